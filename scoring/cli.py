@@ -1,0 +1,112 @@
+"""Command line for disputes and scripting.
+
+    python -m scoring score FILE|-      score finished sheets / piles / purses
+    python -m scoring replay FILE|-     replay a game record, print state and scores
+    python -m scoring schema GAME       JSON Schema of a game record
+    python -m scoring games             list the games
+
+Bad input: exit 2 and ``{"error": {"rule": <id or null>, "message": ...}}`` on
+stdout, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, TextIO
+
+from scoring.engine import ReplayError, get_game, games, parse_record, record_schema, replay
+from scoring.errors import InvalidInput, RefereeError
+
+MAX_INPUT = 20 * 1024 * 1024
+
+
+def _read(path: str, stdin: TextIO) -> Any:
+    try:
+        if path == "-":
+            text = stdin.read(MAX_INPUT + 1)
+        else:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read(MAX_INPUT + 1)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidInput("bad_json", detail=f"{type(exc).__name__}: {exc}"[:200]) from None
+    if len(text) > MAX_INPUT:
+        raise InvalidInput("bad_json", detail="file larger than 20 MB")
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise InvalidInput("bad_json", detail=str(exc)[:200]) from None
+
+
+def _game_of(data: Any) -> str:
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        raise InvalidInput("bad_score_input", detail="an object with a 'game' field is expected")
+    return data["game"]
+
+
+def cmd_score(data: Any, lang: str) -> dict[str, Any]:
+    game = get_game(_game_of(data))
+    result = game.score_input(data)
+    return result.model_dump(mode="json")
+
+
+def cmd_replay(data: Any, lang: str) -> tuple[int, dict[str, Any]]:
+    record = parse_record(data)
+    game = get_game(record.game)
+    try:
+        state = replay(record)
+    except ReplayError as exc:
+        err = exc.error.as_dict(lang)
+        err["index"] = exc.index
+        return 2, {"error": err}
+    out = {
+        "game": game.id,
+        "actions": len(record.actions),
+        "over": game.is_over(state),
+        "state": state.model_dump(mode="json"),
+        "result": game.result(state).model_dump(mode="json"),
+    }
+    return 0, out
+
+
+def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    parser = argparse.ArgumentParser(prog="python -m scoring", description="Tischrichter referee CLI")
+    parser.add_argument("--lang", choices=("de", "en"), default="en")
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("score").add_argument("file")
+    sub.add_parser("replay").add_argument("file")
+    sub.add_parser("schema").add_argument("game")
+    sub.add_parser("games")
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else 2
+        return 0 if code == 0 else 2
+
+    def emit(obj: Any) -> None:
+        stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
+
+    try:
+        if args.cmd == "games":
+            emit({gid: g.title for gid, g in games().items()})
+            return 0
+        if args.cmd == "schema":
+            emit(record_schema(args.game))
+            return 0
+        data = _read(args.file, stdin)
+        if args.cmd == "score":
+            emit(cmd_score(data, args.lang))
+            return 0
+        code, out = cmd_replay(data, args.lang)
+        emit(out)
+        return code
+    except RefereeError as exc:
+        emit({"error": exc.as_dict(args.lang)})
+        return 2
+    except (RecursionError, MemoryError, TypeError, ValueError, AttributeError, KeyError) as exc:
+        # defensive: malformed input that slipped past validation must not print a traceback
+        emit({"error": {"rule": None, "message": f"invalid input ({type(exc).__name__})"}})
+        return 2

@@ -1,0 +1,314 @@
+"""The one referee protocol every game implements, the game record and replay.
+
+In the spirit of OpenSpiel's state API and boardgame.io's moves:
+
+- ``game.start(options, players) -> State``
+- ``game.legal(state, seat=None) -> list[Action]``   (non-chance actions)
+- ``game.pending_roll(state) -> RollRequest | None`` (chance: which dice now)
+- ``game.apply(state, action) -> State``             (or raise ``Refusal``)
+- ``game.is_over(state)`` and ``game.result(state)``
+
+States are frozen pydantic models; ``apply`` returns a new one, so a refused
+action leaves nothing half done. Dice are actions that carry their values, so a
+record of actions fully determines a game: replay never rolls.
+"""
+
+from __future__ import annotations
+
+import uuid
+from abc import ABC, abstractmethod
+from datetime import datetime, timezone
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model, field_validator
+
+from scoring.errors import InvalidInput, Refusal
+
+FORMAT_VERSION = 1
+NAME_MAX = 40
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class PlayerSpec(Frozen):
+    """A seat at the table. Game-specific seat settings live in the options."""
+
+    name: str = Field(min_length=1, max_length=NAME_MAX)
+    color: str | None = Field(default=None, max_length=20)
+    profile_id: str | None = Field(default=None, max_length=64)
+
+    @field_validator("name")
+    @classmethod
+    def _clean_name(cls, v: str) -> str:
+        v = " ".join(v.split())
+        if not v:
+            raise ValueError("name is empty")
+        return v
+
+
+class DieSpec(Frozen):
+    name: str  # e.g. "white1", "red", "w6"
+    sides: int
+
+
+class RollRequest(Frozen):
+    """Chance node: the dice the seat ``by`` must roll now."""
+
+    by: int
+    dice: tuple[DieSpec, ...]
+
+
+class PlayerResult(Frozen):
+    seat: int
+    name: str
+    total: int
+    place: int
+    lost: bool = False
+    breakdown: dict[str, Any] = Field(default_factory=dict)
+
+
+class Result(Frozen):
+    game: str
+    players: tuple[PlayerResult, ...]
+
+
+def places(totals: list[int], eligible: list[bool] | None = None) -> list[int]:
+    """Competition ranking: equal totals share a place (1, 1, 3).
+
+    Players not ``eligible`` (e.g. left in the dungeon) come after all others.
+    """
+    eligible = eligible or [True] * len(totals)
+    ranked = [(not e, -t) for t, e in zip(totals, eligible)]
+    return [1 + sum(1 for other in ranked if other < mine) for mine in ranked]
+
+
+S = TypeVar("S", bound=BaseModel)
+O = TypeVar("O", bound=BaseModel)
+
+
+class Game(ABC, Generic[O, S]):
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int] = 1
+    max_players: ClassVar[int] = 8
+    Options: ClassVar[type[BaseModel]]
+    State: ClassVar[type[BaseModel]]
+    Action: ClassVar[Any]  # an Annotated discriminated union on field "type"
+
+    def __init__(self) -> None:
+        self._action_adapter = TypeAdapter(self.Action)
+
+    # --- parsing at the edge -------------------------------------------------
+    def parse_action(self, data: Any) -> Any:
+        if isinstance(data, BaseModel):
+            data = data.model_dump(mode="json")
+        try:
+            return self._action_adapter.validate_python(data)
+        except ValidationError as exc:
+            raise InvalidInput("bad_action", detail=_first_error(exc)) from None
+
+    def dump_action(self, action: Any) -> dict[str, Any]:
+        return self._action_adapter.dump_python(action, mode="json")
+
+    def parse_options(self, data: Any, players: list[PlayerSpec]) -> O:
+        try:
+            opts = self.Options.model_validate(data or {})
+        except ValidationError as exc:
+            raise InvalidInput("bad_options", detail=_first_error(exc)) from None
+        self.check_options(opts, players)
+        return opts  # type: ignore[return-value]
+
+    def check_options(self, options: O, players: list[PlayerSpec]) -> None:
+        """Cross-field checks of options against the seats (override)."""
+
+    def check_players(self, players: list[PlayerSpec]) -> None:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise InvalidInput(
+                "player_count", game=self.id, low=self.min_players, high=self.max_players, count=len(players)
+            )
+
+    # --- the protocol ---------------------------------------------------------
+    @abstractmethod
+    def start(self, options: O, players: list[PlayerSpec]) -> S: ...
+
+    @abstractmethod
+    def legal(self, state: S, seat: int | None = None) -> list[Any]: ...
+
+    def pending_roll(self, state: S) -> RollRequest | None:
+        return None
+
+    def roll_action(self, state: S, values: list[int]) -> Any:
+        """The action that records ``values`` for ``pending_roll(state)``."""
+        raise Refusal("engine.roll", "no_roll_now")
+
+    @abstractmethod
+    def apply(self, state: S, action: Any) -> S: ...
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def result(self, state: S) -> Result: ...
+
+    def actor(self, state: S, action: Any) -> int | None:
+        """The seat that makes ``action`` (checked against the session's seats)."""
+        return getattr(action, "by", None)
+
+    def current_seats(self, state: S) -> list[int]:
+        """Seats the table is waiting for now (for "who is still deciding")."""
+        req = self.pending_roll(state)
+        if req is not None:
+            return [req.by]
+        return sorted({self.actor(state, a) for a in self.legal(state)} - {None})
+
+    def view_for(self, state: S, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see of ``state`` (override to hide information)."""
+        return state.model_dump(mode="json")
+
+    def score_input(self, data: dict[str, Any]) -> Result:
+        """Score a finished set of sheets/piles/purses (CLI ``score``)."""
+        raise InvalidInput("no_score_input", game=self.id)
+
+    def is_legal(self, state: S, action: Any) -> bool:
+        try:
+            self.apply(state, action)
+        except (Refusal, InvalidInput):
+            return False
+        return True
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    loc = ".".join(str(p) for p in err.get("loc", ()))
+    return f"{loc}: {err.get('msg', '')}" if loc else str(err.get("msg", ""))
+
+
+# --- registry -----------------------------------------------------------------
+_REGISTRY: dict[str, Game] = {}
+ALIASES = {"qwixx": "qwixx-longo", "verlies": "raus-aus-dem-verlies", "verflixxt-kompakt": "verflixxt"}
+
+
+def register(game: Game) -> Game:
+    _REGISTRY[game.id] = game
+    return game
+
+
+def games() -> dict[str, Game]:
+    _load_builtin()
+    return dict(_REGISTRY)
+
+
+def get_game(game_id: str) -> Game:
+    _load_builtin()
+    gid = ALIASES.get(game_id, game_id)
+    if gid not in _REGISTRY:
+        raise InvalidInput("unknown_game", game=str(game_id)[:40], known=", ".join(sorted(_REGISTRY)))
+    return _REGISTRY[gid]
+
+
+def _load_builtin() -> None:
+    import importlib
+
+    for mod in ("scoring.qwixx_longo", "scoring.verflixxt", "scoring.verlies"):
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError as exc:
+            if exc.name != mod:
+                raise
+
+
+# --- the game record ----------------------------------------------------------
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+class RecordedAction(Frozen):
+    seat: int | None = None
+    action: dict[str, Any]
+    at: str | None = None
+
+
+class GameRecord(Frozen):
+    """The truth of a game: everything else is ``replay(record)``."""
+
+    format_version: Literal[1] = FORMAT_VERSION
+    id: str = Field(default_factory=lambda: uuid.uuid4().hex, min_length=1, max_length=64)
+    game: str
+    options: dict[str, Any] = Field(default_factory=dict)
+    players: tuple[PlayerSpec, ...]
+    actions: tuple[RecordedAction, ...] = ()
+    created: str | None = None
+
+
+class ReplayError(Exception):
+    def __init__(self, index: int, error: Refusal | InvalidInput) -> None:
+        self.index = index
+        self.error = error
+        super().__init__(f"action {index}: {error}")
+
+
+def parse_record(data: Any) -> GameRecord:
+    try:
+        rec = GameRecord.model_validate(data)
+    except ValidationError as exc:
+        raise InvalidInput("bad_record", detail=_first_error(exc)) from None
+    get_game(rec.game)
+    return rec
+
+
+def new_record(game_id: str, players: list[PlayerSpec], options: dict[str, Any] | BaseModel | None = None) -> GameRecord:
+    game = get_game(game_id)
+    game.check_players(players)
+    if isinstance(options, BaseModel):
+        options = options.model_dump(mode="json")
+    opts = game.parse_options(options or {}, players)
+    return GameRecord(
+        game=game.id, options=opts.model_dump(mode="json"), players=tuple(players), created=now_iso()
+    )
+
+
+def initial_state(record: GameRecord) -> Any:
+    game = get_game(record.game)
+    players = list(record.players)
+    game.check_players(players)
+    return game.start(game.parse_options(record.options, players), players)
+
+
+def replay(record: GameRecord, upto: int | None = None) -> Any:
+    """Rebuild the state after the first ``upto`` actions (all by default)."""
+    game = get_game(record.game)
+    state = initial_state(record)
+    for i, rec in enumerate(record.actions[:upto]):
+        try:
+            state = game.apply(state, game.parse_action(rec.action))
+        except (Refusal, InvalidInput) as exc:
+            raise ReplayError(i, exc) from None
+    return state
+
+
+def record_schema(game_id: str) -> dict[str, Any]:
+    """JSON Schema of a record of ``game_id``: options and actions typed."""
+    game = get_game(game_id)
+    action_model = create_model(
+        f"{game.Options.__name__}RecordedAction",
+        __base__=Frozen,
+        seat=(int | None, None),
+        action=(game.Action, ...),
+        at=(str | None, None),
+    )
+    model = create_model(
+        "GameRecord",
+        __base__=Frozen,
+        format_version=(Literal[1], FORMAT_VERSION),
+        id=(str, ...),
+        game=(Literal[game.id], game.id),  # type: ignore[valid-type]
+        options=(game.Options, ...),
+        players=(tuple[PlayerSpec, ...], ...),
+        actions=(tuple[action_model, ...], ()),  # type: ignore[valid-type]
+        created=(str | None, None),
+    )
+    schema = model.model_json_schema()
+    schema["title"] = f"Tischrichter game record: {game.id}"
+    return schema

@@ -1,0 +1,72 @@
+"""The shared protocol: record, replay, registry, dice, purity."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+import random
+
+import pytest
+
+from scoring.dice import Dice, seeded, w3_of_w6
+from scoring.engine import GameRecord, PlayerSpec, RecordedAction, get_game, new_record, places, replay, ReplayError
+from scoring.errors import InvalidInput
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+def test_scoring_imports_neither_flet_nor_sqlite():
+    banned = {"flet", "sqlite3", "sqlite_utils", "flet_charts"}
+    for path in (ROOT / "scoring").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            for name in names:
+                assert name.split(".")[0] not in banned, f"{path.name} imports {name}"
+
+
+def test_seeded_dice_repeat_and_stay_in_range():
+    assert seeded(5).w8(20) == seeded(5).w8(20)
+    assert set(Dice(random.Random(1)).w8(500)) == set(range(1, 9))
+    assert set(Dice(random.Random(1)).w6(500)) == set(range(1, 7))
+
+
+def test_w3_is_a_halved_w6_rounded_up():
+    assert [w3_of_w6(f) for f in range(1, 7)] == [1, 1, 2, 2, 3, 3]
+
+
+def test_places_share_equal_totals():
+    assert places([10, 20, 20, 5]) == [3, 1, 1, 4]
+    assert places([10, 30, 5], eligible=[True, False, True]) == [1, 3, 2]
+
+
+def test_unknown_game_is_named_in_the_error():
+    with pytest.raises(InvalidInput) as exc:
+        get_game("schach")
+    assert "schach" in exc.value.message("de")
+
+
+def test_player_names_are_trimmed_and_limited():
+    assert PlayerSpec(name="  Ana   Maria ").name == "Ana Maria"
+    with pytest.raises(ValueError):
+        PlayerSpec(name="x" * 41)
+    with pytest.raises(ValueError):
+        PlayerSpec(name="   ")
+
+
+def test_replay_reports_the_first_illegal_action_with_its_index():
+    rec = new_record("qwixx-longo", [PlayerSpec(name="Ana")], {"lucky_numbers": [(4, 9)]})
+    roll = {"type": "roll", "by": 0, "white1": 1, "white2": 2, "red": 3, "yellow": 4, "green": 5, "blue": 6}
+    rec = rec.model_copy(update={"actions": (RecordedAction(seat=0, action=roll), RecordedAction(seat=0, action=roll))})
+    with pytest.raises(ReplayError) as exc:
+        replay(rec)
+    assert exc.value.index == 1 and exc.value.error.rule == "q8.dice"
+
+
+def test_record_round_trips_through_json():
+    rec = new_record("qwixx-longo", [PlayerSpec(name="Ana")], {"lucky_numbers": [(4, 9)]})
+    assert GameRecord.model_validate_json(rec.model_dump_json()) == rec
