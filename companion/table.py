@@ -1,0 +1,226 @@
+"""The authoritative table: one per open game, shared by every session (phone).
+
+``Table.submit(action, seats)`` is the only way a game changes:
+parse → seat check → engine ``apply`` → store append (committed) → state swap →
+notify every view. Submits are serialised per table by a lock; the log's
+sequence number makes a stale submit fail instead of forking the game.
+Undo/redo move the store's cursor; the record (dice included) is never
+re-rolled.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from scoring.dice import Dice
+from scoring.engine import (
+    Game,
+    GameRecord,
+    PlayerSpec,
+    RecordedAction,
+    get_game,
+    initial_state,
+    new_record,
+    now_iso,
+    replay,
+)
+from scoring.errors import InvalidInput, RefereeError, Refusal
+
+from companion.store import Store, StoreError
+
+Listener = Callable[["Table", str], None]
+
+
+@dataclass
+class Verdict:
+    """What a "what if" (dispute mode) says, without touching the game."""
+
+    ok: bool
+    state: Any = None
+    error: RefereeError | None = None
+
+
+class Table:
+    def __init__(self, store: Store, record: GameRecord, cursor: int, dice: Dice | None = None) -> None:
+        self.store = store
+        self.game: Game = get_game(record.game)
+        self.record = record  # all actions, redo tail included
+        self.cursor = cursor
+        self.dice = dice or Dice()
+        self._lock = threading.RLock()
+        self._listeners: dict[int, Listener] = {}
+        self._next_listener = 0
+        self.state = replay(record, cursor)
+        self.token = store.table_token(record.id) or ""
+
+    # --- reading --------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def players(self) -> tuple[PlayerSpec, ...]:
+        return self.record.players
+
+    @property
+    def seq(self) -> int:
+        """Number of actions that count now (the next action is ``seq + 1``)."""
+        return self.cursor
+
+    def can_undo(self) -> bool:
+        return self.cursor > 0
+
+    def can_redo(self) -> bool:
+        return self.cursor < len(self.record.actions)
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def current_record(self) -> GameRecord:
+        return self.record.model_copy(update={"actions": self.record.actions[: self.cursor]})
+
+    # --- listeners --------------------------------------------------------------
+    def subscribe(self, listener: Listener) -> int:
+        with self._lock:
+            self._next_listener += 1
+            self._listeners[self._next_listener] = listener
+            return self._next_listener
+
+    def unsubscribe(self, token: int) -> None:
+        with self._lock:
+            self._listeners.pop(token, None)
+
+    def _notify(self, what: str) -> None:
+        for listener in list(self._listeners.values()):
+            try:
+                listener(self, what)
+            except Exception:  # a broken view must not break the table
+                pass
+
+    # --- changing the game ------------------------------------------------------
+    def _check_seat(self, state: Any, action: Any, seats: set[int] | None) -> None:
+        if seats is None:
+            return
+        actor = self.game.actor(state, action)
+        if actor is not None and actor not in seats:
+            name = self.players[actor].name if 0 <= actor < len(self.players) else str(actor)
+            raise Refusal("table.seat", "not_your_seat", name=name)
+
+    def submit(self, action: Any, seats: set[int] | None = None, expected_seq: int | None = None) -> Any:
+        """Apply ``action`` for a session allowed to act for ``seats`` (None: all)."""
+        with self._lock:
+            if expected_seq is not None and expected_seq != self.cursor:
+                raise Refusal("table.stale", "stale_action")
+            action = self.game.parse_action(action)
+            self._check_seat(self.state, action, seats)
+            new_state = self.game.apply(self.state, action)  # raises Refusal: nothing changed
+            rec = RecordedAction(seat=self.game.actor(self.state, action), action=self.game.dump_action(action), at=now_iso())
+            result = self.game.result(new_state).model_dump(mode="json") if self.game.is_over(new_state) else None
+            seq = self.cursor + 1
+            try:
+                self.store.append(self.id, seq, rec, result=result)
+            except StoreError as exc:
+                raise Refusal("table.store", "store_failed", detail=exc.key) from None
+            self.record = self.record.model_copy(update={"actions": self.record.actions[: self.cursor] + (rec,)})
+            self.cursor = seq
+            self.state = new_state
+        self._notify("action")
+        return new_state
+
+    def roll(self, seats: set[int] | None = None, values: list[int] | None = None, expected_seq: int | None = None) -> Any:
+        """Roll the dice the game waits for (virtual, or the table's typed values)."""
+        with self._lock:
+            if expected_seq is not None and expected_seq != self.cursor:
+                raise Refusal("table.stale", "stale_action")
+            req = self.game.pending_roll(self.state)
+            if req is None:
+                raise Refusal("table.roll", "no_roll_now")
+            if values is None:
+                values = [self.dice.roll(d.sides)[0] for d in req.dice]
+            action = self.game.roll_action(self.state, list(values))
+            return self.submit(action, seats, expected_seq)
+
+    def undo(self) -> Any:
+        with self._lock:
+            if not self.can_undo():
+                raise Refusal("table.undo", "nothing_to_undo")
+            state = replay(self.record, self.cursor - 1)
+            self.store.move_cursor(self.id, self.cursor - 1)
+            self.cursor -= 1
+            self.state = state
+        self._notify("undo")
+        return state
+
+    def redo(self) -> Any:
+        with self._lock:
+            if not self.can_redo():
+                raise Refusal("table.undo", "nothing_to_redo")
+            action = self.game.parse_action(self.record.actions[self.cursor].action)
+            state = self.game.apply(self.state, action)  # the same action, dice included
+            result = self.game.result(state).model_dump(mode="json") if self.game.is_over(state) else None
+            self.store.move_cursor(self.id, self.cursor + 1, result=result)
+            self.cursor += 1
+            self.state = state
+        self._notify("redo")
+        return state
+
+    def what_if(self, action: Any, seats: set[int] | None = None) -> Verdict:
+        """Dispute mode: the referee's verdict on ``action``; the game stays as it is."""
+        with self._lock:
+            state = self.state
+        try:
+            parsed = self.game.parse_action(action)
+            self._check_seat(state, parsed, seats)
+            return Verdict(ok=True, state=self.game.apply(state, parsed))
+        except (Refusal, InvalidInput) as exc:
+            return Verdict(ok=False, error=exc)
+
+
+class Tables:
+    """Every open table of this server process, by game id."""
+
+    def __init__(self, store: Store, dice: Dice | None = None) -> None:
+        self.store = store
+        self.dice = dice or Dice()
+        self._tables: dict[str, Table] = {}
+        self._lock = threading.Lock()
+
+    def create(self, game_id: str, players: list[PlayerSpec], options: dict[str, Any] | None = None) -> Table:
+        record = new_record(game_id, players, options)
+        initial_state(record)  # refuse bad options before anything is stored
+        self.store.create_game(record)
+        self.store.set_table_token(record.id, secrets.token_urlsafe(12))
+        with self._lock:
+            table = Table(self.store, record, 0, self.dice)
+            self._tables[record.id] = table
+        return table
+
+    def open(self, game_id: str) -> Table:
+        with self._lock:
+            table = self._tables.get(game_id)
+            if table is None:
+                record, cursor = self.store.load(game_id)
+                table = Table(self.store, record, cursor, self.dice)
+                self._tables[game_id] = table
+            return table
+
+    def forget(self, game_id: str) -> None:
+        with self._lock:
+            self._tables.pop(game_id, None)
+
+
+CONTROLLER_TEXTS = {
+    "nothing_to_undo": {"de": "Es gibt nichts rückgängig zu machen.", "en": "There is nothing to undo."},
+    "nothing_to_redo": {"de": "Es gibt nichts wiederherzustellen.", "en": "There is nothing to redo."},
+    "store_failed": {
+        "de": "Der Zug konnte nicht gespeichert werden ({detail}); nichts wurde geändert.",
+        "en": "The move could not be saved ({detail}); nothing was changed.",
+    },
+}
+
+from scoring.texts import add_texts  # noqa: E402
+
+add_texts(CONTROLLER_TEXTS)
