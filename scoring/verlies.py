@@ -1,0 +1,1218 @@
+"""Raus aus dem Verlies!: the referee for dice, gold, treasures, injuries, turns and exits.
+
+The dungeon map lies on the table as cards; the app keeps no map. It records
+what the table reports (a card drawn, a walk, an obstacle and its roll, a room
+card, a fight, an exit) and enforces every ruling ``rv.*`` of RULINGS.md next
+to its check.
+
+A turn runs like this:
+
+``start``   the current player either ``Recover`` s (rv.injury: an injured
+            player's whole turn, the only legal action, shown in the events as
+            ``recovered``) or chooses ``DrawCard`` / ``Walk`` (rv.turn).
+``moved``   the figure stands on its card; the table enters what happens there:
+            passage gold (``GainGold`` reason ``passage``, only on a just-laid
+            card, rv.gold), an ``Obstacle`` check or ``DeclineObstacle``, a
+            ``RoomCard`` (just-laid rooms only, rv.room), an exit
+            (``LayExit`` / ``ShuffleBackExit`` / ``Escape``, rv.exit), then
+            ``EndTurn``.
+``pending`` some outcomes wait for one decision before anything else:
+            ``loss`` (rv.obstacle / rv.monster: ``LoseGold`` 3 or
+            ``LoseTreasure(index)``), ``fight`` (a monster room card:
+            ``Fight``), ``trap`` (a trap room card: ``Trap``), ``spoils`` (a
+            won fight: ``GainTreasure`` reason ``monster``).
+
+Choices made here where the rules are silent (each documented at its check):
+
+- Dice are values inside the actions (``Obstacle.roll``, ``Fight.roll`` and
+  ``Fight.monster_roll``, ``Trap.roll``): replay never rolls. A fight is one
+  action carrying both rolls and ``monster_roller``, the seat that rolled for
+  the monster (another player; with one player, the player alone).
+- Gold never goes below zero (rv.gold): a loss larger than the purse empties
+  it. Every change is logged with its reason; the log keeps the amount asked
+  and the amount actually moved, so the purse is always the sum of the log.
+- After an injury or a failed/declined obstacle that blocks, the figure stops
+  for the rest of the turn (no further check, room card, exit or escape).
+- ``Walk(cards=0)`` is allowed: the figure stays, e.g. to retry a blocking
+  obstacle (rv.obstacle "may retry next turn").
+- The gold needed to leave (``exit_min_gold``) counts coins only: treasures
+  stay hidden until the end (rv.treasure), so they do not open an exit.
+- Corrections (``GainGold`` / ``LoseGold`` / ``GainTreasure`` /
+  ``LoseTreasure`` with reason ``correction``) and ``RevealTreasure`` are
+  bookkeeping: any seat, for its own purse, at any time until the end; they
+  never pass the turn. ``legal`` lists them only for the player on turn.
+- "Not your turn" is refused with rule ``rv.turn``.
+- At the end every treasure is turned face up (rv.treasure, rv.end).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import Field, ValidationError, model_validator
+
+from scoring.dice import Dice, w3_of_w6
+from scoring.engine import Frozen, Game, PlayerResult, PlayerSpec, Result, _first_error, places, register
+from scoring.errors import InvalidInput, Refusal
+from scoring.texts import add_texts
+
+GAME_ID = "raus-aus-dem-verlies"
+NAME_MAX = 40
+ATTR_MAX = 20
+NUMBER_MAX = 40  # obstacle and monster numbers
+GOLD_MAX = 1000  # one change of a purse, one treasure's value
+PENALTY_GOLD = 3  # rv.obstacle / rv.monster: "3 gold or one treasure"
+
+Color = Literal["red", "blue", "green"]
+Attribute = Literal["strength", "mind", "dexterity"]
+ObstacleKind = Literal["chasm", "acid_lake", "lava", "magic_barrier", "cave_in", "door", "wooden_bridge"]
+RoomKind = Literal["gold", "monster", "trap"]
+GainReason = Literal["passage", "monster", "correction"]
+LossReason = Literal["penalty", "trap", "correction"]
+
+COLORS: tuple[Color, ...] = ("red", "blue", "green")
+ATTRIBUTES: tuple[Attribute, ...] = ("strength", "mind", "dexterity")
+# rv.obstacle: red, blue and green obstacles test strength, mind and dexterity.
+ATTRIBUTE_OF: dict[str, Attribute] = {"red": "strength", "blue": "mind", "green": "dexterity"}
+OBSTACLE_KINDS: tuple[ObstacleKind, ...] = (
+    "chasm",
+    "acid_lake",
+    "lava",
+    "magic_barrier",
+    "cave_in",
+    "door",
+    "wooden_bridge",
+)
+
+
+class Failure(Frozen):
+    """What a failed obstacle check does (rv.obstacle)."""
+
+    injury: bool
+    loss: bool  # 3 gold or one treasure, the player's choice
+    passed: bool
+
+
+# rv.obstacle: the kind alone decides the failure; any kind may come in any colour.
+FAILURE: dict[str, Failure] = {
+    "chasm": Failure(injury=True, loss=True, passed=True),
+    "acid_lake": Failure(injury=True, loss=True, passed=True),
+    "lava": Failure(injury=True, loss=True, passed=True),
+    "magic_barrier": Failure(injury=False, loss=False, passed=False),
+    "cave_in": Failure(injury=False, loss=False, passed=False),
+    "door": Failure(injury=False, loss=False, passed=False),
+    "wooden_bridge": Failure(injury=True, loss=False, passed=True),
+}
+
+
+# --- pure helpers for the screens -------------------------------------------------
+def check_chance(value: int, number: int) -> Fraction:
+    """rv.obstacle: chance that value + W6 ≥ number, exact over the six faces."""
+    return Fraction(sum(1 for face in range(1, 7) if value + face >= number), 6)
+
+
+def fight_chance(adventurer_value: int, monster_value: int) -> Fraction:
+    """rv.monster: chance that the adventurer wins; reaching the monster's total wins."""
+    wins = sum(
+        1 for mine in range(1, 7) for theirs in range(1, 7) if adventurer_value + mine >= monster_value + theirs
+    )
+    return Fraction(wins, 36)
+
+
+def dice_amount(form: Literal["w6", "w3", "1+w6"], face: int) -> int:
+    """rv.dice: the number a card's dice form gives for one W6 face (W3 = W6 halved, rounded up)."""
+    if form == "w3":
+        return w3_of_w6(face)
+    if not 1 <= face <= 6:
+        raise ValueError(f"a W6 shows 1..6, not {face}")
+    return face + (1 if form == "1+w6" else 0)
+
+
+def deck_colors(n_players: int) -> tuple[Color, ...]:
+    """rv.setup: the dungeon deck by player count: 1–2 red; 3 red+blue; 4+ red+blue+green."""
+    if not 1 <= n_players <= 8:
+        raise InvalidInput("player_count", game=GAME_ID, low=1, high=8, count=n_players)
+    if n_players <= 2:
+        return ("red",)
+    if n_players == 3:
+        return ("red", "blue")
+    return ("red", "blue", "green")
+
+
+def draw_start_player(n_players: int, dice: Dice) -> int:
+    """rv.setup: the app draws the start player; the result goes into the options."""
+    if not 1 <= n_players <= 8:
+        raise InvalidInput("player_count", game=GAME_ID, low=1, high=8, count=n_players)
+    return 0 if n_players == 1 else dice.roll(n_players)[0] - 1
+
+
+# --- options ---------------------------------------------------------------------
+class AdventurerSpec(Frozen):
+    """rv.setup: a character card: its name and its three values."""
+
+    character: str = Field(min_length=1, max_length=NAME_MAX)
+    strength: int = Field(ge=0, le=ATTR_MAX)
+    mind: int = Field(ge=0, le=ATTR_MAX)
+    dexterity: int = Field(ge=0, le=ATTR_MAX)
+
+    def value(self, attribute: str) -> int:
+        return getattr(self, attribute)
+
+
+# rv.setup: placeholders for the eight character cards (the real names and values
+# are not known here): the table edits them, the app remembers the edits.
+PRESETS: tuple[AdventurerSpec, ...] = (
+    AdventurerSpec(character="Abenteurer 1", strength=6, mind=3, dexterity=3),
+    AdventurerSpec(character="Abenteurer 2", strength=3, mind=6, dexterity=3),
+    AdventurerSpec(character="Abenteurer 3", strength=3, mind=3, dexterity=6),
+    AdventurerSpec(character="Abenteurer 4", strength=5, mind=5, dexterity=2),
+    AdventurerSpec(character="Abenteurer 5", strength=5, mind=2, dexterity=5),
+    AdventurerSpec(character="Abenteurer 6", strength=2, mind=5, dexterity=5),
+    AdventurerSpec(character="Abenteurer 7", strength=4, mind=4, dexterity=4),
+    AdventurerSpec(character="Abenteurer 8", strength=4, mind=5, dexterity=3),
+)
+
+
+class Options(Frozen):
+    adventurers: tuple[AdventurerSpec, ...] = Field(
+        default=(), description="rv.setup: one character per seat, in seat order; empty = the presets in order"
+    )
+    start_player: int = Field(default=0, ge=0, le=7, description="rv.setup: the seat that begins")
+    exit_min_gold: int = Field(default=0, ge=0, le=GOLD_MAX, description="rv.exit: coins needed to leave")
+
+
+# --- state -----------------------------------------------------------------------
+class Treasure(Frozen):
+    """rv.treasure: drawn hidden, has a gold value, may be magic (M)."""
+
+    name: str = Field(min_length=1, max_length=NAME_MAX)
+    gold: int = Field(ge=0, le=GOLD_MAX)
+    magic: bool = False
+    hidden: bool = True
+
+
+class Adventurer(Frozen):
+    name: str
+    character: str
+    strength: int
+    mind: int
+    dexterity: int
+    gold: int = 0
+    treasures: tuple[Treasure, ...] = ()
+    injured: bool = False  # rv.injury: lies down; the next turn is spent recovering
+    escaped: bool = False
+
+    def value(self, attribute: str) -> int:
+        return getattr(self, attribute)
+
+
+class GoldChange(Frozen):
+    """One line of the gold log: ``delta`` moved, ``asked`` as the table entered it (rv.gold)."""
+
+    turn: int
+    seat: int
+    delta: int
+    asked: int
+    reason: Literal["passage", "room", "monster", "trap", "penalty", "correction"]
+
+
+class Event(Frozen):
+    """One line of the turn log for the screens (never a hidden treasure's name or value)."""
+
+    turn: int
+    seat: int
+    what: Literal[
+        "recovered",
+        "drew",
+        "walked",
+        "obstacle",
+        "declined",
+        "room",
+        "fight",
+        "trap",
+        "injured",
+        "treasure",
+        "treasure_lost",
+        "revealed",
+        "exit_laid",
+        "exit_shuffled",
+        "escaped",
+        "turn_ended",
+    ]
+    detail: dict[str, int | str | bool] = Field(default_factory=dict)
+
+
+class Pending(Frozen):
+    """A decision the current player must make before anything else."""
+
+    kind: Literal["loss", "fight", "trap", "spoils"]
+    seat: int
+    cause: str  # the obstacle kind, "monster" or "trap"
+    rule: str
+
+
+class TurnSoFar(Frozen):
+    """What the current player has done this turn."""
+
+    move: Literal["draw", "walk"] | None = None
+    cards: int = 0  # cards walked
+    room: RoomKind | None = None
+    exit_laid: bool = False
+    stopped: bool = False  # blocked by an obstacle or declined: the figure stays
+    fights_won: int = 0
+
+
+Phase = Literal["start", "moved", "over"]
+
+
+class State(Frozen):
+    options: Options
+    players: tuple[Adventurer, ...]
+    current: int
+    turn_no: int = 1
+    phase: Phase = "start"
+    turn: TurnSoFar = TurnSoFar()
+    pending: Pending | None = None
+    exits_laid: int = 0  # exit cards on the table (rv.exit)
+    escaped: tuple[int, ...] = ()  # seats in order of escape; each used one exit
+    gold_log: tuple[GoldChange, ...] = ()
+    events: tuple[Event, ...] = ()
+
+    @property
+    def free_exits(self) -> int:
+        return self.exits_laid - len(self.escaped)
+
+
+# --- actions ---------------------------------------------------------------------
+class Recover(Frozen):
+    """rv.injury: the injured player's whole turn; the figure stands up again."""
+
+    type: Literal["recover"] = "recover"
+    by: int
+
+
+class DrawCard(Frozen):
+    """rv.turn: draw a dungeon card, lay it and move onto it."""
+
+    type: Literal["draw_card"] = "draw_card"
+    by: int
+
+
+class Walk(Frozen):
+    """rv.turn: walk up to two cards in the laid dungeon (0 = stay, e.g. to retry)."""
+
+    type: Literal["walk"] = "walk"
+    by: int
+    cards: int = Field(default=1, ge=0, le=2)
+
+
+class GainGold(Frozen):
+    """Coins into the purse: passage (just-laid card), monster (a won fight) or correction."""
+
+    type: Literal["gain_gold"] = "gain_gold"
+    by: int
+    amount: int = Field(ge=1, le=GOLD_MAX)
+    reason: GainReason
+
+
+class LoseGold(Frozen):
+    """Coins out of the purse (never below zero, rv.gold).
+
+    Reason ``penalty``: the choice "3 gold" of a pending loss (amount 3).
+    ``trap``: what a trap card takes (only while a trap room card is open this
+    turn). ``correction``: bookkeeping.
+    """
+
+    type: Literal["lose_gold"] = "lose_gold"
+    by: int
+    amount: int = Field(default=PENALTY_GOLD, ge=1, le=GOLD_MAX)
+    reason: LossReason = "penalty"
+
+
+class GainTreasure(Frozen):
+    """rv.monster / rv.treasure: the treasure drawn for a won fight (or a correction)."""
+
+    type: Literal["gain_treasure"] = "gain_treasure"
+    by: int
+    name: str = Field(min_length=1, max_length=NAME_MAX)
+    gold: int = Field(ge=0, le=GOLD_MAX)
+    magic: bool = False
+    hidden: bool = True
+    reason: Literal["monster", "correction"] = "monster"
+
+
+class LoseTreasure(Frozen):
+    """The choice "one treasure" of a pending loss (or a correction)."""
+
+    type: Literal["lose_treasure"] = "lose_treasure"
+    by: int
+    index: int = Field(ge=0, le=99)
+    reason: Literal["penalty", "correction"] = "penalty"
+
+
+class RevealTreasure(Frozen):
+    """rv.treasure: a treasure is shown when used."""
+
+    type: Literal["reveal_treasure"] = "reveal_treasure"
+    by: int
+    index: int = Field(ge=0, le=99)
+
+
+class Obstacle(Frozen):
+    """rv.obstacle: try an obstacle: its kind, colour, number and the W6 rolled."""
+
+    type: Literal["obstacle"] = "obstacle"
+    by: int
+    kind: ObstacleKind
+    color: Color
+    number: int = Field(ge=0, le=NUMBER_MAX)
+    roll: int = Field(ge=1, le=6)
+
+
+class DeclineObstacle(Frozen):
+    """rv.obstacle: the player does not try; the figure stays before it."""
+
+    type: Literal["decline_obstacle"] = "decline_obstacle"
+    by: int
+    kind: ObstacleKind
+    color: Color
+    number: int = Field(ge=0, le=NUMBER_MAX)
+
+
+class RoomCard(Frozen):
+    """rv.room: the room card drawn on entering a just-laid room; ``gold`` for a gold card."""
+
+    type: Literal["room_card"] = "room_card"
+    by: int
+    kind: RoomKind
+    gold: int = Field(default=0, ge=0, le=GOLD_MAX)
+
+    @model_validator(mode="after")
+    def _gold_only_on_gold_cards(self) -> "RoomCard":
+        if self.kind == "gold" and self.gold < 1:
+            raise ValueError("a gold room card names its gold (1 or more)")
+        if self.kind != "gold" and self.gold:
+            raise ValueError("only a gold room card carries gold")
+        return self
+
+
+class Fight(Frozen):
+    """rv.monster: both rolls of a fight in one action.
+
+    ``attribute``: the one on the monster card, or the player's pick where the
+    card offers a choice. ``monster_roller``: the seat that rolled for the
+    monster (another player; with one player, the player).
+    """
+
+    type: Literal["fight"] = "fight"
+    by: int
+    monster_value: int = Field(ge=0, le=NUMBER_MAX)
+    attribute: Attribute
+    roll: int = Field(ge=1, le=6)
+    monster_roll: int = Field(ge=1, le=6)
+    monster_roller: int = Field(ge=0, le=7)
+
+
+class Trap(Frozen):
+    """rv.room: what a trap card says, as the table enters it.
+
+    An optional check (``color``, ``number`` and ``roll`` together: value + W6
+    ≥ number escapes the trap); without a check, or when it fails, the trap
+    takes ``lose_gold`` coins, injures (``injury``) and/or opens the choice
+    "3 gold or one treasure" (``loss_choice``).
+    """
+
+    type: Literal["trap"] = "trap"
+    by: int
+    color: Color | None = None
+    number: int | None = Field(default=None, ge=0, le=NUMBER_MAX)
+    roll: int | None = Field(default=None, ge=1, le=6)
+    lose_gold: int = Field(default=0, ge=0, le=GOLD_MAX)
+    injury: bool = False
+    loss_choice: bool = False
+
+    @model_validator(mode="after")
+    def _check_complete(self) -> "Trap":
+        given = [v is not None for v in (self.color, self.number, self.roll)]
+        if any(given) and not all(given):
+            raise ValueError("a trap check needs colour, number and roll together")
+        return self
+
+    @property
+    def has_check(self) -> bool:
+        return self.roll is not None
+
+
+class LayExit(Frozen):
+    """rv.exit: the card drawn is an exit (Omega); it is laid and the figure stands on it."""
+
+    type: Literal["lay_exit"] = "lay_exit"
+    by: int
+
+
+class ShuffleBackExit(Frozen):
+    """rv.exit: the card drawn is an exit, the player lacks the gold: shuffle it back; the turn ends."""
+
+    type: Literal["shuffle_back_exit"] = "shuffle_back_exit"
+    by: int
+
+
+class Escape(Frozen):
+    """rv.exit: leave the dungeon through a free exit; it collapses behind the player."""
+
+    type: Literal["escape"] = "escape"
+    by: int
+
+
+class EndTurn(Frozen):
+    type: Literal["end_turn"] = "end_turn"
+    by: int
+
+
+Action = Annotated[
+    Union[
+        Recover,
+        DrawCard,
+        Walk,
+        GainGold,
+        LoseGold,
+        GainTreasure,
+        LoseTreasure,
+        RevealTreasure,
+        Obstacle,
+        DeclineObstacle,
+        RoomCard,
+        Fight,
+        Trap,
+        LayExit,
+        ShuffleBackExit,
+        Escape,
+        EndTurn,
+    ],
+    Field(discriminator="type"),
+]
+
+
+# --- refusal texts ------------------------------------------------------------------
+add_texts(
+    {
+        "rv_not_your_turn": {"de": "{name} ist am Zug.", "en": "It is {name}'s turn."},
+        "rv_must_recover": {
+            "de": "{name} ist verletzt und erholt sich diesen ganzen Zug.",
+            "en": "{name} is injured and spends this whole turn recovering.",
+        },
+        "rv_not_injured": {"de": "{name} ist nicht verletzt.", "en": "{name} is not injured."},
+        "rv_recover_next_turn": {
+            "de": "{name} erholt sich erst im nächsten ganzen Zug.",
+            "en": "{name} recovers during the next whole turn.",
+        },
+        "rv_not_on_exit": {
+            "de": "Die gezogene Karte ist kein Ausgang: entkommen geht nur von einem Ausgang.",
+            "en": "The card drawn is not an exit: one escapes only from an exit.",
+        },
+        "rv_already_moved": {
+            "de": "Diesen Zug wurde schon gezogen oder gelaufen.",
+            "en": "A card was already drawn or a walk made this turn.",
+        },
+        "rv_move_first": {
+            "de": "Zuerst eine Karte ziehen oder laufen.",
+            "en": "First draw a card or walk.",
+        },
+        "rv_decide_first": {
+            "de": "Zuerst muss {name} entscheiden: {what}.",
+            "en": "{name} must decide first: {what}.",
+        },
+        "rv_no_loss_pending": {
+            "de": "Gerade ist kein Verlust zu wählen.",
+            "en": "There is no loss to choose now.",
+        },
+        "rv_penalty_is_three": {
+            "de": "Der Verlust ist {gold} Gold oder ein Schatz, nicht {amount}.",
+            "en": "The loss is {gold} gold or one treasure, not {amount}.",
+        },
+        "rv_passage_gold_new_card": {
+            "de": "Gold im Gang zählt nur auf einer gerade gelegten Karte.",
+            "en": "Passage gold only counts on a card just laid.",
+        },
+        "rv_old_room_empty": {
+            "de": "Ein früher gelegter Raum ist leer: keine Raumkarte.",
+            "en": "A room laid earlier is empty: no room card.",
+        },
+        "rv_one_card_per_draw": {
+            "de": "Die gezogene Karte ist schon bestimmt (Raum oder Ausgang).",
+            "en": "The card drawn is already settled (room or exit).",
+        },
+        "rv_figure_lies": {
+            "de": "{name} ist verletzt und liegt: die Figur bewegt sich nicht mehr.",
+            "en": "{name} is injured and lies down: the figure moves no further.",
+        },
+        "rv_figure_stopped": {
+            "de": "Das Hindernis wurde nicht überwunden: die Figur kommt diesen Zug nicht weiter.",
+            "en": "The obstacle was not passed: the figure gets no further this turn.",
+        },
+        "rv_no_fight_won": {
+            "de": "Monsterbeute gibt es nur nach einem gewonnenen Kampf in diesem Zug.",
+            "en": "Monster spoils only follow a fight won this turn.",
+        },
+        "rv_no_monster": {"de": "Gerade ist kein Monster zu bekämpfen.", "en": "There is no monster to fight now."},
+        "rv_no_trap": {"de": "Gerade ist keine Falle offen.", "en": "There is no trap open now."},
+        "rv_monster_roller": {
+            "de": "Für das Monster würfelt ein anderer Spieler, nicht {name}.",
+            "en": "Another player rolls for the monster, not {name}.",
+        },
+        "rv_no_such_seat": {"de": "Es gibt keinen Platz {seat}.", "en": "There is no seat {seat}."},
+        "rv_no_such_treasure": {
+            "de": "{name} hat keinen Schatz Nr. {number}.",
+            "en": "{name} has no treasure no. {number}.",
+        },
+        "rv_treasure_shown": {
+            "de": "Dieser Schatz liegt schon offen.",
+            "en": "This treasure is already face up.",
+        },
+        "rv_no_free_exit": {
+            "de": "Kein freier Ausgang: durch jeden Ausgang entkommt nur ein Spieler.",
+            "en": "No free exit: each exit lets only one player escape.",
+        },
+        "rv_not_enough_gold": {
+            "de": "Zum Entkommen braucht es {need} Gold, {name} hat {have}.",
+            "en": "Escaping needs {need} gold, {name} has {have}.",
+        },
+        "rv_enough_gold_to_leave": {
+            "de": "{name} hat genug Gold: der Ausgang wird nicht zurückgemischt.",
+            "en": "{name} has enough gold: the exit is not shuffled back.",
+        },
+        "rv_exit_needs_draw": {
+            "de": "Ein Ausgang kommt nur als gerade gezogene Karte ins Spiel.",
+            "en": "An exit only comes into play as the card just drawn.",
+        },
+        "rv_escaped": {"de": "{name} ist schon entkommen.", "en": "{name} has already escaped."},
+        "rv_same_character": {
+            "de": "Jeder Charakter nur einmal: {character}.",
+            "en": "Each character only once: {character}.",
+        },
+        "rv_adventurer_count": {
+            "de": "Für {players} Spieler {players} Abenteurer angeben, nicht {given}.",
+            "en": "Give {players} adventurers for {players} players, not {given}.",
+        },
+        "rv_start_player": {
+            "de": "Startspieler {seat} gibt es nicht (Plätze 0 bis {last}).",
+            "en": "There is no start seat {seat} (seats 0 to {last}).",
+        },
+        "rv_negative_gold": {
+            "de": "Gold kann nicht unter null sein ({name}: {gold}).",
+            "en": "Gold cannot be below zero ({name}: {gold}).",
+        },
+        "rv_treasure_value": {
+            "de": "Jeder Schatz braucht einen Goldwert ab 0 ({name}: {treasure}).",
+            "en": "Every treasure needs a gold value of 0 or more ({name}: {treasure}).",
+        },
+        "rv_left_behind": {
+            "de": "Genau ein Spieler bleibt im Verlies zurück, nicht {count}.",
+            "en": "Exactly one player stays behind in the dungeon, not {count}.",
+        },
+        "rv_alone_escapes": {
+            "de": "Allein endet das Spiel erst, wenn {name} entkommen ist.",
+            "en": "Alone, the game only ends when {name} has escaped.",
+        },
+    }
+)
+
+_PENDING_WHAT = {
+    "loss": "3 Gold oder ein Schatz / 3 gold or one treasure",
+    "fight": "Monsterkampf / monster fight",
+    "trap": "Falle / trap",
+    "spoils": "Schatz ziehen / draw the treasure",
+}
+
+
+# --- the game ------------------------------------------------------------------------
+class Verlies(Game[Options, State]):
+    id = GAME_ID
+    title = "Raus aus dem Verlies!"
+    min_players = 1
+    max_players = 8
+    Options = Options
+    State = State
+    Action = Action
+
+    # --- setup ---------------------------------------------------------------
+    def check_options(self, options: Options, players: list[PlayerSpec]) -> None:
+        n = len(players)
+        if options.adventurers and len(options.adventurers) != n:
+            raise InvalidInput("rv_adventurer_count", rule="rv.setup", players=n, given=len(options.adventurers))
+        seen: set[str] = set()
+        for adv in options.adventurers:
+            if adv.character in seen:  # rv.setup: each of the eight cards is taken once
+                raise InvalidInput("rv_same_character", rule="rv.setup", character=adv.character)
+            seen.add(adv.character)
+        if options.start_player >= n:
+            raise InvalidInput("rv_start_player", rule="rv.setup", seat=options.start_player, last=n - 1)
+
+    def start(self, options: Options, players: list[PlayerSpec]) -> State:
+        specs = options.adventurers or PRESETS[: len(players)]
+        return State(
+            options=options,
+            players=tuple(
+                Adventurer(
+                    name=p.name,
+                    character=s.character,
+                    strength=s.strength,
+                    mind=s.mind,
+                    dexterity=s.dexterity,
+                )
+                for p, s in zip(players, specs)
+            ),
+            current=options.start_player,
+        )
+
+    # --- legal actions ----------------------------------------------------------
+    def legal(self, state: State, seat: int | None = None) -> list[Any]:
+        """Representative legal actions of the player on turn (concrete examples for free values)."""
+        me = state.current
+        if state.phase == "over" or (seat is not None and seat != me):
+            return []
+        p = state.players[me]
+        if state.pending is not None:
+            return self._legal_pending(state, me)
+        if state.phase == "start":
+            if p.injured:
+                return [Recover(by=me)]  # rv.injury: the only action
+            return [DrawCard(by=me), Walk(by=me, cards=0), Walk(by=me, cards=1), Walk(by=me, cards=2)]
+        out: list[Any] = []
+        t = state.turn
+        can_go_on = not p.injured and not t.stopped
+        if t.move == "draw":
+            out += [GainGold(by=me, amount=a, reason="passage") for a in (1, 3)]
+        if t.move == "draw" and t.room is None and not t.exit_laid and can_go_on:
+            out += [
+                RoomCard(by=me, kind="gold", gold=2),
+                RoomCard(by=me, kind="monster"),
+                RoomCard(by=me, kind="trap"),
+                LayExit(by=me),
+            ]
+            if p.gold < state.options.exit_min_gold:
+                out.append(ShuffleBackExit(by=me))
+        if t.fights_won:
+            out.append(GainGold(by=me, amount=2, reason="monster"))
+        if can_go_on:
+            kind = OBSTACLE_KINDS[(state.turn_no + me) % len(OBSTACLE_KINDS)]
+            color = COLORS[state.turn_no % len(COLORS)]
+            number = p.value(ATTRIBUTE_OF[color]) + 3
+            out += [Obstacle(by=me, kind=kind, color=color, number=number, roll=r) for r in range(1, 7)]
+            out.append(DeclineObstacle(by=me, kind=kind, color=color, number=number))
+            on_exit = t.move == "walk" or t.exit_laid
+            if on_exit and state.free_exits > 0 and p.gold >= state.options.exit_min_gold:
+                out.append(Escape(by=me))
+        out += [RevealTreasure(by=me, index=i) for i, tr in enumerate(p.treasures) if tr.hidden]
+        out.append(EndTurn(by=me))
+        return out
+
+    def _legal_pending(self, state: State, me: int) -> list[Any]:
+        pend = state.pending
+        p = state.players[me]
+        if pend.kind == "loss":
+            return [LoseGold(by=me)] + [LoseTreasure(by=me, index=i) for i in range(len(p.treasures))]
+        if pend.kind == "fight":
+            roller = self._other_seat(state, me)
+            attribute = ATTRIBUTES[state.turn_no % len(ATTRIBUTES)]
+            value = p.value(attribute) + 1
+            return [
+                Fight(by=me, monster_value=value, attribute=attribute, roll=r, monster_roll=m, monster_roller=roller)
+                for r in range(1, 7)
+                for m in range(1, 7)
+            ]
+        if pend.kind == "trap":
+            number = p.dexterity + 3
+            checks = [
+                Trap(by=me, color="green", number=number, roll=r, lose_gold=2, injury=r % 2 == 0)
+                for r in range(1, 7)
+            ]
+            return checks + [Trap(by=me, lose_gold=1), Trap(by=me, loss_choice=True)]
+        # spoils: the treasure drawn for the won fight (rv.monster)
+        return [
+            GainTreasure(by=me, name=f"Schatz {state.turn_no}", gold=g, magic=g == 4)
+            for g in (1, 4, 7)
+        ] + [GainGold(by=me, amount=2, reason="monster")]
+
+    @staticmethod
+    def _other_seat(state: State, me: int) -> int:
+        """Who rolls for the monster in the representative fights: the next seat."""
+        return (me + 1) % len(state.players)
+
+    # --- apply ----------------------------------------------------------------------
+    def apply(self, state: State, action: Any) -> State:
+        if not isinstance(action, Frozen):
+            action = self.parse_action(action)
+        if state.phase == "over":
+            raise Refusal("rv.end", "game_over")
+        n = len(state.players)
+        if not 0 <= action.by < n:
+            raise InvalidInput("rv_no_such_seat", seat=action.by)
+        if self._is_bookkeeping(action):
+            return self._bookkeeping(state, action)
+        me = state.current
+        if action.by != me:
+            raise Refusal("rv.turn", "rv_not_your_turn", name=state.players[me].name)
+        handler = getattr(self, "_do_" + action.type)
+        if state.pending is not None:
+            return self._resolve(state, action)
+        return handler(state, action)
+
+    @staticmethod
+    def _is_bookkeeping(action: Any) -> bool:
+        return isinstance(action, RevealTreasure) or getattr(action, "reason", None) == "correction"
+
+    # --- bookkeeping: any seat, any time until the end -------------------------------
+    def _bookkeeping(self, state: State, a: Any) -> State:
+        p = state.players[a.by]
+        if isinstance(a, RevealTreasure):
+            tr = self._treasure(state, a.by, a.index)
+            if not tr.hidden:
+                raise Refusal("rv.treasure", "rv_treasure_shown")
+            treasures = _replace_at(p.treasures, a.index, tr.model_copy(update={"hidden": False}))
+            state = _set_player(state, a.by, treasures=treasures)
+            return _event(state, a.by, "revealed", index=a.index)
+        if isinstance(a, GainGold):
+            return _gold(state, a.by, a.amount, "correction")
+        if isinstance(a, LoseGold):
+            return _gold(state, a.by, -a.amount, "correction")
+        if isinstance(a, GainTreasure):
+            return _gain_treasure(state, a)
+        if isinstance(a, LoseTreasure):
+            self._treasure(state, a.by, a.index)
+            return _lose_treasure(state, a.by, a.index, "correction")
+        raise AssertionError(a)
+
+    @staticmethod
+    def _treasure(state: State, seat: int, index: int) -> Treasure:
+        p = state.players[seat]
+        if index >= len(p.treasures):
+            raise Refusal("rv.treasure", "rv_no_such_treasure", name=p.name, number=index)
+        return p.treasures[index]
+
+    # --- a pending decision comes first -------------------------------------------
+    def _resolve(self, state: State, a: Any) -> State:
+        pend = state.pending
+        me = state.current
+        accepted = {
+            "loss": (LoseGold, LoseTreasure),
+            "fight": (Fight,),
+            "trap": (Trap,),
+            "spoils": (GainTreasure, GainGold),
+        }[pend.kind]
+        if not isinstance(a, accepted) or (isinstance(a, GainGold) and a.reason != "monster"):
+            raise Refusal(pend.rule, "rv_decide_first", name=state.players[me].name, what=_PENDING_WHAT[pend.kind])
+        if pend.kind == "loss":
+            if isinstance(a, LoseGold):
+                if a.reason != "penalty":
+                    raise Refusal(pend.rule, "rv_decide_first", name=state.players[me].name, what=_PENDING_WHAT["loss"])
+                if a.amount != PENALTY_GOLD:
+                    raise Refusal(pend.rule, "rv_penalty_is_three", gold=PENALTY_GOLD, amount=a.amount)
+                state = state.model_copy(update={"pending": None})
+                return _gold(state, me, -PENALTY_GOLD, "penalty")  # rv.gold: never below zero
+            self._treasure(state, me, a.index)
+            state = state.model_copy(update={"pending": None})
+            return _lose_treasure(state, me, a.index, "penalty")
+        if pend.kind == "spoils" and isinstance(a, GainGold):
+            return self._do_gain_gold(state, a)  # monster gold; the treasure is still to come
+        return getattr(self, "_do_" + a.type)(state, a)
+
+    # --- the turn ---------------------------------------------------------------------
+    def _do_recover(self, state: State, a: Recover) -> State:
+        p = state.players[a.by]
+        if state.phase != "start":  # injured during this turn: the next turn is the one spent recovering
+            raise Refusal("rv.injury", "rv_recover_next_turn", name=p.name)
+        if not p.injured:
+            raise Refusal("rv.injury", "rv_not_injured", name=p.name)
+        state = _set_player(state, a.by, injured=False)
+        state = _event(state, a.by, "recovered")
+        return _next_turn(state)
+
+    def _start_move(self, state: State, a: Any) -> None:
+        p = state.players[a.by]
+        if state.phase != "start":
+            raise Refusal("rv.turn", "rv_already_moved")
+        if p.injured:  # rv.injury: no card drawn, no move
+            raise Refusal("rv.injury", "rv_must_recover", name=p.name)
+
+    def _do_draw_card(self, state: State, a: DrawCard) -> State:
+        self._start_move(state, a)
+        state = state.model_copy(update={"phase": "moved", "turn": TurnSoFar(move="draw")})
+        return _event(state, a.by, "drew")
+
+    def _do_walk(self, state: State, a: Walk) -> State:
+        self._start_move(state, a)
+        state = state.model_copy(update={"phase": "moved", "turn": TurnSoFar(move="walk", cards=a.cards)})
+        return _event(state, a.by, "walked", cards=a.cards)
+
+    def _moved(self, state: State) -> None:
+        if state.phase != "moved":
+            p = state.players[state.current]
+            if p.injured:
+                raise Refusal("rv.injury", "rv_must_recover", name=p.name)
+            raise Refusal("rv.turn", "rv_move_first")
+
+    def _can_go_on(self, state: State, rule_if_stopped: str = "rv.obstacle") -> None:
+        """The figure may still move: not lying (rv.injury), not stopped by an obstacle."""
+        self._moved(state)
+        p = state.players[state.current]
+        if p.injured:
+            raise Refusal("rv.injury", "rv_figure_lies", name=p.name)
+        if state.turn.stopped:
+            raise Refusal(rule_if_stopped, "rv_figure_stopped")
+
+    def _do_end_turn(self, state: State, a: EndTurn) -> State:
+        self._moved(state)
+        state = _event(state, a.by, "turn_ended")
+        return _next_turn(state)
+
+    # --- gold and treasures --------------------------------------------------------------
+    def _do_gain_gold(self, state: State, a: GainGold) -> State:
+        self._moved(state)
+        if a.reason == "passage" and state.turn.move != "draw":
+            raise Refusal("rv.gold", "rv_passage_gold_new_card")  # rv.gold: only on a just-laid card
+        if a.reason == "monster" and not state.turn.fights_won:
+            raise Refusal("rv.monster", "rv_no_fight_won")
+        return _gold(state, a.by, a.amount, a.reason)
+
+    def _do_lose_gold(self, state: State, a: LoseGold) -> State:
+        self._moved(state)
+        if a.reason == "penalty":
+            raise Refusal("rv.gold", "rv_no_loss_pending")
+        if state.turn.room != "trap":
+            raise Refusal("rv.room", "rv_no_trap")
+        return _gold(state, a.by, -a.amount, "trap")
+
+    def _do_lose_treasure(self, state: State, a: LoseTreasure) -> State:
+        raise Refusal("rv.treasure", "rv_no_loss_pending")
+
+    def _do_gain_treasure(self, state: State, a: GainTreasure) -> State:
+        pend = state.pending
+        if pend is None or pend.kind != "spoils":
+            raise Refusal("rv.monster", "rv_no_fight_won")
+        state = state.model_copy(update={"pending": None})
+        return _gain_treasure(state, a)
+
+    # --- obstacles ------------------------------------------------------------------------
+    def _do_obstacle(self, state: State, a: Obstacle) -> State:
+        self._can_go_on(state)
+        p = state.players[a.by]
+        attribute = ATTRIBUTE_OF[a.color]
+        value = p.value(attribute)
+        passed = value + a.roll >= a.number  # rv.obstacle: value + W6 ≥ number passes
+        fail = FAILURE[a.kind]
+        state = _event(
+            state,
+            a.by,
+            "obstacle",
+            kind=a.kind,
+            color=a.color,
+            number=a.number,
+            value=value,
+            roll=a.roll,
+            success=passed,
+            passed=passed or fail.passed,
+        )
+        if passed:
+            return state
+        if not fail.passed:  # magic barrier, cave-in, door: may retry next turn
+            state = state.model_copy(update={"turn": state.turn.model_copy(update={"stopped": True})})
+        if fail.injury:
+            state = _injure(state, a.by, a.kind)
+        if fail.loss:
+            state = state.model_copy(update={"pending": Pending(kind="loss", seat=a.by, cause=a.kind, rule="rv.obstacle")})
+        return state
+
+    def _do_decline_obstacle(self, state: State, a: DeclineObstacle) -> State:
+        self._can_go_on(state)
+        state = state.model_copy(update={"turn": state.turn.model_copy(update={"stopped": True})})
+        return _event(state, a.by, "declined", kind=a.kind, color=a.color, number=a.number)
+
+    # --- rooms, monsters, traps -------------------------------------------------------------
+    def _do_room_card(self, state: State, a: RoomCard) -> State:
+        self._can_go_on(state)
+        t = state.turn
+        if t.move != "draw":
+            raise Refusal("rv.room", "rv_old_room_empty")  # rv.room: an old room is empty
+        if t.room is not None or t.exit_laid:
+            raise Refusal("rv.room", "rv_one_card_per_draw")
+        state = state.model_copy(update={"turn": t.model_copy(update={"room": a.kind})})
+        state = _event(state, a.by, "room", kind=a.kind, gold=a.gold)
+        if a.kind == "gold":
+            return _gold(state, a.by, a.gold, "room")
+        if a.kind == "monster":
+            return state.model_copy(update={"pending": Pending(kind="fight", seat=a.by, cause="monster", rule="rv.monster")})
+        return state.model_copy(update={"pending": Pending(kind="trap", seat=a.by, cause="trap", rule="rv.room")})
+
+    def _do_fight(self, state: State, a: Fight) -> State:
+        if state.pending is None or state.pending.kind != "fight":
+            raise Refusal("rv.monster", "rv_no_monster")
+        n = len(state.players)
+        if a.monster_roller >= n:
+            raise InvalidInput("rv_no_such_seat", rule="rv.monster", seat=a.monster_roller)
+        if n > 1 and a.monster_roller == a.by:  # rv.monster: "rolled by another player"
+            raise Refusal("rv.monster", "rv_monster_roller", name=state.players[a.by].name)
+        p = state.players[a.by]
+        mine = p.value(a.attribute) + a.roll
+        theirs = a.monster_value + a.monster_roll
+        won = mine >= theirs  # rv.monster: reaching the monster's total wins
+        state = state.model_copy(update={"pending": None})
+        state = _event(
+            state,
+            a.by,
+            "fight",
+            attribute=a.attribute,
+            total=mine,
+            monster_total=theirs,
+            monster_roller=a.monster_roller,
+            won=won,
+        )
+        if won:
+            turn = state.turn.model_copy(update={"fights_won": state.turn.fights_won + 1})
+            return state.model_copy(
+                update={"turn": turn, "pending": Pending(kind="spoils", seat=a.by, cause="monster", rule="rv.monster")}
+            )
+        state = _injure(state, a.by, "monster")
+        return state.model_copy(update={"pending": Pending(kind="loss", seat=a.by, cause="monster", rule="rv.monster")})
+
+    def _do_trap(self, state: State, a: Trap) -> State:
+        if state.pending is None or state.pending.kind != "trap":
+            raise Refusal("rv.room", "rv_no_trap")
+        state = state.model_copy(update={"pending": None})
+        escaped_trap = False
+        detail: dict[str, Any] = {}
+        if a.has_check:
+            value = state.players[a.by].value(ATTRIBUTE_OF[a.color])
+            escaped_trap = value + a.roll >= a.number
+            detail = {"color": a.color, "number": a.number, "value": value, "roll": a.roll}
+        state = _event(state, a.by, "trap", success=escaped_trap, **detail)
+        if escaped_trap:
+            return state
+        if a.lose_gold:
+            state = _gold(state, a.by, -a.lose_gold, "trap")
+        if a.injury:
+            state = _injure(state, a.by, "trap")
+        if a.loss_choice:
+            state = state.model_copy(update={"pending": Pending(kind="loss", seat=a.by, cause="trap", rule="rv.room")})
+        return state
+
+    # --- exits -------------------------------------------------------------------------------
+    def _drawn_card_unsettled(self, state: State) -> None:
+        self._can_go_on(state, "rv.exit")
+        t = state.turn
+        if t.move != "draw":
+            raise Refusal("rv.exit", "rv_exit_needs_draw")
+        if t.room is not None or t.exit_laid:
+            raise Refusal("rv.exit", "rv_one_card_per_draw")
+
+    def _do_lay_exit(self, state: State, a: LayExit) -> State:
+        self._drawn_card_unsettled(state)
+        state = state.model_copy(
+            update={"exits_laid": state.exits_laid + 1, "turn": state.turn.model_copy(update={"exit_laid": True})}
+        )
+        return _event(state, a.by, "exit_laid")
+
+    def _do_shuffle_back_exit(self, state: State, a: ShuffleBackExit) -> State:
+        self._drawn_card_unsettled(state)
+        p = state.players[a.by]
+        if p.gold >= state.options.exit_min_gold:  # rv.exit: only "without enough gold"
+            raise Refusal("rv.exit", "rv_enough_gold_to_leave", name=p.name)
+        state = _event(state, a.by, "exit_shuffled")
+        return _next_turn(state)  # rv.exit: the turn ends
+
+    def _do_escape(self, state: State, a: Escape) -> State:
+        self._can_go_on(state, "rv.exit")
+        p = state.players[a.by]
+        if state.turn.move == "draw" and not state.turn.exit_laid:  # the figure stands on the card just drawn
+            raise Refusal("rv.exit", "rv_not_on_exit")
+        if state.free_exits <= 0:  # rv.exit: each exit lets exactly one player escape
+            raise Refusal("rv.exit", "rv_no_free_exit")
+        need = state.options.exit_min_gold
+        if p.gold < need:
+            raise Refusal("rv.exit", "rv_not_enough_gold", need=need, name=p.name, have=p.gold)
+        state = _set_player(state, a.by, escaped=True)
+        state = state.model_copy(update={"escaped": state.escaped + (a.by,)})
+        state = _event(state, a.by, "escaped", exit=len(state.escaped))
+        left = [i for i, q in enumerate(state.players) if not q.escaped]
+        # rv.end: the game ends when the second-to-last escapes (alone: when the player escapes)
+        if len(left) <= (0 if len(state.players) == 1 else 1):
+            return _end(state)
+        return _next_turn(state)
+
+    # --- end and result ------------------------------------------------------------------------
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: State) -> Result:
+        """rv.end: escaped ranked by coins + treasure values; the one left behind loses.
+
+        Before the end only face-up treasures count, so a live standing never
+        gives a hidden treasure away (rv.treasure).
+        """
+        over = state.phase == "over"
+        rows = [
+            _standing(p.name, p.gold, [t for t in p.treasures if over or not t.hidden], p.escaped)
+            for p in state.players
+        ]
+        return _ranked(rows, lost_marked=over)
+
+    def view_for(self, state: State, seat: int | None) -> dict[str, Any]:
+        """rv.treasure: another seat's hidden treasure shows as just "a hidden treasure"."""
+        data = state.model_dump(mode="json")
+        if state.phase == "over":
+            return data
+        for i, p in enumerate(data["players"]):
+            if i == seat:
+                continue
+            p["treasures"] = [t if not t["hidden"] else {"hidden": True} for t in p["treasures"]]
+        return data
+
+    def score_input(self, data: dict[str, Any]) -> Result:
+        return score_input(data)
+
+
+# --- state helpers (pure) ------------------------------------------------------------------------
+def _replace_at(items: tuple, index: int, item: Any) -> tuple:
+    return items[:index] + (item,) + items[index + 1 :]
+
+
+def _set_player(state: State, seat: int, **changes: Any) -> State:
+    p = state.players[seat].model_copy(update=changes)
+    return state.model_copy(update={"players": _replace_at(state.players, seat, p)})
+
+
+def _event(state: State, seat: int, what: str, **detail: Any) -> State:
+    return state.model_copy(update={"events": state.events + (Event(turn=state.turn_no, seat=seat, what=what, detail=detail),)})
+
+
+def _gold(state: State, seat: int, asked: int, reason: str) -> State:
+    """rv.gold: every change is logged with its reason; a purse never goes below zero."""
+    p = state.players[seat]
+    delta = max(asked, -p.gold)
+    state = _set_player(state, seat, gold=p.gold + delta)
+    entry = GoldChange(turn=state.turn_no, seat=seat, delta=delta, asked=asked, reason=reason)
+    return state.model_copy(update={"gold_log": state.gold_log + (entry,)})
+
+
+def _gain_treasure(state: State, a: GainTreasure) -> State:
+    p = state.players[a.by]
+    tr = Treasure(name=a.name, gold=a.gold, magic=a.magic, hidden=a.hidden)
+    state = _set_player(state, a.by, treasures=p.treasures + (tr,))
+    return _event(state, a.by, "treasure", index=len(p.treasures), reason=a.reason)
+
+
+def _lose_treasure(state: State, seat: int, index: int, reason: str) -> State:
+    p = state.players[seat]
+    state = _set_player(state, seat, treasures=p.treasures[:index] + p.treasures[index + 1 :])
+    return _event(state, seat, "treasure_lost", index=index, reason=reason)
+
+
+def _injure(state: State, seat: int, cause: str) -> State:
+    """rv.injury: the figure lies down at once; its next turn is spent recovering."""
+    state = _set_player(state, seat, injured=True)
+    return _event(state, seat, "injured", cause=cause)
+
+
+def _next_turn(state: State) -> State:
+    """Clockwise to the next player still in the dungeon."""
+    n = len(state.players)
+    seat = state.current
+    for _ in range(n):
+        seat = (seat + 1) % n
+        if not state.players[seat].escaped:
+            break
+    return state.model_copy(
+        update={"current": seat, "turn_no": state.turn_no + 1, "phase": "start", "turn": TurnSoFar(), "pending": None}
+    )
+
+
+def _end(state: State) -> State:
+    """rv.end / rv.treasure: the game is over; every treasure is turned face up."""
+    players = tuple(
+        p.model_copy(update={"treasures": tuple(t.model_copy(update={"hidden": False}) for t in p.treasures)})
+        for p in state.players
+    )
+    return state.model_copy(update={"players": players, "phase": "over", "pending": None})
+
+
+# --- scoring ----------------------------------------------------------------------------------
+def _standing(name: str, coins: int, treasures: list[Treasure], escaped: bool) -> dict[str, Any]:
+    value = sum(t.gold for t in treasures)
+    return {
+        "name": name,
+        "total": coins + value,
+        "escaped": escaped,
+        "breakdown": {
+            "coins": coins,
+            "treasure_value": value,
+            "treasures": [{"name": t.name, "gold": t.gold, "magic": t.magic} for t in treasures],
+            "escaped": escaped,
+        },
+    }
+
+
+def _ranked(rows: list[dict[str, Any]], lost_marked: bool) -> Result:
+    """rv.end: equal totals share a place; the one left behind comes last and loses."""
+    eligible = [r["escaped"] for r in rows] if lost_marked else None
+    ranks = places([r["total"] for r in rows], eligible)
+    return Result(
+        game=GAME_ID,
+        players=tuple(
+            PlayerResult(
+                seat=i,
+                name=r["name"],
+                total=r["total"],
+                place=rank,
+                lost=lost_marked and not r["escaped"],
+                breakdown=r["breakdown"],
+            )
+            for i, (r, rank) in enumerate(zip(rows, ranks))
+        ),
+    )
+
+
+class _ScoreTreasure(Frozen):
+    name: str = Field(min_length=1, max_length=NAME_MAX)
+    gold: int | None = None
+    magic: bool = False
+
+
+class _ScorePlayer(Frozen):
+    name: str = Field(min_length=1, max_length=NAME_MAX)
+    gold: int = 0
+    escaped: bool
+    treasures: list[_ScoreTreasure] = []
+
+
+class _ScoreInput(Frozen):
+    game: str
+    players: list[_ScorePlayer] = Field(min_length=1, max_length=8)
+
+
+def score_input(data: dict[str, Any]) -> Result:
+    """Score the purses at the end (CLI ``score``): rv.end, rv.gold, rv.treasure."""
+    try:
+        parsed = _ScoreInput.model_validate(data)
+    except ValidationError as exc:
+        raise InvalidInput("bad_score_input", detail=_first_error(exc)) from None
+    rows = []
+    for p in parsed.players:
+        if p.gold < 0:
+            raise InvalidInput("rv_negative_gold", rule="rv.gold", name=p.name, gold=p.gold)
+        treasures = []
+        for t in p.treasures:
+            if t.gold is None or t.gold < 0:
+                raise InvalidInput("rv_treasure_value", rule="rv.treasure", name=p.name, treasure=t.name)
+            treasures.append(Treasure(name=t.name, gold=t.gold, magic=t.magic, hidden=False))
+        rows.append(_standing(p.name, p.gold, treasures, p.escaped))
+    behind = [p for p in parsed.players if not p.escaped]
+    if len(parsed.players) == 1:
+        if behind:
+            raise InvalidInput("rv_alone_escapes", rule="rv.end", name=parsed.players[0].name)
+    elif len(behind) != 1:
+        raise InvalidInput("rv_left_behind", rule="rv.end", count=len(behind))
+    return _ranked(rows, lost_marked=True)
+
+
+GAME = register(Verlies())
