@@ -69,7 +69,7 @@ Attribute = Literal["strength", "mind", "dexterity"]
 ObstacleKind = Literal["chasm", "acid_lake", "lava", "magic_barrier", "cave_in", "door", "wooden_bridge"]
 RoomKind = Literal["gold", "monster", "trap"]
 GainReason = Literal["passage", "monster", "correction"]
-LossReason = Literal["penalty", "trap", "correction"]
+LossReason = Literal["penalty", "correction"]
 
 COLORS: tuple[Color, ...] = ("red", "blue", "green")
 ATTRIBUTES: tuple[Attribute, ...] = ("strength", "mind", "dexterity")
@@ -319,9 +319,8 @@ class GainGold(Frozen):
 class LoseGold(Frozen):
     """Coins out of the purse (never below zero, rv.gold).
 
-    Reason ``penalty``: the choice "3 gold" of a pending loss (amount 3).
-    ``trap``: what a trap card takes (only while a trap room card is open this
-    turn). ``correction``: bookkeeping.
+    Reason ``penalty``: the choice "3 gold" of a pending loss (amount 3);
+    ``correction``: bookkeeping. (What a trap takes is part of ``Trap``.)
     """
 
     type: Literal["lose_gold"] = "lose_gold"
@@ -754,10 +753,9 @@ class Verlies(Game[Options, State]):
         me = state.current
         if action.by != me:
             raise Refusal("rv.turn", "rv_not_your_turn", name=state.players[me].name)
-        handler = getattr(self, "_do_" + action.type)
         if state.pending is not None:
             return self._resolve(state, action)
-        return handler(state, action)
+        return getattr(self, "_do_" + action.type)(state, action)
 
     @staticmethod
     def _is_bookkeeping(action: Any) -> bool:
@@ -805,8 +803,6 @@ class Verlies(Game[Options, State]):
             raise Refusal(pend.rule, "rv_decide_first", name=state.players[me].name, what=_PENDING_WHAT[pend.kind])
         if pend.kind == "loss":
             if isinstance(a, LoseGold):
-                if a.reason != "penalty":
-                    raise Refusal(pend.rule, "rv_decide_first", name=state.players[me].name, what=_PENDING_WHAT["loss"])
                 if a.amount != PENALTY_GOLD:
                     raise Refusal(pend.rule, "rv_penalty_is_three", gold=PENALTY_GOLD, amount=a.amount)
                 state = state.model_copy(update={"pending": None})
@@ -877,12 +873,7 @@ class Verlies(Game[Options, State]):
         return _gold(state, a.by, a.amount, a.reason)
 
     def _do_lose_gold(self, state: State, a: LoseGold) -> State:
-        self._moved(state)
-        if a.reason == "penalty":
-            raise Refusal("rv.gold", "rv_no_loss_pending")
-        if state.turn.room != "trap":
-            raise Refusal("rv.room", "rv_no_trap")
-        return _gold(state, a.by, -a.amount, "trap")
+        raise Refusal("rv.gold", "rv_no_loss_pending")
 
     def _do_lose_treasure(self, state: State, a: LoseTreasure) -> State:
         raise Refusal("rv.treasure", "rv_no_loss_pending")

@@ -268,10 +268,6 @@ def test_a_penalty_without_a_pending_loss_is_refused_rv_gold():
     refused(drawn(), LoseGold(by=0), "rv.gold")
 
 
-def test_trap_gold_only_with_an_open_trap_card_rv_room():
-    refused(with_gold(drawn(), 0, 5), LoseGold(by=0, amount=2, reason="trap"), "rv.room")
-
-
 def test_corrections_are_bookkeeping_any_seat_any_time_rv_gold():
     s = drawn()
     s2 = play(s, GainGold(by=2, amount=7, reason="correction"), LoseGold(by=2, amount=2, reason="correction"))

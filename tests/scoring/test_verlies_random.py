@@ -1,0 +1,260 @@
+"""Hundreds of random complete games of Raus aus dem Verlies! through the protocol only.
+
+Invariants checked at every step: gold never below zero and always the sum of
+its reasoned log (rv.gold); nobody acts while recovering (rv.injury); the
+escaped do not take turns (rv.exit). At the end: the game ended within a bound
+of turns (rv.end), the ranking equals an independent recount, and the record
+replays to the same state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.engine import PlayerSpec, RecordedAction, get_game, new_record, replay
+from scoring.errors import InvalidInput, Refusal
+from scoring.simulate import play_random
+from scoring.verlies import (
+    COLORS,
+    PRESETS,
+    DeclineObstacle,
+    DrawCard,
+    EndTurn,
+    Escape,
+    Fight,
+    GainGold,
+    GainTreasure,
+    LayExit,
+    LoseGold,
+    LoseTreasure,
+    Obstacle,
+    Recover,
+    RevealTreasure,
+    RoomCard,
+    ShuffleBackExit,
+    Trap,
+    Walk,
+)
+
+G = get_game("raus-aus-dem-verlies")
+TURNS_PER_PLAYER = 25  # after this many turns each, the random adventurers head for the exits
+
+
+def setup(rng: random.Random):
+    n = rng.randint(1, 8)
+    players = [PlayerSpec(name=f"Spieler {i + 1}") for i in range(n)]
+    adventurers = [
+        {**PRESETS[i].model_dump(), "strength": rng.randint(0, 8), "mind": rng.randint(0, 8), "dexterity": rng.randint(0, 8)}
+        for i in range(n)
+    ]
+    options = {
+        "adventurers": adventurers,
+        "start_player": rng.randrange(n),
+        "exit_min_gold": rng.choice([0, 0, 3, 8]),
+    }
+    return players, options
+
+
+def bookkeeping(action) -> bool:
+    return isinstance(action, RevealTreasure) or getattr(action, "reason", None) == "correction"
+
+
+def correction(state, rng: random.Random):
+    seat = rng.randrange(len(state.players))
+    roll = rng.random()
+    if roll < 0.4:
+        return GainGold(by=seat, amount=rng.randint(1, 5), reason="correction")
+    if roll < 0.8:
+        return LoseGold(by=seat, amount=rng.randint(1, 5), reason="correction")
+    return GainTreasure(by=seat, name=f"Fund {seat}-{state.turn_no}", gold=rng.randint(0, 9), reason="correction")
+
+
+def policy(game, state, rng: random.Random, dice):
+    """Random among the legal actions; later in the game, head for an exit."""
+    if rng.random() < 0.03:
+        return correction(state, rng)
+    legal = game.legal(state)
+    if state.turn_no > TURNS_PER_PLAYER * len(state.players):
+        p = state.players[state.current]
+        for wanted in (Escape, LayExit):
+            picks = [a for a in legal if isinstance(a, wanted)]
+            if picks:
+                return picks[0]
+        if p.gold < state.options.exit_min_gold:
+            gold = [a for a in legal if isinstance(a, GainGold)]
+            if gold:
+                return gold[-1]
+        if state.phase == "start" and DrawCard(by=state.current) in legal:
+            return DrawCard(by=state.current)
+        if state.phase == "moved" and state.pending is None and rng.random() < 0.8:
+            return EndTurn(by=state.current)
+    return rng.choice(legal)
+
+
+def check_step(state, action, new):
+    # rv.gold: never below zero; the purse is the sum of its reasoned log
+    for seat, p in enumerate(new.players):
+        assert p.gold >= 0
+        assert p.gold == sum(c.delta for c in new.gold_log if c.seat == seat)
+    assert new.gold_log[: len(state.gold_log)] == state.gold_log
+    for change in new.gold_log[len(state.gold_log) :]:
+        assert change.reason and (change.delta == change.asked or change.delta > change.asked)
+    if bookkeeping(action):
+        assert (new.current, new.phase, new.turn_no) == (state.current, state.phase, state.turn_no)
+        return
+    actor = state.players[action.by]
+    # rv.injury: an injured player's turn is Recover, and nothing else
+    if state.phase == "start" and actor.injured:
+        assert isinstance(action, Recover)
+    if isinstance(action, Recover):
+        assert new.current != state.current or len(state.players) - len(state.escaped) == 1
+    # rv.exit: the escaped take no turns
+    assert not actor.escaped
+    assert len(new.escaped) <= new.exits_laid
+
+
+def recount(state):
+    """Independent ranking: coins + treasures; the escaped by total, the one left behind last."""
+    totals = [p.gold + sum(t.gold for t in p.treasures) for p in state.players]
+    escaped = [p.escaped for p in state.players]
+    places = []
+    for i, total in enumerate(totals):
+        if escaped[i]:
+            places.append(1 + sum(1 for j, t in enumerate(totals) if escaped[j] and t > total))
+        else:
+            places.append(1 + sum(escaped))
+    return totals, places, [not e for e in escaped]
+
+
+def test_three_hundred_random_games_end_conserve_gold_and_rank_like_a_recount():
+    rng = random.Random(20261129)
+    seen_injuries = seen_fights = seen_shuffles = 0
+    for _ in range(300):
+        players, options = setup(rng)
+        played = play_random(G.id, players, options, rng, max_steps=20_000, policy=policy, on_step=check_step)
+        final = played.final
+        n = len(players)
+        # rv.end: the game ends on the second-to-last escape (alone: on the escape)
+        assert G.is_over(final)
+        assert final.turn_no <= (TURNS_PER_PLAYER + 20) * n
+        assert len(final.escaped) == max(1, n - 1) == sum(p.escaped for p in final.players)
+        assert all(not t.hidden for p in final.players for t in p.treasures)  # rv.treasure
+        res = G.result(final)
+        totals, places, lost = recount(final)
+        assert [p.total for p in res.players] == totals
+        assert [p.place for p in res.players] == places
+        assert [p.lost for p in res.players] == lost
+        assert replay(played.record) == final
+        events = [e.what for e in final.events]
+        seen_injuries += events.count("recovered")
+        seen_fights += events.count("fight")
+        seen_shuffles += events.count("exit_shuffled")
+    assert seen_injuries > 100 and seen_fights > 100 and seen_shuffles > 0  # the paths are exercised
+
+
+def test_uniform_random_games_end_too_rv_end():
+    """The plain random policy of scoring.simulate (the benchmark's) also reaches the end."""
+    rng = random.Random(5)
+    for _ in range(60):
+        players, options = setup(rng)
+        played = play_random(G.id, players, options, rng, max_steps=20_000, on_step=check_step)
+        assert G.is_over(played.final)
+
+
+def test_a_record_of_typed_actions_replays_to_the_same_state():
+    """The record format the store keeps: new_record + RecordedAction(seat, dump_action)."""
+    players = [PlayerSpec(name=n) for n in ("Ana", "Ben", "Cara")]
+    record = new_record(G.id, players, {"exit_min_gold": 2})
+    actions = [
+        DrawCard(by=0),
+        GainGold(by=0, amount=3, reason="passage"),
+        Obstacle(by=0, kind="chasm", color="green", number=12, roll=2),
+        LoseGold(by=0),
+        EndTurn(by=0),
+        DrawCard(by=1),
+        RoomCard(by=1, kind="monster"),
+        Fight(by=1, monster_value=3, attribute="mind", roll=4, monster_roll=1, monster_roller=2),
+        GainTreasure(by=1, name="Krone", gold=6, magic=True),
+        EndTurn(by=1),
+        DrawCard(by=2),
+        ShuffleBackExit(by=2),
+        Recover(by=0),
+        DrawCard(by=1),
+        RoomCard(by=1, kind="gold", gold=4),
+        EndTurn(by=1),
+        DrawCard(by=2),
+        LayExit(by=2),
+        EndTurn(by=2),
+        Walk(by=0, cards=2),
+        RevealTreasure(by=1, index=0),
+        EndTurn(by=0),
+        Walk(by=1, cards=1),
+        Escape(by=1),
+        DrawCard(by=2),
+        GainGold(by=2, amount=2, reason="passage"),
+        LayExit(by=2),
+        Escape(by=2),
+    ]
+    state = G.start(G.parse_options(record.options, players), players)
+    for a in actions:
+        state = G.apply(state, a)
+    record = record.model_copy(
+        update={"actions": tuple(RecordedAction(seat=a.by, action=G.dump_action(a)) for a in actions)}
+    )
+    assert replay(record) == state
+    assert G.is_over(state) and state.escaped == (1, 2)
+    res = G.result(state)
+    assert [(p.name, p.total, p.place, p.lost) for p in res.players] == [
+        ("Ana", 0, 3, True),
+        ("Ben", 10, 1, False),
+        ("Cara", 2, 2, False),
+    ]
+    assert json.loads(json.dumps(record.model_dump(mode="json")))["actions"][7]["action"]["monster_roller"] == 2
+
+
+def candidate_actions(state):
+    """Well-formed actions of every seat, legal or not."""
+    for seat in range(len(state.players)):
+        yield from (Recover(by=seat), DrawCard(by=seat), Walk(by=seat, cards=0), Walk(by=seat, cards=2), EndTurn(by=seat))
+        yield from (GainGold(by=seat, amount=2, reason="passage"), GainGold(by=seat, amount=2, reason="monster"))
+        yield from (LoseGold(by=seat), LoseGold(by=seat, amount=1), LoseTreasure(by=seat, index=0))
+        yield from (RevealTreasure(by=seat, index=0), GainTreasure(by=seat, name="Krone", gold=3))
+        yield Obstacle(by=seat, kind="lava", color="red", number=7, roll=3)
+        yield DeclineObstacle(by=seat, kind="door", color="blue", number=7)
+        yield from (RoomCard(by=seat, kind="gold", gold=2), RoomCard(by=seat, kind="trap"), RoomCard(by=seat, kind="monster"))
+        other = (seat + 1) % len(state.players)
+        yield Fight(by=seat, monster_value=5, attribute="strength", roll=4, monster_roll=4, monster_roller=other)
+        yield Trap(by=seat, color=COLORS[seat % 3], number=6, roll=2, lose_gold=1)
+        yield from (LayExit(by=seat), ShuffleBackExit(by=seat), Escape(by=seat))
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**9), cut=st.floats(0, 1))
+def test_legal_actions_apply_refusals_change_nothing_and_hidden_treasures_stay_hidden(seed, cut):
+    rng = random.Random(seed)
+    players, options = setup(rng)
+    played = play_random(G.id, players, options, rng, policy=policy, keep_states=True)
+    state = played.states[int(cut * (len(played.states) - 2))]  # a running game
+    assert not G.is_over(state)
+    for action in G.legal(state):
+        G.apply(state, action)  # never raises
+    before = state.model_dump(mode="json")
+    for action in candidate_actions(state):
+        try:
+            G.apply(state, action)
+        except (Refusal, InvalidInput) as exc:
+            assert exc.rule is None or exc.rule.startswith("rv.")
+        assert state.model_dump(mode="json") == before
+    # rv.treasure: another seat never sees a hidden treasure's name
+    for seat, p in enumerate(state.players):
+        for other in range(len(state.players)):
+            if other == seat:
+                continue
+            seen = json.dumps(G.view_for(state, other))
+            for t in p.treasures:
+                if t.hidden:
+                    assert json.dumps(t.name) not in seen
