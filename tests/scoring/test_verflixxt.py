@@ -197,6 +197,16 @@ def test_empty_layout_is_refused():
     with pytest.raises(InvalidInput) as info:
         G.parse_options({"layout": ["+3", "Q"]}, [PlayerSpec(name="A"), PlayerSpec(name="B")])
     assert info.value.code == "bad_options"
+    with pytest.raises(InvalidInput) as info:
+        G.parse_options({"layout": "+3 Q"}, [PlayerSpec(name="A"), PlayerSpec(name="B")])
+    assert info.value.code == "bad_options" and "'Q'" in info.value.params["detail"]
+
+
+def test_layout_option_may_be_one_line_of_text():
+    """vx.setup"""
+    opts = G.parse_options({"layout": "S +3 -2 G Z"}, [PlayerSpec(name="A"), PlayerSpec(name="B")])
+    assert opts.layout == tiles("+3 -2 G")
+    assert opts.model_dump(mode="json")["layout"] == ["+3", "-2", "G"]
 
 
 tile_st = st.one_of(
