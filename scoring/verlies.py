@@ -48,7 +48,7 @@ Choices made here where the rules are silent (each documented at its check):
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Union, get_args
 
 from pydantic import Field, ValidationError, model_validator
 
@@ -492,6 +492,8 @@ Action = Annotated[
     Field(discriminator="type"),
 ]
 
+ACTIONS = get_args(get_args(Action)[0])  # the classes of the union, for isinstance
+
 
 # --- refusal texts ------------------------------------------------------------------
 add_texts(
@@ -518,9 +520,21 @@ add_texts(
             "de": "Zuerst eine Karte ziehen oder laufen.",
             "en": "First draw a card or walk.",
         },
-        "rv_decide_first": {
-            "de": "Zuerst muss {name} entscheiden: {what}.",
-            "en": "{name} must decide first: {what}.",
+        "rv_decide_loss": {
+            "de": "Zuerst wählt {name}: 3 Gold oder ein Schatz.",
+            "en": "{name} must choose first: 3 gold or one treasure.",
+        },
+        "rv_decide_fight": {
+            "de": "Zuerst kämpft {name} gegen das Monster.",
+            "en": "{name} must fight the monster first.",
+        },
+        "rv_decide_trap": {
+            "de": "Zuerst wird die Falle von {name} eingetragen.",
+            "en": "First enter what {name}'s trap does.",
+        },
+        "rv_decide_spoils": {
+            "de": "Zuerst zieht {name} den Schatz des Monsters.",
+            "en": "{name} must first draw the monster's treasure.",
         },
         "rv_no_loss_pending": {
             "de": "Gerade ist kein Verlust zu wählen.",
@@ -616,14 +630,6 @@ add_texts(
         },
     }
 )
-
-_PENDING_WHAT = {
-    "loss": "3 Gold oder ein Schatz / 3 gold or one treasure",
-    "fight": "Monsterkampf / monster fight",
-    "trap": "Falle / trap",
-    "spoils": "Schatz ziehen / draw the treasure",
-}
-
 
 # --- the game ------------------------------------------------------------------------
 class Verlies(Game[Options, State]):
@@ -741,8 +747,8 @@ class Verlies(Game[Options, State]):
 
     # --- apply ----------------------------------------------------------------------
     def apply(self, state: State, action: Any) -> State:
-        if not isinstance(action, Frozen):
-            action = self.parse_action(action)
+        if not isinstance(action, ACTIONS):
+            action = self.parse_action(action)  # a dict, or another game's action: parsed at the edge
         if state.phase == "over":
             raise Refusal("rv.end", "game_over")
         n = len(state.players)
@@ -800,7 +806,7 @@ class Verlies(Game[Options, State]):
             "spoils": (GainTreasure, GainGold),
         }[pend.kind]
         if not isinstance(a, accepted) or (isinstance(a, GainGold) and a.reason != "monster"):
-            raise Refusal(pend.rule, "rv_decide_first", name=state.players[me].name, what=_PENDING_WHAT[pend.kind])
+            raise Refusal(pend.rule, "rv_decide_" + pend.kind, name=state.players[me].name)
         if pend.kind == "loss":
             if isinstance(a, LoseGold):
                 if a.amount != PENALTY_GOLD:
@@ -1049,7 +1055,10 @@ class Verlies(Game[Options, State]):
         return _ranked(rows, lost_marked=over)
 
     def view_for(self, state: State, seat: int | None) -> dict[str, Any]:
-        """rv.treasure: another seat's hidden treasure shows as just "a hidden treasure"."""
+        """rv.treasure: another seat's hidden treasure shows as just "a hidden treasure".
+
+        ``seat=None`` (a screen nobody owns) sees no hidden treasure at all.
+        """
         data = state.model_dump(mode="json")
         if state.phase == "over":
             return data

@@ -6,11 +6,12 @@ import json
 import re
 from fractions import Fraction
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
 from scoring.dice import seeded, w3_of_w6
-from scoring.engine import PlayerSpec, get_game
+from scoring.engine import Frozen, PlayerSpec, get_game
 from scoring.errors import InvalidInput, Refusal
 from scoring.texts import REFUSALS
 from scoring.verlies import (
@@ -748,7 +749,8 @@ def test_score_input_malformed_is_invalid_input():
 def test_every_refusal_code_has_german_and_english_words():
     source = Path(G.__class__.__module__.replace(".", "/") + ".py")
     source = Path(__file__).resolve().parents[2] / source
-    codes = set(re.findall(r'"(rv_[a-z_]+)"', source.read_text(encoding="utf-8")))
+    codes = set(re.findall(r'"(rv_[a-z_]*[a-z])"', source.read_text(encoding="utf-8")))
+    codes |= {f"rv_decide_{kind}" for kind in ("loss", "fight", "trap", "spoils")}
     codes |= {"game_over", "player_count", "bad_score_input", "bad_action"}
     for code in codes:
         assert set(REFUSALS[code]) >= {"de", "en"}, code
@@ -759,3 +761,12 @@ def test_a_dict_action_is_parsed_at_the_edge():
     assert s.turn.move == "walk"
     with pytest.raises(InvalidInput):
         G.apply(start(), {"type": "fly", "by": 0})
+
+
+def test_another_games_action_is_malformed():
+    class Pass(Frozen):
+        type: Literal["pass"] = "pass"
+        by: int
+
+    with pytest.raises(InvalidInput):
+        G.apply(start(), Pass(by=0))
