@@ -208,6 +208,14 @@ add_texts(
             "de": "Der {color} Würfel ist aus dem Spiel.",
             "en": "The {color} die is out of the game.",
         },
+        "q8_not_white_sum": {
+            "de": "Jetzt gilt die weiße Summe {sum}, nicht {number}.",
+            "en": "The white sum now is {sum}, not {number}.",
+        },
+        "q8_not_color_sum": {
+            "de": "{number} in {color} ergibt kein weißer plus {color} Würfel ({sums}).",
+            "en": "No white die plus the {color} die makes {number} ({sums}).",
+        },
         "q8_bad_seat": {"de": "Platz {seat} gibt es nicht.", "en": "There is no seat {seat}."},
         "q8_lucky_numbers": {
             "de": "Glückszahlen von {name}: zwei verschiedene Zahlen von 2 bis 16 ({value}).",
@@ -294,6 +302,39 @@ def lucky_rows(state: State, seat: int) -> list[Color]:
         if f is not None and cross_problem(state, seat, c, f) is None:
             out.append(c)
     return out
+
+
+def explain_field(state: State, seat: int, color: Color, number: int) -> Any:
+    """The action that would cross this field for ``seat`` now, or the Refusal saying why not.
+
+    Lets a player tap a field on the sheet and hear the referee either way.
+    """
+    if state.phase == "over":
+        return Refusal("q8.end", "game_over")
+    if state.phase == "roll":
+        return Refusal("q8.dice", "q8_roll_first", name=state.names[state.active])
+    if state.phase == "white":
+        if state.decided[seat]:
+            return Refusal("q8.white", "q8_already_decided", name=state.names[seat])
+        total = state.dice.white_sum
+        sheet = state.sheets[seat]
+        if total in sheet.lucky and color in lucky_rows(state, seat) and lucky_field(state, seat, color) == number:
+            return LuckyCross(by=seat, row=color)
+        if number != total:
+            return Refusal("q8.white", "q8_not_white_sum", sum=total, number=number)
+        return cross_problem(state, seat, color, number) or WhiteCross(by=seat, row=color)
+    if seat != state.active:
+        return Refusal("q8.color", "q8_only_active", name=state.names[state.active])
+    if state.active_lucky and state.options.lucky_replaces == "turn":
+        return Refusal("q8.lucky", "q8_lucky_replaces_turn")
+    value = state.dice.color_value(color)
+    if value is None or color in state.removed:
+        return Refusal("q8.lockfields", "q8_die_removed", color=color)
+    sums = sorted({state.dice.white1 + value, state.dice.white2 + value})
+    for w, white in ((1, state.dice.white1), (2, state.dice.white2)):
+        if white + value == number:
+            return cross_problem(state, seat, color, number) or ColorCross(by=seat, row=color, white=w)
+    return Refusal("q8.color", "q8_not_color_sum", number=number, color=color, sums=", ".join(map(str, sums)))
 
 
 def _fewest_rows(state: State, seat: int) -> list[Color]:

@@ -342,3 +342,19 @@ def test_impossible_sheet_is_refused_naming_the_rule(rows, misthrows, rule):
     with pytest.raises((Refusal, InvalidInput)) as exc:
         G.score_input({"game": "qwixx-longo", "players": [{"name": "Ana", "misthrows": misthrows, "rows": rows}]})
     assert exc.value.rule == rule
+
+
+def test_tapping_a_field_names_the_action_or_the_rule():
+    from scoring.qwixx_longo import explain_field
+
+    s = with_rows(roll(start(), 8, 7, red=8), 0, red=[2, 3, 4, 5, 6])
+    why = explain_field(s, 0, "red", 15)
+    assert isinstance(why, Refusal) and why.rule == "q8.lockfields"
+    assert why.message("en") == "You need 6 crosses in red before a lock field (you have 5)."
+    assert explain_field(s, 0, "green", 15) == WhiteCross(by=0, row="green")
+    assert explain_field(s, 0, "green", 9).rule == "q8.white"
+    s = G.apply(G.apply(s, Pass(by=0)), Pass(by=1))
+    assert explain_field(s, 1, "red", 16).rule == "q8.color"
+    assert explain_field(s, 0, "yellow", 9) == ColorCross(by=0, row="yellow", white=1)  # 8 + 1
+    assert explain_field(s, 0, "yellow", 8) == ColorCross(by=0, row="yellow", white=2)  # 7 + 1
+    assert explain_field(s, 0, "red", 16).rule == "q8.lockfields"  # 8 + 8 = 16, lock field without 6 crosses

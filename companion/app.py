@@ -1,0 +1,377 @@
+"""The app shell: one ``Shell`` per browser session over one shared ``AppContext``.
+
+The context (per server process) holds the store and the open tables; every
+session (phone) renders views from a table's state and submits actions to it.
+A view is a function of (state, seat, language); when any session changes a
+table, every session showing it re-renders.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Callable
+from urllib.parse import parse_qs, urlparse
+
+import flet as ft
+
+from companion.i18n import DEFAULT_LANG, LANGS, pick_lang, tr
+from companion.store import Store, StoreError
+from companion.table import Table, Tables
+from components.common import big_button, info_line, refusal_line, section_title
+from scoring.engine import PlayerSpec
+from scoring.errors import InvalidInput, RefereeError, Refusal
+
+log = logging.getLogger("tischrichter")
+
+# game id -> module in companion.games with setup_view / play_view / result_view
+GAME_UIS: dict[str, str] = {
+    "qwixx-longo": "companion.games.qwixx",
+    "verflixxt": "companion.games.verflixxt",
+    "raus-aus-dem-verlies": "companion.games.verlies",
+}
+
+
+def game_ui(game_id: str) -> Any | None:
+    mod = GAME_UIS.get(game_id)
+    if not mod:
+        return None
+    try:
+        return importlib.import_module(mod)
+    except ModuleNotFoundError as exc:
+        if exc.name == mod:
+            return None
+        raise
+
+
+@dataclass
+class AppContext:
+    store: Store
+    tables: Tables
+    join_url: str = ""
+    token: str | None = None
+    shells: set = field(default_factory=set)
+
+    @classmethod
+    def create(cls, join_url: str = "", token: str | None = None, db: str | None = None) -> "AppContext":
+        store = Store(db)
+        return cls(store=store, tables=Tables(store), join_url=join_url, token=token)
+
+
+class Shell:
+    """One browser session: language, seats, current screen."""
+
+    def __init__(self, page: ft.Page, ctx: AppContext) -> None:
+        self.page = page
+        self.ctx = ctx
+        self.lang = DEFAULT_LANG
+        self.seats: set[int] | None = None  # None: this phone acts for every seat (passed around)
+        self.screen = "home"
+        self.game_id: str | None = None  # for setup
+        self.table: Table | None = None
+        self.refusal: RefereeError | None = None
+        self.flash: str | None = None
+        self.ui: dict[str, Any] = {}  # per-screen view state (selected sheet, typed text, ...)
+        self._listener: int | None = None
+        self._rendered_seq = -1
+        self.body = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO, spacing=10)
+
+    # --- words --------------------------------------------------------------------
+    def t(self, key: str, **params: Any) -> str:
+        return tr(self.lang, key, **params)
+
+    def err_text(self, err: RefereeError) -> str:
+        return err.message(self.lang)
+
+    # --- lifecycle ----------------------------------------------------------------
+    async def start(self) -> None:
+        page = self.page
+        page.title = "Tischrichter"
+        page.padding = 0
+        page.theme_mode = ft.ThemeMode.LIGHT
+        page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+        page.on_disconnect = self._on_disconnect
+        page.on_close = self._on_close
+        self.ctx.shells.add(self)
+        self._route(page.route or "/")
+        self.render()
+        page.run_task(self._load_language)
+
+    def _route(self, route: str) -> None:
+        parsed = urlparse(route)
+        parts = [p for p in parsed.path.split("/") if p]
+        if len(parts) >= 2 and parts[0] == "g":
+            try:
+                self.open_table(parts[1], render=False)
+            except StoreError:
+                self.flash = self.t("app.error", detail=parts[1][:40])
+        q = parse_qs(parsed.query)
+        if q.get("lang", [None])[0] in LANGS:
+            self.lang = q["lang"][0]
+            self.ui["lang_fixed"] = True
+
+    async def _load_language(self) -> None:
+        """The remembered language, else the device's (first start). Never blocks the first screen."""
+        if self.ui.get("lang_fixed"):
+            return
+        try:
+            prefs = ft.SharedPreferences()
+            saved = await asyncio.wait_for(prefs.get("lang"), timeout=3)
+            if saved not in LANGS:
+                info = await asyncio.wait_for(self.page.get_device_info(), timeout=3)
+                langs = list(getattr(info, "languages", None) or []) + [getattr(info, "language", None) or ""]
+                saved = pick_lang(langs)
+        except Exception:  # no client answer (tests, old browser): stay German
+            return
+        if saved in LANGS and saved != self.lang:
+            self.lang = saved
+            self.render()
+
+    async def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.render()
+        try:
+            await asyncio.wait_for(ft.SharedPreferences().set("lang", lang), timeout=3)
+        except Exception:
+            pass
+
+    def _on_disconnect(self, e: Any) -> None:
+        pass  # the session may come back (reload); the table keeps going
+
+    def _on_close(self, e: Any) -> None:
+        self._unsubscribe()
+        self.ctx.shells.discard(self)
+
+    # --- navigation -----------------------------------------------------------------
+    def go_home(self) -> None:
+        self._unsubscribe()
+        self.table = None
+        self.screen = "home"
+        self.refusal = None
+        self.ui = {k: v for k, v in self.ui.items() if k == "lang_fixed"}
+        self.render()
+
+    def go_setup(self, game_id: str) -> None:
+        self._unsubscribe()
+        self.table = None
+        self.game_id = game_id
+        self.screen = "setup"
+        self.refusal = None
+        self.render()
+
+    def open_table(self, game_id: str, render: bool = True) -> None:
+        table = self.ctx.tables.open(game_id)
+        self._unsubscribe()
+        self.table = table
+        self.game_id = table.game.id
+        self.screen = "play"
+        self.refusal = None
+        self._listener = table.subscribe(self._on_table_change)
+        if render:
+            self.render()
+
+    def start_game(self, game_id: str, players: list[PlayerSpec], options: dict[str, Any]) -> None:
+        """Create the table (refusing bad setup with a message, keeping what was entered)."""
+        try:
+            table = self.ctx.tables.create(game_id, players, options)
+        except (InvalidInput, Refusal) as exc:
+            self.refusal = exc
+            self.render()
+            return
+        except StoreError as exc:
+            self.flash = self.t(exc.key, **{k: str(v) for k, v in exc.params.items()})
+            self.render()
+            return
+        self.ui = {k: v for k, v in self.ui.items() if k == "lang_fixed"}
+        self.open_table(table.id)
+
+    def _unsubscribe(self) -> None:
+        if self.table is not None and self._listener is not None:
+            self.table.unsubscribe(self._listener)
+        self._listener = None
+
+    def _on_table_change(self, table: Table, what: str) -> None:
+        if table is not self.table:
+            return
+        try:
+            self.page.run_task(self._refresh_from_table)
+        except Exception:
+            pass
+
+    async def _refresh_from_table(self) -> None:
+        if self.table is not None and self._rendered_seq != (self.table.seq, len(self.table.record.actions)):
+            self.render()
+
+    # --- acting on the table -----------------------------------------------------------
+    def _act(self, fn: Callable[[], Any]) -> bool:
+        try:
+            fn()
+        except (Refusal, InvalidInput) as exc:
+            self.refusal = exc
+            self.render()
+            return False
+        except StoreError as exc:
+            self.refusal = Refusal("table.store", "store_failed", detail=exc.key)
+            self.render()
+            return False
+        self.refusal = None
+        self.render()
+        return True
+
+    def submit(self, action: Any) -> bool:
+        return self._act(lambda: self.table.submit(action, self.seats))
+
+    def roll(self, values: list[int] | None = None) -> bool:
+        return self._act(lambda: self.table.roll(self.seats, values))
+
+    def undo(self) -> bool:
+        return self._act(lambda: self.table.undo())
+
+    def redo(self) -> bool:
+        return self._act(lambda: self.table.redo())
+
+    def refuse(self, err: RefereeError) -> None:
+        """Show a refusal the view found itself (e.g. a tapped field's reason)."""
+        self.refusal = err
+        self.render()
+
+    def show_rule(self, rule: str) -> None:
+        hook = getattr(self, "rule_hook", None)
+        if hook:
+            hook(rule)
+            return
+        msg = self.err_text(self.refusal) if self.refusal is not None and self.refusal.rule == rule else ""
+        dlg = ft.AlertDialog(
+            title=ft.Text(self.t("play.done_rule", rule=rule)),
+            content=ft.Text(msg),
+            actions=[ft.TextButton(content=self.t("play.close"), on_click=lambda e: self.page.pop_dialog())],
+        )
+        self.page.show_dialog(dlg)
+
+    # --- rendering ------------------------------------------------------------------
+    def top_bar(self) -> ft.Control:
+        other = "en" if self.lang == "de" else "de"
+
+        async def switch(e: Any) -> None:
+            await self.set_lang(other)
+
+        return ft.Container(
+            bgcolor=ft.Colors.INDIGO_700,
+            padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+            content=ft.Row(
+                [
+                    ft.IconButton(
+                        icon=ft.Icons.HOME,
+                        icon_color=ft.Colors.WHITE,
+                        tooltip=self.t("app.home"),
+                        on_click=lambda e: self.go_home(),
+                    ),
+                    ft.Text(self.t("app.title"), size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE, expand=True),
+                    ft.TextButton(
+                        content=ft.Text(self.t("app.lang_switch"), color=ft.Colors.WHITE),
+                        tooltip=self.t("app.lang_switch_tip"),
+                        on_click=switch,
+                    ),
+                ]
+            ),
+        )
+
+    def refusal_control(self) -> ft.Control | None:
+        if self.refusal is None:
+            return None
+        rule = self.refusal.rule
+        return refusal_line(
+            self.err_text(self.refusal),
+            self.t("play.why", rule=rule) if rule else None,
+            (lambda: self.show_rule(rule)) if rule else None,
+        )
+
+    def render(self) -> None:
+        try:
+            content = self._screen()
+        except Exception as exc:  # a view bug must not kill the session: show it and keep the game
+            log.exception("view failed")
+            content = [info_line(self.t("app.error", detail=type(exc).__name__), color=ft.Colors.RED_50)]
+        if self.table is not None:
+            self._rendered_seq = (self.table.seq, len(self.table.record.actions))
+        self.body.controls = content
+        self.page.controls = [
+            ft.SafeArea(
+                ft.Column([self.top_bar(), ft.Container(self.body, padding=10, expand=True)], spacing=0, expand=True),
+                expand=True,
+            )
+        ]
+        self.page.update()
+
+    def _screen(self) -> list[ft.Control]:
+        out: list[ft.Control] = []
+        for n in self.ctx.store.notices:
+            out.append(info_line(self.t(n.key, **n.params), color=ft.Colors.AMBER_100))
+        if self.flash:
+            out.append(info_line(self.flash, color=ft.Colors.AMBER_100))
+        if self.screen == "setup" and self.game_id:
+            ui = game_ui(self.game_id)
+            out += [ui.setup_view(self)]
+        elif self.screen == "play" and self.table is not None:
+            ui = game_ui(self.table.game.id)
+            if self.table.is_over() and self.ui.get("show_result", True):
+                out += [ui.result_view(self)]
+            else:
+                out += [ui.play_view(self)]
+        else:
+            out += self.home()
+        return out
+
+    def home(self) -> list[ft.Control]:
+        out: list[ft.Control] = [section_title(self.t("home.new_game"))]
+        if self.ctx.store.readonly:
+            out.append(info_line(self.t("home.readonly"), color=ft.Colors.AMBER_100))
+        for gid in GAME_UIS:
+            if game_ui(gid) is None:
+                continue
+            out.append(
+                big_button(
+                    self.t(f"game.{gid}"),
+                    lambda e, gid=gid: self.go_setup(gid),
+                    tooltip=self.t("home.new_game") + ": " + self.t(f"game.{gid}"),
+                )
+            )
+        out.append(section_title(self.t("home.resume_title")))
+        open_games = self.ctx.store.games(finished=False, limit=30)
+        if not open_games:
+            out.append(ft.Text(self.t("home.none_open"), size=15))
+        for g in open_games:
+            label = self.t(
+                "home.resume_item",
+                game=self.t(f"game.{g['game']}") if f"game.{g['game']}" in _known_games() else g["game"],
+                players=", ".join(g["players"]),
+                actions=g["actions"],
+            )
+            out.append(
+                ft.Row(
+                    [
+                        ft.Text(label, size=15, expand=True),
+                        big_button(self.t("home.resume"), lambda e, gid=g["id"]: self.open_table(gid),
+                                   tooltip=self.t("home.resume") + ": " + label),
+                    ]
+                )
+            )
+        extra = getattr(self, "home_extra", None)
+        if extra:
+            out += extra(self)
+        return out
+
+
+def _known_games() -> set[str]:
+    return {f"game.{g}" for g in GAME_UIS}
+
+
+def make_main(ctx: AppContext) -> Callable:
+    async def main(page: ft.Page) -> None:
+        shell = Shell(page, ctx)
+        page.data = shell
+        await shell.start()
+
+    return main

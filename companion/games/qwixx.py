@@ -1,0 +1,477 @@
+"""Qwixx Longo screens: setup, play, result. Views only: every rule is asked of the engine."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import add_strings
+from components.common import big_button, info_line, section_title
+from components.cross_row import RowModel, cross_row
+from components.dice_tray import DieFace, dice_tray
+from components.player_switcher import player_switcher
+from scoring.engine import PlayerSpec
+from scoring.errors import InvalidInput, Refusal
+from scoring.qwixx_longo import (
+    COLORS,
+    ColorCross,
+    LuckyCross,
+    Pass,
+    WhiteCross,
+    explain_field,
+    lock_fields,
+    row_fields,
+)
+
+GAME = "qwixx-longo"
+
+add_strings(
+    {
+        "q8.color.red": {"de": "Rot", "en": "Red"},
+        "q8.color.yellow": {"de": "Gelb", "en": "Yellow"},
+        "q8.color.green": {"de": "Grün", "en": "Green"},
+        "q8.color.blue": {"de": "Blau", "en": "Blue"},
+        "q8.letter.red": {"de": "R", "en": "R"},
+        "q8.letter.yellow": {"de": "Ge", "en": "Y"},
+        "q8.letter.green": {"de": "Gr", "en": "G"},
+        "q8.letter.blue": {"de": "B", "en": "B"},
+        "q8.white_die": {"de": "Weiß", "en": "White"},
+        "q8.letter.white": {"de": "W", "en": "W"},
+        "q8.setup.title": {"de": "Qwixx Longo – neues Spiel", "en": "Qwixx Longo – new game"},
+        "q8.setup.lucky": {"de": "Glückszahlen {name}", "en": "Lucky numbers {name}"},
+        "q8.setup.lucky_hint": {"de": "zwei Zahlen 2–16, z. B. 5 11", "en": "two numbers 2–16, e.g. 5 11"},
+        "q8.setup.draw": {"de": "Ziehen", "en": "Draw"},
+        "q8.setup.draw_tip": {"de": "Glückszahlen für {name} ziehen", "en": "Draw lucky numbers for {name}"},
+        "q8.setup.bad_lucky": {
+            "de": "Glückszahlen von {name}: zwei verschiedene Zahlen von 2 bis 16 eingeben.",
+            "en": "Lucky numbers of {name}: type two different numbers from 2 to 16.",
+        },
+        "q8.opt.lucky_replaces": {"de": "Glückszahl ersetzt", "en": "Lucky number replaces"},
+        "q8.opt.lucky_replaces.white": {"de": "nur das Weiß-Kreuz", "en": "only the white cross"},
+        "q8.opt.lucky_replaces.turn": {"de": "den ganzen Zug", "en": "the whole turn"},
+        "q8.opt.lock_min_crosses": {"de": "Kreuze vor dem Schlossfeld", "en": "Crosses before a lock field"},
+        "q8.opt.misthrow_penalty": {"de": "Minuspunkte je Fehlwurf", "en": "Penalty per misthrow"},
+        "q8.opt.end_locked_rows": {"de": "Ende bei abgeschlossenen Reihen", "en": "End at locked rows"},
+        "q8.opt.end_misthrows": {"de": "Ende beim Fehlwurf Nr.", "en": "End at misthrow no."},
+        "q8.play.turn": {"de": "{name} ist dran · Wurf {turn}", "en": "{name}'s turn · roll {turn}"},
+        "q8.play.white_title": {"de": "Weiße Summe {sum} – {name}:", "en": "White sum {sum} – {name}:"},
+        "q8.play.waiting": {"de": "Noch unentschieden: {names}", "en": "Still deciding: {names}"},
+        "q8.play.color_title": {"de": "Farbe (nur {name}):", "en": "Colour (only {name}):"},
+        "q8.play.cross": {"de": "{color} {number}", "en": "{color} {number}"},
+        "q8.play.lucky": {"de": "Glückszahl → {color} {number}", "en": "Lucky → {color} {number}"},
+        "q8.play.color_cross": {"de": "{color} {white}+{die}={number}", "en": "{color} {white}+{die}={number}"},
+        "q8.play.pass": {"de": "Passen", "en": "Pass"},
+        "q8.play.pass_misthrow": {"de": "Passen (Fehlwurf)", "en": "Pass (misthrow)"},
+        "q8.play.rest_pass": {"de": "Alle anderen passen", "en": "Everyone else passes"},
+        "q8.play.sheet_of": {"de": "Zettel von {name}", "en": "{name}'s sheet"},
+        "q8.play.misthrows": {"de": "Fehlwürfe {count}/{most}", "en": "Misthrows {count}/{most}"},
+        "q8.play.lucky_numbers": {"de": "Glückszahlen {a} und {b}", "en": "Lucky numbers {a} and {b}"},
+        "q8.play.points": {"de": "{points} Punkte", "en": "{points} points"},
+        "q8.play.roll_phase": {"de": "{name} würfelt.", "en": "{name} rolls."},
+        "q8.play.no_action": {"de": "Du bist gerade nicht dran.", "en": "It is not your move now."},
+        "q8.result.row": {"de": "{letter} {points}", "en": "{letter} {points}"},
+        "q8.result.line": {"de": "{place}. {name} – {total} Punkte", "en": "{place}. {name} – {total} points"},
+        "q8.result.detail": {
+            "de": "Reihen: {rows} · Bonus: {bonus} · Fehlwürfe: {misthrows} (−{penalty})",
+            "en": "Rows: {rows} · bonus: {bonus} · misthrows: {misthrows} (−{penalty})",
+        },
+        "q8.result.no_bonus": {"de": "keiner", "en": "none"},
+        "q8.result.why": {"de": "Warum so? Punktetabelle q8.score", "en": "Why? Points table q8.score"},
+    }
+)
+
+STYLE = {
+    "red": (ft.Colors.RED_700, ft.Colors.RED_50, ft.Colors.WHITE),
+    "yellow": (ft.Colors.AMBER_700, ft.Colors.YELLOW_50, ft.Colors.BLACK),
+    "green": (ft.Colors.GREEN_700, ft.Colors.GREEN_50, ft.Colors.WHITE),
+    "blue": (ft.Colors.BLUE_700, ft.Colors.BLUE_50, ft.Colors.WHITE),
+}
+
+
+def _color(shell: Any, c: str) -> str:
+    return shell.t(f"q8.color.{c}")
+
+
+def parse_numbers(text: str) -> list[int]:
+    """Tolerant: '3 5,4;8 1-2' -> [3, 5, 4, 8, 1, 2]; anything not a digit separates."""
+    return [int(x) for x in re.findall(r"\d+", text or "")][:64]
+
+
+# --- setup --------------------------------------------------------------------------
+def _setup_state(shell: Any) -> dict[str, Any]:
+    st = shell.ui.get("q8_setup")
+    if st is None:
+        rng = random.SystemRandom()
+        st = {
+            "players": [
+                {"name": shell.t("setup.default_name", n=i + 1), "lucky": _draw_text(rng)} for i in range(2)
+            ],
+            "lucky_replaces": "white",
+            "lock_min_crosses": 6,
+            "misthrow_penalty": 5,
+            "end_locked_rows": 2,
+            "end_misthrows": 4,
+        }
+        shell.ui["q8_setup"] = st
+    return st
+
+
+def _draw_text(rng: random.Random) -> str:
+    a, b = sorted(rng.sample(range(2, 17), 2))
+    return f"{a} {b}"
+
+
+def setup_view(shell: Any) -> ft.Control:
+    st = _setup_state(shell)
+    rows: list[ft.Control] = [section_title(shell.t("q8.setup.title"))]
+    refusal = shell.refusal_control()
+    if refusal:
+        rows.append(refusal)
+
+    def set_field(i: int, key: str):
+        def handler(e: Any) -> None:
+            st["players"][i][key] = e.control.value
+
+        return handler
+
+    for i, p in enumerate(st["players"]):
+        name_field = ft.TextField(
+            label=shell.t("setup.player_name", n=i + 1), value=p["name"], max_length=40, on_change=set_field(i, "name"),
+            dense=True, expand=True,
+        )
+        lucky_field = ft.TextField(
+            label=shell.t("q8.setup.lucky", name=p["name"]), hint_text=shell.t("q8.setup.lucky_hint"), value=p["lucky"],
+            on_change=set_field(i, "lucky"), width=150, dense=True, keyboard_type=ft.KeyboardType.NUMBER,
+        )
+
+        def draw(e: Any, i: int = i) -> None:
+            st["players"][i]["lucky"] = _draw_text(random.SystemRandom())
+            shell.render()
+
+        def remove(e: Any, i: int = i) -> None:
+            if len(st["players"]) > 1:
+                st["players"].pop(i)
+                shell.render()
+
+        rows.append(
+            ft.Container(
+                bgcolor=ft.Colors.BLUE_GREY_50, border_radius=10, padding=8,
+                content=ft.Column(
+                    [
+                        ft.Row([name_field, ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, on_click=remove,
+                                                          tooltip=shell.t("setup.remove_player", n=i + 1))]),
+                        ft.Row([lucky_field, big_button(shell.t("q8.setup.draw"), draw,
+                                                        tooltip=shell.t("q8.setup.draw_tip", name=p["name"]))]),
+                    ],
+                    spacing=6,
+                ),
+            )
+        )
+
+    def add(e: Any) -> None:
+        if len(st["players"]) < 5:
+            n = len(st["players"]) + 1
+            st["players"].append({"name": shell.t("setup.default_name", n=n), "lucky": _draw_text(random.SystemRandom())})
+            shell.render()
+
+    if len(st["players"]) < 5:
+        rows.append(ft.OutlinedButton(content=shell.t("setup.add_player"), icon=ft.Icons.PERSON_ADD, on_click=add, height=48))
+
+    def opt_dropdown(key: str, choices: list[tuple[str, str]]) -> ft.Control:
+        def changed(e: Any) -> None:
+            v = e.control.value
+            st[key] = int(v) if v and v.isdigit() else v
+
+        return ft.Dropdown(
+            label=shell.t(f"q8.opt.{key}"), value=str(st[key]), dense=True,
+            options=[ft.DropdownOption(key=k, text=t) for k, t in choices], on_select=changed, expand=True,
+        )
+
+    rows.append(
+        ft.ExpansionTile(
+            title=ft.Text(shell.t("setup.options")),
+            controls=[
+                opt_dropdown("lucky_replaces", [(v, shell.t(f"q8.opt.lucky_replaces.{v}")) for v in ("white", "turn")]),
+                opt_dropdown("lock_min_crosses", [(str(n), str(n)) for n in range(0, 11)]),
+                opt_dropdown("misthrow_penalty", [(str(n), str(n)) for n in (0, 3, 5, 10)]),
+                opt_dropdown("end_locked_rows", [(str(n), str(n)) for n in (1, 2, 3, 4)]),
+                opt_dropdown("end_misthrows", [(str(n), str(n)) for n in (3, 4, 5, 6)]),
+            ],
+        )
+    )
+
+    def start(e: Any) -> None:
+        lucky = []
+        for p in st["players"]:
+            nums = parse_numbers(p["lucky"])
+            if len(nums) != 2 or nums[0] == nums[1] or not all(2 <= n <= 16 for n in nums):
+                shell.refuse(InvalidInput("q8_lucky_numbers", rule="q8.lucky", name=p["name"] or "?", value=p["lucky"]))
+                return
+            lucky.append(tuple(nums))
+        try:
+            players = [PlayerSpec(name=p["name"]) for p in st["players"]]
+        except ValueError:
+            shell.refuse(InvalidInput("bad_options", detail=shell.t("setup.players")))
+            return
+        options = {k: st[k] for k in ("lucky_replaces", "lock_min_crosses", "misthrow_penalty", "end_locked_rows", "end_misthrows")}
+        options["lucky_numbers"] = lucky
+        shell.start_game(GAME, players, options)
+
+    rows.append(big_button(shell.t("setup.start"), start, color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE))
+    return ft.Column(rows, spacing=10)
+
+
+# --- play ------------------------------------------------------------------------------
+def _my_seats(shell: Any, n: int) -> list[int]:
+    return list(range(n)) if shell.seats is None else sorted(shell.seats)
+
+
+def _selected(shell: Any, state: Any) -> int:
+    """Whose sheet is shown: the chosen one, else the first seat the table waits for."""
+    mine = _my_seats(shell, len(state.names))
+    waiting = [s for s in shell.table.game.current_seats(state) if s in mine]
+    key = ("q8_sel", shell.table.id)
+    chosen = shell.ui.get(key)
+    sticky = shell.ui.get(("q8_sel_seq", shell.table.id)) == shell.table.seq
+    if chosen is not None and chosen in mine and (sticky or not waiting or chosen in waiting):
+        return chosen
+    return waiting[0] if waiting else (mine[0] if mine else 0)
+
+
+def _select(shell: Any, seat: int) -> None:
+    shell.ui[("q8_sel", shell.table.id)] = seat
+    shell.ui[("q8_sel_seq", shell.table.id)] = shell.table.seq
+    shell.render()
+
+
+def dice_faces(shell: Any, state: Any) -> list[DieFace]:
+    d = state.dice if state.phase != "roll" else None
+    faces = [
+        DieFace(shell.t("q8.letter.white"), getattr(d, "white1", None), ft.Colors.WHITE, name=shell.t("q8.white_die")),
+        DieFace(shell.t("q8.letter.white"), getattr(d, "white2", None), ft.Colors.WHITE, name=shell.t("q8.white_die")),
+    ]
+    for c in COLORS:
+        strong, _, text = STYLE[c]
+        faces.append(
+            DieFace(shell.t(f"q8.letter.{c}"), d.color_value(c) if d else None, strong, text_color=text,
+                    removed=c in state.removed, name=_color(shell, c))
+        )
+    return faces
+
+
+def play_view(shell: Any) -> ft.Control:
+    table = shell.table
+    game = table.game
+    state = table.state
+    seat = _selected(shell, state)
+    mine = _my_seats(shell, len(state.names))
+    out: list[ft.Control] = []
+
+    header = ft.Row(
+        [
+            ft.Text(shell.t("q8.play.turn", name=state.names[state.active], turn=state.turn), size=18,
+                    weight=ft.FontWeight.BOLD, expand=True),
+            ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
+                          disabled=not table.can_undo(), icon_size=30),
+            ft.IconButton(icon=ft.Icons.REDO, tooltip=shell.t("play.redo"), on_click=lambda e: shell.redo(),
+                          disabled=not table.can_redo(), icon_size=30),
+        ]
+    )
+    out += [header, dice_tray(dice_faces(shell, state))]
+    refusal = shell.refusal_control()
+    if refusal:
+        out.append(refusal)
+
+    if state.phase == "roll":
+        out += roll_controls(shell, state, mine)
+    elif state.phase == "white":
+        waiting = game.current_seats(state)
+        out.append(ft.Text(shell.t("q8.play.waiting", names=", ".join(state.names[s] for s in waiting)), size=14))
+        if seat in waiting:
+            out.append(section_title(shell.t("q8.play.white_title", sum=state.dice.white_sum, name=state.names[seat])))
+            out.append(ft.Row(action_buttons(shell, state, game.legal(state, seat)), wrap=True, spacing=6, run_spacing=6))
+        others = [s for s in waiting if s != seat and s in mine and s != state.active]
+        if shell.seats is None and len(others) >= 1 and seat == state.active:
+            out.append(ft.TextButton(content=shell.t("q8.play.rest_pass"),
+                                     on_click=lambda e: _rest_pass(shell, others)))
+    elif state.phase == "color" and state.active in mine:
+        if seat != state.active:
+            seat = state.active
+        out.append(section_title(shell.t("q8.play.color_title", name=state.names[state.active])))
+        out.append(ft.Row(action_buttons(shell, state, game.legal(state, state.active)), wrap=True, spacing=6, run_spacing=6))
+
+    marks = ["…" if s in game.current_seats(state) else "" for s in range(len(state.names))]
+    if len(mine) > 1:
+        out.append(player_switcher([state.names[s] for s in mine], mine.index(seat) if seat in mine else 0,
+                                   lambda i: _select(shell, mine[i]), [marks[s] for s in mine]))
+    out.append(sheet_view(shell, state, seat))
+    return ft.Column(out, spacing=10)
+
+
+def _rest_pass(shell: Any, seats: list[int]) -> None:
+    for s in seats:
+        if not shell.submit(Pass(by=s)):
+            return
+
+
+def roll_controls(shell: Any, state: Any, mine: list[int]) -> list[ft.Control]:
+    if state.active not in mine:
+        return [info_line(shell.t("q8.play.roll_phase", name=state.names[state.active]))]
+    req = shell.table.game.pending_roll(state)
+    key = ("typed", shell.table.id)
+    example = " ".join(str((i * 3) % 8 + 1) for i in range(len(req.dice)))
+    field = ft.TextField(
+        label=shell.t("play.typed_roll"), hint_text=shell.t("play.typed_roll_hint", example=example),
+        value=shell.ui.get(key, ""), keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True,
+    )
+
+    def changed(e: Any) -> None:
+        shell.ui[key] = e.control.value
+
+    field.on_change = changed
+
+    def apply_typed(e: Any) -> None:
+        values = parse_numbers(shell.ui.get(key, ""))
+        if len(values) != len(req.dice) or not all(1 <= v <= 8 for v in values):
+            shell.refuse(InvalidInput("bad_action", detail=shell.t(
+                "play.typed_roll_bad", count=len(req.dice), sides=8, got=" ".join(map(str, values)) or "–")))
+            return
+        if shell.roll(values):
+            shell.ui.pop(key, None)
+            shell.render()
+
+    field.on_submit = apply_typed
+    return [
+        big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE),
+        ft.Row([field, big_button(shell.t("play.typed_roll_apply"), apply_typed)]),
+    ]
+
+
+def action_buttons(shell: Any, state: Any, actions: list[Any]) -> list[ft.Control]:
+    buttons = []
+    seen: set[tuple] = set()
+    for a in actions:
+        if isinstance(a, WhiteCross):
+            text = shell.t("q8.play.cross", color=_color(shell, a.row), number=state.dice.white_sum)
+            strong, light, fg = STYLE[a.row]
+        elif isinstance(a, LuckyCross):
+            from scoring.qwixx_longo import lucky_field
+
+            text = shell.t("q8.play.lucky", color=_color(shell, a.row), number=lucky_field(state, a.by, a.row))
+            strong, light, fg = STYLE[a.row]
+        elif isinstance(a, ColorCross):
+            white = state.dice.white1 if a.white == 1 else state.dice.white2
+            die = state.dice.color_value(a.row)
+            if (a.row, white + die) in seen:
+                continue  # both white dice give the same sum: one button
+            seen.add((a.row, white + die))
+            text = shell.t("q8.play.color_cross", color=_color(shell, a.row), white=white, die=die, number=white + die)
+            strong, light, fg = STYLE[a.row]
+        else:
+            misthrow = state.phase == "color" and not state.active_crossed
+            text = shell.t("q8.play.pass_misthrow" if misthrow else "q8.play.pass")
+            strong, fg = ft.Colors.BLUE_GREY_100, ft.Colors.BLACK
+        buttons.append(big_button(text, lambda e, a=a: shell.submit(a), color=strong, text_color=fg))
+    return buttons
+
+
+def sheet_view(shell: Any, state: Any, seat: int) -> ft.Control:
+    sheet = state.sheets[seat]
+    legal = shell.table.game.legal(state, seat) if (shell.seats is None or seat in shell.seats) else []
+    legal_fields: dict[str, set[int]] = {c: set() for c in COLORS}
+    for a in legal:
+        if isinstance(a, WhiteCross):
+            legal_fields[a.row].add(state.dice.white_sum)
+        elif isinstance(a, ColorCross):
+            legal_fields[a.row].add((state.dice.white1 if a.white == 1 else state.dice.white2) + state.dice.color_value(a.row))
+        elif isinstance(a, LuckyCross):
+            from scoring.qwixx_longo import lucky_field
+
+            legal_fields[a.row].add(lucky_field(state, seat, a.row))
+
+    def tap(color: str, number: int) -> None:
+        if shell.seats is not None and seat not in shell.seats:
+            shell.refuse(Refusal("table.seat", "not_your_seat", name=state.names[seat]))
+            return
+        verdict = explain_field(state, seat, color, number)
+        if isinstance(verdict, (Refusal, InvalidInput)):
+            shell.refuse(verdict)
+        else:
+            shell.submit(verdict)
+
+    rows = []
+    for c in COLORS:
+        strong, light, _ = STYLE[c]
+        n = sheet.crosses(c)
+        rows.append(
+            cross_row(
+                RowModel(
+                    key=c, label=shell.t(f"q8.letter.{c}"), name=_color(shell, c), fields=row_fields(c),
+                    crossed=sheet.rows[c], legal=frozenset(legal_fields[c]), lock_fields=lock_fields(c),
+                    bonus=c in sheet.locked_by_me, locked=c in state.removed, color=strong, light=light,
+                    count_text=str(n),
+                ),
+                tap,
+            )
+        )
+    total = shell.table.game.result(state).players[seat].total
+    footer = ft.Row(
+        [
+            ft.Text(shell.t("q8.play.misthrows", count=sheet.misthrows, most=state.options.end_misthrows), size=14),
+            ft.Text(shell.t("q8.play.lucky_numbers", a=sheet.lucky[0], b=sheet.lucky[1]), size=14),
+            ft.Text(shell.t("q8.play.points", points=total), size=14, weight=ft.FontWeight.BOLD),
+        ],
+        wrap=True,
+        spacing=12,
+    )
+    return ft.Container(
+        content=ft.Column([ft.Text(shell.t("q8.play.sheet_of", name=state.names[seat]), size=15,
+                                   weight=ft.FontWeight.BOLD), *rows, footer], spacing=4),
+        border=ft.Border.all(1, ft.Colors.BLACK_12),
+        border_radius=10,
+        padding=8,
+    )
+
+
+# --- result ------------------------------------------------------------------------------
+def result_view(shell: Any) -> ft.Control:
+    table = shell.table
+    result = table.game.result(table.state)
+    out: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Text(shell.t("result.title"), size=22, weight=ft.FontWeight.BOLD, expand=True),
+                ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
+                              icon_size=30),
+            ]
+        )
+    ]
+    for p in sorted(result.players, key=lambda p: (p.place, p.seat)):
+        b = p.breakdown
+        rows = " ".join(
+            shell.t("q8.result.row", letter=shell.t(f"q8.letter.{c}"), points=b["rows"][c]["points"]) for c in COLORS
+        )
+        bonus = ", ".join(_color(shell, c) for c in COLORS if b["rows"][c]["bonus"]) or shell.t("q8.result.no_bonus")
+        out.append(
+            ft.Container(
+                bgcolor=ft.Colors.AMBER_50 if p.place == 1 else ft.Colors.BLUE_GREY_50,
+                border_radius=10,
+                padding=10,
+                content=ft.Column(
+                    [
+                        ft.Text(shell.t("q8.result.line", place=p.place, name=p.name, total=p.total), size=20,
+                                weight=ft.FontWeight.BOLD),
+                        ft.Text(shell.t("q8.result.detail", rows=rows, bonus=bonus, misthrows=b["misthrows"],
+                                        penalty=b["penalty"]), size=14),
+                    ],
+                    spacing=2,
+                ),
+            )
+        )
+    out.append(ft.TextButton(content=shell.t("q8.result.why"), on_click=lambda e: shell.show_rule("q8.score")))
+    out.append(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=ft.Colors.INDIGO_600,
+                          text_color=ft.Colors.WHITE))
+    return ft.Column(out, spacing=10)

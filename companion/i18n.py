@@ -1,0 +1,144 @@
+"""Every word a screen shows, German first, English second, by key.
+
+``tr(lang, key, **params)``; a missing key is a test failure (see
+tests/companion/test_i18n.py), never a silent fallback on screen.
+Other modules may add their own tables with ``add_strings`` (one per screen
+family), so two people can work on two games without touching one file.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+LANGS = ("de", "en")
+DEFAULT_LANG = "de"
+
+STRINGS: dict[str, dict[str, str]] = {
+    # shell
+    "app.title": {"de": "Tischrichter", "en": "Tischrichter"},
+    "app.lang_switch": {"de": "English", "en": "Deutsch"},
+    "app.lang_switch_tip": {"de": "Sprache: Englisch", "en": "Language: German"},
+    "app.home": {"de": "Start", "en": "Home"},
+    "app.back": {"de": "Zurück", "en": "Back"},
+    "app.error": {"de": "Fehler: {detail}", "en": "Error: {detail}"},
+    # home
+    "home.new_game": {"de": "Neues Spiel", "en": "New game"},
+    "home.resume": {"de": "Weiterspielen", "en": "Resume"},
+    "home.resume_title": {"de": "Offene Spiele", "en": "Unfinished games"},
+    "home.none_open": {"de": "Keine offenen Spiele.", "en": "No unfinished games."},
+    "home.resume_item": {"de": "{game}: {players} · {actions} Züge", "en": "{game}: {players} · {actions} moves"},
+    "home.open": {"de": "Öffnen", "en": "Open"},
+    "home.finished_title": {"de": "Beendete Spiele", "en": "Finished games"},
+    "home.readonly": {
+        "de": "Nur lesen: neue Spiele werden nicht gespeichert.",
+        "en": "Read only: new games are not saved.",
+    },
+    # database notices
+    "db_not_sqlite": {
+        "de": "Die Datei {path} war keine Datenbank. Sie wurde nach {moved} verschoben; ein neuer Speicher wurde angelegt.",
+        "en": "The file {path} was not a database. It was moved to {moved}; a new store was started.",
+    },
+    "db_corrupt": {
+        "de": "Die Datenbank {path} ist beschädigt. Sie wurde nach {moved} verschoben; ein neuer Speicher wurde angelegt.",
+        "en": "The database {path} is damaged. It was moved to {moved}; a new store was started.",
+    },
+    "db_foreign": {
+        "de": "{path} gehört zu einem anderen Programm. Sie wurde nach {moved} verschoben; ein neuer Speicher wurde angelegt.",
+        "en": "{path} belongs to another program. It was moved to {moved}; a new store was started.",
+    },
+    "db_not_sqlite_kept": {
+        "de": "{path} ist keine Datenbank und ließ sich nicht verschieben; sie bleibt unberührt. Spiele werden nur im Speicher gehalten.",
+        "en": "{path} is not a database and could not be moved; it is left untouched. Games are kept in memory only.",
+    },
+    "db_corrupt_kept": {
+        "de": "{path} ist beschädigt und ließ sich nicht verschieben; sie bleibt unberührt. Spiele werden nur im Speicher gehalten.",
+        "en": "{path} is damaged and could not be moved; it is left untouched. Games are kept in memory only.",
+    },
+    "db_foreign_kept": {
+        "de": "{path} gehört zu einem anderen Programm und bleibt unberührt. Spiele werden nur im Speicher gehalten.",
+        "en": "{path} belongs to another program and is left untouched. Games are kept in memory only.",
+    },
+    "db_readonly": {
+        "de": "{path} ist schreibgeschützt: Spiele lassen sich ansehen, aber nicht weiterspielen.",
+        "en": "{path} is read-only: games can be viewed but not continued.",
+    },
+    "db_newer": {
+        "de": "{path} stammt von einer neueren Version (Schema {version}); sie wird nur gelesen, nie überschrieben.",
+        "en": "{path} comes from a newer version (schema {version}); it is only read, never overwritten.",
+    },
+    "db_locked": {
+        "de": "{path} ist von einem anderen Programm gesperrt; sie wird nur gelesen.",
+        "en": "{path} is locked by another program; it is opened read-only.",
+    },
+    "db_unusable": {
+        "de": "{path} ist nicht nutzbar ({detail}); Spiele werden nur im Speicher gehalten.",
+        "en": "{path} cannot be used ({detail}); games are kept in memory only.",
+    },
+    # common play
+    "play.undo": {"de": "Rückgängig", "en": "Undo"},
+    "play.redo": {"de": "Wiederholen", "en": "Redo"},
+    "play.why": {"de": "Warum? {rule}", "en": "Why? {rule}"},
+    "play.turn_of": {"de": "{name} ist dran", "en": "{name}'s turn"},
+    "play.roll": {"de": "Würfeln", "en": "Roll"},
+    "play.typed_roll": {"de": "Echte Würfel: Werte eingeben", "en": "Real dice: type the values"},
+    "play.typed_roll_hint": {"de": "z. B. {example}", "en": "e.g. {example}"},
+    "play.typed_roll_apply": {"de": "Übernehmen", "en": "Apply"},
+    "play.typed_roll_bad": {
+        "de": "Bitte {count} Zahlen von 1 bis {sides} eingeben (gelesen: {got}).",
+        "en": "Please type {count} numbers from 1 to {sides} (read: {got}).",
+    },
+    "play.game_over": {"de": "Spielende", "en": "Game over"},
+    "play.to_result": {"de": "Zur Wertung", "en": "To the scores"},
+    "play.done_rule": {"de": "Regel {rule}", "en": "Rule {rule}"},
+    "play.close": {"de": "Schließen", "en": "Close"},
+    "result.title": {"de": "Wertung", "en": "Scores"},
+    "result.place": {"de": "{place}.", "en": "{place}."},
+    "result.new_game": {"de": "Neues Spiel", "en": "New game"},
+    "result.total": {"de": "Summe", "en": "Total"},
+    "setup.players": {"de": "Spieler", "en": "Players"},
+    "setup.player_name": {"de": "Name Spieler {n}", "en": "Name player {n}"},
+    "setup.default_name": {"de": "Spieler {n}", "en": "Player {n}"},
+    "setup.add_player": {"de": "Spieler hinzufügen", "en": "Add player"},
+    "setup.remove_player": {"de": "Spieler {n} entfernen", "en": "Remove player {n}"},
+    "setup.start": {"de": "Spiel starten", "en": "Start game"},
+    "setup.options": {"de": "Hausregeln", "en": "House rules"},
+    "setup.bad": {"de": "Das geht so nicht: {detail}", "en": "That does not work: {detail}"},
+}
+
+GAME_TITLES = {
+    "qwixx-longo": {"de": "Qwixx Longo", "en": "Qwixx Longo"},
+    "verflixxt": {"de": "Verflixxt! Kompakt", "en": "Verflixxt! Kompakt"},
+    "raus-aus-dem-verlies": {"de": "Raus aus dem Verlies!", "en": "Raus aus dem Verlies!"},
+}
+for _gid, _t in GAME_TITLES.items():
+    STRINGS[f"game.{_gid}"] = _t
+
+
+def add_strings(table: dict[str, dict[str, str]]) -> None:
+    for key, langs in table.items():
+        missing = [lang for lang in LANGS if lang not in langs]
+        if missing:
+            raise KeyError(f"string {key!r} lacks {missing}")
+        if key in STRINGS and STRINGS[key] != langs:
+            raise KeyError(f"string {key!r} defined twice with different words")
+        STRINGS[key] = langs
+
+
+def tr(lang: str, key: str, **params: Any) -> str:
+    entry = STRINGS[key]  # KeyError on purpose: every visible string is in the table
+    text = entry.get(lang) or entry[DEFAULT_LANG]
+    if params:
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return text
+    return text
+
+
+def pick_lang(languages: list[str] | None) -> str:
+    """First start: the device's preferred language if we have it, else German."""
+    for lang in languages or []:
+        code = str(lang).lower().replace("_", "-").split("-")[0]
+        if code in LANGS:
+            return code
+    return DEFAULT_LANG

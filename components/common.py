@@ -1,0 +1,52 @@
+"""Small reusable controls: big touch targets, refusal line with a rule link, section titles.
+
+Plain data in, callbacks out: no storage, no game rules.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import flet as ft
+
+TOUCH = 52  # px: comfortably above the 48 px minimum touch target
+
+
+def big_button(text: str, on_click: Callable | None, *, color: str | None = None, text_color: str | None = None,
+               tooltip: str | None = None, disabled: bool = False, expand: bool | int | None = None,
+               data: object = None) -> ft.Control:
+    return ft.Button(
+        content=ft.Text(text, size=17, weight=ft.FontWeight.W_600, color=text_color),
+        on_click=on_click,
+        bgcolor=color,
+        height=TOUCH,
+        tooltip=tooltip,
+        disabled=disabled,
+        expand=expand,
+        data=data,
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12), padding=ft.Padding.symmetric(horizontal=14)),
+    )
+
+
+def section_title(text: str) -> ft.Control:
+    return ft.Text(text, size=15, weight=ft.FontWeight.BOLD, color=ft.Colors.BLUE_GREY_700)
+
+
+def refusal_line(message: str, link_text: str | None, on_rule: Callable[[], None] | None) -> ft.Control:
+    """One line where the tap happened: the referee's no, with the rule id as a link."""
+    parts: list[ft.Control] = [
+        ft.Icon(ft.Icons.GAVEL, color=ft.Colors.RED_700, size=20),
+        ft.Text(message, color=ft.Colors.RED_900, size=15, expand=True, selectable=True),
+    ]
+    if link_text:
+        parts.append(ft.TextButton(content=link_text, on_click=lambda e: on_rule() if on_rule else None))
+    return ft.Container(
+        content=ft.Row(parts, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        bgcolor=ft.Colors.RED_50,
+        border_radius=10,
+        padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+    )
+
+
+def info_line(message: str, *, color: str = ft.Colors.BLUE_GREY_50) -> ft.Control:
+    return ft.Container(content=ft.Text(message, size=15), bgcolor=color, border_radius=10, padding=10)
