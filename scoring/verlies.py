@@ -40,7 +40,11 @@ Choices made here where the rules are silent (each documented at its check):
 - Corrections (``GainGold`` / ``LoseGold`` / ``GainTreasure`` /
   ``LoseTreasure`` with reason ``correction``) and ``RevealTreasure`` are
   bookkeeping: any seat, for its own purse, at any time until the end; they
-  never pass the turn. ``legal`` lists them only for the player on turn.
+  never pass the turn. ``legal`` never lists corrections (they would make every
+  seat look "on turn"); it lists ``RevealTreasure`` for the player on turn.
+- The loss "3 gold or one treasure" is the player's choice even with fewer
+  than 3 coins: "3 gold" then empties the purse (rv.gold). A lost treasure
+  leaves without being shown.
 - "Not your turn" is refused with rule ``rv.turn``.
 - At the end every treasure is turned face up (rv.treasure, rv.end).
 """
