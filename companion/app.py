@@ -46,6 +46,22 @@ def game_ui(game_id: str) -> Any | None:
         raise
 
 
+# Screens and hooks that other modules add (rules, history, ...), so the shell
+# stays small: SCREENS[name](shell) -> controls; EXTENSIONS run at session start.
+SCREENS: dict[str, Callable[["Shell"], list[ft.Control]]] = {}
+EXTENSIONS: list[Callable[["Shell"], None]] = []
+EXTENSION_MODULES = ("companion.rules_ui", "companion.history_ui", "companion.join_ui")
+
+
+def load_extensions() -> None:
+    for mod in EXTENSION_MODULES:
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError as exc:
+            if exc.name != mod:
+                raise
+
+
 @dataclass
 class AppContext:
     store: Store
@@ -95,6 +111,8 @@ class Shell:
         page.on_disconnect = self._on_disconnect
         page.on_close = self._on_close
         self.ctx.shells.add(self)
+        for ext in EXTENSIONS:
+            ext(self)
         self._route(page.route or "/")
         self.render()
         page.run_task(self._load_language)
@@ -159,6 +177,15 @@ class Shell:
         self.game_id = game_id
         self.screen = "setup"
         self.refusal = None
+        self.render()
+
+    def go(self, screen: str, **ui: Any) -> None:
+        """Show a screen registered in SCREENS (rules, history, ...)."""
+        self._unsubscribe()
+        self.table = None
+        self.screen = screen
+        self.refusal = None
+        self.ui.update(ui)
         self.render()
 
     def open_table(self, game_id: str, render: bool = True) -> None:
@@ -320,6 +347,8 @@ class Shell:
                 out += [ui.result_view(self)]
             else:
                 out += [ui.play_view(self)]
+        elif self.screen in SCREENS:
+            out += SCREENS[self.screen](self)
         else:
             out += self.home()
         return out
@@ -369,6 +398,7 @@ def _known_games() -> set[str]:
 
 
 def make_main(ctx: AppContext) -> Callable:
+    load_extensions()
     async def main(page: ft.Page) -> None:
         shell = Shell(page, ctx)
         page.data = shell

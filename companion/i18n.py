@@ -81,7 +81,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "play.turn_of": {"de": "{name} ist dran", "en": "{name}'s turn"},
     "play.roll": {"de": "Würfeln", "en": "Roll"},
     "play.typed_roll": {"de": "Echte Würfel: Werte eingeben", "en": "Real dice: type the values"},
-    "play.typed_roll_hint": {"de": "z. B. {example}", "en": "e.g. {example}"},
     "play.typed_roll_apply": {"de": "Übernehmen", "en": "Apply"},
     "play.typed_roll_bad": {
         "de": "Bitte {count} Zahlen von 1 bis {sides} eingeben (gelesen: {got}).",

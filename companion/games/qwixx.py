@@ -9,7 +9,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import add_strings
-from components.common import big_button, info_line, section_title
+from components.common import big_button, info_line, section_title, stepper
 from components.cross_row import RowModel, cross_row
 from components.dice_tray import DieFace, dice_tray
 from components.player_switcher import player_switcher
@@ -41,8 +41,7 @@ add_strings(
         "q8.white_die": {"de": "Weiß", "en": "White"},
         "q8.letter.white": {"de": "W", "en": "W"},
         "q8.setup.title": {"de": "Qwixx Longo – neues Spiel", "en": "Qwixx Longo – new game"},
-        "q8.setup.lucky": {"de": "Glückszahlen {name}", "en": "Lucky numbers {name}"},
-        "q8.setup.lucky_hint": {"de": "zwei Zahlen 2–16, z. B. 5 11", "en": "two numbers 2–16, e.g. 5 11"},
+        "q8.setup.lucky": {"de": "Glückszahlen Spieler {n}", "en": "Lucky numbers player {n}"},
         "q8.setup.draw": {"de": "Ziehen", "en": "Draw"},
         "q8.setup.draw_tip": {"de": "Glückszahlen für {name} ziehen", "en": "Draw lucky numbers for {name}"},
         "q8.setup.bad_lucky": {
@@ -143,7 +142,7 @@ def setup_view(shell: Any) -> ft.Control:
             dense=True, expand=True,
         )
         lucky_field = ft.TextField(
-            label=shell.t("q8.setup.lucky", name=p["name"]), hint_text=shell.t("q8.setup.lucky_hint"), value=p["lucky"],
+            label=shell.t("q8.setup.lucky", n=i + 1), value=p["lucky"],
             on_change=set_field(i, "lucky"), width=150, dense=True, keyboard_type=ft.KeyboardType.NUMBER,
         )
 
@@ -180,26 +179,37 @@ def setup_view(shell: Any) -> ft.Control:
     if len(st["players"]) < 5:
         rows.append(ft.OutlinedButton(content=shell.t("setup.add_player"), icon=ft.Icons.PERSON_ADD, on_click=add, height=48))
 
-    def opt_dropdown(key: str, choices: list[tuple[str, str]]) -> ft.Control:
-        def changed(e: Any) -> None:
-            v = e.control.value
-            st[key] = int(v) if v and v.isdigit() else v
+    def opt_step(key: str, low: int, high: int) -> ft.Control:
+        def changed(v: int) -> None:
+            st[key] = v
+            shell.render()
 
-        return ft.Dropdown(
-            label=shell.t(f"q8.opt.{key}"), value=str(st[key]), dense=True,
-            options=[ft.DropdownOption(key=k, text=t) for k, t in choices], on_select=changed, expand=True,
-        )
+        label = shell.t(f"q8.opt.{key}")
+        return stepper(label, st[key], low, high, changed, label + " −", label + " +")
 
+    def set_lucky_mode(e: Any) -> None:
+        st["lucky_replaces"] = e.control.value
+        shell.render()
+
+    rows.append(section_title(shell.t("setup.options")))
     rows.append(
-        ft.ExpansionTile(
-            title=ft.Text(shell.t("setup.options")),
-            controls=[
-                opt_dropdown("lucky_replaces", [(v, shell.t(f"q8.opt.lucky_replaces.{v}")) for v in ("white", "turn")]),
-                opt_dropdown("lock_min_crosses", [(str(n), str(n)) for n in range(0, 11)]),
-                opt_dropdown("misthrow_penalty", [(str(n), str(n)) for n in (0, 3, 5, 10)]),
-                opt_dropdown("end_locked_rows", [(str(n), str(n)) for n in (1, 2, 3, 4)]),
-                opt_dropdown("end_misthrows", [(str(n), str(n)) for n in (3, 4, 5, 6)]),
+        ft.Column(
+            [
+                ft.Text(shell.t("q8.opt.lucky_replaces"), size=15),
+                ft.RadioGroup(
+                    value=st["lucky_replaces"],
+                    on_change=set_lucky_mode,
+                    content=ft.Column(
+                        [ft.Radio(value=v, label=shell.t(f"q8.opt.lucky_replaces.{v}")) for v in ("white", "turn")],
+                        spacing=0,
+                    ),
+                ),
+                opt_step("lock_min_crosses", 0, 13),
+                opt_step("misthrow_penalty", 0, 20),
+                opt_step("end_locked_rows", 1, 4),
+                opt_step("end_misthrows", 1, 10),
             ],
+            spacing=2,
         )
     )
 
@@ -322,9 +332,8 @@ def roll_controls(shell: Any, state: Any, mine: list[int]) -> list[ft.Control]:
         return [info_line(shell.t("q8.play.roll_phase", name=state.names[state.active]))]
     req = shell.table.game.pending_roll(state)
     key = ("typed", shell.table.id)
-    example = " ".join(str((i * 3) % 8 + 1) for i in range(len(req.dice)))
     field = ft.TextField(
-        label=shell.t("play.typed_roll"), hint_text=shell.t("play.typed_roll_hint", example=example),
+        label=shell.t("play.typed_roll"),
         value=shell.ui.get(key, ""), keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True,
     )
 

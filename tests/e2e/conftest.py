@@ -1,0 +1,146 @@
+"""Real-browser fixtures: the app started as the README does, Debian's Chromium via Playwright.
+
+No display, no downloaded browser: ``/usr/bin/chromium`` (``.ci/run`` installs it).
+Flutter draws on a canvas; ``enable_semantics`` turns on the accessibility DOM so
+controls are found by role and label.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from typing import Iterator
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("TISCHRICHTER_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, db: pathlib.Path, extra: list[str] | None = None) -> None:
+        self.port = free_port()
+        self.db = db
+        env = {**os.environ, "TISCHRICHTER_DB": str(db), "PYTHONUNBUFFERED": "1"}
+        # the same entry point build/serve.sh uses
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "--port", str(self.port), *(extra or [])],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
+        self.first_line = self.proc.stdout.readline().strip()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                if self.proc.poll() is not None:
+                    raise RuntimeError(f"server died: {self.proc.stdout.read()}")
+                time.sleep(0.1)
+        raise RuntimeError("server did not open its port")
+
+    def kill(self, sig: int = signal.SIGTERM) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+@pytest.fixture
+def server(tmp_path) -> Iterator[Server]:
+    srv = Server(tmp_path / "e2e.db")
+    yield srv
+    srv.kill()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
+        pytest.fail(f"Chromium not found at {CHROMIUM}: run build/setup.sh (installs Debian's chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def open_app(browser, url: str, locale: str = "de-DE"):
+    """A phone-sized page with the app loaded and semantics on."""
+    ctx = browser.new_context(viewport={"width": 412, "height": 915}, locale=locale)
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=40_000)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    return page
+
+
+@pytest.fixture
+def app_page(browser, server):
+    page = open_app(browser, server.url)
+    yield page
+    page.context.close()
+
+
+class Button:
+    """A button by its text, or an icon button by its tooltip (Flutter puts the tooltip on a wrapper)."""
+
+    def __init__(self, page, name: str, exact: bool = True) -> None:
+        self.by_text = page.get_by_role("button", name=name, exact=exact)
+        self.by_tooltip = page.get_by_label(name, exact=exact).get_by_role("button")
+        self.name = name
+
+    def _find(self, timeout: float = 20.0):
+        deadline = time.monotonic() + timeout
+        while True:
+            for loc in (self.by_text, self.by_tooltip):
+                if loc.count():
+                    return loc.first
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no button {self.name!r} on the screen")
+            time.sleep(0.05)
+
+    def wait_for(self, timeout: float = 20.0) -> None:
+        self._find(timeout)
+
+    def click(self, timeout: float = 20.0) -> None:
+        self._find(timeout).click()
+
+    def count(self) -> int:
+        return self.by_text.count() + self.by_tooltip.count()
+
+    @property
+    def first(self):
+        return self._find()
+
+
+def button(page, name: str, exact: bool = True) -> Button:
+    return Button(page, name, exact)
+
+
+def fill(page, label: str, text: str) -> None:
+    field = page.get_by_label(label, exact=True)
+    field.click()
+    field.fill("")
+    field.press_sequentially(text, delay=5)
