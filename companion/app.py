@@ -121,9 +121,15 @@ class Shell:
         parsed = urlparse(route)
         parts = [p for p in parsed.path.split("/") if p]
         if len(parts) >= 2 and parts[0] == "g":
+            # /g/<game id>            this phone acts for every seat (passed around)
+            # /g/<game id>/seat/<n>   this phone is seat n's own (one table, many phones)
             try:
                 self.open_table(parts[1], render=False)
-            except StoreError:
+                if len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit():
+                    seat = int(parts[3])
+                    if 0 <= seat < len(self.table.players):
+                        self.seats = {seat}
+            except (StoreError, InvalidInput):
                 self.flash = self.t("app.error", detail=parts[1][:40])
         q = parse_qs(parsed.query)
         if q.get("lang", [None])[0] in LANGS:
@@ -164,6 +170,7 @@ class Shell:
 
     # --- navigation -----------------------------------------------------------------
     def go_home(self) -> None:
+        self.seats = None
         self._unsubscribe()
         self.table = None
         self.screen = "home"
