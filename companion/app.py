@@ -331,12 +331,16 @@ class Shell:
         if self.table is not None:
             self._rendered_seq = (self.table.seq, len(self.table.record.actions))
         self.body.controls = content
-        self.page.controls = [
-            ft.SafeArea(
-                ft.Column([self.top_bar(), ft.Container(self.body, padding=10, expand=True)], spacing=0, expand=True),
-                expand=True,
-            )
-        ]
+        bar_key = (self.lang,)
+        if getattr(self, "_bar_key", None) != bar_key or not self.page.controls:
+            # the frame is built once per language; a tap only replaces the body's controls
+            self._bar_key = bar_key
+            self.page.controls = [
+                ft.SafeArea(
+                    ft.Column([self.top_bar(), ft.Container(self.body, padding=10, expand=True)], spacing=0, expand=True),
+                    expand=True,
+                )
+            ]
         self.page.update()
 
     def _screen(self) -> list[ft.Control]:
