@@ -84,7 +84,11 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
         args = parser.parse_args(argv)
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else 2
-        return 0 if code == 0 else 2
+        if code == 0:  # --help: argparse printed the help text
+            return 0
+        # argparse printed its usage line on stderr; stdout still gets JSON
+        stdout.write(json.dumps({"error": {"rule": None, "code": "bad_arguments", "message": "bad command line (see --help)"}}) + "\n")
+        return 2
 
     def emit(obj: Any) -> None:
         stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
