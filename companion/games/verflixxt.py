@@ -1,0 +1,822 @@
+"""Verflixxt! Kompakt screens: setup, play, result and a quick score screen.
+
+Views only: every rule is asked of the engine (``scoring.verflixxt``): legal
+moves, their previews, refusals, advice and scoring.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import flet as ft
+
+from companion.app import SCREENS
+from companion.i18n import add_strings
+from components.common import TOUCH, big_button, info_line, section_title, stepper
+from components.tile_strip import Piece, Slot, tile_strip
+from scoring.engine import PlayerSpec
+from scoring.errors import InvalidInput, RefereeError, Refusal
+from scoring.verflixxt import (
+    DEFAULT_LAYOUT,
+    DEFAULT_TILE_SET,
+    GAME as ENGINE,
+    MoveFigure,
+    MoveGuard,
+    MoveWurminator,
+    SkipWurminator,
+    Tile,
+    advise,
+    default_guards,
+    format_layout,
+    move_preview,
+    parse_layout,
+    random_layout,
+    score_tiles,
+)
+
+GAME = "verflixxt"
+MAX_PLAYERS = 6
+
+add_strings(
+    {
+        "vx.setup.title": {"de": "Verflixxt! Kompakt – neues Spiel", "en": "Verflixxt! Kompakt – new game"},
+        "vx.setup.order": {
+            "de": "Reihenfolge: die jüngste Person als Spieler 1, dann im Uhrzeigersinn.",
+            "en": "Order: the youngest as player 1, then clockwise.",
+        },
+        "vx.setup.figures": {"de": "Figuren je Person", "en": "Figures each"},
+        "vx.setup.wurminator": {"de": "Wurminator-Variante", "en": "Wurminator variant"},
+        "vx.setup.bite_takes": {"de": "Der Wurminator-Biss nimmt", "en": "A Wurminator bite takes"},
+        "vx.setup.bite.smallest": {"de": "die kleinste Minustafel", "en": "the smallest minus tile"},
+        "vx.setup.bite.largest": {"de": "die größte Minustafel", "en": "the largest minus tile"},
+        "vx.setup.layout_title": {"de": "Parcours (wie er auf dem Tisch liegt)", "en": "Parcours (as laid on the table)"},
+        "vx.setup.layout": {"de": "Tafeln von Start bis Ziel", "en": "Tiles from start to goal"},
+        "vx.setup.layout_ok": {
+            "de": "{count} Tafeln: {plus}× plus, {minus}× minus, {lucky}× G",
+            "en": "{count} tiles: {plus}× plus, {minus}× minus, {lucky}× G",
+        },
+        "vx.setup.palette": {"de": "Antippen hängt eine Tafel an:", "en": "Tap to add a tile:"},
+        "vx.setup.del_last": {"de": "Letzte Tafel löschen", "en": "Delete last tile"},
+        "vx.setup.clear": {"de": "Parcours leeren", "en": "Clear the parcours"},
+        "vx.setup.add_tile": {"de": "Tafel {tile} anhängen", "en": "Add tile {tile}"},
+        "vx.setup.random": {"de": "Zufällige Auslage", "en": "Random layout"},
+        "vx.setup.tile_set": {"de": "Tafelsatz für die Zufallsauslage", "en": "Tile set for random layouts"},
+        "vx.setup.tile_set_check": {
+            "de": "Bitte mit eurer Schachtel vergleichen: die Minuswerte sind eine Annahme.",
+            "en": "Please check against your box: the minus values are an assumption.",
+        },
+        "vx.setup.tile_set_reset": {"de": "Standard-Tafelsatz", "en": "Default tile set"},
+        "vx.setup.guards": {"de": "Wächter starten auf: {where}", "en": "Guards start on: {where}"},
+        "vx.setup.no_guards": {"de": "keine (keine Plustafel)", "en": "none (no plus tile)"},
+        "vx.setup.quick": {"de": "Nur Punkte zählen", "en": "Only count points"},
+        "vx.pos.start": {"de": "Start", "en": "Start"},
+        "vx.pos.goal": {"de": "Ziel", "en": "Goal"},
+        "vx.pos.slot": {"de": "Feld {n} ({tile})", "en": "slot {n} ({tile})"},
+        "vx.pos.gap_slot": {"de": "Feld {n}", "en": "slot {n}"},
+        "vx.letter.guard": {"de": "W", "en": "Gd"},
+        "vx.letter.wurm": {"de": "Wu", "en": "Wm"},
+        "vx.play.roll_chip": {"de": "Wurf {value}", "en": "Roll {value}"},
+        "vx.play.typed_roll": {"de": "Echte Würfel: Wert eingeben", "en": "Real die: type the value"},
+        "vx.play.bad_typed": {"de": "eine Zahl von 1 bis 6", "en": "one number from 1 to 6"},
+        "vx.play.moves_with": {"de": "Züge mit {value}:", "en": "Moves with {value}:"},
+        "vx.play.move_figure": {"de": "Figur {fig}: {src} → {dst}", "en": "Figure {fig}: {src} → {dst}"},
+        "vx.play.move_guard": {"de": "Wächter: {src} → {dst}", "en": "Guard: {src} → {dst}"},
+        "vx.play.move_wurm": {"de": "Wurminator: {src} → {dst}", "en": "Wurminator: {src} → {dst}"},
+        "vx.play.skip_wurm": {"de": "Wurminator stehen lassen", "en": "Leave the Wurminator"},
+        "vx.play.takes": {"de": ", nimmt {tiles}", "en": ", takes {tiles}"},
+        "vx.play.bites": {"de": ", beißt {names}", "en": ", bites {names}"},
+        "vx.play.wurm_phase": {"de": "Wurminator nach dem Zug ({value}):", "en": "Wurminator after the move ({value}):"},
+        "vx.play.locked": {
+            "de": "Wächter, die nicht ziehen dürfen (antippen: warum):",
+            "en": "Guards that may not move (tap: why):",
+        },
+        "vx.play.locked_guard": {"de": "Wächter auf {pos}", "en": "Guard on {pos}"},
+        "vx.play.advice": {"de": "Zugberatung", "en": "Move advice"},
+        "vx.play.advice_line": {
+            "de": "{move}: sofort {now}, Ausblick {ahead}",
+            "en": "{move}: now {now}, outlook {ahead}",
+        },
+        "vx.play.advice_best": {"de": "Empfehlung: {move}", "en": "Suggested: {move}"},
+        "vx.play.advice_note": {
+            "de": "Ausblick: Vorsprung auf die nächste Person nach deren Zug (Durchschnitt über ihren Wurf).",
+            "en": "Outlook: lead over the next player after their turn (average over their roll).",
+        },
+        "vx.play.piles": {"de": "Stapel und Punkte", "en": "Piles and points"},
+        "vx.play.pile_line": {"de": "{name}: {points} Punkte", "en": "{name}: {points} points"},
+        "vx.play.pile_empty": {"de": "noch keine Tafel", "en": "no tile yet"},
+        "vx.play.out": {"de": "im Ziel", "en": "home"},
+        "vx.play.waiting": {"de": "{name} ist am Zug – auf dem Handy von {name}.", "en": "{name} moves – on {name}'s phone."},
+        "vx.play.events.collect": {"de": "{name} nimmt {tile}.", "en": "{name} takes {tile}."},
+        "vx.play.events.bite": {"de": "Wurminator beißt {name}: {tile}.", "en": "Wurminator bites {name}: {tile}."},
+        "vx.play.events.give_back": {"de": "{name} gibt {tile} zurück.", "en": "{name} gives back {tile}."},
+        "vx.play.events.wurminator_home": {"de": "Der Wurminator geht zurück zum Start.", "en": "The Wurminator goes back to start."},
+        "vx.play.events.out": {"de": "{name} ist mit allen Figuren im Ziel.", "en": "{name} has every figure home."},
+        "vx.result.line": {"de": "{place}. {name} – {total} Punkte", "en": "{place}. {name} – {total} points"},
+        "vx.result.tiles": {"de": "Tafeln: {tiles}", "en": "Tiles: {tiles}"},
+        "vx.result.turns": {"de": "G dreht {minus} zu +{becomes}", "en": "G turns {minus} into +{becomes}"},
+        "vx.result.unused": {"de": "{count}× G ohne Minustafel: 0 Punkte", "en": "{count}× G without a minus tile: 0 points"},
+        "vx.result.why": {"de": "Warum so? Wertung vx.score", "en": "Why? Scoring vx.score"},
+        "vx.quick.title": {"de": "Verflixxt! – nur Punkte zählen", "en": "Verflixxt! – count points only"},
+        "vx.quick.tiles": {"de": "Tafeln Spieler {n}", "en": "Tiles player {n}"},
+        "vx.quick.score": {"de": "Auswerten", "en": "Score"},
+        "vx.quick.back": {"de": "Zurück zum Spielaufbau", "en": "Back to setup"},
+    }
+)
+
+PLAYER_COLORS = [
+    ft.Colors.RED_700,
+    ft.Colors.BLUE_700,
+    ft.Colors.GREEN_800,
+    ft.Colors.PURPLE_600,
+    ft.Colors.ORANGE_900,
+    ft.Colors.TEAL_700,
+]
+GUARD_COLOR = ft.Colors.BLUE_GREY_900
+WURM_COLOR = ft.Colors.BROWN_500
+PALETTE = [f"+{v}" for v in range(1, 9)] + [f"-{v}" for v in range(1, 11)] + ["G"]
+
+
+def tile_text(tile: Tile | str | None) -> str:
+    """Readable at arm's length: a real minus sign."""
+    if tile is None:
+        return ""
+    return str(tile).replace("-", "−")
+
+
+def tiles_text(tiles: Any) -> str:
+    return " ".join(tile_text(t) for t in tiles)
+
+
+def _fmt_num(shell: Any, x: float, signed: bool = True) -> str:
+    s = f"{x:+.1f}" if signed else f"{x:.1f}"
+    s = s.replace("-", "−")
+    return s.replace(".", ",") if shell.lang == "de" else s
+
+
+# --- setup --------------------------------------------------------------------------
+def _setup_state(shell: Any) -> dict[str, Any]:
+    st = shell.ui.get("vx_setup")
+    if st is None:
+        st = {
+            "players": [shell.t("setup.default_name", n=i + 1) for i in range(2)],
+            "figures": None,  # None: the ruling's default for the player count
+            "wurminator": False,
+            "bite_takes": "smallest",
+            "layout": format_layout(DEFAULT_LAYOUT),
+            "tile_set": format_layout(DEFAULT_TILE_SET),
+            "layout_error": None,
+            "tile_set_error": None,
+        }
+        shell.ui["vx_setup"] = st
+    return st
+
+
+def default_figures(players: int) -> int:
+    return 3 if players == 2 else 2  # vx.setup
+
+
+def _layout_summary(shell: Any, text: str) -> tuple[str, tuple[Tile, ...] | None, RefereeError | None]:
+    try:
+        tiles = parse_layout(text)
+    except InvalidInput as exc:
+        return exc.message(shell.lang), None, exc
+    kinds = [t.kind for t in tiles]
+    summary = shell.t("vx.setup.layout_ok", count=len(tiles), plus=kinds.count("plus"), minus=kinds.count("minus"),
+                      lucky=kinds.count("lucky"))
+    return summary, tiles, None
+
+
+def _guards_text(shell: Any, tiles: tuple[Tile, ...] | None) -> str:
+    if tiles is None:
+        return ""
+    where = ", ".join(shell.t("vx.pos.slot", n=p, tile=tile_text(tiles[p - 1])) for p in default_guards(tiles))
+    return shell.t("vx.setup.guards", where=where or shell.t("vx.setup.no_guards"))
+
+
+def _layout_slots(tiles: tuple[Tile, ...], guard_letter: str) -> list[Slot]:
+    guards = set(default_guards(tiles))
+    slots = [Slot(0, "S", "start")]
+    for i, t in enumerate(tiles, start=1):
+        pieces = (Piece(guard_letter, GUARD_COLOR, round=False),) if i in guards else ()
+        slots.append(Slot(i, tile_text(t), t.kind, pieces))
+    slots.append(Slot(len(tiles) + 1, "Z", "goal"))
+    return slots
+
+
+def _palette_button(shell: Any, token: str, on_click: Any) -> ft.Control:
+    kind = "lucky" if token == "G" else ("minus" if token.startswith("-") else "plus")
+    bg, fg = {
+        "plus": (ft.Colors.GREEN_100, ft.Colors.GREEN_900),
+        "minus": (ft.Colors.RED_100, ft.Colors.RED_900),
+        "lucky": (ft.Colors.AMBER_200, ft.Colors.BROWN_900),
+    }[kind]
+    return ft.Button(
+        content=ft.Text(tile_text(token), size=16, weight=ft.FontWeight.BOLD, color=fg),
+        bgcolor=bg,
+        width=56,
+        height=48,
+        on_click=on_click,
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=8), padding=ft.Padding.all(0)),
+    )
+
+
+def _drop_last(text: str) -> str:
+    try:
+        return format_layout(parse_layout(text)[:-1])
+    except InvalidInput:
+        parts = text.split()
+        return " ".join(parts[:-1])
+
+
+def setup_view(shell: Any) -> ft.Control:
+    st = _setup_state(shell)
+    rows: list[ft.Control] = [section_title(shell.t("vx.setup.title"))]
+    refusal = shell.refusal_control()
+    if refusal:
+        rows.append(refusal)
+
+    # players, youngest first
+    rows.append(ft.Text(shell.t("vx.setup.order"), size=14, color=ft.Colors.BLUE_GREY_700))
+
+    def set_name(i: int):
+        def handler(e: Any) -> None:
+            st["players"][i] = e.control.value
+
+        return handler
+
+    for i, name in enumerate(st["players"]):
+        def remove(e: Any, i: int = i) -> None:
+            if len(st["players"]) > 2:
+                st["players"].pop(i)
+                shell.render()
+
+        rows.append(
+            ft.Row(
+                [
+                    ft.Container(width=14, height=40, bgcolor=PLAYER_COLORS[i % len(PLAYER_COLORS)], border_radius=4),
+                    ft.TextField(label=shell.t("setup.player_name", n=i + 1), value=name, max_length=40, dense=True,
+                                 expand=True, on_change=set_name(i)),
+                    ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, tooltip=shell.t("setup.remove_player", n=i + 1),
+                                  on_click=remove, disabled=len(st["players"]) <= 2),
+                ]
+            )
+        )
+
+    def add(e: Any) -> None:
+        if len(st["players"]) < MAX_PLAYERS:
+            st["players"].append(shell.t("setup.default_name", n=len(st["players"]) + 1))
+            shell.render()
+
+    if len(st["players"]) < MAX_PLAYERS:
+        rows.append(ft.OutlinedButton(content=shell.t("setup.add_player"), icon=ft.Icons.PERSON_ADD, on_click=add,
+                                      height=TOUCH))
+
+    # house rules
+    rows.append(section_title(shell.t("setup.options")))
+    figures = st["figures"] or default_figures(len(st["players"]))
+
+    def set_figures(v: int) -> None:
+        st["figures"] = v
+        shell.render()
+
+    label = shell.t("vx.setup.figures")
+    rows.append(stepper(label, figures, 1, 6, set_figures, label + " −", label + " +"))
+
+    def set_wurm(e: Any) -> None:
+        st["wurminator"] = bool(e.control.value)
+        shell.render()
+
+    rows.append(ft.Switch(label=shell.t("vx.setup.wurminator"), value=st["wurminator"], on_change=set_wurm))
+    if st["wurminator"]:
+        def set_bite(e: Any) -> None:
+            st["bite_takes"] = e.control.value
+            shell.render()
+
+        rows.append(
+            ft.Column(
+                [
+                    ft.Text(shell.t("vx.setup.bite_takes"), size=15),
+                    ft.RadioGroup(
+                        value=st["bite_takes"], on_change=set_bite,
+                        content=ft.Column([ft.Radio(value=v, label=shell.t(f"vx.setup.bite.{v}"))
+                                           for v in ("smallest", "largest")], spacing=0),
+                    ),
+                ],
+                spacing=2,
+            )
+        )
+
+    # the parcours
+    rows.append(section_title(shell.t("vx.setup.layout_title")))
+    summary, tiles, err = _layout_summary(shell, st["layout"])
+    shown_error = st.get("layout_error")
+    summary_text = ft.Text(shown_error or summary, size=14,
+                           color=ft.Colors.RED_800 if (shown_error or err) else ft.Colors.BLUE_GREY_700)
+    guards_text = ft.Text(_guards_text(shell, tiles), size=14, color=ft.Colors.BLUE_GREY_700)
+    strip_box = ft.Container(content=tile_strip(_layout_slots(tiles, shell.t("vx.letter.guard"))) if tiles else None)
+
+    def layout_changed(e: Any) -> None:
+        st["layout"] = e.control.value or ""
+        st["layout_error"] = None
+        s, t, bad = _layout_summary(shell, st["layout"])
+        summary_text.value = s
+        summary_text.color = ft.Colors.RED_800 if bad else ft.Colors.BLUE_GREY_700
+        guards_text.value = _guards_text(shell, t)
+        if t is not None:
+            strip_box.content = tile_strip(_layout_slots(t, shell.t("vx.letter.guard")))
+
+    rows.append(ft.TextField(label=shell.t("vx.setup.layout"), value=st["layout"], multiline=True, min_lines=1,
+                             max_lines=4, on_change=layout_changed))
+    rows.append(summary_text)
+
+    def append(e: Any, token: str) -> None:
+        st["layout"] = (st["layout"].rstrip() + " " + token).strip()
+        st["layout_error"] = None
+        shell.render()
+
+    def drop_last(e: Any) -> None:
+        st["layout"] = _drop_last(st["layout"])
+        st["layout_error"] = None
+        shell.render()
+
+    def clear(e: Any) -> None:
+        st["layout"] = ""
+        st["layout_error"] = None
+        shell.render()
+
+    palette = [_palette_button(shell, tok, lambda e, tok=tok: append(e, tok)) for tok in PALETTE]
+    palette.append(ft.IconButton(icon=ft.Icons.BACKSPACE_OUTLINED, tooltip=shell.t("vx.setup.del_last"),
+                                 on_click=drop_last, icon_size=28))
+    palette.append(ft.IconButton(icon=ft.Icons.DELETE_SWEEP_OUTLINED, tooltip=shell.t("vx.setup.clear"),
+                                 on_click=clear, icon_size=28))
+    rows.append(ft.Text(shell.t("vx.setup.palette"), size=14))
+    rows.append(ft.Row(palette, wrap=True, spacing=4, run_spacing=4))
+    rows.append(guards_text)
+    rows.append(strip_box)
+
+    # random layout from an editable tile set
+    def set_tile_set(e: Any) -> None:
+        st["tile_set"] = e.control.value or ""
+        st["tile_set_error"] = None
+
+    def randomize(e: Any) -> None:
+        try:
+            tile_set = parse_layout(st["tile_set"])
+        except InvalidInput as exc:
+            st["tile_set_error"] = exc.message(shell.lang)
+            shell.render()
+            return
+        st["tile_set_error"] = None
+        st["layout"] = format_layout(random_layout(random.SystemRandom(), tile_set))
+        st["layout_error"] = None
+        shell.render()
+
+    def reset_set(e: Any) -> None:
+        st["tile_set"] = format_layout(DEFAULT_TILE_SET)
+        st["tile_set_error"] = None
+        shell.render()
+
+    rows.append(big_button(shell.t("vx.setup.random"), randomize, color=ft.Colors.AMBER_200))
+    rows.append(ft.TextField(label=shell.t("vx.setup.tile_set"), value=st["tile_set"], multiline=True, min_lines=1,
+                             max_lines=4, on_change=set_tile_set, text_size=13))
+    if st.get("tile_set_error"):
+        rows.append(ft.Text(st["tile_set_error"], size=14, color=ft.Colors.RED_800))
+    rows.append(ft.Row([
+        ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.AMBER_800, size=18),
+        ft.Text(shell.t("vx.setup.tile_set_check"), size=13, expand=True),
+        ft.TextButton(content=shell.t("vx.setup.tile_set_reset"), on_click=reset_set),
+    ]))
+
+    def start(e: Any) -> None:
+        try:
+            layout = parse_layout(st["layout"])
+        except InvalidInput as exc:
+            st["layout_error"] = exc.message(shell.lang)
+            shell.render()
+            return
+        try:
+            players = [PlayerSpec(name=n) for n in st["players"]]
+        except ValueError:
+            shell.refuse(InvalidInput("bad_options", detail=shell.t("setup.players")))
+            return
+        options = {
+            "layout": [str(t) for t in layout],
+            "figures_per_player": st["figures"] or default_figures(len(players)),
+            "wurminator": st["wurminator"],
+            "bite_takes": st["bite_takes"],
+            "first_seat": 0,  # the youngest sits first
+        }
+        shell.start_game(GAME, players, options)
+
+    rows.append(big_button(shell.t("setup.start"), start, color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE))
+    rows.append(ft.OutlinedButton(content=shell.t("vx.setup.quick"), icon=ft.Icons.CALCULATE_OUTLINED,
+                                  on_click=lambda e: shell.go("vx_quick"), height=TOUCH))
+    return ft.Column(rows, spacing=10)
+
+
+# --- play ------------------------------------------------------------------------------
+def _letters(names: tuple[str, ...]) -> list[str]:
+    first = [(n.strip()[:1] or "?").upper() for n in names]
+    if len(set(first)) == len(first):
+        return first
+    return [str(i + 1) for i in range(len(names))]
+
+
+def figure_label(state: Any, seat: int, fig: int) -> str:
+    letter = _letters(state.names)[seat]
+    return letter + str(fig + 1) if len(state.figures[seat]) > 1 else letter
+
+
+def pos_text(shell: Any, state: Any, p: int) -> str:
+    if p <= 0:
+        return shell.t("vx.pos.start")
+    if p >= state.goal:
+        return shell.t("vx.pos.goal")
+    tile = state.tile_at(p)
+    if tile is None:
+        return shell.t("vx.pos.gap_slot", n=p)
+    return shell.t("vx.pos.slot", n=p, tile=tile_text(tile))
+
+
+def board_slots(shell: Any, state: Any, highlight: set[int] | None = None) -> list[Slot]:
+    highlight = highlight or set()
+    pieces: dict[int, list[Piece]] = {}
+    for seat, figs in enumerate(state.figures):
+        for i, p in enumerate(figs):
+            pieces.setdefault(p, []).append(Piece(figure_label(state, seat, i), PLAYER_COLORS[seat % len(PLAYER_COLORS)]))
+    for p in state.guards:
+        pieces.setdefault(p, []).append(Piece(shell.t("vx.letter.guard"), GUARD_COLOR, round=False))
+    if state.wurminator is not None:
+        pieces.setdefault(state.wurminator, []).append(Piece(shell.t("vx.letter.wurm"), WURM_COLOR, round=False))
+    slots = [Slot(0, "S", "start", tuple(pieces.get(0, ())), 0 in highlight)]
+    for i, t in enumerate(state.parcours, start=1):
+        slots.append(Slot(i, tile_text(t) if t else "", t.kind if t else "gap", tuple(pieces.get(i, ())),
+                          i in highlight))
+    g = state.goal
+    slots.append(Slot(g, "Z", "goal", tuple(pieces.get(g, ())), g in highlight))
+    return slots
+
+
+def action_label(shell: Any, state: Any, action: Any) -> str:
+    """One line for a legal action, from the engine's preview: where it lands, what it takes or bites."""
+    if isinstance(action, SkipWurminator):
+        return shell.t("vx.play.skip_wurm")
+    pv = move_preview(state, action)
+    if isinstance(action, MoveFigure):
+        src = state.figures[action.by][action.figure]
+        text = shell.t("vx.play.move_figure", fig=figure_label(state, action.by, action.figure),
+                       src=pos_text(shell, state, src), dst=pos_text(shell, state, pv.landing))
+    elif isinstance(action, MoveGuard):
+        src = state.guards[action.guard]
+        text = shell.t("vx.play.move_guard", src=pos_text(shell, state, src), dst=pos_text(shell, state, pv.landing))
+    else:
+        text = shell.t("vx.play.move_wurm", src=pos_text(shell, state, state.wurminator or 0),
+                       dst=pos_text(shell, state, pv.landing))
+    if pv.collected:
+        text += shell.t("vx.play.takes", tiles=tiles_text(pv.collected))
+    bitten = []
+    for ev in pv.bites:
+        if ev.seat is not None and state.names[ev.seat] not in bitten:
+            bitten.append(state.names[ev.seat])
+    if bitten:
+        text += shell.t("vx.play.bites", names=", ".join(bitten))
+    return text
+
+
+def _move_button(text: str, on_click: Any, color: str, text_color: str) -> ft.Control:
+    """Full width, at least 48 px high; long lines wrap instead of being cut."""
+    return ft.Row([ft.Button(
+        content=ft.Text(text, size=16, weight=ft.FontWeight.W_600, color=text_color),
+        on_click=on_click,
+        bgcolor=color,
+        expand=True,
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12),
+                             padding=ft.Padding.symmetric(horizontal=14, vertical=14)),
+    )])
+
+
+def _parse_roll(text: str) -> list[int]:
+    return [int(x) for x in re.findall(r"\d+", text or "")][:8]
+
+
+def roll_controls(shell: Any, state: Any) -> list[ft.Control]:
+    key = ("vx_typed", shell.table.id)
+    field = ft.TextField(label=shell.t("vx.play.typed_roll"), value=shell.ui.get(key, ""),
+                         keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True)
+
+    def changed(e: Any) -> None:
+        shell.ui[key] = e.control.value
+
+    def apply_typed(e: Any) -> None:
+        values = _parse_roll(shell.ui.get(key, ""))
+        if len(values) != 1:
+            shell.refuse(InvalidInput("vx_bad_roll", rule="vx.move",
+                                      value=shell.ui.get(key, "").strip() or shell.t("vx.play.bad_typed")))
+            return
+        if shell.roll(values):
+            shell.ui.pop(key, None)
+            shell.render()
+
+    field.on_change = changed
+    field.on_submit = apply_typed
+    return [
+        big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600,
+                   text_color=ft.Colors.WHITE, expand=True),
+        ft.Row([field, big_button(shell.t("play.typed_roll_apply"), apply_typed)]),
+    ]
+
+
+def _locked_guards(shell: Any, state: Any) -> list[ft.Control]:
+    """Guards that may not move now, each tappable: the engine's refusal says why."""
+    seen: set[int] = set()
+    buttons = []
+    for g, p in enumerate(state.guards):
+        if p in seen or p >= state.goal:
+            continue
+        seen.add(p)
+        try:
+            ENGINE.apply(state, MoveGuard(by=state.turn, guard=g))
+            continue  # movable: it is among the moves
+        except (Refusal, InvalidInput) as exc:
+            err = exc
+
+        buttons.append(
+            ft.OutlinedButton(
+                content=shell.t("vx.play.locked_guard", pos=pos_text(shell, state, p)),
+                icon=ft.Icons.LOCK_OUTLINE,
+                height=TOUCH,
+                on_click=lambda e, err=err: shell.refuse(err),
+            )
+        )
+    if not buttons:
+        return []
+    return [ft.Text(shell.t("vx.play.locked"), size=13, color=ft.Colors.BLUE_GREY_700),
+            ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)]
+
+
+def _advice_controls(shell: Any, state: Any) -> list[ft.Control]:
+    tips = advise(state)
+    if not tips:
+        return []
+    best = max(tips, key=lambda a: (a.expected, a.immediate))
+    lines: list[ft.Control] = [
+        ft.Text(shell.t("vx.play.advice_best", move=action_label(shell, state, best.action)), size=15,
+                weight=ft.FontWeight.BOLD, color=ft.Colors.TEAL_900)
+    ]
+    for a in sorted(tips, key=lambda a: -a.expected):
+        lines.append(ft.Text(shell.t("vx.play.advice_line", move=action_label(shell, state, a.action),
+                                     now=_fmt_num(shell, a.immediate).replace(",0", "").replace(".0", ""),
+                                     ahead=_fmt_num(shell, a.expected)), size=14))
+    lines.append(ft.Text(shell.t("vx.play.advice_note"), size=12, color=ft.Colors.BLUE_GREY_600))
+    return [ft.Container(content=ft.Column(lines, spacing=2), bgcolor=ft.Colors.TEAL_50, border_radius=10, padding=8)]
+
+
+def _event_lines(shell: Any, state: Any) -> list[str]:
+    out = []
+    for ev in state.events:
+        name = state.names[ev.seat] if ev.seat is not None else ""
+        if ev.kind == "bite_empty":
+            continue
+        out.append(shell.t(f"vx.play.events.{ev.kind}", name=name, tile=tile_text(ev.tile)))
+    return out
+
+
+def piles_view(shell: Any, state: Any) -> ft.Control:
+    cards = []
+    goal = state.goal
+    for seat, name in enumerate(state.names):
+        pile = state.piles[seat]
+        points = score_tiles(pile).total
+        out = all(p == goal for p in state.figures[seat])
+        head = shell.t("vx.play.pile_line", name=name, points=points)
+        if out:
+            head += " · " + shell.t("vx.play.out")
+        cards.append(
+            ft.Container(
+                bgcolor=ft.Colors.AMBER_50 if seat == state.turn and state.phase != "over" else ft.Colors.BLUE_GREY_50,
+                border_radius=10,
+                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+                content=ft.Row(
+                    [
+                        ft.Container(width=10, height=36, bgcolor=PLAYER_COLORS[seat % len(PLAYER_COLORS)],
+                                     border_radius=3),
+                        ft.Column(
+                            [
+                                ft.Text(head, size=15, weight=ft.FontWeight.BOLD),
+                                ft.Text(tiles_text(pile) or shell.t("vx.play.pile_empty"), size=15,
+                                        color=ft.Colors.BLUE_GREY_800),
+                            ],
+                            spacing=0,
+                            expand=True,
+                        ),
+                    ]
+                ),
+            )
+        )
+    return ft.Column([section_title(shell.t("vx.play.piles")), *cards], spacing=6)
+
+
+def play_view(shell: Any) -> ft.Control:
+    table = shell.table
+    state = table.state
+    me = state.turn
+    mine = shell.seats is None or me in shell.seats
+    out: list[ft.Control] = []
+
+    head: list[ft.Control] = [
+        ft.Container(width=12, height=30, bgcolor=PLAYER_COLORS[me % len(PLAYER_COLORS)], border_radius=3),
+        ft.Text(shell.t("play.turn_of", name=state.names[me]), size=19, weight=ft.FontWeight.BOLD, expand=True),
+    ]
+    if state.roll is not None:
+        head.append(ft.Container(
+            content=ft.Text(shell.t("vx.play.roll_chip", value=state.roll), size=18, weight=ft.FontWeight.BOLD,
+                            color=ft.Colors.WHITE),
+            bgcolor=ft.Colors.INDIGO_600, border_radius=8, padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+        ))
+    head += [
+        ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
+                      disabled=not table.can_undo(), icon_size=28),
+        ft.IconButton(icon=ft.Icons.REDO, tooltip=shell.t("play.redo"), on_click=lambda e: shell.redo(),
+                      disabled=not table.can_redo(), icon_size=28),
+    ]
+    out.append(ft.Row(head, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+
+    legal = ENGINE.legal(state) if mine else []
+    landing: set[int] = set()
+    if len(legal) == 1 and not isinstance(legal[0], SkipWurminator):
+        landing.add(move_preview(state, legal[0]).landing)
+    out.append(tile_strip(board_slots(shell, state, landing)))
+    for line in _event_lines(shell, state):
+        out.append(ft.Text(line, size=14, color=ft.Colors.BLUE_GREY_800))
+
+    actions: list[ft.Control] = []
+    if not mine:
+        actions.append(info_line(shell.t("vx.play.waiting", name=state.names[me])))
+    elif state.phase == "roll":
+        actions += roll_controls(shell, state)
+    elif state.phase in ("move", "wurminator"):
+        title = "vx.play.moves_with" if state.phase == "move" else "vx.play.wurm_phase"
+        actions.append(section_title(shell.t(title, value=state.roll)))
+        color = PLAYER_COLORS[me % len(PLAYER_COLORS)]
+        for a in legal:
+            if isinstance(a, MoveFigure):
+                bg, fg = color, ft.Colors.WHITE
+            elif isinstance(a, MoveGuard):
+                bg, fg = ft.Colors.BLUE_GREY_100, ft.Colors.BLACK
+            elif isinstance(a, MoveWurminator):
+                bg, fg = ft.Colors.BROWN_100, ft.Colors.BROWN_900
+            else:
+                bg, fg = ft.Colors.GREY_200, ft.Colors.BLACK
+            actions.append(_move_button(action_label(shell, state, a), lambda e, a=a: shell.submit(a), bg, fg))
+        if state.phase == "move":
+            actions += _locked_guards(shell, state)
+
+    out += actions
+    refusal = shell.refusal_control()
+    if refusal:
+        out.append(refusal)
+
+    if mine and state.phase in ("move", "wurminator"):
+        key = "vx_advice"
+
+        def toggle(e: Any) -> None:
+            shell.ui[key] = bool(e.control.value)
+            shell.render()
+
+        out.append(ft.Switch(label=shell.t("vx.play.advice"), value=bool(shell.ui.get(key)), on_change=toggle))
+        if shell.ui.get(key):
+            out += _advice_controls(shell, state)
+
+    out.append(piles_view(shell, state))
+    return ft.Column(out, spacing=8)
+
+
+# --- result ------------------------------------------------------------------------------
+def result_cards(shell: Any, result: Any) -> list[ft.Control]:
+    cards: list[ft.Control] = []
+    for p in sorted(result.players, key=lambda p: (p.place, p.seat)):
+        b = p.breakdown
+        lines: list[ft.Control] = [
+            ft.Text(shell.t("vx.result.line", place=p.place, name=p.name, total=p.total), size=20,
+                    weight=ft.FontWeight.BOLD),
+            ft.Text(shell.t("vx.result.tiles", tiles=tiles_text(b["tiles"]) or "–"), size=15),
+        ]
+        for c in b["conversions"]:
+            lines.append(ft.Text(shell.t("vx.result.turns", minus=tile_text(c["minus"]), becomes=c["becomes"]),
+                                 size=15, color=ft.Colors.GREEN_900))
+        if b["unused_lucky"]:
+            lines.append(ft.Text(shell.t("vx.result.unused", count=b["unused_lucky"]), size=14,
+                                 color=ft.Colors.BLUE_GREY_700))
+        cards.append(ft.Container(
+            bgcolor=ft.Colors.AMBER_50 if p.place == 1 else ft.Colors.BLUE_GREY_50,
+            border_radius=10, padding=10,
+            content=ft.Row([
+                ft.Container(width=10, height=48, bgcolor=PLAYER_COLORS[p.seat % len(PLAYER_COLORS)], border_radius=3),
+                ft.Column(lines, spacing=2, expand=True),
+            ]),
+        ))
+    return cards
+
+
+def result_view(shell: Any) -> ft.Control:
+    table = shell.table
+    result = table.game.result(table.state)
+    out: list[ft.Control] = [
+        ft.Row([
+            ft.Text(shell.t("result.title"), size=22, weight=ft.FontWeight.BOLD, expand=True),
+            ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
+                          disabled=not table.can_undo(), icon_size=30),
+        ])
+    ]
+    refusal = shell.refusal_control()
+    if refusal:
+        out.append(refusal)
+    out += result_cards(shell, result)
+    out.append(ft.TextButton(content=shell.t("vx.result.why"), on_click=lambda e: shell.show_rule("vx.score")))
+    out.append(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=ft.Colors.INDIGO_600,
+                          text_color=ft.Colors.WHITE))
+    return ft.Column(out, spacing=10)
+
+
+# --- quick score -----------------------------------------------------------------------------
+def _quick_state(shell: Any) -> dict[str, Any]:
+    st = shell.ui.get("vx_quick")
+    if st is None:
+        st = {"players": [{"name": shell.t("setup.default_name", n=i + 1), "tiles": ""} for i in range(2)],
+              "result": None}
+        shell.ui["vx_quick"] = st
+    return st
+
+
+def quick_score_view(shell: Any) -> list[ft.Control]:
+    """Score finished piles typed in (``GAME.score_input``), without playing in the app."""
+    st = _quick_state(shell)
+    out: list[ft.Control] = [
+        ft.Row([
+            ft.IconButton(icon=ft.Icons.ARROW_BACK, tooltip=shell.t("vx.quick.back"),
+                          on_click=lambda e: shell.go_setup(GAME)),
+            ft.Text(shell.t("vx.quick.title"), size=18, weight=ft.FontWeight.BOLD, expand=True),
+        ])
+    ]
+
+    def set_field(i: int, key: str):
+        def handler(e: Any) -> None:
+            st["players"][i][key] = e.control.value or ""
+
+        return handler
+
+    for i, p in enumerate(st["players"]):
+        def remove(e: Any, i: int = i) -> None:
+            if len(st["players"]) > 1:
+                st["players"].pop(i)
+                st["result"] = None
+                shell.render()
+
+        out.append(ft.Container(
+            bgcolor=ft.Colors.BLUE_GREY_50, border_radius=10, padding=8,
+            content=ft.Column([
+                ft.Row([
+                    ft.TextField(label=shell.t("setup.player_name", n=i + 1), value=p["name"], max_length=40,
+                                 dense=True, expand=True, on_change=set_field(i, "name")),
+                    ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, tooltip=shell.t("setup.remove_player", n=i + 1),
+                                  on_click=remove, disabled=len(st["players"]) <= 1),
+                ]),
+                ft.TextField(label=shell.t("vx.quick.tiles", n=i + 1), value=p["tiles"], dense=True,
+                             on_change=set_field(i, "tiles")),
+            ], spacing=6),
+        ))
+
+    def add(e: Any) -> None:
+        if len(st["players"]) < MAX_PLAYERS:
+            st["players"].append({"name": shell.t("setup.default_name", n=len(st["players"]) + 1), "tiles": ""})
+            shell.render()
+
+    if len(st["players"]) < MAX_PLAYERS:
+        out.append(ft.OutlinedButton(content=shell.t("setup.add_player"), icon=ft.Icons.PERSON_ADD, on_click=add,
+                                     height=TOUCH))
+
+    def score(e: Any) -> None:
+        data = {"players": [{"name": p["name"], "tiles": p["tiles"].replace("−", "-")} for p in st["players"]]}
+        try:
+            st["result"] = ENGINE.score_input(data)
+        except InvalidInput as exc:
+            st["result"] = None
+            shell.refuse(exc)
+            return
+        shell.refusal = None
+        shell.render()
+
+    out.append(big_button(shell.t("vx.quick.score"), score, color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE))
+    refusal = shell.refusal_control()
+    if refusal:
+        out.append(refusal)
+    if st["result"] is not None:
+        out.append(section_title(shell.t("result.title")))
+        out += result_cards(shell, st["result"])
+        out.append(ft.TextButton(content=shell.t("vx.result.why"), on_click=lambda e: shell.show_rule("vx.score")))
+    return out
+
+
+SCREENS["vx_quick"] = quick_score_view
