@@ -1,0 +1,1085 @@
+"""Raus aus dem Verlies! screens: setup, play, result. Views only: every rule is asked of the engine.
+
+The table keeps the map, the cards and the dice; the phone records what
+happens (a card drawn, an obstacle and its roll, a fight, an exit) and shows
+the chance before a roll, the purses and the log of every gold change.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Callable
+
+import flet as ft
+
+from companion.i18n import add_strings
+from components.common import big_button, info_line, section_title, stepper
+from components.gold_counter import gold_counter
+from components.player_switcher import player_switcher
+from scoring.dice import Dice
+from scoring.engine import PlayerSpec
+from scoring.errors import InvalidInput
+from scoring.verlies import (
+    ATTR_MAX,
+    ATTRIBUTE_OF,
+    ATTRIBUTES,
+    COLORS,
+    FAILURE,
+    NUMBER_MAX,
+    OBSTACLE_KINDS,
+    PRESETS,
+    DeclineObstacle,
+    DrawCard,
+    EndTurn,
+    Escape,
+    Fight,
+    GainGold,
+    GainTreasure,
+    LayExit,
+    LoseGold,
+    LoseTreasure,
+    Obstacle,
+    Recover,
+    RevealTreasure,
+    RoomCard,
+    ShuffleBackExit,
+    Trap,
+    Walk,
+    check_chance,
+    deck_colors,
+    draw_start_player,
+    fight_chance,
+)
+
+GAME = "raus-aus-dem-verlies"
+META_PRESETS = "verlies_presets"
+MAX_PLAYERS = 8
+
+add_strings(
+    {
+        "rv.kind.chasm": {"de": "Abgrund", "en": "Chasm"},
+        "rv.kind.acid_lake": {"de": "Säuresee", "en": "Acid lake"},
+        "rv.kind.lava": {"de": "Lava", "en": "Lava"},
+        "rv.kind.magic_barrier": {"de": "Magie-Sperre", "en": "Magic barrier"},
+        "rv.kind.cave_in": {"de": "Einsturz", "en": "Cave-in"},
+        "rv.kind.door": {"de": "Tür", "en": "Door"},
+        "rv.kind.wooden_bridge": {"de": "Holzbrücke", "en": "Wooden bridge"},
+        "rv.kind.monster": {"de": "Monster", "en": "Monster"},
+        "rv.kind.trap": {"de": "Falle", "en": "Trap"},
+        "rv.color.red": {"de": "Rot", "en": "Red"},
+        "rv.color.blue": {"de": "Blau", "en": "Blue"},
+        "rv.color.green": {"de": "Grün", "en": "Green"},
+        "rv.attr.strength": {"de": "Stärke", "en": "Strength"},
+        "rv.attr.mind": {"de": "Geist", "en": "Mind"},
+        "rv.attr.dexterity": {"de": "Geschick", "en": "Dexterity"},
+        "rv.short.strength": {"de": "S", "en": "S"},
+        "rv.short.mind": {"de": "G", "en": "M"},
+        "rv.short.dexterity": {"de": "Ge", "en": "D"},
+        "rv.reason.passage": {"de": "Gang", "en": "passage"},
+        "rv.reason.room": {"de": "Goldraum", "en": "gold room"},
+        "rv.reason.monster": {"de": "Monster", "en": "monster"},
+        "rv.reason.trap": {"de": "Falle", "en": "trap"},
+        "rv.reason.penalty": {"de": "Verlust", "en": "loss"},
+        "rv.reason.correction": {"de": "Korrektur", "en": "correction"},
+        # setup
+        "rv.setup.title": {"de": "Raus aus dem Verlies! – neues Spiel", "en": "Raus aus dem Verlies! – new game"},
+        "rv.setup.character": {"de": "Charakter Spieler {n}", "en": "Character player {n}"},
+        "rv.setup.next_character": {"de": "Anderer Charakter für Spieler {n}", "en": "Other character for player {n}"},
+        "rv.setup.attr_minus": {"de": "{attr} Spieler {n} −", "en": "{attr} player {n} −"},
+        "rv.setup.attr_plus": {"de": "{attr} Spieler {n} +", "en": "{attr} player {n} +"},
+        "rv.setup.deck": {"de": "Verliesstapel vorbereiten: {colors}", "en": "Prepare the dungeon deck: {colors}"},
+        "rv.setup.start_player": {"de": "Startspieler: {name}", "en": "Start player: {name}"},
+        "rv.setup.start_pick": {"de": "Startspieler {name}", "en": "Start player {name}"},
+        "rv.setup.draw_start": {"de": "Startspieler auslosen", "en": "Draw the start player"},
+        "rv.setup.exit_min_gold": {"de": "Gold zum Entkommen", "en": "Gold needed to escape"},
+        "rv.setup.bad_values": {"de": "Werte von {name}: 0 bis {high}.", "en": "Values of {name}: 0 to {high}."},
+        # play
+        "rv.play.turn": {"de": "{name} ist dran · Zug {turn}", "en": "{name}'s turn · turn {turn}"},
+        "rv.play.waiting_for": {"de": "Warte auf {name}.", "en": "Waiting for {name}."},
+        "rv.play.injured_turn": {
+            "de": "{name} ist verletzt ({cause}) und erholt sich diesen ganzen Zug: keine Karte, kein Schritt (rv.injury).",
+            "en": "{name} is injured ({cause}) and spends this whole turn recovering: no card, no move (rv.injury).",
+        },
+        "rv.play.recover": {"de": "Erholen", "en": "Recover"},
+        "rv.play.draw": {"de": "Karte ziehen", "en": "Draw a card"},
+        "rv.play.walk": {"de": "{n} Karte(n) laufen", "en": "Walk {n} card(s)"},
+        "rv.play.stay": {"de": "Stehen bleiben", "en": "Stay"},
+        "rv.play.choose_move": {"de": "Ziehen oder laufen?", "en": "Draw or walk?"},
+        "rv.play.moved_draw": {"de": "{name} hat eine Karte gelegt.", "en": "{name} laid a card."},
+        "rv.play.moved_walk": {"de": "{name} ist {n} Karte(n) gelaufen.", "en": "{name} walked {n} card(s)."},
+        "rv.play.stopped": {"de": "Die Figur kommt diesen Zug nicht weiter.", "en": "The figure gets no further this turn."},
+        "rv.play.lying": {"de": "{name} liegt verletzt: nur noch Zug beenden.", "en": "{name} lies injured: end the turn."},
+        "rv.play.panel_obstacle": {"de": "Hindernis prüfen", "en": "Check an obstacle"},
+        "rv.play.panel_gold": {"de": "Gold", "en": "Gold"},
+        "rv.play.room_title": {"de": "Raumkarte (neuer Raum):", "en": "Room card (new room):"},
+        "rv.play.room_gold": {"de": "Raum: Gold", "en": "Room: gold"},
+        "rv.play.room_monster": {"de": "Raum: Monster", "en": "Room: monster"},
+        "rv.play.room_trap": {"de": "Raum: Falle", "en": "Room: trap"},
+        "rv.play.room_gold_amount": {"de": "Gold auf der Raumkarte", "en": "Gold on the room card"},
+        "rv.play.room_gold_take": {"de": "Goldraum: +{n} Gold", "en": "Gold room: +{n} gold"},
+        "rv.play.exit_title": {"de": "Ausgang (Ω):", "en": "Exit (Ω):"},
+        "rv.play.lay_exit": {"de": "Ausgang legen", "en": "Lay exit"},
+        "rv.play.shuffle_exit": {"de": "Ausgang zurückmischen", "en": "Shuffle exit back"},
+        "rv.play.escape": {"de": "Entkommen", "en": "Escape"},
+        "rv.play.end_turn": {"de": "Zug beenden", "en": "End turn"},
+        "rv.play.free_exits": {"de": "Freie Ausgänge: {n}", "en": "Free exits: {n}"},
+        "rv.play.need_gold": {"de": "Zum Entkommen: {n} Gold", "en": "To escape: {n} gold"},
+        "rv.play.kind": {"de": "Art des Hindernisses:", "en": "Kind of obstacle:"},
+        "rv.play.color_attr": {"de": "{color} · {attr} {value}", "en": "{color} · {attr} {value}"},
+        "rv.play.number": {"de": "Hinderniszahl", "en": "Obstacle number"},
+        "rv.play.chance": {"de": "Chance {pct} % ({frac})", "en": "Chance {pct} % ({frac})"},
+        "rv.play.needs": {"de": "{attr} {value} + W6 ≥ {number}", "en": "{attr} {value} + D6 ≥ {number}"},
+        "rv.play.on_fail": {"de": "Misslingt: {what}", "en": "On failure: {what}"},
+        "rv.fail.hurt_loss": {"de": "verletzt, 3 Gold oder ein Schatz, trotzdem drüber", "en": "injured, 3 gold or a treasure, passed anyway"},
+        "rv.fail.blocked": {"de": "nicht drüber, nächster Zug neu versuchen", "en": "not passed, retry next turn"},
+        "rv.fail.hurt": {"de": "verletzt, trotzdem drüber", "en": "injured, passed anyway"},
+        "rv.play.roll": {"de": "Würfeln", "en": "Roll"},
+        "rv.play.typed": {"de": "Gewürfelt (W6)", "en": "Rolled (D6)"},
+        "rv.play.apply": {"de": "Übernehmen", "en": "Apply"},
+        "rv.play.decline": {"de": "Nicht versuchen", "en": "Do not try"},
+        "rv.play.bad_roll": {"de": "Bitte eine Zahl von 1 bis 6 eingeben (gelesen: {got}).", "en": "Please type a number from 1 to 6 (read: {got})."},
+        "rv.play.loss_title": {"de": "{name} verliert ({cause}): 3 Gold oder einen Schatz – du wählst.", "en": "{name} loses ({cause}): 3 gold or one treasure – your choice."},
+        "rv.play.lose_gold": {"de": "3 Gold abgeben", "en": "Give up 3 gold"},
+        "rv.play.lose_treasure": {"de": "Schatz {n} abgeben: {name}", "en": "Give up treasure {n}: {name}"},
+        "rv.play.fight_title": {"de": "Monster! {name} kämpft.", "en": "Monster! {name} fights."},
+        "rv.play.monster_value": {"de": "Monsterwert", "en": "Monster value"},
+        "rv.play.attribute": {"de": "Eigenschaft laut Karte:", "en": "Attribute on the card:"},
+        "rv.play.attr_value": {"de": "{attr} {value}", "en": "{attr} {value}"},
+        "rv.play.roller": {"de": "Fürs Monster würfelt:", "en": "Rolling for the monster:"},
+        "rv.play.roller_pick": {"de": "Monster: {name}", "en": "Monster: {name}"},
+        "rv.play.fight_needs": {"de": "{attr} {value} + W6 gegen {monster} + W6", "en": "{attr} {value} + D6 against {monster} + D6"},
+        "rv.play.typed_hero": {"de": "Wurf {name}", "en": "Roll {name}"},
+        "rv.play.typed_monster": {"de": "Wurf Monster", "en": "Roll monster"},
+        "rv.play.fight_apply": {"de": "Kampf eintragen", "en": "Enter fight"},
+        "rv.play.spoils_title": {"de": "Gewonnen! {name} zieht einen Schatz.", "en": "Won! {name} draws a treasure."},
+        "rv.play.treasure_name": {"de": "Schatzname", "en": "Treasure name"},
+        "rv.play.treasure_value": {"de": "Schatzwert", "en": "Treasure value"},
+        "rv.play.treasure_magic": {"de": "Magisch (M)", "en": "Magic (M)"},
+        "rv.play.treasure_hidden": {"de": "Verdeckt", "en": "Face down"},
+        "rv.play.take_treasure": {"de": "Schatz nehmen", "en": "Take treasure"},
+        "rv.play.default_treasure": {"de": "Schatz", "en": "Treasure"},
+        "rv.play.monster_gold": {"de": "Monstergold +{n}", "en": "Monster gold +{n}"},
+        "rv.play.trap_title": {"de": "Falle! Was sagt die Karte?", "en": "Trap! What does the card say?"},
+        "rv.play.trap_check": {"de": "Mit Probe", "en": "With a check"},
+        "rv.play.trap_gold": {"de": "Falle nimmt Gold", "en": "Trap takes gold"},
+        "rv.play.trap_injury": {"de": "Verletzt", "en": "Injures"},
+        "rv.play.trap_loss": {"de": "3 Gold oder Schatz", "en": "3 gold or a treasure"},
+        "rv.play.trap_apply": {"de": "Falle eintragen", "en": "Enter trap"},
+        "rv.play.gold_amount": {"de": "Betrag", "en": "Amount"},
+        "rv.play.gold_minus": {"de": "Betrag −", "en": "Amount −"},
+        "rv.play.gold_plus": {"de": "Betrag +", "en": "Amount +"},
+        "rv.play.passage": {"de": "Gold im Gang +{n}", "en": "Passage gold +{n}"},
+        "rv.play.correct_plus": {"de": "Korrektur +{n}", "en": "Correction +{n}"},
+        "rv.play.correct_minus": {"de": "Korrektur −{n}", "en": "Correction −{n}"},
+        "rv.play.purse_of": {"de": "{name} ({character})", "en": "{name} ({character})"},
+        "rv.play.values": {"de": "Stärke {s} · Geist {m} · Geschick {d}", "en": "Strength {s} · Mind {m} · Dexterity {d}"},
+        "rv.play.gold": {"de": "{n} Gold", "en": "{n} gold"},
+        "rv.play.treasures": {"de": "Schätze: {n}", "en": "Treasures: {n}"},
+        "rv.play.no_treasures": {"de": "Keine Schätze.", "en": "No treasures."},
+        "rv.play.hidden_treasure": {"de": "verdeckter Schatz", "en": "face-down treasure"},
+        "rv.play.treasure_line": {"de": "{n}. {name} – {gold} Gold{magic}{hidden}", "en": "{n}. {name} – {gold} gold{magic}{hidden}"},
+        "rv.play.magic_mark": {"de": " · M", "en": " · M"},
+        "rv.play.hidden_mark": {"de": " · verdeckt", "en": " · face down"},
+        "rv.play.reveal": {"de": "Schatz {n} aufdecken", "en": "Reveal treasure {n}"},
+        "rv.play.injured": {"de": "verletzt", "en": "injured"},
+        "rv.play.escaped": {"de": "entkommen", "en": "escaped"},
+        "rv.play.gold_log": {"de": "Goldbuch", "en": "Gold log"},
+        "rv.play.log_line": {"de": "Zug {turn}: {name} {delta} ({reason})", "en": "Turn {turn}: {name} {delta} ({reason})"},
+        "rv.play.log_capped": {"de": " – verlangt {asked}", "en": " – asked {asked}"},
+        "rv.play.log_empty": {"de": "Noch keine Goldänderung.", "en": "No gold change yet."},
+        # events
+        "rv.ev.obstacle_ok": {
+            "de": "{kind} {number} ({color}): {value} + {roll} = {sum} – geschafft!",
+            "en": "{kind} {number} ({color}): {value} + {roll} = {sum} – passed!",
+        },
+        "rv.ev.obstacle_fail": {
+            "de": "{kind} {number} ({color}): {value} + {roll} = {sum} – nicht geschafft.",
+            "en": "{kind} {number} ({color}): {value} + {roll} = {sum} – failed.",
+        },
+        "rv.ev.declined": {"de": "{kind} {number}: nicht versucht.", "en": "{kind} {number}: not tried."},
+        "rv.ev.fight_won": {"de": "Kampf: {total} gegen {monster} – gewonnen!", "en": "Fight: {total} against {monster} – won!"},
+        "rv.ev.fight_lost": {"de": "Kampf: {total} gegen {monster} – verloren.", "en": "Fight: {total} against {monster} – lost."},
+        "rv.ev.trap_ok": {"de": "Falle: entkommen.", "en": "Trap: escaped."},
+        "rv.ev.trap_hit": {"de": "Falle: zugeschnappt.", "en": "Trap: sprung."},
+        "rv.ev.injured": {"de": "{name} ist verletzt ({cause}).", "en": "{name} is injured ({cause})."},
+        "rv.ev.escaped": {"de": "{name} ist entkommen!", "en": "{name} escaped!"},
+        "rv.ev.exit_laid": {"de": "Ausgang gelegt.", "en": "Exit laid."},
+        "rv.ev.treasure": {"de": "{name} hat einen Schatz.", "en": "{name} has a treasure."},
+        "rv.ev.treasure_lost": {"de": "{name} gibt einen Schatz ab.", "en": "{name} gives up a treasure."},
+        "rv.ev.recovered": {"de": "{name} steht wieder auf.", "en": "{name} stands up again."},
+        "rv.ev.room": {"de": "Raumkarte: {kind}.", "en": "Room card: {kind}."},
+        # result
+        "rv.result.line": {"de": "{place}. {name} – {total} Gold", "en": "{place}. {name} – {total} gold"},
+        "rv.result.lost_line": {"de": "{name} – im Verlies geblieben: verliert alles", "en": "{name} – left in the dungeon: loses everything"},
+        "rv.result.detail": {"de": "Münzen {coins} + Schätze {value}", "en": "Coins {coins} + treasures {value}"},
+        "rv.result.treasure": {"de": "{name} {gold}{magic}", "en": "{name} {gold}{magic}"},
+        "rv.result.why": {"de": "Warum so? Wertung rv.end", "en": "Why? Scoring rv.end"},
+    }
+)
+
+COLOR_STYLE = {
+    "red": (ft.Colors.RED_700, ft.Colors.WHITE),
+    "blue": (ft.Colors.BLUE_700, ft.Colors.WHITE),
+    "green": (ft.Colors.GREEN_700, ft.Colors.WHITE),
+}
+SELECTED = ft.Colors.INDIGO_100
+PRIMARY = ft.Colors.INDIGO_600
+
+
+def parse_roll(text: str) -> int | None:
+    """Tolerant: the first number in the text, if it is a W6 face."""
+    nums = re.findall(r"\d+", text or "")
+    if len(nums) != 1:
+        return None
+    v = int(nums[0])
+    return v if 1 <= v <= 6 else None
+
+
+def pct(chance: Any) -> str:
+    return str(round(float(chance) * 100))
+
+
+def _frac(chance: Any, den: int) -> str:
+    return f"{chance.numerator * den // chance.denominator}/{den}"
+
+
+def _chip(text: str, selected: bool, on_click: Callable, *, color: str | None = None, text_color: str | None = None,
+          tooltip: str | None = None) -> ft.Control:
+    """A choice among a few: the chosen one is bold with a frame."""
+    return ft.Button(
+        content=ft.Text(text, size=15, weight=ft.FontWeight.BOLD if selected else ft.FontWeight.NORMAL,
+                        color=text_color),
+        height=48,
+        bgcolor=color or (SELECTED if selected else None),
+        tooltip=tooltip,
+        on_click=on_click,
+        style=ft.ButtonStyle(
+            shape=ft.RoundedRectangleBorder(radius=10),
+            side=ft.BorderSide(3, ft.Colors.BLACK) if selected else None,
+            padding=ft.Padding.symmetric(horizontal=10),
+        ),
+    )
+
+
+def _wrap(controls: list[ft.Control]) -> ft.Control:
+    return ft.Row(controls, wrap=True, spacing=6, run_spacing=6)
+
+
+def _card(controls: list[ft.Control], color: str = ft.Colors.BLUE_GREY_50) -> ft.Control:
+    return ft.Container(ft.Column(controls, spacing=8), bgcolor=color, border_radius=12, padding=10)
+
+
+# --- setup --------------------------------------------------------------------------
+def load_presets(shell: Any) -> list[dict[str, Any]]:
+    """The eight characters as this table last edited them (else the engine's placeholders)."""
+    base = [p.model_dump() for p in PRESETS]
+    try:
+        saved = json.loads(shell.ctx.store.meta(META_PRESETS) or "[]")
+    except (ValueError, TypeError):
+        saved = []
+    for i, p in enumerate(saved[: len(base)] if isinstance(saved, list) else []):
+        try:
+            spec = {
+                "character": str(p["character"])[:40] or base[i]["character"],
+                **{a: max(0, min(ATTR_MAX, int(p[a]))) for a in ATTRIBUTES},
+            }
+        except (KeyError, TypeError, ValueError):
+            continue
+        base[i] = spec
+    return base
+
+
+def save_presets(shell: Any, st: dict[str, Any]) -> None:
+    presets = st["presets"]
+    for p in st["players"]:
+        presets[p["preset"]] = {k: p[k] for k in ("character", *ATTRIBUTES)}
+    try:
+        shell.ctx.store.set_meta(META_PRESETS, json.dumps(presets, ensure_ascii=False))
+    except Exception:  # read-only store: the game still starts
+        pass
+
+
+def _new_player(shell: Any, st: dict[str, Any], n: int) -> dict[str, Any]:
+    used = {p["preset"] for p in st["players"]}
+    idx = next(i for i in range(len(st["presets"])) if i not in used)
+    return {"name": shell.t("setup.default_name", n=n), "preset": idx, **st["presets"][idx]}
+
+
+def _setup_state(shell: Any) -> dict[str, Any]:
+    st = shell.ui.get("rv_setup")
+    if st is None:
+        st = {"presets": load_presets(shell), "players": [], "start_player": 0, "exit_min_gold": 0}
+        for n in (1, 2, 3):
+            st["players"].append(_new_player(shell, st, n))
+        shell.ui["rv_setup"] = st
+    return st
+
+
+def setup_view(shell: Any) -> ft.Control:
+    st = _setup_state(shell)
+    players = st["players"]
+    rows: list[ft.Control] = [section_title(shell.t("rv.setup.title"))]
+    refusal = shell.refusal_control()
+    if refusal:
+        rows.append(refusal)
+
+    def set_text(i: int, key: str):
+        def handler(e: Any) -> None:
+            players[i][key] = e.control.value
+
+        return handler
+
+    for i, p in enumerate(players):
+        n = i + 1
+
+        def remove(e: Any, i: int = i) -> None:
+            if len(players) > 1:
+                players.pop(i)
+                st["start_player"] = min(st["start_player"], len(players) - 1)
+                shell.render()
+
+        def other_character(e: Any, i: int = i) -> None:
+            used = {q["preset"] for j, q in enumerate(players) if j != i}
+            cur = players[i]["preset"]
+            for k in range(1, len(st["presets"]) + 1):
+                idx = (cur + k) % len(st["presets"])
+                if idx not in used:
+                    st["presets"][cur] = {k2: players[i][k2] for k2 in ("character", *ATTRIBUTES)}
+                    players[i].update({"preset": idx, **st["presets"][idx]})
+                    break
+            shell.render()
+
+        def set_attr(i: int, attr: str):
+            def changed(v: int) -> None:
+                players[i][attr] = v
+                shell.render()
+
+            return changed
+
+        attr_rows = [
+            stepper(shell.t(f"rv.attr.{a}"), p[a], 0, ATTR_MAX, set_attr(i, a),
+                    shell.t("rv.setup.attr_minus", attr=shell.t(f"rv.attr.{a}"), n=n),
+                    shell.t("rv.setup.attr_plus", attr=shell.t(f"rv.attr.{a}"), n=n))
+            for a in ATTRIBUTES
+        ]
+        rows.append(
+            _card(
+                [
+                    ft.Row([
+                        ft.TextField(label=shell.t("setup.player_name", n=n), value=p["name"], max_length=40,
+                                     on_change=set_text(i, "name"), dense=True, expand=True),
+                        ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, on_click=remove,
+                                      tooltip=shell.t("setup.remove_player", n=n)),
+                    ]),
+                    ft.Row([
+                        ft.TextField(label=shell.t("rv.setup.character", n=n), value=p["character"], max_length=40,
+                                     on_change=set_text(i, "character"), dense=True, expand=True),
+                        ft.IconButton(icon=ft.Icons.SWITCH_ACCOUNT, on_click=other_character,
+                                      tooltip=shell.t("rv.setup.next_character", n=n)),
+                    ]),
+                    *attr_rows,
+                ]
+            )
+        )
+
+    def add(e: Any) -> None:
+        if len(players) < MAX_PLAYERS:
+            players.append(_new_player(shell, st, len(players) + 1))
+            shell.render()
+
+    if len(players) < MAX_PLAYERS:
+        rows.append(ft.OutlinedButton(content=shell.t("setup.add_player"), icon=ft.Icons.PERSON_ADD, on_click=add,
+                                      height=48))
+
+    colors = " + ".join(shell.t(f"rv.color.{c}") for c in deck_colors(len(players)))
+    rows.append(info_line(shell.t("rv.setup.deck", colors=colors), color=ft.Colors.AMBER_50))
+
+    sp = min(st["start_player"], len(players) - 1)
+    rows.append(section_title(shell.t("rv.setup.start_player", name=players[sp]["name"] or "?")))
+
+    def pick(i: int) -> None:
+        st["start_player"] = i
+        shell.render()
+
+    def draw(e: Any) -> None:
+        st["start_player"] = draw_start_player(len(players), Dice())
+        shell.render()
+
+    rows.append(_wrap([
+        _chip(p["name"] or "?", i == sp, lambda e, i=i: pick(i), tooltip=shell.t("rv.setup.start_pick", name=p["name"]))
+        for i, p in enumerate(players)
+    ]))
+    rows.append(big_button(shell.t("rv.setup.draw_start"), draw))
+
+    rows.append(section_title(shell.t("setup.options")))
+
+    def set_min_gold(v: int) -> None:
+        st["exit_min_gold"] = v
+        shell.render()
+
+    label = shell.t("rv.setup.exit_min_gold")
+    rows.append(stepper(label, st["exit_min_gold"], 0, 99, set_min_gold, label + " −", label + " +"))
+
+    def start(e: Any) -> None:
+        try:
+            specs = [PlayerSpec(name=p["name"]) for p in players]
+        except ValueError:
+            shell.refuse(InvalidInput("bad_options", detail=shell.t("setup.players")))
+            return
+        options = {
+            "adventurers": [{k: p[k] for k in ("character", *ATTRIBUTES)} for p in players],
+            "start_player": min(st["start_player"], len(players) - 1),
+            "exit_min_gold": st["exit_min_gold"],
+        }
+        save_presets(shell, st)
+        shell.start_game(GAME, specs, options)
+
+    rows.append(big_button(shell.t("setup.start"), start, color=PRIMARY, text_color=ft.Colors.WHITE))
+    return ft.Column(rows, spacing=10)
+
+
+# --- play ------------------------------------------------------------------------------
+def _my_seats(shell: Any, n: int) -> list[int]:
+    return list(range(n)) if shell.seats is None else sorted(s for s in shell.seats if s < n)
+
+
+def _ps(shell: Any) -> dict[str, Any]:
+    """Per-table view state: chosen obstacle, numbers typed, open panel."""
+    key = ("rv_play", shell.table.id)
+    st = shell.ui.get(key)
+    if st is None:
+        st = shell.ui[key] = {}
+    defaults = {
+        "panel": None, "kind": "door", "color": "red", "number": 7, "typed": "",
+        "monster_value": 5, "attribute": "strength", "roller": None, "typed_hero": "", "typed_monster": "",
+        "gold": 1, "room_gold": 2, "treasure_name": "", "treasure_value": 3, "magic": False, "hidden": True,
+        "trap_check": True, "trap_gold": 0, "trap_injury": False, "trap_loss": False,
+        "seat": None, "seat_seq": -1,
+    }
+    for k, v in defaults.items():
+        st.setdefault(k, v)
+    return st
+
+
+TRANSIENT = ("typed", "typed_hero", "typed_monster", "treasure_name", "panel")
+
+
+def _submit(shell: Any, action: Any, *, clear: tuple[str, ...] = TRANSIENT) -> bool:
+    """Submit; on success forget what was typed for it, on a refusal keep it."""
+    st = _ps(shell)
+    kept = {k: st[k] for k in clear if k in st}
+    for k in clear:
+        st[k] = "" if k != "panel" else None
+    if shell.submit(action):
+        return True
+    st.update(kept)
+    shell.render()
+    return False
+
+
+def _bad_roll(shell: Any, got: str) -> None:
+    shell.refuse(InvalidInput("bad_action", detail=shell.t("rv.play.bad_roll", got=(got or "–")[:12])))
+
+
+def _name(state: Any, seat: int) -> str:
+    return state.players[seat].name
+
+
+def _cause(shell: Any, cause: str) -> str:
+    key = f"rv.kind.{cause}"
+    try:
+        return shell.t(key)
+    except KeyError:
+        return cause
+
+
+def _injury_cause(state: Any, seat: int) -> str:
+    for ev in reversed(state.events):
+        if ev.seat == seat and ev.what == "injured":
+            return str(ev.detail.get("cause", ""))
+    return ""
+
+
+def event_text(shell: Any, state: Any, ev: Any) -> str | None:
+    d = ev.detail
+    name = _name(state, ev.seat)
+    if ev.what == "obstacle":
+        key = "rv.ev.obstacle_ok" if d.get("success") else "rv.ev.obstacle_fail"
+        return shell.t(key, kind=_cause(shell, d["kind"]), number=d["number"], color=shell.t(f"rv.color.{d['color']}"),
+                       value=d["value"], roll=d["roll"], sum=d["value"] + d["roll"])
+    if ev.what == "declined":
+        return shell.t("rv.ev.declined", kind=_cause(shell, d["kind"]), number=d["number"])
+    if ev.what == "fight":
+        return shell.t("rv.ev.fight_won" if d.get("won") else "rv.ev.fight_lost", total=d["total"],
+                       monster=d["monster_total"])
+    if ev.what == "trap":
+        return shell.t("rv.ev.trap_ok" if d.get("success") else "rv.ev.trap_hit")
+    if ev.what == "injured":
+        return shell.t("rv.ev.injured", name=name, cause=_cause(shell, str(d.get("cause", ""))))
+    if ev.what == "room":
+        return shell.t("rv.ev.room", kind=shell.t({"gold": "rv.play.room_gold", "monster": "rv.play.room_monster",
+                                                     "trap": "rv.play.room_trap"}[d["kind"]]))
+    if ev.what in ("escaped", "exit_laid", "treasure", "treasure_lost", "recovered"):
+        return shell.t(f"rv.ev.{ev.what}", name=name)
+    return None
+
+
+def play_view(shell: Any) -> ft.Control:
+    table = shell.table
+    state = table.state
+    st = _ps(shell)
+    me = state.current
+    cur = state.players[me]
+    mine = _my_seats(shell, len(state.players))
+    out: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Text(shell.t("rv.play.turn", name=cur.name, turn=state.turn_no), size=20,
+                        weight=ft.FontWeight.BOLD, expand=True),
+                ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
+                              disabled=not table.can_undo(), icon_size=30),
+                ft.IconButton(icon=ft.Icons.REDO, tooltip=shell.t("play.redo"), on_click=lambda e: shell.redo(),
+                              disabled=not table.can_redo(), icon_size=30),
+            ]
+        ),
+        _table_line(shell, state),
+    ]
+    refusal = shell.refusal_control()
+    if refusal:
+        out.append(refusal)
+    for text, ok in _turn_events(shell, state):
+        out.append(ft.Container(ft.Text(text, size=16, weight=ft.FontWeight.W_600), border_radius=10, padding=8,
+                                bgcolor=ft.Colors.GREEN_50 if ok else ft.Colors.ORANGE_50))
+
+    if state.phase == "over":
+        pass
+    elif me not in mine:
+        out.append(info_line(shell.t("rv.play.waiting_for", name=cur.name)))
+    elif state.pending is not None:
+        out += _pending_controls(shell, state, st)
+    elif state.phase == "start":
+        out += _start_controls(shell, state)
+    else:
+        out += _moved_controls(shell, state, st)
+
+    out.append(ft.Divider(height=6))
+    out += _purse_section(shell, state, st, mine)
+    return ft.Column(out, spacing=10)
+
+
+def _table_line(shell: Any, state: Any) -> ft.Control:
+    parts = [shell.t("rv.play.free_exits", n=state.free_exits)]
+    if state.options.exit_min_gold:
+        parts.append(shell.t("rv.play.need_gold", n=state.options.exit_min_gold))
+    for p in state.players:
+        if p.escaped:
+            parts.append(f"{p.name}: {shell.t('rv.play.escaped')}")
+        elif p.injured:
+            parts.append(f"{p.name}: {shell.t('rv.play.injured')}")
+    return ft.Text(" · ".join(parts), size=14, color=ft.Colors.BLUE_GREY_700)
+
+
+def _turn_events(shell: Any, state: Any) -> list[tuple[str, bool]]:
+    """What happened this turn (or, at its start, the end of the last one): the outcome in words."""
+    evs = [e for e in state.events if e.turn == state.turn_no]
+    if not evs:
+        evs = [e for e in state.events if e.turn == state.turn_no - 1]
+    out = []
+    for ev in evs[-3:]:
+        text = event_text(shell, state, ev)
+        if text:
+            ok = ev.what in ("escaped", "exit_laid", "treasure", "recovered", "room") or bool(
+                ev.detail.get("success") or ev.detail.get("won"))
+            out.append((text, ok))
+    return out
+
+
+def _start_controls(shell: Any, state: Any) -> list[ft.Control]:
+    me = state.current
+    p = state.players[me]
+    if p.injured:
+        cause = _cause(shell, _injury_cause(state, me)) or "?"
+        return [
+            info_line(shell.t("rv.play.injured_turn", name=p.name, cause=cause), color=ft.Colors.ORANGE_50),
+            big_button(shell.t("rv.play.recover"), lambda e: _submit(shell, Recover(by=me)), color=PRIMARY,
+                       text_color=ft.Colors.WHITE),
+        ]
+    return [
+        section_title(shell.t("rv.play.choose_move")),
+        big_button(shell.t("rv.play.draw"), lambda e: _submit(shell, DrawCard(by=me)), color=PRIMARY,
+                   text_color=ft.Colors.WHITE),
+        _wrap([
+            big_button(shell.t("rv.play.walk", n=1), lambda e: _submit(shell, Walk(by=me, cards=1))),
+            big_button(shell.t("rv.play.walk", n=2), lambda e: _submit(shell, Walk(by=me, cards=2))),
+            big_button(shell.t("rv.play.stay"), lambda e: _submit(shell, Walk(by=me, cards=0))),
+        ]),
+    ]
+
+
+def _moved_controls(shell: Any, state: Any, st: dict[str, Any]) -> list[ft.Control]:
+    me = state.current
+    p = state.players[me]
+    t = state.turn
+    out: list[ft.Control] = []
+    if t.move == "draw":
+        out.append(ft.Text(shell.t("rv.play.moved_draw", name=p.name), size=15))
+    else:
+        out.append(ft.Text(shell.t("rv.play.moved_walk", name=p.name, n=t.cards), size=15))
+    can_go_on = not p.injured and not t.stopped
+    if p.injured:
+        out.append(info_line(shell.t("rv.play.lying", name=p.name), color=ft.Colors.ORANGE_50))
+    elif t.stopped:
+        out.append(info_line(shell.t("rv.play.stopped"), color=ft.Colors.ORANGE_50))
+
+    def toggle(panel: str) -> None:
+        st["panel"] = None if st["panel"] == panel else panel
+        shell.render()
+
+    if can_go_on:
+        out.append(_wrap([
+            _chip(shell.t("rv.play.panel_obstacle"), st["panel"] == "obstacle", lambda e: toggle("obstacle")),
+        ]))
+        if st["panel"] == "obstacle":
+            out.append(_obstacle_panel(shell, state, st))
+        unsettled = t.move == "draw" and t.room is None and not t.exit_laid
+        if unsettled:
+            out.append(section_title(shell.t("rv.play.room_title")))
+            out.append(_wrap([
+                _chip(shell.t("rv.play.room_gold"), st["panel"] == "room_gold", lambda e: toggle("room_gold")),
+                big_button(shell.t("rv.play.room_monster"), lambda e: _submit(shell, RoomCard(by=me, kind="monster"))),
+                big_button(shell.t("rv.play.room_trap"), lambda e: _submit(shell, RoomCard(by=me, kind="trap"))),
+            ]))
+            if st["panel"] == "room_gold":
+                out.append(_room_gold_panel(shell, st, me))
+        exit_buttons = []
+        if unsettled:
+            exit_buttons.append(big_button(shell.t("rv.play.lay_exit"), lambda e: _submit(shell, LayExit(by=me))))
+            if p.gold < state.options.exit_min_gold:
+                exit_buttons.append(big_button(shell.t("rv.play.shuffle_exit"),
+                                               lambda e: _submit(shell, ShuffleBackExit(by=me))))
+        on_exit = t.move == "walk" or t.exit_laid
+        if on_exit and state.free_exits > 0:
+            exit_buttons.append(big_button(shell.t("rv.play.escape"), lambda e: _submit(shell, Escape(by=me)),
+                                           color=ft.Colors.GREEN_700, text_color=ft.Colors.WHITE))
+        if exit_buttons:
+            out.append(section_title(shell.t("rv.play.exit_title")))
+            out.append(_wrap(exit_buttons))
+    out.append(big_button(shell.t("rv.play.end_turn"), lambda e: _submit(shell, EndTurn(by=me)), color=PRIMARY,
+                          text_color=ft.Colors.WHITE))
+    return out
+
+
+def _number_stepper(shell: Any, st: dict[str, Any], key: str, label_key: str, low: int, high: int) -> ft.Control:
+    def changed(v: int) -> None:
+        st[key] = v
+        shell.render()
+
+    label = shell.t(label_key)
+    return gold_counter(st[key], changed, label=label, minus_tip=label + " −", plus_tip=label + " +", low=low,
+                        high=high)
+
+
+def _roll_row(shell: Any, st: dict[str, Any], key: str, label: str, apply: Callable[[int], None],
+              apply_text: str) -> list[ft.Control]:
+    """A virtual W6 button and a field for the real die, with "Übernehmen"."""
+
+    def changed(e: Any) -> None:
+        st[key] = e.control.value
+
+    def typed(e: Any) -> None:
+        v = parse_roll(st.get(key, ""))
+        if v is None:
+            _bad_roll(shell, st.get(key, ""))
+            return
+        apply(v)
+
+    field = ft.TextField(label=label, value=st.get(key, ""), on_change=changed, on_submit=typed, dense=True,
+                         width=170, keyboard_type=ft.KeyboardType.NUMBER)
+    return [
+        ft.Row([
+            big_button(shell.t("rv.play.roll"), lambda e: apply(shell.table.dice.w6()[0]), color=PRIMARY,
+                       text_color=ft.Colors.WHITE, expand=True),
+        ]),
+        ft.Row([field, big_button(apply_text, typed, expand=True)]),
+    ]
+
+
+def _obstacle_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
+    me = state.current
+    p = state.players[me]
+
+    def pick(key: str, value: str) -> None:
+        st[key] = value
+        shell.render()
+
+    kinds = _wrap([
+        _chip(shell.t(f"rv.kind.{k}"), st["kind"] == k, lambda e, k=k: pick("kind", k)) for k in OBSTACLE_KINDS
+    ])
+    colors = []
+    for c in COLORS:
+        strong, fg = COLOR_STYLE[c]
+        attr = ATTRIBUTE_OF[c]
+        colors.append(_chip(shell.t("rv.play.color_attr", color=shell.t(f"rv.color.{c}"), attr=shell.t(f"rv.attr.{attr}"),
+                                    value=p.value(attr)),
+                            st["color"] == c, lambda e, c=c: pick("color", c), color=strong, text_color=fg))
+    attr = ATTRIBUTE_OF[st["color"]]
+    value = p.value(attr)
+    chance = check_chance(value, st["number"])
+    fail = FAILURE[st["kind"]]
+    fail_key = "rv.fail.hurt_loss" if fail.loss else ("rv.fail.hurt" if fail.injury else "rv.fail.blocked")
+
+    def apply(roll: int) -> None:
+        _submit(shell, Obstacle(by=me, kind=st["kind"], color=st["color"], number=st["number"], roll=roll))
+
+    return _card(
+        [
+            ft.Text(shell.t("rv.play.kind"), size=14),
+            kinds,
+            _wrap(colors),
+            _number_stepper(shell, st, "number", "rv.play.number", 0, NUMBER_MAX),
+            ft.Text(shell.t("rv.play.needs", attr=shell.t(f"rv.attr.{attr}"), value=value, number=st["number"]), size=15),
+            ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=_frac(chance, 6)), size=22,
+                    weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800),
+            ft.Text(shell.t("rv.play.on_fail", what=shell.t(fail_key)), size=14, color=ft.Colors.BLUE_GREY_700),
+            *_roll_row(shell, st, "typed", shell.t("rv.play.typed"), apply, shell.t("rv.play.apply")),
+            ft.TextButton(content=shell.t("rv.play.decline"), height=48, on_click=lambda e: _submit(
+                shell, DeclineObstacle(by=me, kind=st["kind"], color=st["color"], number=st["number"]))),
+        ],
+        color=ft.Colors.INDIGO_50,
+    )
+
+
+def _room_gold_panel(shell: Any, st: dict[str, Any], me: int) -> ft.Control:
+    return _card([
+        _number_stepper(shell, st, "room_gold", "rv.play.room_gold_amount", 1, 99),
+        big_button(shell.t("rv.play.room_gold_take", n=st["room_gold"]),
+                   lambda e: _submit(shell, RoomCard(by=me, kind="gold", gold=st["room_gold"])),
+                   color=ft.Colors.AMBER_300),
+    ], color=ft.Colors.AMBER_50)
+
+
+def _pending_controls(shell: Any, state: Any, st: dict[str, Any]) -> list[ft.Control]:
+    pend = state.pending
+    me = state.current
+    p = state.players[me]
+    if pend.kind == "loss":
+        buttons = [big_button(shell.t("rv.play.lose_gold"), lambda e: _submit(shell, LoseGold(by=me)),
+                              color=ft.Colors.AMBER_300)]
+        for i, tr in enumerate(p.treasures):
+            buttons.append(big_button(
+                shell.t("rv.play.lose_treasure", n=i + 1, name=_treasure_name(shell, state, me, i)),
+                lambda e, i=i: _submit(shell, LoseTreasure(by=me, index=i))))
+        return [_card([
+            ft.Text(shell.t("rv.play.loss_title", name=p.name, cause=_cause(shell, pend.cause)), size=16,
+                    weight=ft.FontWeight.W_600),
+            _wrap(buttons),
+        ], color=ft.Colors.ORANGE_50)]
+    if pend.kind == "fight":
+        return [_fight_panel(shell, state, st)]
+    if pend.kind == "trap":
+        return [_trap_panel(shell, state, st)]
+    return [_spoils_panel(shell, state, st)]
+
+
+def _fight_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
+    me = state.current
+    p = state.players[me]
+    n = len(state.players)
+    others = [s for s in range(n) if s != me] or [me]
+    if st["roller"] not in others:
+        st["roller"] = others[0]
+
+    def pick(key: str, value: Any) -> None:
+        st[key] = value
+        shell.render()
+
+    attrs = _wrap([
+        _chip(shell.t("rv.play.attr_value", attr=shell.t(f"rv.attr.{a}"), value=p.value(a)), st["attribute"] == a,
+              lambda e, a=a: pick("attribute", a)) for a in ATTRIBUTES
+    ])
+    rollers = _wrap([
+        _chip(_name(state, s), st["roller"] == s, lambda e, s=s: pick("roller", s),
+              tooltip=shell.t("rv.play.roller_pick", name=_name(state, s))) for s in others
+    ])
+    value = p.value(st["attribute"])
+    chance = fight_chance(value, st["monster_value"])
+
+    def fight(roll: int, monster_roll: int) -> None:
+        _submit(shell, Fight(by=me, monster_value=st["monster_value"], attribute=st["attribute"], roll=roll,
+                             monster_roll=monster_roll, monster_roller=st["roller"]))
+
+    def changed(key: str):
+        def handler(e: Any) -> None:
+            st[key] = e.control.value
+
+        return handler
+
+    def typed(e: Any) -> None:
+        a, b = parse_roll(st["typed_hero"]), parse_roll(st["typed_monster"])
+        if a is None or b is None:
+            _bad_roll(shell, st["typed_hero"] if a is None else st["typed_monster"])
+            return
+        fight(a, b)
+
+    hero_label = shell.t("rv.play.typed_hero", name=p.name)
+    return _card(
+        [
+            ft.Text(shell.t("rv.play.fight_title", name=p.name), size=17, weight=ft.FontWeight.BOLD),
+            _number_stepper(shell, st, "monster_value", "rv.play.monster_value", 0, NUMBER_MAX),
+            ft.Text(shell.t("rv.play.attribute"), size=14),
+            attrs,
+            ft.Text(shell.t("rv.play.roller"), size=14),
+            rollers,
+            ft.Text(shell.t("rv.play.fight_needs", attr=shell.t(f"rv.attr.{st['attribute']}"), value=value,
+                            monster=st["monster_value"]), size=15),
+            ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=_frac(chance, 36)), size=22,
+                    weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800),
+            big_button(shell.t("rv.play.roll"), lambda e: fight(*shell.table.dice.w6(2)), color=PRIMARY,
+                       text_color=ft.Colors.WHITE),
+            ft.Row([
+                ft.TextField(label=hero_label, value=st["typed_hero"], on_change=changed("typed_hero"), dense=True,
+                             expand=True, keyboard_type=ft.KeyboardType.NUMBER),
+                ft.TextField(label=shell.t("rv.play.typed_monster"), value=st["typed_monster"],
+                             on_change=changed("typed_monster"), on_submit=typed, dense=True, expand=True,
+                             keyboard_type=ft.KeyboardType.NUMBER),
+            ]),
+            big_button(shell.t("rv.play.fight_apply"), typed),
+        ],
+        color=ft.Colors.RED_50,
+    )
+
+
+def _spoils_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
+    me = state.current
+    p = state.players[me]
+
+    def changed(e: Any) -> None:
+        st["treasure_name"] = e.control.value
+
+    def flag(key: str):
+        def handler(e: Any) -> None:
+            st[key] = bool(e.control.value)
+
+        return handler
+
+    def take(e: Any) -> None:
+        name = (st["treasure_name"] or "").strip() or f"{shell.t('rv.play.default_treasure')} {len(p.treasures) + 1}"
+        _submit(shell, GainTreasure(by=me, name=name[:40], gold=st["treasure_value"], magic=st["magic"],
+                                    hidden=st["hidden"]), clear=("treasure_name", "panel"))
+
+    return _card(
+        [
+            ft.Text(shell.t("rv.play.spoils_title", name=p.name), size=17, weight=ft.FontWeight.BOLD),
+            ft.TextField(label=shell.t("rv.play.treasure_name"), value=st["treasure_name"], on_change=changed,
+                         dense=True, max_length=40),
+            _number_stepper(shell, st, "treasure_value", "rv.play.treasure_value", 0, 99),
+            ft.Row([
+                ft.Checkbox(label=shell.t("rv.play.treasure_magic"), value=st["magic"], on_change=flag("magic")),
+                ft.Checkbox(label=shell.t("rv.play.treasure_hidden"), value=st["hidden"], on_change=flag("hidden")),
+            ], wrap=True),
+            big_button(shell.t("rv.play.take_treasure"), take, color=ft.Colors.AMBER_300),
+            big_button(shell.t("rv.play.monster_gold", n=st["gold"]),
+                       lambda e: _submit(shell, GainGold(by=me, amount=st["gold"], reason="monster"), clear=())),
+        ],
+        color=ft.Colors.AMBER_50,
+    )
+
+
+def _trap_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
+    me = state.current
+    p = state.players[me]
+
+    def flag(key: str):
+        def handler(e: Any) -> None:
+            st[key] = bool(e.control.value)
+            shell.render()
+
+        return handler
+
+    def pick(value: str) -> None:
+        st["color"] = value
+        shell.render()
+
+    def trap(roll: int | None) -> None:
+        check = {"color": st["color"], "number": st["number"], "roll": roll} if roll is not None else {}
+        _submit(shell, Trap(by=me, lose_gold=st["trap_gold"], injury=st["trap_injury"], loss_choice=st["trap_loss"],
+                            **check))
+
+    controls: list[ft.Control] = [
+        ft.Text(shell.t("rv.play.trap_title"), size=17, weight=ft.FontWeight.BOLD),
+        _number_stepper(shell, st, "trap_gold", "rv.play.trap_gold", 0, 99),
+        ft.Row([
+            ft.Checkbox(label=shell.t("rv.play.trap_injury"), value=st["trap_injury"], on_change=flag("trap_injury")),
+            ft.Checkbox(label=shell.t("rv.play.trap_loss"), value=st["trap_loss"], on_change=flag("trap_loss")),
+        ], wrap=True),
+        ft.Checkbox(label=shell.t("rv.play.trap_check"), value=st["trap_check"], on_change=flag("trap_check")),
+    ]
+    if st["trap_check"]:
+        colors = []
+        for c in COLORS:
+            strong, fg = COLOR_STYLE[c]
+            attr = ATTRIBUTE_OF[c]
+            colors.append(_chip(shell.t("rv.play.color_attr", color=shell.t(f"rv.color.{c}"),
+                                        attr=shell.t(f"rv.attr.{attr}"), value=p.value(attr)),
+                                st["color"] == c, lambda e, c=c: pick(c), color=strong, text_color=fg))
+        value = p.value(ATTRIBUTE_OF[st["color"]])
+        chance = check_chance(value, st["number"])
+        controls += [
+            _wrap(colors),
+            _number_stepper(shell, st, "number", "rv.play.number", 0, NUMBER_MAX),
+            ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=_frac(chance, 6)), size=22,
+                    weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800),
+            *_roll_row(shell, st, "typed", shell.t("rv.play.typed"), trap, shell.t("rv.play.trap_apply")),
+        ]
+    else:
+        controls.append(big_button(shell.t("rv.play.trap_apply"), lambda e: trap(None), color=PRIMARY,
+                                   text_color=ft.Colors.WHITE))
+    return _card(controls, color=ft.Colors.PURPLE_50)
+
+
+# --- purse: gold, treasures, gold log ----------------------------------------------------
+def _visible_players(shell: Any, state: Any, seat: int) -> list[dict[str, Any]]:
+    """Players as this phone may see them (rv.treasure: others' hidden treasures stay hidden)."""
+    if shell.seats is None:
+        return state.model_dump(mode="json")["players"]
+    viewer = seat if seat in shell.seats else None
+    return shell.table.game.view_for(state, viewer)["players"]
+
+
+def _treasure_name(shell: Any, state: Any, seat: int, index: int) -> str:
+    tr = _visible_players(shell, state, seat)[seat]["treasures"][index]
+    return tr.get("name") or shell.t("rv.play.hidden_treasure")
+
+
+def _purse_seat(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) -> int:
+    chosen = st.get("seat")
+    if chosen is not None and st.get("seat_seq") == shell.table.seq and chosen < len(state.players):
+        return chosen
+    if state.current in mine or shell.seats is None:
+        return state.current
+    return mine[0] if mine else state.current
+
+
+def _purse_section(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) -> list[ft.Control]:
+    n = len(state.players)
+    seat = _purse_seat(shell, state, st, mine)
+    p = state.players[seat]
+    out: list[ft.Control] = []
+
+    def select(i: int) -> None:
+        st["seat"] = i
+        st["seat_seq"] = shell.table.seq
+        shell.render()
+
+    if n > 1:
+        marks = ["✓" if q.escaped else ("✚" if q.injured else "") for q in state.players]
+        out.append(player_switcher([q.name for q in state.players], seat, select, marks))
+
+    visible = _visible_players(shell, state, seat)[seat]
+    status = []
+    if p.injured:
+        status.append(shell.t("rv.play.injured"))
+    if p.escaped:
+        status.append(shell.t("rv.play.escaped"))
+    head = ft.Row([
+        ft.Column([
+            ft.Text(shell.t("rv.play.purse_of", name=p.name, character=p.character) +
+                    (f" · {', '.join(status)}" if status else ""), size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(shell.t("rv.play.values", s=p.strength, m=p.mind, d=p.dexterity), size=14),
+        ], spacing=2, expand=True),
+        ft.Container(
+            ft.Text(shell.t("rv.play.gold", n=p.gold), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.AMBER_900),
+            bgcolor=ft.Colors.AMBER_100, border_radius=10, padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+        ),
+    ])
+    items: list[ft.Control] = [head]
+
+    acting = shell.seats is None or seat in shell.seats
+    if acting and state.phase != "over":
+        def set_gold(v: int) -> None:
+            st["gold"] = v
+            shell.render()
+
+        amount = st["gold"]
+        items.append(gold_counter(amount, set_gold, label=shell.t("rv.play.gold_amount"),
+                                  minus_tip=shell.t("rv.play.gold_minus"), plus_tip=shell.t("rv.play.gold_plus")))
+        gold_buttons = []
+        if seat == state.current and state.phase == "moved" and state.turn.move == "draw" and state.pending is None:
+            gold_buttons.append(big_button(shell.t("rv.play.passage", n=amount), lambda e: _submit(
+                shell, GainGold(by=seat, amount=amount, reason="passage"), clear=()), color=ft.Colors.AMBER_300))
+        gold_buttons += [
+            big_button(shell.t("rv.play.correct_plus", n=amount), lambda e: _submit(
+                shell, GainGold(by=seat, amount=amount, reason="correction"), clear=())),
+            big_button(shell.t("rv.play.correct_minus", n=amount), lambda e: _submit(
+                shell, LoseGold(by=seat, amount=amount, reason="correction"), clear=())),
+        ]
+        items.append(_wrap(gold_buttons))
+
+    treasures = visible["treasures"]
+    items.append(ft.Text(shell.t("rv.play.treasures", n=len(treasures)), size=15, weight=ft.FontWeight.W_600))
+    if not treasures:
+        items.append(ft.Text(shell.t("rv.play.no_treasures"), size=14))
+    for i, tr in enumerate(treasures):
+        if "name" not in tr:
+            line = ft.Text(f"{i + 1}. {shell.t('rv.play.hidden_treasure')} 🔒", size=15)
+        else:
+            line = ft.Text(shell.t("rv.play.treasure_line", n=i + 1, name=tr["name"], gold=tr["gold"],
+                                   magic=shell.t("rv.play.magic_mark") if tr["magic"] else "",
+                                   hidden=shell.t("rv.play.hidden_mark") if tr["hidden"] else ""), size=15, expand=True)
+        row: list[ft.Control] = [line]
+        if acting and tr.get("hidden") and "name" in tr and state.phase != "over":
+            row.append(ft.IconButton(icon=ft.Icons.VISIBILITY, tooltip=shell.t("rv.play.reveal", n=i + 1),
+                                     on_click=lambda e, i=i: _submit(shell, RevealTreasure(by=seat, index=i), clear=())))
+        items.append(ft.Row(row))
+    out.append(_card(items, color=ft.Colors.BLUE_GREY_50))
+
+    out.append(section_title(shell.t("rv.play.gold_log")))
+    log_lines = [
+        shell.t("rv.play.log_line", turn=g.turn, name=_name(state, g.seat), delta=f"{g.delta:+d}",
+                reason=shell.t(f"rv.reason.{g.reason}"))
+        + (shell.t("rv.play.log_capped", asked=f"{g.asked:+d}") if g.asked != g.delta else "")
+        for g in reversed(state.gold_log[-8:])
+    ]
+    out.append(ft.Column([ft.Text(x, size=14) for x in log_lines] or [ft.Text(shell.t("rv.play.log_empty"), size=14)],
+                         spacing=2))
+    return out
+
+
+# --- result ------------------------------------------------------------------------------
+def result_view(shell: Any) -> ft.Control:
+    table = shell.table
+    result = table.game.result(table.state)
+    out: list[ft.Control] = [
+        ft.Row(
+            [
+                ft.Text(shell.t("result.title"), size=22, weight=ft.FontWeight.BOLD, expand=True),
+                ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
+                              icon_size=30),
+            ]
+        )
+    ]
+    for p in sorted(result.players, key=lambda p: (p.lost, p.place, p.seat)):
+        b = p.breakdown
+        if p.lost:
+            title = shell.t("rv.result.lost_line", name=p.name)
+            bg = ft.Colors.GREY_200
+        else:
+            title = shell.t("rv.result.line", place=p.place, name=p.name, total=p.total)
+            bg = ft.Colors.AMBER_50 if p.place == 1 else ft.Colors.BLUE_GREY_50
+        treasures = ", ".join(
+            shell.t("rv.result.treasure", name=t["name"], gold=t["gold"], magic=" (M)" if t["magic"] else "")
+            for t in b["treasures"]
+        )
+        lines = [
+            ft.Text(title, size=20, weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.GREY_700 if p.lost else None),
+            ft.Text(shell.t("rv.result.detail", coins=b["coins"], value=b["treasure_value"]), size=14),
+        ]
+        if treasures:
+            lines.append(ft.Text(treasures, size=14, italic=p.lost))
+        out.append(ft.Container(bgcolor=bg, border_radius=10, padding=10, content=ft.Column(lines, spacing=2)))
+    out.append(ft.TextButton(content=shell.t("rv.result.why"), on_click=lambda e: shell.show_rule("rv.end")))
+    out.append(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=PRIMARY,
+                          text_color=ft.Colors.WHITE))
+    return ft.Column(out, spacing=10)

@@ -1,0 +1,329 @@
+"""Raus aus dem Verlies! screens, level 1: a real Shell over a stub page; handlers called, controls read."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator
+
+import flet as ft
+import pytest
+
+from companion.app import AppContext, Shell
+from companion.games import verlies as ui
+from components.gold_counter import gold_counter
+from scoring.dice import Dice
+
+
+class StubPage:
+    route = "/"
+    controls: list = []
+
+    def update(self) -> None:
+        pass
+
+    def run_task(self, *a: Any, **k: Any) -> None:
+        pass
+
+    def show_dialog(self, d: Any) -> None:
+        self.dialog = d
+
+
+class FixedSource:
+    """Virtual dice that show the faces given, in order."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self.faces = list(faces)
+
+    def randint(self, a: int, b: int) -> int:
+        return self.faces.pop(0)
+
+
+def walk(c: Any) -> Iterator[Any]:
+    if isinstance(c, (list, tuple)):
+        for x in c:
+            yield from walk(x)
+        return
+    if not isinstance(c, ft.BaseControl):
+        return
+    yield c
+    for attr in ("controls", "content", "actions"):
+        child = getattr(c, attr, None)
+        if child is not None:
+            yield from walk(child)
+
+
+def label_of(c: Any) -> str | None:
+    content = getattr(c, "content", None)
+    if isinstance(content, str):
+        return content
+    if isinstance(content, ft.Text):
+        return content.value
+    return None
+
+
+def texts(shell: Shell) -> list[str]:
+    return [c.value for c in walk(shell.body.controls) if isinstance(c, ft.Text) and isinstance(c.value, str)]
+
+
+def has_text(shell: Shell, part: str) -> bool:
+    return any(part in t for t in texts(shell))
+
+
+def click(shell: Shell, name: str) -> None:
+    """A button by its text or tooltip; it must exist and be enabled."""
+    for c in walk(shell.body.controls):
+        if getattr(c, "on_click", None) is None:
+            continue
+        if label_of(c) == name or getattr(c, "tooltip", None) == name:
+            assert not c.disabled, f"button {name!r} is disabled"
+            c.on_click(None)
+            return
+    raise AssertionError(f"no button {name!r}; texts: {texts(shell)}")
+
+
+def buttons(shell: Shell) -> list[str]:
+    return [label_of(c) or c.tooltip for c in walk(shell.body.controls) if getattr(c, "on_click", None) is not None]
+
+
+def type_into(shell: Shell, label: str, value: str) -> None:
+    for c in walk(shell.body.controls):
+        if isinstance(c, ft.TextField) and c.label == label:
+            assert c.hint_text is None  # hint text breaks the browser's label lookup
+            c.value = value
+            c.on_change(type("E", (), {"control": c})())
+            return
+    raise AssertionError(f"no field {label!r}")
+
+
+@pytest.fixture
+def shell(tmp_path) -> Shell:
+    ctx = AppContext.create(db=str(tmp_path / "t.db"))
+    s = Shell(StubPage(), ctx)
+    return s
+
+
+def start(shell: Shell, names=("Ana", "Ben", "Cara"), exit_min_gold: int = 0) -> None:
+    shell.go_setup(ui.GAME)
+    st = shell.ui["rv_setup"]
+    while len(st["players"]) < len(names):
+        click(shell, "Spieler hinzufügen")
+    while len(st["players"]) > len(names):
+        click(shell, f"Spieler {len(st['players'])} entfernen")
+    for i, n in enumerate(names):
+        type_into(shell, f"Name Spieler {i + 1}", n)
+    for _ in range(exit_min_gold):
+        click(shell, "Gold zum Entkommen +")
+    click(shell, "Spiel starten")
+    assert shell.table is not None, shell.refusal
+
+
+def test_setup_tells_the_deck_and_draws_a_start_player(shell):
+    shell.go_setup(ui.GAME)
+    assert has_text(shell, "Verliesstapel vorbereiten: Rot + Blau")  # three players
+    click(shell, "Spieler 3 entfernen")
+    assert has_text(shell, "Verliesstapel vorbereiten: Rot")
+    click(shell, "Spieler hinzufügen")
+    click(shell, "Spieler hinzufügen")
+    assert has_text(shell, "Rot + Blau + Grün")
+    click(shell, "Startspieler auslosen")
+    assert 0 <= shell.ui["rv_setup"]["start_player"] < 4
+    click(shell, "Startspieler Spieler 2")
+    assert has_text(shell, "Startspieler: Spieler 2")
+
+
+def test_edited_characters_are_remembered_for_the_next_game(shell):
+    shell.go_setup(ui.GAME)
+    type_into(shell, "Charakter Spieler 1", "Zwergin")
+    click(shell, "Stärke Spieler 1 +")
+    click(shell, "Geist Spieler 1 −")
+    click(shell, "Spiel starten")
+    p = shell.table.state.players[0]
+    assert (p.character, p.strength, p.mind, p.dexterity) == ("Zwergin", 7, 2, 3)
+    saved = json.loads(shell.ctx.store.meta(ui.META_PRESETS))
+    assert saved[0] == {"character": "Zwergin", "strength": 7, "mind": 2, "dexterity": 3}
+    shell.go_home()
+    shell.go_setup(ui.GAME)
+    assert shell.ui["rv_setup"]["players"][0]["character"] == "Zwergin"
+    assert shell.ui["rv_setup"]["players"][0]["strength"] == 7
+
+
+def test_same_character_twice_is_refused_in_place(shell):
+    shell.go_setup(ui.GAME)
+    type_into(shell, "Charakter Spieler 2", "Abenteurer 1")
+    click(shell, "Spiel starten")
+    assert shell.table is None
+    assert has_text(shell, "Jeder Charakter nur einmal")
+    assert "Warum? rv.setup" in buttons(shell)
+
+
+def test_obstacle_chance_is_shown_before_the_roll_and_a_typed_roll_passes(shell):
+    start(shell)
+    assert has_text(shell, "Ana ist dran · Zug 1")
+    click(shell, "Karte ziehen")
+    click(shell, "Hindernis prüfen")
+    click(shell, "Tür")
+    for _ in range(2):  # 7 -> 9
+        click(shell, "Hinderniszahl +")
+    assert has_text(shell, "Chance 67 % (4/6)")  # strength 6 + W6 >= 9: faces 3..6
+    assert has_text(shell, "Stärke 6 + W6 ≥ 9")
+    type_into(shell, "Gewürfelt (W6)", "4")
+    click(shell, "Übernehmen")
+    assert has_text(shell, "Tür 9 (Rot): 6 + 4 = 10 – geschafft!")
+    assert "Zug beenden" in buttons(shell)
+
+
+def test_a_bad_typed_roll_is_refused_and_kept(shell):
+    start(shell)
+    click(shell, "Karte ziehen")
+    click(shell, "Hindernis prüfen")
+    type_into(shell, "Gewürfelt (W6)", "9")
+    click(shell, "Übernehmen")
+    assert has_text(shell, "Bitte eine Zahl von 1 bis 6")
+    field = next(c for c in walk(shell.body.controls) if isinstance(c, ft.TextField) and c.label == "Gewürfelt (W6)")
+    assert field.value == "9"
+
+
+def test_failed_lava_injures_then_loss_choice_then_recovery_turn(shell):
+    start(shell)
+    click(shell, "Karte ziehen")
+    click(shell, "Gold im Gang +1")
+    assert shell.table.state.players[0].gold == 1
+    click(shell, "Hindernis prüfen")
+    click(shell, "Lava")
+    for _ in range(5):  # 12: strength 6 + 1 fails
+        click(shell, "Hinderniszahl +")
+    assert has_text(shell, "Misslingt: verletzt, 3 Gold oder ein Schatz")
+    type_into(shell, "Gewürfelt (W6)", "1")
+    click(shell, "Übernehmen")
+    assert has_text(shell, "Ana verliert (Lava)")
+    assert buttons(shell).count("3 Gold abgeben") == 1
+    click(shell, "3 Gold abgeben")
+    assert shell.table.state.players[0].gold == 0
+    assert has_text(shell, "Verlust) – verlangt -3")  # the purse held only 1
+    click(shell, "Zug beenden")
+    # Ben and Cara: a quick turn each
+    for _ in range(2):
+        click(shell, "Stehen bleiben")
+        click(shell, "Zug beenden")
+    assert has_text(shell, "Ana ist verletzt (Lava) und erholt sich")
+    assert "Karte ziehen" not in buttons(shell)
+    click(shell, "Erholen")
+    assert has_text(shell, "Ben ist dran")
+
+
+def test_fight_won_with_a_virtual_roll_then_treasure(shell):
+    start(shell)
+    shell.table.dice = Dice(FixedSource([5, 1]))
+    click(shell, "Karte ziehen")
+    click(shell, "Raum: Monster")
+    assert has_text(shell, "Monster! Ana kämpft.")
+    click(shell, "Stärke 6")
+    assert has_text(shell, "Stärke 6 + W6 gegen 5 + W6")
+    assert has_text(shell, "Chance 72 % (26/36)")
+    click(shell, "Würfeln")
+    assert has_text(shell, "Kampf: 11 gegen 6 – gewonnen!")
+    ev = [e for e in shell.table.state.events if e.what == "fight"][-1]
+    assert ev.detail["monster_roller"] == 1  # the next player rolls for the monster by default
+    type_into(shell, "Schatzname", "Krone")
+    click(shell, "Schatzwert +")
+    click(shell, "Schatz nehmen")
+    t = shell.table.state.players[0].treasures[0]
+    assert (t.name, t.gold, t.hidden) == ("Krone", 4, True)
+    assert has_text(shell, "1. Krone – 4 Gold · verdeckt")
+
+
+def test_another_phone_sees_hidden_treasures_as_hidden(shell):
+    start(shell)
+    click(shell, "Karte ziehen")
+    click(shell, "Raum: Monster")
+    type_into(shell, "Wurf Ana", "6")
+    type_into(shell, "Wurf Monster", "1")
+    click(shell, "Kampf eintragen")
+    type_into(shell, "Schatzname", "Krone")
+    click(shell, "Schatz nehmen")
+    shell.seats = {1}  # Ben's phone
+    ui._ps(shell)["seat"] = 0
+    ui._ps(shell)["seat_seq"] = shell.table.seq
+    shell.render()
+    assert not has_text(shell, "Krone")
+    assert has_text(shell, "verdeckter Schatz")
+    assert has_text(shell, "Warte auf Ana.")
+
+
+def test_trap_without_check_takes_gold(shell):
+    start(shell)
+    click(shell, "Karte ziehen")
+    click(shell, "Raum: Gold")
+    click(shell, "Gold auf der Raumkarte +")
+    click(shell, "Goldraum: +3 Gold")
+    assert shell.table.state.players[0].gold == 3
+    assert "Raum: Falle" not in buttons(shell)  # one room card per card drawn
+    click(shell, "Zug beenden")
+    click(shell, "Karte ziehen")  # Ben
+    click(shell, "Raum: Falle")
+    cb = next(c for c in walk(shell.body.controls) if isinstance(c, ft.Checkbox) and c.label == "Mit Probe")
+    cb.value = False
+    cb.on_change(type("E", (), {"control": cb})())
+    click(shell, "Falle nimmt Gold +")
+    click(shell, "Falle nimmt Gold +")
+    click(shell, "Falle eintragen")
+    assert has_text(shell, "Falle: zugeschnappt.")
+
+
+def test_two_escapes_end_with_ranking_and_the_lost_player(shell):
+    start(shell)
+    click(shell, "Karte ziehen")
+    click(shell, "Gold im Gang +1")
+    click(shell, "Ausgang legen")
+    click(shell, "Entkommen")
+    assert has_text(shell, "Ben ist dran")
+    click(shell, "Karte ziehen")
+    click(shell, "Raum: Monster")
+    type_into(shell, "Wurf Ben", "6")
+    type_into(shell, "Wurf Monster", "1")
+    click(shell, "Kampf eintragen")
+    type_into(shell, "Schatzname", "Kelch")
+    click(shell, "Schatzwert +")
+    click(shell, "Schatz nehmen")
+    click(shell, "Zug beenden")
+    click(shell, "Karte ziehen")  # Cara
+    click(shell, "Ausgang legen")
+    click(shell, "Entkommen")
+    assert shell.table.is_over()
+    t = texts(shell)
+    assert "1. Ana – 1 Gold" in t
+    assert "2. Cara – 0 Gold" in t
+    assert "Ben – im Verlies geblieben: verliert alles" in t
+    assert "Kelch 4" in t  # revealed at the end
+
+
+def test_undo_and_refusal_with_rule_link(shell):
+    start(shell, exit_min_gold=2)
+    click(shell, "Karte ziehen")
+    click(shell, "Ausgang legen")
+    click(shell, "Entkommen")
+    assert has_text(shell, "Zum Entkommen braucht es 2 Gold, Ana hat 0.")
+    assert "Warum? rv.exit" in buttons(shell)
+    click(shell, "Rückgängig")
+    assert shell.table.state.exits_laid == 0
+    assert "Ausgang zurückmischen" in buttons(shell)
+
+
+def test_gold_counter_component():
+    seen = []
+    row = gold_counter(1, seen.append, label="Betrag", minus_tip="−", plus_tip="+")
+    minus, plus = [c for c in walk(row) if isinstance(c, ft.IconButton)]
+    assert minus.disabled and not plus.disabled
+    plus.on_click(None)
+    assert seen == [2]
+    assert all(b.width >= 48 and b.height >= 48 for b in (minus, plus))
+
+
+def test_english_words(shell):
+    start(shell)
+    shell.lang = "en"
+    shell.render()
+    assert has_text(shell, "Ana's turn · turn 1")
+    click(shell, "Draw a card")
+    click(shell, "Check an obstacle")
+    assert has_text(shell, "Chance")
