@@ -1,0 +1,689 @@
+"""History, statistics, export and backup: plain Python over the store (no Flet).
+
+Statistics come from what the store already keeps: ``games.result`` (per
+player total, place and the game's breakdown) and, for the two figures a
+result does not carry (Verflixxt's Wurminator bites, Verlies injuries), from
+a replay of the record, computed once per finished game and cached in the
+table ``hist_figures`` (keyed by game id, cursor and last update, so an undo
+after the end invalidates it).
+
+Backup file format (``tischrichter-backup``, version 1)::
+
+    {
+      "format": "tischrichter-backup",
+      "version": 1,
+      "exported": "2026-11-29T16:00:00.000+00:00",
+      "records": [GameRecord, ...],          # scoring.engine.GameRecord as JSON
+      "profiles": [Profile, ...],            # companion.profiles (may be [])
+      "checksum": "sha256 hex"
+    }
+
+``checksum`` is the SHA-256 of the canonical JSON (``sort_keys``, no spaces,
+UTF-8) of ``{"profiles": profiles, "records": records}``: an edited file is
+refused. A single game is exported as its bare ``GameRecord`` (the format
+``python -m scoring replay`` reads); import accepts a backup, a bare record or
+a list of records. Everything is validated first (parse + full replay of every
+record); then all new games are inserted in one transaction. A game is
+identified by its id: a game already in the store is left as it is, so
+importing the same file twice changes nothing.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from companion.i18n import add_strings
+from scoring.engine import GameRecord, ReplayError, get_game, initial_state, parse_record
+from scoring.errors import InvalidInput, Refusal
+
+BACKUP_FORMAT = "tischrichter-backup"
+BACKUP_VERSION = 1
+FIGURES_TABLE = "hist_figures"
+FIGURES_VERSION = 1
+
+QWIXX = "qwixx-longo"
+VERFLIXXT = "verflixxt"
+VERLIES = "raus-aus-dem-verlies"
+QWIXX_COLORS = ("red", "yellow", "green", "blue")
+
+# per game: the figures a player-game contributes, in display order
+GAME_FIGURES: dict[str, tuple[str, ...]] = {
+    QWIXX: ("points_red", "points_yellow", "points_green", "points_blue", "misthrows", "locks"),
+    VERFLIXXT: ("tiles", "conversions", "bites"),
+    VERLIES: ("gold", "treasures", "escapes", "injuries"),
+}
+
+
+add_strings(
+    {
+        "hist.imp.empty": {"de": "Die Sicherung ist leer.", "en": "The backup is empty."},
+        "hist.imp.not_json": {
+            "de": "Das ist keine vollständige Sicherung (kein gültiges JSON: {detail}). Vielleicht abgeschnitten? Nichts wurde geändert.",
+            "en": "This is not a complete backup (not valid JSON: {detail}). Cut off, perhaps? Nothing was changed.",
+        },
+        "hist.imp.wrong_format": {
+            "de": "Das ist keine Tischrichter-Sicherung und kein Spielprotokoll. Nichts wurde geändert.",
+            "en": "This is neither a Tischrichter backup nor a game record. Nothing was changed.",
+        },
+        "hist.imp.wrong_version": {
+            "de": "Diese Sicherung hat Version {version}; gelesen wird Version 1. Nichts wurde geändert.",
+            "en": "This backup is version {version}; version 1 can be read. Nothing was changed.",
+        },
+        "hist.imp.checksum": {
+            "de": "Die Prüfsumme stimmt nicht: die Sicherung wurde verändert oder ist beschädigt. Nichts wurde geändert.",
+            "en": "The checksum does not match: the backup was edited or is damaged. Nothing was changed.",
+        },
+        "hist.imp.bad_record": {
+            "de": "Spiel Nr. {n} der Sicherung ist unvollständig ({detail}). Nichts wurde geändert.",
+            "en": "Game no. {n} of the backup is incomplete ({detail}). Nothing was changed.",
+        },
+        "hist.imp.bad_setup": {
+            "de": "Spiel Nr. {n} der Sicherung hat eine ungültige Aufstellung ({detail}). Nichts wurde geändert.",
+            "en": "Game no. {n} of the backup has an invalid setup ({detail}). Nothing was changed.",
+        },
+        "hist.imp.bad_move": {
+            "de": "Spiel Nr. {n} lässt sich nicht nachspielen: Zug {move} ist nicht erlaubt ({detail}). Nichts wurde geändert.",
+            "en": "Game no. {n} does not replay: move {move} is not allowed ({detail}). Nothing was changed.",
+        },
+        "hist.imp.duplicate": {
+            "de": "Spiel Nr. {n} ({id}) steht zweimal verschieden in der Sicherung. Nichts wurde geändert.",
+            "en": "Game no. {n} ({id}) appears twice, differently, in the backup. Nothing was changed.",
+        },
+        "hist.imp.bad_profile": {
+            "de": "Profil Nr. {n} der Sicherung ist ungültig ({detail}). Nichts wurde geändert.",
+            "en": "Profile no. {n} of the backup is invalid ({detail}). Nothing was changed.",
+        },
+        "hist.imp.readonly": {
+            "de": "Der Speicher ist schreibgeschützt; nichts wurde eingelesen.",
+            "en": "The store is read-only; nothing was imported.",
+        },
+        "hist.imp.failed": {
+            "de": "Einlesen fehlgeschlagen ({detail}); nichts wurde geändert.",
+            "en": "Import failed ({detail}); nothing was changed.",
+        },
+    }
+)
+
+
+class ImportRefused(Exception):
+    """A backup that is not taken: ``key`` + ``params`` for the message; nothing was changed."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(f"{key}: {params}")
+
+
+# --- reading the store ---------------------------------------------------------------
+def _ensure_tables(store: Any) -> None:
+    if getattr(store, "readonly", False):
+        return
+    if FIGURES_TABLE in store.db.table_names():
+        return
+    with store._lock, store.conn:
+        store.db[FIGURES_TABLE].create(
+            {"game_id": str, "cursor": int, "updated": str, "version": int, "figures": str},
+            pk="game_id",
+            if_not_exists=True,
+        )
+
+
+def finished_games(store: Any, *, game: str | None = None, limit: int | None = None, offset: int = 0,
+                   newest_first: bool = True) -> list[dict[str, Any]]:
+    """Finished games with players, result and date (``updated``: when it ended)."""
+    where = "WHERE finished = 1"
+    params: list[Any] = []
+    if game:
+        where += " AND game = ?"
+        params.append(game)
+    order = "DESC" if newest_first else "ASC"
+    sql = (f"SELECT id, game, players, created, updated, cursor, result FROM games {where} "
+           f"ORDER BY updated {order}, created {order}, id {order}")
+    if limit is not None:
+        sql += " LIMIT ? OFFSET ?"
+        params += [int(limit), int(offset)]
+    with store._lock:
+        rows = store.conn.execute(sql, params).fetchall()
+    out = []
+    for gid, g, players, created, updated, cursor, result in rows:
+        out.append(
+            {
+                "id": gid,
+                "game": g,
+                "players": json.loads(players),
+                "created": created,
+                "updated": updated,
+                "cursor": cursor,
+                "result": json.loads(result) if result else None,
+            }
+        )
+    return out
+
+
+def count_finished(store: Any, game: str | None = None) -> int:
+    sql, params = "SELECT count(*) FROM games WHERE finished = 1", []
+    if game:
+        sql += " AND game = ?"
+        params.append(game)
+    with store._lock:
+        return int(store.conn.execute(sql, params).fetchone()[0])
+
+
+# --- figures a result does not carry ---------------------------------------------------
+def replay_figures(record: GameRecord) -> dict[str, dict[str, int]]:
+    """Per seat (as str) the figures only a replay knows: bites (Verflixxt), injuries (Verlies)."""
+    game = get_game(record.game)
+    n = len(record.players)
+    out: dict[str, dict[str, int]] = {}
+    if game.id == VERFLIXXT:
+        bites = [0] * n
+        state = initial_state(record)
+        for rec in record.actions:
+            state = game.apply(state, game.parse_action(rec.action))
+            for ev in state.events:  # what this action caused
+                if ev.kind == "bite" and ev.seat is not None:
+                    bites[ev.seat] += 1
+        out = {str(i): {"bites": bites[i]} for i in range(n)}
+    elif game.id == VERLIES:
+        state = initial_state(record)
+        for rec in record.actions:
+            state = game.apply(state, game.parse_action(rec.action))
+        injuries = [0] * n
+        for ev in state.events:
+            if ev.what == "injured" and ev.seat is not None:
+                injuries[ev.seat] += 1
+        out = {str(i): {"injuries": injuries[i]} for i in range(n)}
+    return out
+
+
+def _needs_replay(game: str) -> bool:
+    return game in (VERFLIXXT, VERLIES)
+
+
+def cached_figures(store: Any, games: list[dict[str, Any]] | None = None, *, fill: bool = True) -> dict[str, dict]:
+    """game id -> replay figures; missing or stale entries are computed (and cached if writable)."""
+    _ensure_tables(store)
+    have: dict[str, tuple[int, str, dict]] = {}
+    if FIGURES_TABLE in store.db.table_names():
+        with store._lock:
+            for gid, cursor, updated, version, figures in store.conn.execute(
+                f"SELECT game_id, cursor, updated, version, figures FROM {FIGURES_TABLE}"
+            ):
+                if version == FIGURES_VERSION:
+                    have[gid] = (cursor, updated, json.loads(figures))
+    if games is None:
+        games = finished_games(store)
+    out: dict[str, dict] = {}
+    todo: list[dict[str, Any]] = []
+    for g in games:
+        if not _needs_replay(g["game"]):
+            continue
+        hit = have.get(g["id"])
+        if hit is not None and hit[0] == g["cursor"] and hit[1] == g["updated"]:
+            out[g["id"]] = hit[2]
+        else:
+            todo.append(g)
+    if todo and fill:
+        rows = []
+        for g in todo:
+            try:
+                figs = replay_figures(store.record(g["id"]))
+            except (ReplayError, Refusal, InvalidInput, Exception):  # a damaged game: no figures
+                figs = {}
+            out[g["id"]] = figs
+            rows.append({"game_id": g["id"], "cursor": g["cursor"], "updated": g["updated"],
+                         "version": FIGURES_VERSION, "figures": json.dumps(figs)})
+        if not getattr(store, "readonly", False):
+            with store._lock, store.conn:
+                store.db[FIGURES_TABLE].upsert_all(rows, pk="game_id")
+    return out
+
+
+def player_figures(game: str, breakdown: dict[str, Any], extra: dict[str, int] | None) -> dict[str, int]:
+    """The game's own figures of one player in one game, from its result breakdown (+ replay extras)."""
+    extra = extra or {}
+    b = breakdown or {}
+    if game == QWIXX:
+        rows = b.get("rows", {})
+        figs = {f"points_{c}": int(rows.get(c, {}).get("points", 0)) for c in QWIXX_COLORS}
+        figs["misthrows"] = int(b.get("misthrows", 0))
+        figs["locks"] = sum(1 for c in QWIXX_COLORS if rows.get(c, {}).get("bonus"))
+        return figs
+    if game == VERFLIXXT:
+        return {
+            "tiles": len(b.get("tiles", [])),
+            "conversions": len(b.get("conversions", [])),
+            "bites": int(extra.get("bites", 0)),
+        }
+    if game == VERLIES:
+        return {
+            "gold": int(b.get("coins", 0)),
+            "treasures": len(b.get("treasures", [])),
+            "escapes": 1 if b.get("escaped") else 0,
+            "injuries": int(extra.get("injuries", 0)),
+        }
+    return {}
+
+
+# --- statistics ---------------------------------------------------------------------
+def player_key(spec: dict[str, Any]) -> str:
+    """Who a seat is across games: the profile if the seat came from one, else the name."""
+    pid = spec.get("profile_id")
+    if pid:
+        return f"p:{pid}"
+    return "n:" + " ".join(str(spec.get("name", "")).split()).casefold()
+
+
+@dataclass
+class Line:
+    """One player's figures in one game (or over all games: ``game`` = "")."""
+
+    key: str
+    name: str
+    game: str
+    games: int = 0
+    wins: int = 0
+    total_sum: int = 0
+    best: int | None = None
+    worst: int | None = None
+    figures: dict[str, int] = field(default_factory=dict)  # sums over the games
+    scores: list[tuple[str, int]] = field(default_factory=list)  # (date, total), oldest first
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average(self) -> float:
+        return self.total_sum / self.games if self.games else 0.0
+
+    def figure_avg(self, name: str) -> float:
+        return self.figures.get(name, 0) / self.games if self.games else 0.0
+
+    def add(self, total: int, won: bool, date: str, figs: dict[str, int]) -> None:
+        self.games += 1
+        self.wins += 1 if won else 0
+        self.total_sum += total
+        self.best = total if self.best is None else max(self.best, total)
+        self.worst = total if self.worst is None else min(self.worst, total)
+        for k, v in figs.items():
+            self.figures[k] = self.figures.get(k, 0) + v
+        self.scores.append((date, total))
+
+
+@dataclass
+class GameSummary:
+    game: str
+    games: int = 0
+    best: int | None = None
+    best_by: str = ""
+    winner_sum: int = 0
+    winner_games: int = 0
+    figures: dict[str, int] = field(default_factory=dict)  # sums over all player-games
+    player_games: int = 0
+
+    @property
+    def winner_average(self) -> float:
+        return self.winner_sum / self.winner_games if self.winner_games else 0.0
+
+    def figure_avg(self, name: str) -> float:
+        return self.figures.get(name, 0) / self.player_games if self.player_games else 0.0
+
+
+@dataclass
+class Stats:
+    games: int = 0
+    per_game: dict[str, GameSummary] = field(default_factory=dict)
+    per_player_game: dict[tuple[str, str], Line] = field(default_factory=dict)  # (game, player key)
+    per_player: dict[str, Line] = field(default_factory=dict)  # over all games: games, wins
+    names: dict[str, str] = field(default_factory=dict)  # player key -> latest name
+
+    def players_of(self, game: str) -> list[Line]:
+        lines = [ln for (g, _), ln in self.per_player_game.items() if g == game]
+        return sorted(lines, key=lambda ln: (-ln.wins, -ln.win_rate, -ln.average, ln.name.casefold()))
+
+    def ranking(self) -> list[Line]:
+        return sorted(self.per_player.values(), key=lambda ln: (-ln.wins, -ln.win_rate, ln.name.casefold()))
+
+
+def won(p: dict[str, Any]) -> bool:
+    return p.get("place") == 1 and not p.get("lost", False)
+
+
+def compute_stats(store: Any, *, fill: bool = True, games: list[dict[str, Any]] | None = None) -> Stats:
+    """Statistics over every finished game in the store (oldest first, so the score lines run in time)."""
+    if games is None:
+        games = finished_games(store, newest_first=False)
+    extras = cached_figures(store, games, fill=fill)
+    return stats_from(games, extras)
+
+
+def stats_from(games: Iterable[dict[str, Any]], extras: dict[str, dict]) -> Stats:
+    st = Stats()
+    for g in games:
+        res = g.get("result")
+        if not res or not res.get("players"):
+            continue
+        gid = g["game"]
+        date = g.get("updated") or g.get("created") or ""
+        specs = g["players"]
+        summary = st.per_game.get(gid)
+        if summary is None:
+            summary = st.per_game[gid] = GameSummary(game=gid)
+        summary.games += 1
+        st.games += 1
+        extra = extras.get(g["id"], {})
+        best_winner = None
+        for p in res["players"]:
+            seat = p.get("seat", 0)
+            spec = specs[seat] if 0 <= seat < len(specs) else {"name": p.get("name", "?")}
+            key = player_key(spec)
+            name = spec.get("name") or p.get("name", "?")
+            st.names[key] = name
+            total = int(p.get("total", 0))
+            w = won(p)
+            figs = player_figures(gid, p.get("breakdown", {}), extra.get(str(seat)))
+            line = st.per_player_game.get((gid, key))
+            if line is None:
+                line = st.per_player_game[(gid, key)] = Line(key=key, name=name, game=gid)
+            line.name = name
+            line.add(total, w, date, figs)
+            overall = st.per_player.get(key)
+            if overall is None:
+                overall = st.per_player[key] = Line(key=key, name=name, game="")
+            overall.name = name
+            overall.add(total, w, date, {})
+            summary.player_games += 1
+            for k, v in figs.items():
+                summary.figures[k] = summary.figures.get(k, 0) + v
+            if summary.best is None or total > summary.best:
+                summary.best, summary.best_by = total, name
+            if w and (best_winner is None or total > best_winner):
+                best_winner = total
+        if best_winner is not None:
+            summary.winner_sum += best_winner
+            summary.winner_games += 1
+    return st
+
+
+# --- export -------------------------------------------------------------------------------
+def canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def checksum(records: list[dict[str, Any]], profiles: list[dict[str, Any]]) -> str:
+    return hashlib.sha256(canonical({"profiles": profiles, "records": records}).encode("utf-8")).hexdigest()
+
+
+def all_game_ids(store: Any) -> list[str]:
+    with store._lock:
+        return [r[0] for r in store.conn.execute("SELECT id FROM games ORDER BY created, id")]
+
+
+def export_record(store: Any, game_id: str) -> dict[str, Any]:
+    """One game as its bare GameRecord JSON (what ``python -m scoring replay`` reads)."""
+    return store.record(game_id).model_dump(mode="json")
+
+
+def export_backup(store: Any, game_ids: Iterable[str] | None = None, *, with_profiles: bool = True) -> dict[str, Any]:
+    ids = list(game_ids) if game_ids is not None else all_game_ids(store)
+    records = [store.record(gid).model_dump(mode="json") for gid in ids]
+    profiles: list[dict[str, Any]] = []
+    if with_profiles:
+        from companion.profiles import list_profiles
+
+        profiles = [p.to_json() for p in list_profiles(store)]
+    return {
+        "format": BACKUP_FORMAT,
+        "version": BACKUP_VERSION,
+        "exported": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "records": records,
+        "profiles": profiles,
+        "checksum": checksum(records, profiles),
+    }
+
+
+def backup_text(backup: dict[str, Any]) -> str:
+    return json.dumps(backup, ensure_ascii=False, indent=1)
+
+
+CSV_FIELDS = ("game_id", "game", "date", "seat", "name", "profile_id", "total", "place", "lost", "won")
+
+
+def results_csv(store: Any, game_ids: Iterable[str] | None = None) -> str:
+    """One line per player of each finished game (the result, not the moves)."""
+    games = finished_games(store, newest_first=False)
+    if game_ids is not None:
+        wanted = set(game_ids)
+        games = [g for g in games if g["id"] in wanted]
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_FIELDS)
+    for g in games:
+        for p in (g["result"] or {}).get("players", []):
+            seat = p.get("seat", 0)
+            spec = g["players"][seat] if 0 <= seat < len(g["players"]) else {}
+            w.writerow([g["id"], g["game"], g["updated"], seat, p.get("name", ""), spec.get("profile_id") or "",
+                        p.get("total", 0), p.get("place", ""), int(bool(p.get("lost"))), int(won(p))])
+    return buf.getvalue()
+
+
+# --- import -------------------------------------------------------------------------------
+@dataclass
+class Checked:
+    """A record that replayed: ready to be inserted."""
+
+    record: GameRecord
+    finished: bool
+    result: dict[str, Any] | None
+    figures: dict[str, Any]
+
+
+@dataclass
+class ImportReport:
+    added: int = 0
+    already: int = 0  # same id already in the store (left as it is)
+    differing: int = 0  # of those, how many differ from the file's version
+    profiles_added: int = 0
+    ids: list[str] = field(default_factory=list)
+
+
+def parse_backup(text: str | bytes | dict | list) -> tuple[list[Any], list[Any]]:
+    """(raw records, raw profiles) of a backup / bare record / list of records; refuses a damaged file."""
+    data: Any = text
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ImportRefused("hist.imp.not_json", detail="UTF-8") from None
+    if isinstance(text, str):
+        if not text.strip():
+            raise ImportRefused("hist.imp.empty")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ImportRefused("hist.imp.not_json", detail=f"{exc.msg} ({exc.lineno}:{exc.colno})") from None
+    if isinstance(data, list):
+        return data, []
+    if not isinstance(data, dict):
+        raise ImportRefused("hist.imp.wrong_format")
+    if "format" not in data:
+        if "game" in data and "players" in data:
+            return [data], []  # a bare GameRecord
+        raise ImportRefused("hist.imp.wrong_format")
+    if data.get("format") != BACKUP_FORMAT:
+        raise ImportRefused("hist.imp.wrong_format")
+    if data.get("version") != BACKUP_VERSION:
+        raise ImportRefused("hist.imp.wrong_version", version=str(data.get("version"))[:20])
+    records, profiles = data.get("records"), data.get("profiles", [])
+    if not isinstance(records, list) or not isinstance(profiles, list):
+        raise ImportRefused("hist.imp.wrong_format")
+    if not isinstance(data.get("checksum"), str) or checksum(records, profiles) != data["checksum"]:
+        raise ImportRefused("hist.imp.checksum")
+    return records, profiles
+
+
+def check_record(raw: Any, index: int) -> Checked:
+    try:
+        rec = parse_record(raw)
+    except InvalidInput as exc:
+        raise ImportRefused("hist.imp.bad_record", n=index + 1, detail=str(exc.params.get("detail", exc))[:160]) from None
+    game = get_game(rec.game)
+    try:
+        state = initial_state(rec)
+    except (InvalidInput, Refusal) as exc:
+        raise ImportRefused("hist.imp.bad_setup", n=index + 1, detail=str(exc)[:160]) from None
+    bites = [0] * len(rec.players)
+    for i, act in enumerate(rec.actions):
+        try:
+            state = game.apply(state, game.parse_action(act.action))
+        except (InvalidInput, Refusal) as exc:
+            raise ImportRefused("hist.imp.bad_move", n=index + 1, move=i + 1, detail=str(exc)[:160]) from None
+        if game.id == VERFLIXXT:
+            for ev in state.events:
+                if ev.kind == "bite" and ev.seat is not None:
+                    bites[ev.seat] += 1
+    finished = game.is_over(state)
+    result = game.result(state).model_dump(mode="json") if finished else None
+    figures: dict[str, Any] = {}
+    if game.id == VERFLIXXT:
+        figures = {str(i): {"bites": b} for i, b in enumerate(bites)}
+    elif game.id == VERLIES:
+        inj = [0] * len(rec.players)
+        for ev in state.events:
+            if ev.what == "injured" and ev.seat is not None:
+                inj[ev.seat] += 1
+        figures = {str(i): {"injuries": v} for i, v in enumerate(inj)}
+    return Checked(record=rec, finished=finished, result=result, figures=figures)
+
+
+def check_backup(text: str | bytes | dict | list) -> tuple[list[Checked], list[Any]]:
+    """Validate everything (format, checksum, every record replays); nothing is written."""
+    raw_records, raw_profiles = parse_backup(text)
+    checked: list[Checked] = []
+    seen: dict[str, str] = {}
+    for i, raw in enumerate(raw_records):
+        c = check_record(raw, i)
+        dump = canonical(c.record.model_dump(mode="json"))
+        if c.record.id in seen:
+            if seen[c.record.id] != dump:
+                raise ImportRefused("hist.imp.duplicate", n=i + 1, id=c.record.id[:20])
+            continue
+        seen[c.record.id] = dump
+        checked.append(c)
+    from companion.profiles import parse_profile
+
+    profiles = []
+    for i, raw in enumerate(raw_profiles):
+        try:
+            profiles.append(parse_profile(raw))
+        except (ValueError, TypeError) as exc:
+            raise ImportRefused("hist.imp.bad_profile", n=i + 1, detail=str(exc)[:120]) from None
+    return checked, profiles
+
+
+def import_backup(store: Any, text: str | bytes | dict | list) -> ImportReport:
+    """Merge a backup into the store: all or nothing; games already there (same id) are kept as they are."""
+    if getattr(store, "readonly", False):
+        raise ImportRefused("hist.imp.readonly")
+    checked, profiles = check_backup(text)
+    from companion.profiles import _ensure_profiles, list_profiles, profile_row
+
+    report = ImportReport()
+    with store._lock:
+        new_games = [c for c in checked if not store.has_game(c.record.id)]
+        known = {p.id for p in list_profiles(store)}
+        if new_games:
+            _ensure_tables(store)
+        if any(p.id not in known for p in profiles):
+            _ensure_profiles(store)
+        try:
+            with store.conn:
+                for c in checked:
+                    rec = c.record
+                    if store.conn.execute("SELECT 1 FROM games WHERE id=?", (rec.id,)).fetchone():
+                        report.already += 1
+                        if canonical(store.record(rec.id).model_dump(mode="json")) != canonical(rec.model_dump(mode="json")):
+                            report.differing += 1
+                        continue
+                    _insert_game(store, c)
+                    report.added += 1
+                    report.ids.append(rec.id)
+                for p in profiles:
+                    if store.conn.execute("SELECT 1 FROM profiles WHERE id=?", (p.id,)).fetchone():
+                        continue
+                    row = profile_row(p)
+                    cols = ", ".join(row)
+                    store.conn.execute(f"INSERT INTO profiles ({cols}) VALUES ({', '.join('?' for _ in row)})",
+                                       list(row.values()))
+                    report.profiles_added += 1
+        except Exception as exc:  # the transaction is rolled back: nothing changed
+            if isinstance(exc, ImportRefused):
+                raise
+            raise ImportRefused("hist.imp.failed", detail=f"{type(exc).__name__}: {exc}"[:160]) from None
+    return report
+
+
+def _insert_game(store: Any, c: Checked) -> None:
+    """The same columns ``Store.create_game`` writes, inside the caller's transaction."""
+    rec = c.record
+    created = rec.created or time.strftime("%Y-%m-%dT%H:%M:%S")
+    last_at = next((a.at for a in reversed(rec.actions) if a.at), None)
+    updated = last_at or created
+    store.conn.execute(
+        "INSERT INTO games (id, game, format_version, options, players, created, updated, cursor, finished, result, "
+        "table_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            rec.id,
+            rec.game,
+            rec.format_version,
+            json.dumps(rec.options, ensure_ascii=False),
+            json.dumps([p.model_dump(mode="json") for p in rec.players], ensure_ascii=False),
+            created,
+            updated,
+            len(rec.actions),
+            1 if c.finished else 0,
+            json.dumps(c.result, ensure_ascii=False) if c.result is not None else None,
+            secrets.token_urlsafe(12),
+        ),
+    )
+    store.conn.executemany(
+        "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+        [
+            (rec.id, seq, a.seat, json.dumps(a.action, ensure_ascii=False, separators=(",", ":")), a.at)
+            for seq, a in enumerate(rec.actions, start=1)
+        ],
+    )
+    if c.finished and c.figures:
+        store.conn.execute(
+            f"INSERT OR REPLACE INTO {FIGURES_TABLE} (game_id, cursor, updated, version, figures) VALUES (?, ?, ?, ?, ?)",
+            (rec.id, len(rec.actions), updated, FIGURES_VERSION, json.dumps(c.figures)),
+        )
+
+
+# --- replay (the history's move-by-move view) ----------------------------------------------
+def replay_steps(record: GameRecord) -> list[Any]:
+    """Every state of the game: index k is the state after k actions."""
+    game = get_game(record.game)
+    state = initial_state(record)
+    states = [state]
+    for rec in record.actions:
+        state = game.apply(state, game.parse_action(rec.action))
+        states.append(state)
+    return states
+
+
+def dump_store(store: Any) -> dict[str, list[tuple]]:
+    """Every row of every table (for "nothing changed" checks)."""
+    out = {}
+    with store._lock:
+        for (name,) in store.conn.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name"):
+            out[name] = sorted(store.conn.execute(f'SELECT * FROM "{name}"').fetchall(), key=repr)
+    return out

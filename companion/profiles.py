@@ -1,0 +1,224 @@
+"""Lasting player profiles: name, colour, optional lucky numbers (Qwixx Longo) and
+Verlies character, picked in every setup instead of retyping. Plain Python (no Flet).
+
+Setup screens::
+
+    from companion.profiles import list_profiles
+    from components.profile_picker import profile_picker
+
+    profile_picker(list_profiles(shell.ctx.store), on_pick, t=shell.t)
+    # on_pick(profile): profile.player_spec() -> PlayerSpec(name, color, profile_id)
+    #                   profile.lucky -> (a, b) | None, profile.character -> dict | None
+
+The seat's ``PlayerSpec.profile_id`` is what ties a game to the profile in the
+statistics (a renamed profile keeps its history).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.engine import NAME_MAX, PlayerSpec
+
+TABLE = "profiles"
+COLORS = ("red", "orange", "yellow", "green", "teal", "blue", "indigo", "purple", "pink", "brown", "grey", "black")
+LUCKY_LOW, LUCKY_HIGH = 2, 16
+ATTR_MAX = 8
+
+
+@dataclass(frozen=True)
+class Profile:
+    id: str
+    name: str
+    color: str | None = None
+    lucky: tuple[int, int] | None = None  # Qwixx Longo favourite lucky numbers
+    character: dict[str, Any] | None = None  # Verlies: {"character", "strength", "mind", "dexterity"}
+    created: str = ""
+    updated: str = ""
+
+    def player_spec(self) -> PlayerSpec:
+        return PlayerSpec(name=self.name, color=self.color, profile_id=self.id)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "color": self.color,
+            "lucky": list(self.lucky) if self.lucky else None,
+            "character": self.character,
+            "created": self.created,
+            "updated": self.updated,
+        }
+
+
+def _clean_name(name: Any) -> str:
+    if not isinstance(name, str):
+        raise ValueError("name: not text")
+    name = " ".join(name.split())
+    if not name:
+        raise ValueError("name: empty")
+    if len(name) > NAME_MAX:
+        raise ValueError(f"name: more than {NAME_MAX} characters")
+    return name
+
+
+def _clean_lucky(lucky: Any) -> tuple[int, int] | None:
+    if lucky in (None, "", [], ()):
+        return None
+    if isinstance(lucky, str):
+        import re
+
+        lucky = [int(x) for x in re.findall(r"\d+", lucky)]
+    try:
+        nums = [int(x) for x in lucky]
+    except (TypeError, ValueError):
+        raise ValueError("lucky: two numbers") from None
+    if len(nums) != 2 or nums[0] == nums[1] or not all(LUCKY_LOW <= n <= LUCKY_HIGH for n in nums):
+        raise ValueError(f"lucky: two different numbers from {LUCKY_LOW} to {LUCKY_HIGH}")
+    return (min(nums), max(nums))
+
+
+def _clean_character(ch: Any) -> dict[str, Any] | None:
+    if ch in (None, "", {}):
+        return None
+    if isinstance(ch, str):
+        ch = {"character": ch}
+    if not isinstance(ch, dict):
+        raise ValueError("character: not an object")
+    name = _clean_name(ch.get("character", ""))
+    out: dict[str, Any] = {"character": name}
+    for attr in ("strength", "mind", "dexterity"):
+        if ch.get(attr) is not None:
+            v = int(ch[attr])
+            if not 0 <= v <= ATTR_MAX:
+                raise ValueError(f"character.{attr}: 0 to {ATTR_MAX}")
+            out[attr] = v
+    return out
+
+
+def _clean_color(color: Any) -> str | None:
+    if color in (None, ""):
+        return None
+    if not isinstance(color, str) or len(color) > 20:
+        raise ValueError("color: at most 20 characters")
+    return color
+
+
+def parse_profile(raw: Any) -> Profile:
+    """A profile from JSON (backup import); raises ValueError."""
+    if not isinstance(raw, dict):
+        raise ValueError("not an object")
+    pid = raw.get("id")
+    if not isinstance(pid, str) or not 0 < len(pid) <= 64:
+        raise ValueError("id")
+    return Profile(
+        id=pid,
+        name=_clean_name(raw.get("name")),
+        color=_clean_color(raw.get("color")),
+        lucky=_clean_lucky(raw.get("lucky")),
+        character=_clean_character(raw.get("character")),
+        created=str(raw.get("created") or ""),
+        updated=str(raw.get("updated") or ""),
+    )
+
+
+def profile_row(p: Profile) -> dict[str, Any]:
+    return {
+        "id": p.id,
+        "name": p.name,
+        "color": p.color,
+        "lucky": json.dumps(list(p.lucky)) if p.lucky else None,
+        "character": json.dumps(p.character, ensure_ascii=False) if p.character else None,
+        "created": p.created,
+        "updated": p.updated,
+    }
+
+
+def _ensure_profiles(store: Any) -> None:
+    if getattr(store, "readonly", False) or TABLE in store.db.table_names():
+        return
+    with store._lock, store.conn:
+        store.db[TABLE].create(
+            {"id": str, "name": str, "color": str, "lucky": str, "character": str, "created": str, "updated": str},
+            pk="id",
+            if_not_exists=True,
+        )
+
+
+def _from_row(row: tuple) -> Profile:
+    pid, name, color, lucky, character, created, updated = row
+    return Profile(
+        id=pid,
+        name=name,
+        color=color,
+        lucky=tuple(json.loads(lucky)) if lucky else None,
+        character=json.loads(character) if character else None,
+        created=created or "",
+        updated=updated or "",
+    )
+
+
+def list_profiles(store: Any) -> list[Profile]:
+    """Every profile, by name."""
+    if TABLE not in store.db.table_names():
+        return []
+    with store._lock:
+        rows = store.conn.execute(
+            f"SELECT id, name, color, lucky, character, created, updated FROM {TABLE} ORDER BY name COLLATE NOCASE, id"
+        ).fetchall()
+    return [_from_row(r) for r in rows]
+
+
+def get_profile(store: Any, profile_id: str) -> Profile | None:
+    if TABLE not in store.db.table_names():
+        return None
+    with store._lock:
+        row = store.conn.execute(
+            f"SELECT id, name, color, lucky, character, created, updated FROM {TABLE} WHERE id=?", (profile_id,)
+        ).fetchone()
+    return _from_row(row) if row else None
+
+
+def save_profile(store: Any, name: str, color: str | None = None, lucky: Any = None, character: Any = None,
+                 profile_id: str | None = None) -> Profile:
+    """Create (no ``profile_id``) or update a profile; raises ValueError with a short reason.
+
+    ``lucky``: two different numbers 2..16 (a list or text like "5 9"); ``character``:
+    a Verlies character name or {"character", "strength", "mind", "dexterity"}.
+    Two profiles may not share a name (case-insensitive).
+    """
+    if getattr(store, "readonly", False):
+        raise ValueError("readonly")
+    name = _clean_name(name)
+    now = time.strftime("%Y-%m-%dT%H:%M:%S")
+    old = get_profile(store, profile_id) if profile_id else None
+    p = Profile(
+        id=profile_id or uuid.uuid4().hex,
+        name=name,
+        color=_clean_color(color),
+        lucky=_clean_lucky(lucky),
+        character=_clean_character(character),
+        created=old.created if old else now,
+        updated=now,
+    )
+    _ensure_profiles(store)
+    with store._lock, store.conn:
+        clash = store.conn.execute(
+            f"SELECT id FROM {TABLE} WHERE name = ? COLLATE NOCASE AND id != ?", (p.name, p.id)
+        ).fetchone()
+        if clash:
+            raise ValueError("name: taken")
+        store.db[TABLE].upsert(profile_row(p), pk="id")
+    return p
+
+
+def delete_profile(store: Any, profile_id: str) -> None:
+    """The profile goes; games played with it keep their seat (and its statistics)."""
+    if TABLE not in store.db.table_names():
+        return
+    with store._lock, store.conn:
+        store.conn.execute(f"DELETE FROM {TABLE} WHERE id=?", (profile_id,))

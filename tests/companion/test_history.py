@@ -1,0 +1,213 @@
+"""Statistics equal an independent recount over a few hundred generated games.
+
+The recount here looks at the final states of the simulated games (sheets,
+piles, purses) and at every step's events; it never reads a stored result or
+calls companion.history's figure code.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from companion.history import GAME_FIGURES, compute_stats, finished_games, player_key, results_csv
+from companion.profiles import delete_profile, get_profile, list_profiles, save_profile
+from companion.store import Store
+from scoring.engine import PlayerSpec, get_game
+from scoring.simulate import play_random
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scoring"))
+import test_qwixx_longo_random as qx  # noqa: E402
+import test_verflixxt_random as vx  # noqa: E402
+import test_verlies_random as rv  # noqa: E402
+
+POOL = ["Ana", "Ben", "Cara", "Dora", "Emil", "Finn", "Greta", "Hans"]
+
+
+def _names(rng: random.Random, n: int) -> list[PlayerSpec]:
+    names = rng.sample(POOL, n)
+    # Ana always plays from her profile; everybody else by name
+    return [PlayerSpec(name=nm, profile_id="prof-ana" if nm == "Ana" else None) for nm in names]
+
+
+def _generate(rng: random.Random, game_id: str):
+    """(record, final state, per-seat counted events) of one random complete game."""
+    events: dict[int, int] = defaultdict(int)
+    if game_id == "qwixx-longo":
+        players, options = qx.setup(rng)
+        players = _names(rng, len(players))
+        played = play_random(game_id, players, options, rng)
+    elif game_id == "verflixxt":
+        players, options = vx.setup(rng, rng.random() < 0.7)
+        players = _names(rng, len(players))
+        options = options.model_dump(mode="json")
+
+        def count_bites(state, action, new):
+            for ev in new.events:
+                if ev.kind == "bite":
+                    events[ev.seat] += 1
+
+        played = play_random(game_id, players, options, rng, on_step=count_bites)
+    else:
+        players, options = rv.setup(rng)
+        players = _names(rng, len(players))
+
+        def count_injuries(state, action, new):
+            for ev in new.events[len(state.events):]:
+                if ev.what == "injured":
+                    events[ev.seat] += 1
+
+        played = play_random(game_id, players, options, rng, policy=rv.policy, on_step=count_injuries)
+    return played.record, played.final, dict(events)
+
+
+def recount_game(game_id: str, final, events: dict[int, int]) -> list[tuple[int, bool, dict[str, int]]]:
+    """(total, won, figures) per seat, from the final state only."""
+    out = []
+    if game_id == "qwixx-longo":
+        totals = qx.recount(final)
+        for i, sheet in enumerate(final.sheets):
+            figs = {}
+            for c in ("red", "yellow", "green", "blue"):
+                n = len(sheet.rows[c]) + (c in sheet.locked_by_me)
+                figs[f"points_{c}"] = n * (n + 1) // 2
+            figs["misthrows"] = sheet.misthrows
+            figs["locks"] = len(set(sheet.locked_by_me))
+            out.append((totals[i], totals[i] == max(totals), figs))
+    elif game_id == "verflixxt":
+        totals = [vx.recount(p) for p in final.piles]
+        for i, pile in enumerate(final.piles):
+            vals = [str(t) for t in pile]
+            conv = min(vals.count("G"), sum(v.startswith("-") for v in vals))
+            figs = {"tiles": len(vals), "conversions": conv, "bites": events.get(i, 0)}
+            out.append((totals[i], totals[i] == max(totals), figs))
+    else:
+        totals, _, lost = rv.recount(final)
+        best = max((t for t, lo in zip(totals, lost) if not lo), default=None)
+        for i, p in enumerate(final.players):
+            figs = {"gold": p.gold, "treasures": len(p.treasures), "escapes": int(p.escaped),
+                    "injuries": events.get(i, 0)}
+            out.append((totals[i], (not lost[i]) and totals[i] == best, figs))
+    return out
+
+
+def _store_finished(store: Store, record) -> None:
+    game = get_game(record.game)
+    from scoring.engine import replay
+
+    result = game.result(replay(record)).model_dump(mode="json")
+    store.create_game(record)
+    store.move_cursor(record.id, len(record.actions), result=result)
+
+
+@pytest.fixture(scope="module")
+def history():
+    rng = random.Random(20261129)
+    store = Store(":memory:")
+    games = []
+    for i in range(300):
+        game_id = ("qwixx-longo", "verflixxt", "raus-aus-dem-verlies")[i % 3]
+        record, final, events = _generate(rng, game_id)
+        _store_finished(store, record)
+        games.append((record, final, events))
+    # an unfinished game does not count
+    played = play_random("qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")],
+                         {"lucky_numbers": [[3, 9], [4, 12]]}, rng)
+    store.create_game(played.record.model_copy(update={"id": "open-one", "actions": played.record.actions[:5]}))
+    return store, games
+
+
+def test_stats_equal_an_independent_recount(history):
+    store, games = history
+    expect: dict[tuple[str, str], dict] = {}
+    overall: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for record, final, events in games:
+        for seat, (total, w, figs) in enumerate(recount_game(record.game, final, events)):
+            p = record.players[seat]
+            key = f"p:{p.profile_id}" if p.profile_id else "n:" + p.name.casefold()
+            e = expect.setdefault((record.game, key), {"games": 0, "wins": 0, "totals": [], "figs": defaultdict(int)})
+            e["games"] += 1
+            e["wins"] += int(w)
+            e["totals"].append(total)
+            for k, v in figs.items():
+                e["figs"][k] += v
+            overall[key][0] += 1
+            overall[key][1] += int(w)
+
+    st = compute_stats(store)
+    assert st.games == 300
+    assert set(st.per_player_game) == set(expect)
+    for k, e in expect.items():
+        line = st.per_player_game[k]
+        assert line.games == e["games"], k
+        assert line.wins == e["wins"], k
+        assert line.win_rate == pytest.approx(e["wins"] / e["games"])
+        assert line.average == pytest.approx(sum(e["totals"]) / len(e["totals"]))
+        assert line.best == max(e["totals"]) and line.worst == min(e["totals"])
+        assert set(line.figures) == set(GAME_FIGURES[k[0]])
+        assert dict(line.figures) == dict(e["figs"]), k
+    for key, (n, w) in overall.items():
+        assert (st.per_player[key].games, st.per_player[key].wins) == (n, w)
+    # per game: counts and figure sums
+    for gid in GAME_FIGURES:
+        mine = [e for (g, _), e in expect.items() if g == gid]
+        assert st.per_game[gid].games == 100
+        assert st.per_game[gid].player_games == sum(e["games"] for e in mine)
+        for f in GAME_FIGURES[gid]:
+            assert st.per_game[gid].figures[f] == sum(e["figs"][f] for e in mine)
+    # the paths are exercised
+    assert st.per_game["verflixxt"].figures["bites"] > 0
+    assert st.per_game["raus-aus-dem-verlies"].figures["injuries"] > 0
+    assert st.per_game["qwixx-longo"].figures["locks"] > 0
+    assert "p:prof-ana" in st.per_player and "n:ana" not in st.per_player
+
+
+def test_figures_are_cached_and_the_cache_gives_the_same_stats(history):
+    store, _ = history
+    a = compute_stats(store)
+    b = compute_stats(store, fill=False)  # every replay figure must come from the cache now
+    assert {k: (v.games, v.wins, v.figures) for k, v in a.per_player_game.items()} == {
+        k: (v.games, v.wins, v.figures) for k, v in b.per_player_game.items()
+    }
+
+
+def test_history_lists_finished_games_and_csv_has_a_line_per_player(history):
+    store, games = history
+    listed = finished_games(store, limit=20)
+    assert len(listed) == 20
+    assert all(g["result"] for g in listed)
+    assert "open-one" not in {g["id"] for g in finished_games(store)}
+    csv_text = results_csv(store)
+    lines = csv_text.strip().split("\n")
+    assert lines[0].startswith("game_id,game,date")
+    assert len(lines) - 1 == sum(len(r.players) for r, _, _ in games)
+
+
+def test_player_key_follows_profile_then_name():
+    assert player_key({"name": "Ana", "profile_id": "x"}) == "p:x"
+    assert player_key({"name": " ana  "}) == player_key({"name": "Ana"})
+
+
+def test_profiles_store():
+    store = Store(":memory:")
+    assert list_profiles(store) == []
+    a = save_profile(store, "  Ana  ", color="red", lucky="9 4", character="Abenteurer 3")
+    assert a.name == "Ana" and a.lucky == (4, 9) and a.character == {"character": "Abenteurer 3"}
+    b = save_profile(store, "Ben")
+    assert [p.name for p in list_profiles(store)] == ["Ana", "Ben"]
+    with pytest.raises(ValueError):
+        save_profile(store, "ANA")  # names are unique
+    with pytest.raises(ValueError):
+        save_profile(store, "Cara", lucky="3 3")
+    with pytest.raises(ValueError):
+        save_profile(store, "   ")
+    a2 = save_profile(store, "Ana K.", color="blue", profile_id=a.id)
+    assert get_profile(store, a.id).name == "Ana K." and a2.created == a.created
+    spec = a2.player_spec()
+    assert (spec.name, spec.color, spec.profile_id) == ("Ana K.", "blue", a.id)
+    delete_profile(store, b.id)
+    assert [p.id for p in list_profiles(store)] == [a.id]
