@@ -1,0 +1,395 @@
+"""One table, many phones: the join screen (QR + URL) and the seat picker.
+
+An extension module (companion.app imports it and runs ``extension`` with every
+new Shell). It adds, without touching the shell's own code:
+
+- ``SCREENS["join"]``: the host shows a QR code and a short URL for the game
+  (``http://host:port/g/<short id>?t=TOKEN`` in LAN mode) and who has joined.
+- ``SCREENS["seat"]``: a phone that opened ``/g/<id>`` without a seat (and
+  without ``?all``) in a game of two or more players asks
+  "Wer bist du?" (one button per player, plus "Alle" for a phone passed around);
+  the choice is remembered in the browser (``ft.SharedPreferences``, per game)
+  and used again when the same browser opens the game's link again.
+- ``/g/<first 8 characters of the id>`` works like the full id (a short URL to
+  type), as long as the prefix names one game.
+- A reconnecting session (Flet reload, phone back from sleep, Wi-Fi hiccup)
+  re-renders at once from the table, so it shows where the table is now: while
+  a session is disconnected its renders cannot be scheduled.
+- The top bar gets "Mitspieler einladen" (QR) on a game screen acting for every
+  seat, and the seat's name plus "Platz wechseln" on a seat's own phone.
+
+The referee stays single: every phone's action goes through the one Table of
+this server process (``Table.submit(action, shell.seats)``); nothing here
+decides a rule.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+from urllib.parse import parse_qs, urlencode, urlparse, urlunparse
+
+import flet as ft
+
+from companion.app import EXTENSIONS, SCREENS, Shell
+from companion.i18n import add_strings
+from companion.store import StoreError
+from components.common import big_button, info_line, section_title
+from components.qr import qr_image
+from scoring.errors import InvalidInput
+
+log = logging.getLogger("tischrichter.join")
+
+SHORT_ID = 8  # characters of the game id in a join URL
+PREF_PREFIX = "tischrichter.seat."  # + game id -> "0", "1", ... or "all"
+ALL = "all"
+
+add_strings(
+    {
+        "join.invite": {"de": "Mitspieler einladen", "en": "Invite players"},
+        "join.title": {"de": "Mitspielen mit dem eigenen Handy", "en": "Play along on your own phone"},
+        "join.scan": {
+            "de": "Mit der Handy-Kamera scannen oder die Adresse im Browser öffnen:",
+            "en": "Scan with the phone's camera or open the address in a browser:",
+        },
+        "join.qr_label": {"de": "QR-Code zum Beitreten: {url}", "en": "QR code to join: {url}"},
+        "join.local_only": {
+            "de": "Nur dieses Gerät: der Tischrichter ist nicht im WLAN erreichbar. "
+                  "Mit „python -m companion --lan“ starten, damit Handys am Tisch beitreten können.",
+            "en": "This device only: Tischrichter is not reachable on the Wi-Fi. "
+                  "Start it with “python -m companion --lan” so phones at the table can join.",
+        },
+        "join.same_wifi": {
+            "de": "Alle Handys müssen im selben WLAN sein. Der Link enthält den Tisch-Schlüssel: nur am Tisch teilen.",
+            "en": "All phones must be on the same Wi-Fi. The link contains the table's key: share it only at the table.",
+        },
+        "join.who_is_here": {"de": "Wer ist verbunden?", "en": "Who is connected?"},
+        "join.seat_here": {"de": "{name}: verbunden ✓", "en": "{name}: connected ✓"},
+        "join.seat_away": {"de": "{name}: noch nicht da", "en": "{name}: not here yet"},
+        "join.back": {"de": "Zurück zum Spiel", "en": "Back to the game"},
+        "join.no_game": {"de": "Dieses Spiel gibt es hier nicht (mehr).", "en": "This game does not exist here (any more)."},
+        "seat.title": {"de": "Wer bist du?", "en": "Who are you?"},
+        "seat.game": {"de": "{game}: {players}", "en": "{game}: {players}"},
+        "seat.me": {"de": "Ich bin {name}", "en": "I am {name}"},
+        "seat.taken": {"de": "{name} (schon verbunden)", "en": "{name} (already connected)"},
+        "seat.all": {"de": "Alle (Handy wird herumgereicht)", "en": "Everyone (the phone is passed around)"},
+        "seat.hint": {
+            "de": "Dein Handy zeigt deinen Zettel; du kreuzt selbst an. Das Handy merkt sich die Wahl.",
+            "en": "Your phone shows your sheet; you cross yourself. The phone remembers the choice.",
+        },
+        "seat.you_are": {"de": "Du: {name}", "en": "You: {name}"},
+        "seat.switch": {"de": "Platz wechseln", "en": "Change seat"},
+    }
+)
+
+
+# --- URLs --------------------------------------------------------------------------------
+def short_id(game_id: str) -> str:
+    return game_id[:SHORT_ID]
+
+
+def game_join_url(base: str, game_id: str, seat: int | None = None, token: str | None = None) -> str:
+    """The URL another phone opens: the server's join URL with the game's path.
+
+    ``base`` is ``AppContext.join_url`` (``http://192.168.1.5:8550/?t=TOKEN`` in LAN
+    mode): its query (the token) is kept, since the LAN gate accepts the token on
+    any path and then sets its cookie.
+    """
+    p = urlparse(base or "http://127.0.0.1:8550/")
+    path = f"/g/{short_id(game_id)}" + (f"/seat/{seat}" if seat is not None else "")
+    query = parse_qs(p.query)
+    if token and "t" not in query:
+        query["t"] = [token]
+    return urlunparse((p.scheme or "http", p.netloc, path, "", urlencode(query, doseq=True), ""))
+
+
+def resolve_game_id(shell: Shell, ident: str) -> str:
+    """A full game id, or the one open game whose id starts with ``ident`` (≥ 6 characters)."""
+    store = shell.ctx.store
+    try:
+        if store.has_game(ident) or len(ident) < 6:
+            return ident
+        hits = [g["id"] for g in store.games(limit=1000) if g["id"].startswith(ident)]
+    except Exception:  # a broken store: let the shell's own routing say so
+        return ident
+    return hits[0] if len(hits) == 1 else ident
+
+
+def _split(route: str) -> tuple[list[str], dict[str, list[str]]]:
+    parsed = urlparse(route or "/")
+    return [p for p in parsed.path.split("/") if p], parse_qs(parsed.query, keep_blank_values=True)
+
+
+# --- who is here --------------------------------------------------------------------------
+def _connected(s: Any) -> bool:
+    try:
+        return s.page.session.connection is not None
+    except Exception:
+        return False
+
+
+def seats_connected(shell: Shell, game_id: str) -> set[int]:
+    """Seats that have their own phone on this game right now (other sessions included)."""
+    out: set[int] = set()
+    for s in list(shell.ctx.shells):
+        if s.table is not None and s.table.id == game_id and s.seats and _connected(s):
+            out |= set(s.seats)
+    return out
+
+
+def _refresh_join_screens(shell: Shell, game_id: str | None) -> None:
+    """The host's join screen lists who is connected: tell it someone came or went."""
+    if not game_id:
+        return
+    for s in list(shell.ctx.shells):
+        if s is shell or s.screen != "join" or s.ui.get("join_game") != game_id:
+            continue
+        try:
+            s.page.run_task(_render_async, s)
+        except Exception:  # that session is away itself
+            pass
+
+
+async def _render_async(s: Shell) -> None:
+    s.render()
+
+
+# --- choosing a seat ---------------------------------------------------------------------------
+def _pref_key(game_id: str) -> str:
+    return PREF_PREFIX + game_id
+
+
+async def _save_seat(shell: Shell, game_id: str, value: str) -> None:
+    try:
+        await asyncio.wait_for(ft.SharedPreferences().set(_pref_key(game_id), value), timeout=3)
+    except Exception:
+        pass
+
+
+async def _load_seat(shell: Shell, game_id: str) -> None:
+    """A browser that chose a seat for this game before gets it again without asking."""
+    try:
+        saved = await asyncio.wait_for(ft.SharedPreferences().get(_pref_key(game_id)), timeout=3)
+    except Exception:  # no answer (old browser, tests): the picker stays
+        return
+    if shell.screen != "seat" or shell.ui.get("join_game") != game_id or saved is None:
+        return  # the player was quicker, or went elsewhere
+    saved = str(saved)
+    if saved == ALL:
+        choose_seat(shell, game_id, None, remember=False)
+    elif saved.isdigit():
+        choose_seat(shell, game_id, int(saved), remember=False)
+
+
+def choose_seat(shell: Shell, game_id: str, seat: int | None, *, remember: bool = True) -> None:
+    """Open the game on this phone as ``seat``'s own (None: for every seat, passed around)."""
+    try:
+        shell.open_table(game_id, render=False)
+    except (StoreError, InvalidInput):
+        shell.flash = shell.t("join.no_game")
+        shell.go_home()
+        return
+    if seat is not None and not (0 <= seat < len(shell.table.players)):
+        seat = None
+    shell.seats = {seat} if seat is not None else None
+    shell.ui.pop("join_game", None)
+    shell.render()
+    if remember:
+        shell.page.run_task(_save_seat, shell, game_id, ALL if seat is None else str(seat))
+    _refresh_join_screens(shell, game_id)
+
+
+def ask_seat(shell: Shell, game_id: str) -> None:
+    """Show "Wer bist du?" for ``game_id`` (this phone then acts for nobody until it picks)."""
+    shell.go("seat", join_game=game_id)
+    _refresh_join_screens(shell, game_id)
+
+
+# --- screens ---------------------------------------------------------------------------
+def _game_title(shell: Shell, game: str) -> str:
+    key = f"game.{game}"
+    try:
+        return shell.t(key)
+    except KeyError:
+        return game
+
+
+def seat_screen(shell: Shell) -> list[ft.Control]:
+    game_id = shell.ui.get("join_game")
+    try:
+        table = shell.ctx.tables.open(game_id) if game_id else None
+    except (StoreError, InvalidInput):
+        table = None
+    if table is None:
+        return [info_line(shell.t("join.no_game"), color=ft.Colors.AMBER_100)]
+    names = [p.name for p in table.players]
+    here = seats_connected(shell, table.id)
+    out: list[ft.Control] = [
+        ft.Text(shell.t("seat.title"), size=24, weight=ft.FontWeight.BOLD),
+        ft.Text(shell.t("seat.game", game=_game_title(shell, table.game.id), players=", ".join(names)), size=15),
+    ]
+    for i, name in enumerate(names):
+        out.append(
+            big_button(
+                shell.t("seat.taken", name=name) if i in here else name,
+                lambda e, i=i: choose_seat(shell, table.id, i),
+                tooltip=shell.t("seat.me", name=name),
+                color=ft.Colors.INDIGO_600 if i not in here else ft.Colors.BLUE_GREY_200,
+                text_color=ft.Colors.WHITE if i not in here else ft.Colors.BLACK,
+                expand=False,
+            )
+        )
+    out.append(ft.Container(height=8))
+    out.append(ft.OutlinedButton(content=shell.t("seat.all"), icon=ft.Icons.GROUPS, height=52,
+                                 on_click=lambda e: choose_seat(shell, table.id, None)))
+    out.append(ft.Text(shell.t("seat.hint"), size=14, color=ft.Colors.BLUE_GREY_700))
+    return out
+
+
+def join_screen(shell: Shell) -> list[ft.Control]:
+    game_id = shell.ui.get("join_game")
+    try:
+        table = shell.ctx.tables.open(game_id) if game_id else None
+    except (StoreError, InvalidInput):
+        table = None
+    if table is None:
+        return [info_line(shell.t("join.no_game"), color=ft.Colors.AMBER_100)]
+    url = game_join_url(shell.ctx.join_url, table.id, token=shell.ctx.token)
+    host = urlparse(url).hostname or ""
+    out: list[ft.Control] = [section_title(shell.t("join.title"))]
+    if host in ("127.0.0.1", "localhost", "::1"):
+        out.append(info_line(shell.t("join.local_only"), color=ft.Colors.AMBER_100))
+    out += [
+        ft.Text(shell.t("join.scan"), size=15),
+        ft.Row([qr_image(url, size=260, label=shell.t("join.qr_label", url=url))], alignment=ft.MainAxisAlignment.CENTER),
+        ft.Text(url, size=17, weight=ft.FontWeight.BOLD, selectable=True, text_align=ft.TextAlign.CENTER),
+    ]
+    if shell.ctx.token:
+        out.append(ft.Text(shell.t("join.same_wifi"), size=13, color=ft.Colors.BLUE_GREY_700))
+    here = seats_connected(shell, table.id)
+    out.append(section_title(shell.t("join.who_is_here")))
+    for i, p in enumerate(table.players):
+        key = "join.seat_here" if i in here else "join.seat_away"
+        out.append(ft.Text(shell.t(key, name=p.name), size=16,
+                           color=ft.Colors.GREEN_800 if i in here else ft.Colors.BLUE_GREY_600))
+    out.append(big_button(shell.t("join.back"), lambda e: shell.open_table(table.id),
+                          color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE))
+    return out
+
+
+SCREENS["join"] = join_screen
+SCREENS["seat"] = seat_screen
+
+
+# --- the extension: routing, top bar, reconnect --------------------------------------------------
+def extension(shell: Shell) -> None:
+    page = shell.page
+    original_route = shell._route
+    original_top_bar = shell.top_bar
+    original_screen = shell._screen
+
+    def route(r: str) -> None:
+        parts, query = _split(r)
+        if len(parts) >= 2 and parts[0] == "g":
+            full = resolve_game_id(shell, parts[1])
+            if full != parts[1]:
+                parsed = urlparse(r or "/")
+                parts[1] = full
+                r = urlunparse(("", "", "/" + "/".join(parts), "", parsed.query, ""))
+        original_route(r)
+        if len(parts) >= 4 and parts[2] == "seat" and shell.table is not None and shell.seats:
+            # a seat's own link: remember it like a choice on the picker
+            seat = next(iter(shell.seats))
+            page.run_task(_save_seat, shell, shell.table.id, str(seat))
+        elif len(parts) == 2 and parts[0] == "g" and shell.table is not None and shell.seats is None \
+                and "all" not in query and len(shell.table.players) > 1:
+            # a join link: ask who holds this phone (one player alone: nothing to ask;
+            # ``?all`` keeps the old meaning, a phone acting for every seat)
+            game_id = shell.table.id
+            shell.go("seat", join_game=game_id)  # go() renders: start() renders again, harmless
+            page.run_task(_load_seat, shell, game_id)
+
+    # The shell builds its top bar once per language and then only replaces the body:
+    # the bar's own buttons are made once and shown or hidden at every render.
+    bits: dict[str, Any] = {}
+
+    def sync_bar() -> None:
+        if not bits:
+            return
+        play = shell.table is not None and shell.screen == "play"
+        bits["invite"].visible = play and shell.seats is None
+        mine = play and bool(shell.seats)
+        bits["you"].visible = bits["switch"].visible = mine
+        if mine:
+            bits["you"].value = shell.t("seat.you_are", name=", ".join(
+                shell.table.players[s].name for s in sorted(shell.seats)))
+
+    def invite(e: Any) -> None:
+        if shell.table is not None:
+            shell.go("join", join_game=shell.table.id)
+
+    def switch(e: Any) -> None:
+        if shell.table is not None:
+            ask_seat(shell, shell.table.id)
+
+    def top_bar() -> ft.Control:
+        bar = original_top_bar()
+        try:
+            row = bar.content
+            bits["invite"] = ft.IconButton(icon=ft.Icons.QR_CODE_2, icon_color=ft.Colors.WHITE,
+                                           tooltip=shell.t("join.invite"), on_click=invite, visible=False)
+            bits["you"] = ft.Text("", color=ft.Colors.WHITE, size=15, weight=ft.FontWeight.BOLD, visible=False)
+            bits["switch"] = ft.IconButton(icon=ft.Icons.SWAP_HORIZ, icon_color=ft.Colors.WHITE,
+                                           tooltip=shell.t("seat.switch"), on_click=switch, visible=False)
+            if isinstance(row, ft.Row) and row.controls:
+                row.controls[-1:-1] = [bits["invite"], bits["you"], bits["switch"]]  # before the language switch
+            else:
+                bits.clear()
+            sync_bar()
+        except Exception:  # the bar changed shape: keep it as it is
+            bits.clear()
+            log.exception("join: top bar")
+        return bar
+
+    def screen() -> list[ft.Control]:
+        out = original_screen()
+        sync_bar()
+        return out
+
+    previous_connect = page.on_connect
+    previous_disconnect = page.on_disconnect
+    previous_close = page.on_close
+
+    async def on_connect(e: Any) -> None:
+        # Renders scheduled while the session was away were dropped (no connection to
+        # schedule them on): draw the table as it is now.
+        if callable(previous_connect):
+            res = previous_connect(e)
+            if asyncio.iscoroutine(res):
+                await res
+        if shell.table is not None or shell.screen in ("join", "seat"):
+            shell.render()
+        _refresh_join_screens(shell, shell.table.id if shell.table is not None else None)
+
+    def on_disconnect(e: Any) -> None:
+        if callable(previous_disconnect):
+            previous_disconnect(e)
+        _refresh_join_screens(shell, shell.table.id if shell.table is not None else None)
+
+    def on_close(e: Any) -> None:
+        gid = shell.table.id if shell.table is not None else None
+        if callable(previous_close):
+            previous_close(e)
+        _refresh_join_screens(shell, gid)
+
+    shell._route = route  # type: ignore[method-assign]
+    shell.top_bar = top_bar  # type: ignore[method-assign]
+    shell._screen = screen  # type: ignore[method-assign]
+    page.on_connect = on_connect
+    page.on_disconnect = on_disconnect
+    page.on_close = on_close
+
+
+if extension not in EXTENSIONS:
+    EXTENSIONS.append(extension)
