@@ -111,6 +111,9 @@ async def test_qwixx_full_game_through_the_session(ctx):
     assert app.has_text("Keine offenen Spiele.")
     # the client received the result screen as patches
     assert len(app.messages) > 20
+    assert app.sent("1. Spieler 2 – 1 Punkte") and app.sent("Warum? q8.white")
+    # the harness reads only what the client received
+    assert all(app.sent(t) for t in app.texts())
     assert app.crashes() == []
 
 

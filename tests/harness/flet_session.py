@@ -18,6 +18,7 @@ Use (pytest-asyncio, ``asyncio_mode = "auto"``)::
     await app.click(tooltip="Rückgängig")
     await app.click(label="Rot 2")               # Semantics label (a sheet field)
     app.messages                                 # decoded outgoing [action, body] pairs
+    app.sent("Wertung")                          # that text went over the wire to the client
     await app.settle()                           # let page.run_task work (other sessions) run
 
 Finders match a control's visible text exactly (``text=``), its tooltip
@@ -281,6 +282,11 @@ class AppSession:
 
     def messages_of(self, action: MessageAction) -> list[Any]:
         return [body for a, body in self.conn.messages if MessageAction(a) == action]
+
+    def sent(self, text: str) -> bool:
+        """Whether ``text`` went over the wire to the client in some message (msgpack UTF-8)."""
+        needle = text.encode("utf-8")
+        return any(needle in raw for raw in self.conn.raw)
 
     def crashes(self) -> list[Any]:
         """SESSION_CRASHED messages: an exception escaped an event handler (the client shows it)."""
