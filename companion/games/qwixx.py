@@ -44,10 +44,6 @@ add_strings(
         "q8.setup.lucky": {"de": "Glückszahlen Spieler {n}", "en": "Lucky numbers player {n}"},
         "q8.setup.draw": {"de": "Ziehen", "en": "Draw"},
         "q8.setup.draw_tip": {"de": "Glückszahlen für {name} ziehen", "en": "Draw lucky numbers for {name}"},
-        "q8.setup.bad_lucky": {
-            "de": "Glückszahlen von {name}: zwei verschiedene Zahlen von 2 bis 16 eingeben.",
-            "en": "Lucky numbers of {name}: type two different numbers from 2 to 16.",
-        },
         "q8.opt.lucky_replaces": {"de": "Glückszahl ersetzt", "en": "Lucky number replaces"},
         "q8.opt.lucky_replaces.white": {"de": "nur das Weiß-Kreuz", "en": "only the white cross"},
         "q8.opt.lucky_replaces.turn": {"de": "den ganzen Zug", "en": "the whole turn"},
@@ -70,7 +66,6 @@ add_strings(
         "q8.play.lucky_numbers": {"de": "Glückszahlen {a} und {b}", "en": "Lucky numbers {a} and {b}"},
         "q8.play.points": {"de": "{points} Punkte", "en": "{points} points"},
         "q8.play.roll_phase": {"de": "{name} würfelt.", "en": "{name} rolls."},
-        "q8.play.no_action": {"de": "Du bist gerade nicht dran.", "en": "It is not your move now."},
         "q8.result.row": {"de": "{letter} {points}", "en": "{letter} {points}"},
         "q8.result.line": {"de": "{place}. {name} – {total} Punkte", "en": "{place}. {name} – {total} points"},
         "q8.result.detail": {

@@ -40,7 +40,7 @@ UNUSED_KEYS_ALLOWLIST: set[str] = {
     "app.back", "home.finished_title", "home.open", "play.game_over", "play.to_result",
     "result.place", "result.total", "setup.bad",
     # companion/games/qwixx.py
-    "q8.play.no_action", "q8.setup.bad_lucky",
+
     # companion/games/verlies.py
     "rv.play.panel_gold", "rv.setup.bad_values", "rv.short.dexterity", "rv.short.mind", "rv.short.strength",
     # companion/games/verflixxt.py
