@@ -1,0 +1,715 @@
+"""Tischrichter benchmarks (not a test): engine, tap-to-screen, cold start, load, store.
+
+    build/bench.sh                      # everything (a few minutes on 2 cores)
+    build/bench.sh --quick              # fewer games, taps and sessions
+    build/bench.sh --only engine,store  # sections: engine, tap, cold, load, store
+    build/bench.sh --sessions 40        # load section with 40 extra table sessions
+
+Prints a table and writes build/out/bench.json. See build/BENCH.md for what each
+figure means. Network: loopback only; every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import pathlib
+import platform
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from typing import Any, Callable
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+OUT = ROOT / "build" / "out"
+SECTIONS = ("engine", "tap", "cold", "load", "store")
+QWIXX_ROLL = [3, 4, 8, 1, 2, 5]  # white 3+4 = 7 (as in the browser test)
+TARGETS = {
+    "tap_p95_ratio": 1.3,
+    "cold_ratio": 1.3,
+    "load_p95_ms": 150.0,
+    "append_p99_ms": 10.0,
+    "resume_500_ms": 100.0,
+}
+
+
+# --- small helpers ----------------------------------------------------------------------------------
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    k = (len(s) - 1) * p / 100
+    lo, hi = int(k), min(int(k) + 1, len(s) - 1)
+    return s[lo] + (s[hi] - s[lo]) * (k - lo)
+
+
+def verdict(ok: bool) -> str:
+    return "PASS" if ok else "MISS"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def setup_game(gid: str, rng: random.Random):
+    """Sensible options per game, as the random-game tests set them up."""
+    from scoring.engine import PlayerSpec
+
+    if gid == "qwixx-longo":
+        n = rng.randint(2, 5)
+        players = [PlayerSpec(name=f"Spieler {i + 1}") for i in range(n)]
+        return players, {"lucky_numbers": [tuple(rng.sample(range(2, 17), 2)) for _ in range(n)]}
+    if gid == "verflixxt":
+        n = rng.randint(2, 6)
+        players = [PlayerSpec(name=f"Spieler {i + 1}") for i in range(n)]
+        return players, {"wurminator": rng.random() < 0.5, "first_seat": rng.randrange(n)}
+    if gid == "raus-aus-dem-verlies":
+        from scoring.verlies import PRESETS
+
+        n = rng.randint(2, 6)
+        players = [PlayerSpec(name=f"Spieler {i + 1}") for i in range(n)]
+        adv = [PRESETS[i].model_dump() for i in range(n)]
+        return players, {"adventurers": adv, "start_player": rng.randrange(n)}
+    players = [PlayerSpec(name=f"Spieler {i + 1}") for i in range(2)]
+    return players, {}
+
+
+class Proc:
+    """A server subprocess (app or floor); the first stdout line is its URL."""
+
+    def __init__(self, argv: list[str], port: int, env: dict[str, str] | None = None) -> None:
+        self.port = port
+        self.t_start = time.perf_counter()
+        self.proc = subprocess.Popen(
+            argv, cwd=ROOT, env={**os.environ, "PYTHONUNBUFFERED": "1", **(env or {})},
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        )
+        self.url = f"http://127.0.0.1:{port}/"
+
+    def wait_port(self, timeout: float = 30.0) -> float:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return time.perf_counter() - self.t_start
+            except OSError:
+                if self.proc.poll() is not None:
+                    raise RuntimeError("server died")
+                time.sleep(0.02)
+        raise RuntimeError("server did not open its port")
+
+    def rss_mb(self) -> float:
+        import psutil
+
+        return psutil.Process(self.proc.pid).memory_info().rss / 2**20
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.send_signal(signal.SIGINT)
+                try:
+                    self.proc.wait(3)
+                except subprocess.TimeoutExpired:
+                    self.proc.kill()
+                    self.proc.wait()
+
+
+def start_app(db: pathlib.Path) -> Proc:
+    port = free_port()
+    return Proc([sys.executable, "-m", "companion", "--port", str(port), "--db", str(db)], port,
+                {"TISCHRICHTER_DB": str(db)})
+
+
+def start_floor() -> Proc:
+    port = free_port()
+    return Proc([sys.executable, str(ROOT / "build" / "bench_floor.py"), "--port", str(port)], port)
+
+
+def prepare_qwixx_table(db: pathlib.Path) -> str:
+    """A Qwixx Longo table waiting for Ana's white-sum decision (so 'Rot 7' can be crossed)."""
+    from companion.store import Store
+    from companion.table import Tables
+    from scoring.engine import PlayerSpec
+
+    store = Store(db)
+    try:
+        tables = Tables(store)
+        table = tables.create(
+            "qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {"lucky_numbers": [(4, 9), (5, 12)]}
+        )
+        table.roll(values=QWIXX_ROLL)
+        return table.id
+    finally:
+        store.close()
+
+
+# --- (a) engine ----------------------------------------------------------------------------------
+def bench_engine(quick: bool) -> dict[str, Any]:
+    from scoring.engine import games, get_game
+    from scoring.simulate import play_random
+
+    budget = 0.4 if quick else 1.5
+    out: dict[str, Any] = {}
+    for gid in sorted(games()):
+        game = get_game(gid)
+        rng = random.Random(2024)
+        n_games = steps = 0
+        t0 = time.perf_counter()
+        while time.perf_counter() - t0 < budget or n_games < 3:
+            players, options = setup_game(gid, rng)
+            played = play_random(gid, players, options, rng)
+            n_games += 1
+            steps += played.steps
+        wall = time.perf_counter() - t0
+        # legal + apply alone, on the states of a few recorded games
+        rng = random.Random(7)
+        step_times: list[float] = []
+        for _ in range(3 if quick else 8):
+            players, options = setup_game(gid, rng)
+            played = play_random(gid, players, options, rng, keep_states=True)
+            for state, rec in zip(played.states, played.record.actions):
+                action = game.parse_action(rec.action)
+                t = time.perf_counter()
+                if game.pending_roll(state) is None:
+                    game.legal(state)
+                game.apply(state, action)
+                step_times.append(time.perf_counter() - t)
+        out[gid] = {
+            "games_per_s": n_games / wall,
+            "steps_per_game": steps / n_games,
+            "us_per_step_in_play_random": wall / steps * 1e6,
+            "us_per_legal_apply_median": statistics.median(step_times) * 1e6,
+            "us_per_legal_apply_p95": pct(step_times, 95) * 1e6,
+            "games": n_games,
+        }
+    return out
+
+
+# --- browser helpers ----------------------------------------------------------------------------
+def launch_browser():
+    from playwright.sync_api import sync_playwright
+
+    from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    pw = sync_playwright().start()
+    browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    return pw, browser
+
+
+IN_PAGE_JS = """(txt) => {
+  window.__tap = {down: null, seen: null};
+  const done = () => {
+    if (window.__tap.seen === null && window.__tap.down !== null && document.body.innerText.includes(txt)) {
+      window.__tap.seen = performance.now();
+      obs.disconnect();
+    }
+  };
+  document.addEventListener('pointerdown', () => {
+    if (window.__tap.down === null) window.__tap.down = performance.now();
+  }, {capture: true, once: true});
+  const obs = new MutationObserver(done);
+  obs.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+def tap(page, name: str, expect: str) -> tuple[float, float | None]:
+    """One tap: (ms as seen from Playwright: click → text in the semantics DOM, ms inside the page)."""
+    from tests.e2e.conftest import button
+
+    loc = button(page, name).first  # resolved before the clock starts
+    target = page.get_by_text(expect).first
+    page.evaluate(IN_PAGE_JS, expect)
+    t0 = time.perf_counter()
+    loc.click()
+    target.wait_for(timeout=20_000)
+    ms = (time.perf_counter() - t0) * 1000
+    inner = page.evaluate("() => window.__tap && window.__tap.seen !== null ? window.__tap.seen - window.__tap.down : null")
+    return ms, inner
+
+
+class QwixxTapper:
+    """Alternating: Ana crosses red 7 (then Ben decides), undo (Ana decides again)."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.crossed = False
+
+    def __call__(self) -> tuple[float, float | None]:
+        if not self.crossed:
+            r = tap(self.page, "Rot 7", "Weiße Summe 7 – Ben:")
+        else:
+            r = tap(self.page, "Rückgängig", "Weiße Summe 7 – Ana:")
+        self.crossed = not self.crossed
+        return r
+
+
+class FloorTapper:
+    def __init__(self, page) -> None:
+        self.page = page
+        self.n = 0
+
+    def __call__(self) -> tuple[float, float | None]:
+        self.n += 1
+        return tap(self.page, "Plus", f"Zähler: {self.n}")
+
+
+PASS_AROUND = "Alle (Handy wird herumgereicht)"  # the seat chooser on /g/<id>: this phone acts for all
+
+
+def open_page(browser, url: str, first_button: str):
+    from tests.e2e.conftest import button, open_app
+
+    page = open_app(browser, url)
+    if "/g/" in url:
+        button(page, PASS_AROUND).click(40)
+    button(page, first_button).wait_for(40)
+    return page
+
+
+def summarize(samples: list[tuple[float, float | None]]) -> dict[str, Any]:
+    outer = [s[0] for s in samples]
+    inner = [s[1] for s in samples if s[1] is not None]
+    return {
+        "n": len(outer),
+        "median_ms": statistics.median(outer),
+        "p95_ms": pct(outer, 95),
+        "max_ms": max(outer),
+        "in_page_median_ms": statistics.median(inner) if inner else None,
+        "in_page_p95_ms": pct(inner, 95) if inner else None,
+        "in_page_n": len(inner),
+    }
+
+
+# --- (b) tap to screen ---------------------------------------------------------------------------
+def bench_tap(browser, taps: int, tmp: pathlib.Path) -> dict[str, Any]:
+    db = tmp / "tap.db"
+    gid = prepare_qwixx_table(db)
+    app, floor = start_app(db), start_floor()
+    try:
+        app.wait_port(), floor.wait_port()
+        app_page = open_page(browser, f"{app.url}g/{gid}", "Rot 7")
+        floor_page = open_page(browser, floor.url, "Plus")
+        a, f = QwixxTapper(app_page), FloorTapper(floor_page)
+        for _ in range(4):  # warm-up: first frames, JIT, fonts
+            a(), f()
+        app_s, floor_s = [], []
+        batch = 10
+        while len(app_s) < taps:  # side by side: batches alternate in the same run
+            for _ in range(min(batch, taps - len(app_s))):
+                app_s.append(a())
+            for _ in range(min(batch, taps - len(floor_s))):
+                floor_s.append(f())
+        app_page.context.close(), floor_page.context.close()
+    finally:
+        app.stop(), floor.stop()
+    ra, rf = summarize(app_s), summarize(floor_s)
+    ratio = ra["p95_ms"] / rf["p95_ms"]
+    return {
+        "app": ra,
+        "floor": rf,
+        "p95_ratio": ratio,
+        "median_ratio": ra["median_ms"] / rf["median_ms"],
+        "in_page_p95_ratio": (ra["in_page_p95_ms"] / rf["in_page_p95_ms"]) if ra["in_page_p95_ms"] and rf["in_page_p95_ms"] else None,
+        "target": f"p95 <= {TARGETS['tap_p95_ratio']}x floor",
+        "verdict": verdict(ratio <= TARGETS["tap_p95_ratio"]),
+    }
+
+
+# --- (c) cold start ---------------------------------------------------------------------------
+def cold_once(browser, make: Callable[[], Proc], first_button: str) -> dict[str, float]:
+    from tests.e2e.conftest import button
+
+    proc = make()
+    try:
+        port_s = proc.wait_port()
+        ctx = browser.new_context(viewport={"width": 412, "height": 915}, locale="de-DE")
+        page = ctx.new_page()
+        page.set_default_timeout(40_000)
+        page.goto(proc.url)
+        page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=40_000)
+        page.locator("flt-semantics-placeholder").dispatch_event("click")
+        button(page, first_button).wait_for(40)
+        total = time.perf_counter() - proc.t_start
+        rss = proc.rss_mb()
+        ctx.close()
+        return {"port_open_s": port_s, "interactive_s": total, "rss_mb_one_client": rss}
+    finally:
+        proc.stop()
+
+
+def bench_cold(browser, runs: int, tmp: pathlib.Path) -> dict[str, Any]:
+    app_runs, floor_runs = [], []
+    for i in range(runs):  # alternate so both see the same machine state
+        app_runs.append(cold_once(browser, lambda: start_app(tmp / f"cold{i}.db"), "Qwixx Longo"))
+        floor_runs.append(cold_once(browser, start_floor, "Plus"))
+
+    def med(runs_: list[dict[str, float]], key: str) -> float:
+        return statistics.median(r[key] for r in runs_)
+
+    app_s, floor_s = med(app_runs, "interactive_s"), med(floor_runs, "interactive_s")
+    ratio = app_s / floor_s
+    return {
+        "runs": runs,
+        "app_interactive_s": app_s,
+        "floor_interactive_s": floor_s,
+        "app_port_open_s": med(app_runs, "port_open_s"),
+        "floor_port_open_s": med(floor_runs, "port_open_s"),
+        "app_rss_mb": med(app_runs, "rss_mb_one_client"),
+        "floor_rss_mb": med(floor_runs, "rss_mb_one_client"),
+        "ratio": ratio,
+        "target": f"<= {TARGETS['cold_ratio']}x floor",
+        "verdict": verdict(ratio <= TARGETS["cold_ratio"]),
+        "all": {"app": app_runs, "floor": floor_runs},
+    }
+
+
+# --- (d) load: light clients speaking Flet's protocol -------------------------------------------
+class LightClients:
+    """N table sessions over real WebSockets, each a minimal Flet client (msgpack frames).
+
+    Each registers with the table's route (/g/<id>), answers the server's method
+    calls with an error (no device info, no preferences: the app falls back), and
+    drains every patch the server sends, in an asyncio loop of its own thread.
+    """
+
+    def __init__(self, port: int, route: str, n: int) -> None:
+        self.port, self.route, self.n = port, route, n
+        self.messages = [0] * n
+        self.registered = [False] * n
+        self.errors: list[str] = []
+        self._stop: asyncio.Event | None = None
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self._main(),), daemon=True)
+
+    async def _client(self, i: int) -> None:
+        import msgpack
+        import websockets
+
+        try:
+            async with websockets.connect(f"ws://127.0.0.1:{self.port}/ws", max_size=None, open_timeout=20) as ws:
+                page = {"route": self.route, "width": 412, "height": 915, "web": True, "platform": "android"}
+                await ws.send(b"\x00" + msgpack.packb([1, {"session_id": "", "page_name": "", "page": page}]))
+                while not self._stop.is_set():
+                    try:
+                        raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
+                    except asyncio.TimeoutError:
+                        continue
+                    if not isinstance(raw, bytes) or not raw or raw[0] != 0:
+                        continue
+                    msg = msgpack.unpackb(raw[1:], strict_map_key=False)
+                    self.messages[i] += 1
+                    if msg[0] == 1:
+                        self.registered[i] = True
+                    elif msg[0] == 5:  # invoke method: this client has no such service
+                        body = msg[1]
+                        reply = {"control_id": body.get("control_id"), "call_id": body.get("call_id"),
+                                 "result": None, "error": "not supported by the bench client"}
+                        await ws.send(b"\x00" + msgpack.packb([5, reply]))
+        except Exception as exc:  # noqa: BLE001 - reported, not raised
+            self.errors.append(f"{type(exc).__name__}: {exc}"[:200])
+
+    async def _main(self) -> None:
+        self._stop = asyncio.Event()
+        await asyncio.gather(*(self._client(i) for i in range(self.n)))
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def wait_ready(self, timeout: float = 60.0) -> bool:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if all(self.registered) and all(m >= 2 for m in self.messages):
+                return True
+            if len(self.errors) >= self.n:
+                return False
+            time.sleep(0.1)
+        return False
+
+    def stop(self) -> None:
+        if self._stop is not None:
+            self.loop.call_soon_threadsafe(self._stop.set)
+        self.thread.join(10)
+
+
+def bench_load(browser, sessions: int, taps: int, tmp: pathlib.Path) -> dict[str, Any]:
+    db = tmp / "load.db"
+    gid = prepare_qwixx_table(db)
+    app = start_app(db)
+    clients = None
+    try:
+        app.wait_port()
+        time.sleep(0.5)
+        rss_idle = app.rss_mb()
+        page = open_page(browser, f"{app.url}g/{gid}", "Rot 7")
+        tapper = QwixxTapper(page)
+        for _ in range(4):
+            tapper()
+        time.sleep(0.5)
+        rss_one = app.rss_mb()
+        clients = LightClients(app.port, f"/g/{gid}/seat/1", sessions)  # Ben's phone, N times over
+        clients.start()
+        ready = clients.wait_ready()
+        if not ready:
+            return {"measured": False, "reason": f"light clients not ready: {clients.errors[:3]}"}
+        time.sleep(1.0)
+        rss_n = app.rss_mb()
+        before = sum(clients.messages)
+        samples = [tapper() for _ in range(taps)]
+        time.sleep(0.5)
+        fanout = sum(clients.messages) - before
+        rss_after = app.rss_mb()
+        page.context.close()
+    finally:
+        if clients is not None:
+            clients.stop()
+        app.stop()
+    s = summarize(samples)
+    return {
+        "measured": True,
+        "sessions": sessions,
+        "taps": taps,
+        "tap": s,
+        "patches_received_by_light_clients": fanout,
+        "rss_mb_idle": rss_idle,
+        "rss_mb_one_browser": rss_one,
+        "rss_mb_with_sessions": rss_n,
+        "rss_mb_after_taps": rss_after,
+        "rss_mb_per_extra_session": (rss_after - rss_one) / sessions,
+        "errors": clients.errors[:3] if clients else [],
+        "target": f"p95 < {TARGETS['load_p95_ms']} ms with {sessions} sessions",
+        "verdict": verdict(s["p95_ms"] < TARGETS["load_p95_ms"]),
+    }
+
+
+# --- (e) store ------------------------------------------------------------------------------------
+def long_game(min_actions: int = 500):
+    """A real game of at least ``min_actions`` actions (its first 500 replay as a game)."""
+    from scoring.simulate import play_random
+
+    for seed in range(200):
+        for gid in ("raus-aus-dem-verlies", "qwixx-longo", "verflixxt"):
+            rng = random.Random(seed)
+            players, options = setup_game(gid, rng)
+            played = play_random(gid, players, options, rng)
+            if played.steps >= min_actions:
+                return played.record
+    raise RuntimeError("no game long enough")
+
+
+def bench_store(tmp: pathlib.Path, n: int = 500) -> dict[str, Any]:
+    from companion.store import Store
+    from companion.table import Tables
+
+    record = long_game(n)
+    base = record.model_copy(update={"actions": ()})
+    path = tmp / "store.db"
+    store = Store(path)  # default: WAL + synchronous=FULL
+    store.create_game(base)
+    times = []
+    for seq, act in enumerate(record.actions[:n], start=1):
+        t = time.perf_counter()
+        store.append(base.id, seq, act)
+        times.append((time.perf_counter() - t) * 1000)
+    store.close()
+    resumes = []
+    for _ in range(5):
+        t = time.perf_counter()
+        fresh = Store(path)
+        table = Tables(fresh).open(base.id)
+        resumes.append((time.perf_counter() - t) * 1000)
+        assert table.seq == n
+        fresh.close()
+    # a whole submit through the table (parse, rules, commit) on the same durable store
+    store = Store(tmp / "submit.db")
+    tables = Tables(store)
+    from scoring.dice import Dice
+    from scoring.simulate import random_step
+
+    rng = random.Random(11)
+    submit_times = []
+    while len(submit_times) < 200:
+        players, options = setup_game("qwixx-longo", rng)
+        table = tables.create("qwixx-longo", players, options)
+        dice = Dice(rng)
+        while not table.is_over() and len(submit_times) < 200:
+            action = random_step(table.game, table.state, rng, dice)
+            t = time.perf_counter()
+            table.submit(action)
+            submit_times.append((time.perf_counter() - t) * 1000)
+    store.close()
+    p99 = pct(times, 99)
+    resume = statistics.median(resumes)
+    return {
+        "game": record.game,
+        "appends": n,
+        "append_p50_ms": pct(times, 50),
+        "append_p99_ms": p99,
+        "append_max_ms": max(times),
+        "resume_500_ms_median": resume,
+        "resume_500_ms_all": resumes,
+        "submit_p50_ms": pct(submit_times, 50),
+        "submit_p99_ms": pct(submit_times, 99),
+        "append_verdict": verdict(p99 < TARGETS["append_p99_ms"]),
+        "resume_verdict": verdict(resume < TARGETS["resume_500_ms"]),
+        "fs": _fs_of(tmp),
+    }
+
+
+def _fs_of(path: pathlib.Path) -> str:
+    try:
+        best = ""
+        fstype = "?"
+        with open("/proc/mounts") as fh:
+            for line in fh:
+                parts = line.split()
+                if str(path.resolve()).startswith(parts[1]) and len(parts[1]) >= len(best):
+                    best, fstype = parts[1], parts[2]
+        return f"{fstype} at {best}"
+    except OSError:
+        return "?"
+
+
+# --- main -----------------------------------------------------------------------------------------
+def print_report(res: dict[str, Any]) -> None:
+    line = "-" * 78
+    print(line)
+    print(f"Tischrichter bench  {res['when']}  {res['machine']}")
+    print(line)
+    if "engine" in res:
+        print("(a) Engine: random complete games (play_random, seeded)")
+        print(f"    {'game':24} {'games/s':>9} {'steps/game':>11} {'us/step':>9} {'legal+apply us (med/p95)':>26}")
+        for gid, r in res["engine"].items():
+            print(f"    {gid:24} {r['games_per_s']:9.1f} {r['steps_per_game']:11.0f} {r['us_per_step_in_play_random']:9.0f} "
+                  f"{r['us_per_legal_apply_median']:12.0f} / {r['us_per_legal_apply_p95']:.0f}")
+    if "tap" in res:
+        t = res["tap"]
+        if t.get("error"):
+            print(f"(b) Tap to screen: not measured ({t['error']})")
+        else:
+            a, f = t["app"], t["floor"]
+            print(f"(b) Tap to screen, {a['n']} taps each (Playwright click → text in the semantics DOM)")
+            print(f"    app   (Qwixx cross/undo): median {a['median_ms']:6.1f} ms  p95 {a['p95_ms']:6.1f} ms   in page: "
+                  f"{_ms(a['in_page_median_ms'])} / {_ms(a['in_page_p95_ms'])}")
+            print(f"    floor (bare counter)    : median {f['median_ms']:6.1f} ms  p95 {f['p95_ms']:6.1f} ms   in page: "
+                  f"{_ms(f['in_page_median_ms'])} / {_ms(f['in_page_p95_ms'])}")
+            print(f"    ratio p95 {t['p95_ratio']:.2f}x (median {t['median_ratio']:.2f}x)   target {t['target']}: {t['verdict']}")
+    if "cold" in res:
+        c = res["cold"]
+        if c.get("error"):
+            print(f"(c) Cold start: not measured ({c['error']})")
+        else:
+            print(f"(c) Cold start (process start → first button in semantics), median of {c['runs']}")
+            print(f"    app {c['app_interactive_s']:.2f} s (port {c['app_port_open_s']:.2f} s, RSS {c['app_rss_mb']:.0f} MB)   "
+                  f"floor {c['floor_interactive_s']:.2f} s (port {c['floor_port_open_s']:.2f} s, RSS {c['floor_rss_mb']:.0f} MB)")
+            print(f"    ratio {c['ratio']:.2f}x   target {c['target']}: {c['verdict']}")
+    if "load" in res:
+        d = res["load"]
+        if not d.get("measured"):
+            print(f"(d) Load: not measured ({d.get('reason')})")
+        else:
+            s = d["tap"]
+            print(f"(d) Load: {d['sessions']} extra table sessions (light Flet clients over WebSocket) + 1 Chromium page")
+            print(f"    tap median {s['median_ms']:.1f} ms  p95 {s['p95_ms']:.1f} ms  ({d['taps']} taps; "
+                  f"{d['patches_received_by_light_clients']} patches fanned out)")
+            print(f"    server RSS: idle {d['rss_mb_idle']:.0f} MB, 1 browser {d['rss_mb_one_browser']:.0f} MB, "
+                  f"+{d['sessions']} sessions {d['rss_mb_after_taps']:.0f} MB → {d['rss_mb_per_extra_session']:.2f} MB/session")
+            print(f"    target {d['target']}: {d['verdict']}")
+    if "store" in res:
+        s = res["store"]
+        print(f"(e) Store (WAL, synchronous=FULL, {s['fs']}); {s['appends']}-action {s['game']} game")
+        print(f"    append p50 {s['append_p50_ms']:.2f} ms  p99 {s['append_p99_ms']:.2f} ms  (max {s['append_max_ms']:.2f})  "
+              f"target p99 < {TARGETS['append_p99_ms']:.0f} ms: {s['append_verdict']}")
+        print(f"    resume (fresh Store + Tables.open) {s['resume_500_ms_median']:.1f} ms  "
+              f"target < {TARGETS['resume_500_ms']:.0f} ms: {s['resume_verdict']}")
+        print(f"    whole Table.submit p50 {s['submit_p50_ms']:.2f} ms  p99 {s['submit_p99_ms']:.2f} ms")
+    print(line)
+
+
+def _ms(v: float | None) -> str:
+    return "n/a" if v is None else f"{v:.1f}/"[:-1] + " ms"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="build/bench.sh", description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer games, taps and sessions")
+    parser.add_argument("--only", default=",".join(SECTIONS), help="comma list of: " + ",".join(SECTIONS))
+    parser.add_argument("--sessions", type=int, default=None, help="extra table sessions for the load section (default 20; 5 with --quick)")
+    parser.add_argument("--taps", type=int, default=None, help="taps per app in the tap section (default 100; 20 with --quick)")
+    parser.add_argument("--json", default=str(OUT / "bench.json"))
+    args = parser.parse_args(argv)
+    only = [s.strip() for s in args.only.split(",") if s.strip()]
+    unknown = set(only) - set(SECTIONS)
+    if unknown:
+        parser.error(f"unknown section(s): {', '.join(sorted(unknown))}")
+    taps = args.taps or (20 if args.quick else 100)
+    sessions = args.sessions or (5 if args.quick else 20)
+
+    res: dict[str, Any] = {
+        "when": time.strftime("%Y-%m-%d %H:%M:%S"),
+        "machine": f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores, {platform.machine()}",
+        "args": vars(args),
+    }
+    with tempfile.TemporaryDirectory(prefix="tischrichter-bench-") as tmpdir:
+        tmp = pathlib.Path(tmpdir)
+        if "engine" in only:
+            print("engine ...", flush=True)
+            res["engine"] = bench_engine(args.quick)
+        if "store" in only:
+            print("store ...", flush=True)
+            res["store"] = bench_store(tmp)
+        browser_sections = [s for s in ("tap", "cold", "load") if s in only]
+        if browser_sections:
+            pw = browser = None
+            try:
+                pw, browser = launch_browser()
+            except Exception as exc:  # noqa: BLE001
+                for s in browser_sections:
+                    res[s] = {"error": f"no browser: {exc}"[:200], "measured": False, "reason": str(exc)[:200]}
+            if browser is not None:
+                try:
+                    if "tap" in only:
+                        print("tap ...", flush=True)
+                        try:
+                            res["tap"] = bench_tap(browser, taps, tmp)
+                        except Exception as exc:  # noqa: BLE001
+                            res["tap"] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
+                    if "cold" in only:
+                        print("cold ...", flush=True)
+                        try:
+                            res["cold"] = bench_cold(browser, 1 if args.quick else 3, tmp)
+                        except Exception as exc:  # noqa: BLE001
+                            res["cold"] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
+                    if "load" in only:
+                        print("load ...", flush=True)
+                        try:
+                            res["load"] = bench_load(browser, sessions, max(20, taps // 2), tmp)
+                        except Exception as exc:  # noqa: BLE001
+                            res["load"] = {"measured": False, "reason": f"{type(exc).__name__}: {exc}"[:300]}
+                finally:
+                    browser.close()
+                    pw.stop()
+    print_report(res)
+    path = pathlib.Path(args.json)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(res, indent=2, default=str))
+    print(f"JSON: {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
