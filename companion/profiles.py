@@ -22,7 +22,15 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
+from companion.i18n import add_strings
 from scoring.engine import NAME_MAX, PlayerSpec
+
+add_strings(
+    {
+        "hist.pick.title": {"de": "Aus Profilen wählen:", "en": "Pick from profiles:"},
+        "hist.pick.tip": {"de": "Profil wählen: {name}", "en": "Pick profile: {name}"},
+    }
+)
 
 TABLE = "profiles"
 COLORS = ("red", "orange", "yellow", "green", "teal", "blue", "indigo", "purple", "pink", "brown", "grey", "black")

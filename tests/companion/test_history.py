@@ -211,3 +211,73 @@ def test_profiles_store():
     assert (spec.name, spec.color, spec.profile_id) == ("Ana K.", "blue", a.id)
     delete_profile(store, b.id)
     assert [p.id for p in list_profiles(store)] == [a.id]
+
+
+# --- the screens, through a real Flet session (no browser) ---------------------------------------
+from tests.harness.flet_session import AppSession, make_context  # noqa: E402
+
+
+async def test_history_stats_replay_profiles_and_backup_screens(tmp_path):
+    ctx = make_context(tmp_path / "t.db")
+    rng = random.Random(3)
+    recs = []
+    for gid in ("qwixx-longo", "verflixxt", "raus-aus-dem-verlies", "qwixx-longo"):
+        record, _, _ = _generate(rng, gid)
+        _store_finished(ctx.store, record)
+        recs.append(record)
+    app = await AppSession.start(ctx)
+    assert app.has_text("Verlauf & Statistik")
+    await app.click(text="Verlauf")
+    assert app.has_text("4 von 4 Spielen")
+    assert app.find_all(text="Nachspielen")
+    # replay the first listed game: ends at the last move; step back, to the start
+    await app.click(text="Nachspielen", nth=0)
+    assert any(t.startswith("Nachspielen: ") for t in app.texts())
+    steps = [t for t in app.texts() if t.startswith("Zug ") and " von " in t]
+    assert steps and steps[0].split()[1] == steps[0].split()[3]
+    await app.click(tooltip="Zug zurück")
+    await app.click(tooltip="Zum Anfang")
+    assert app.has_text("Aufstellung (vor dem ersten Zug)")
+    await app.click(tooltip="Zug vor")
+    assert any(t.startswith("Zug 1: ") for t in app.texts())
+    await app.click(text="Zurück zum Verlauf")
+    # statistics: overall ranking with a pie, then per game with the score chart
+    await app.click(tooltip="Start")
+    await app.click(text="Statistik")
+    assert app.has_text("Rangliste (alle Spiele)")
+    await app.click(text="Qwixx Longo")
+    assert any("Fehlwürfe" in t for t in app.texts())
+    await app.click(text="Raus aus dem Verlies!")
+    assert any("Verletzungen" in t for t in app.texts())
+    # profiles
+    await app.click(tooltip="Start")
+    await app.click(text="Spielerprofile")
+    assert app.has_text("Noch keine Profile. Lege unten eins an.")
+    await app.type_into("Name", "Ana")
+    await app.click(tooltip="Farbe wählen: Rot")
+    await app.type_into("Lieblings-Glückszahlen (Qwixx Longo)", "9 4")
+    await app.click(text="Profil speichern")
+    assert app.has_text("Profil Ana gespeichert.")
+    assert app.has_text("Glückszahlen 4 und 9")
+    await app.type_into("Name", "ana")
+    await app.click(text="Profil speichern")
+    assert app.has_text("Diesen Namen hat schon ein anderes Profil.")
+    assert [p.name for p in list_profiles(ctx.store)] == ["Ana"]
+    # backup: export all, then a damaged paste is refused, the good one changes nothing (all there)
+    await app.click(tooltip="Start")
+    await app.click(text="Sichern & Einlesen")
+    await app.click(text="Alles sichern (JSON)")
+    assert app.has_text("4 Spiele, 1 Profile")
+    saved = [t for t in app.texts() if t.startswith("Gespeichert unter: ")]
+    assert saved and Path(saved[0].split(": ", 1)[1]).exists()
+    text = Path(saved[0].split(": ", 1)[1]).read_text(encoding="utf-8")
+    await app.type_into("Sicherung einfügen", text[:-40])
+    await app.click(text="Prüfen und einlesen")
+    assert any("Nichts wurde geändert." in t for t in app.texts())
+    await app.type_into("Sicherung einfügen", text)
+    await app.click(text="Prüfen und einlesen")
+    assert app.has_text("Eingelesen: 0 neue Spiele, 4 schon vorhanden, 0 neue Profile.")
+    await app.click(text="Ergebnisse als CSV")
+    assert any(t.startswith("Gespeichert unter: ") and t.endswith(".csv") for t in app.texts())
+    assert app.crashes() == []
+    assert not any(t.startswith("Fehler:") for t in app.texts())
