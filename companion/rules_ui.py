@@ -1,0 +1,418 @@
+"""Rules screen, rule links and "Was wäre wenn?" (dispute mode): an extension of the shell.
+
+Registered on import (``companion.app.EXTENSION_MODULES``):
+
+- ``SCREENS["rules"]``: search (as you type) across every game's rules, one
+  entry with its worked example and house-rule switches, and each game's
+  sections. Reads ``shell.ui["rules_entry"]`` (a rule id such as ``q8.white``
+  or a section ``qwixx-longo#turn``) and ``shell.ui["rules_query"]``.
+- ``SCREENS["dispute"]``: the dispute panel for ``shell.ui["dispute_game"]``
+  (a game id); a game screen opens it with
+  ``shell.go("dispute", dispute_game=shell.table.id)``.
+- an extension that sets ``shell.rule_hook`` (every "Warum? <id>" link lands on
+  that entry, remembering the game to go back to) and chains ``shell.home_extra``
+  with a big "Regeln" button.
+- ``dispute_panel(shell)``: a collapsible "Was wäre wenn?" panel a game
+  screen may embed; it tries actions with ``Table.what_if`` and never submits.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import flet as ft
+
+from companion import app as shell_app
+from companion import dispute
+from companion.i18n import add_strings
+from companion.rules_search import index, search
+from companion.rules_text import GAMES, Entry, GameRules, Section, find_entry, game_of, section_ref
+from components.common import TOUCH, big_button, info_line, section_title
+from components.rule_link import rule_link
+
+add_strings(
+    {
+        "rules.title": {"de": "Regeln", "en": "Rules"},
+        "rules.home_button": {"de": "Regeln", "en": "Rules"},
+        "rules.home_tip": {"de": "Regeln nachschlagen und Streit schlichten", "en": "Look up rules and settle disputes"},
+        "rules.search_label": {"de": "Regeln durchsuchen", "en": "Search the rules"},
+        "rules.no_hits": {"de": "Nichts gefunden – ein anderes Wort versuchen?", "en": "Nothing found – try another word?"},
+        "rules.hit": {"de": "{rule} · {title}", "en": "{rule} · {title}"},
+        "rules.hit_section": {"de": "{game} · {title}", "en": "{game} · {title}"},
+        "rules.example": {"de": "Beispiel", "en": "Example"},
+        "rules.options": {"de": "Hausregel-Schalter", "en": "House-rule switches"},
+        "rules.option": {"de": "{title} – Standard: {default}", "en": "{title} – default: {default}"},
+        "rules.back_game": {"de": "Zurück zum Spiel", "en": "Back to the game"},
+        "rules.unknown": {"de": "Zu „{rule}“ gibt es keinen Eintrag.", "en": "There is no entry for '{rule}'."},
+        "rules.game_tip": {"de": "Regeln: {game}", "en": "Rules: {game}"},
+        "rules.dispute_title": {"de": "Was wäre wenn?", "en": "What if?"},
+        "rules.dispute_heading": {"de": "Was wäre wenn? – {game}", "en": "What if? – {game}"},
+        "rules.dispute_intro": {
+            "de": "Einen Zug antippen: der Schiedsrichter urteilt, das Spiel bleibt unverändert.",
+            "en": "Tap a move: the referee judges it, the game stays as it is.",
+        },
+        "rules.dispute_legal": {"de": "Jetzt erlaubt:", "en": "Allowed now:"},
+        "rules.dispute_illegal": {"de": "Strittig:", "en": "Disputed:"},
+        "rules.dispute_nothing": {"de": "Gerade steht kein Zug an (erst würfeln?).", "en": "No move is due right now (roll first?)."},
+        "rules.dispute_no_game": {"de": "Kein offenes Spiel gewählt.", "en": "No open game chosen."},
+        "rules.dispute_close": {"de": "Was wäre wenn? schließen", "en": "Close What if?"},
+        "rules.dispute_try": {"de": "Ausprobieren: {action}", "en": "Try: {action}"},
+    }
+)
+
+GAME_ORDER = ("qwixx-longo", "verflixxt", "raus-aus-dem-verlies", "table")
+
+
+# --- entry and section cards ------------------------------------------------------------------
+def _title_of(shell: Any, ref: str) -> str:
+    found = _resolve(ref)
+    if found is None:
+        return ref
+    g, s, e = found
+    return (e.title if e is not None else s.title)[shell.lang]
+
+
+def _resolve(ref: str | None) -> tuple[GameRules, Section, Entry | None] | None:
+    """A rule id (``q8.white``, also a finer ``q8.color.x``) or a section ``game#key``."""
+    if not ref:
+        return None
+    if "#" in ref:
+        gid, _, key = ref.partition("#")
+        g = GAMES.get(gid)
+        if g is None:
+            return None
+        for s in g.sections:
+            if s.key == key:
+                return g, s, None
+        return None
+    return find_entry(ref)
+
+
+def open_rule(shell: Any, rule: str) -> None:
+    """Show one entry; remember the game the player came from (for "Zurück zum Spiel")."""
+    if shell.table is not None:
+        back = shell.table.id
+    elif shell.screen == "dispute":
+        back = shell.ui.get("dispute_game")
+    else:
+        back = shell.ui.get("rules_back")
+    shell.go("rules", rules_entry=rule, rules_back=back, rules_query="")
+
+
+def open_dispute(shell: Any, game_id: str | None = None) -> None:
+    """The Shell-level "Was wäre wenn?" screen for a table (default: the one open now)."""
+    gid = game_id or (shell.table.id if shell.table is not None else shell.ui.get("dispute_game"))
+    shell.go("dispute", dispute_game=gid, rules_back=gid)
+
+
+def entry_card(shell: Any, e: Entry) -> ft.Control:
+    lang = shell.lang
+    parts: list[ft.Control] = [
+        ft.Text(e.id, size=14, color=ft.Colors.INDIGO_700, weight=ft.FontWeight.W_600, selectable=True),
+        ft.Text(e.title[lang], size=21, weight=ft.FontWeight.BOLD),
+        ft.Text(e.text[lang], size=16, selectable=True),
+        ft.Container(
+            bgcolor=ft.Colors.AMBER_50,
+            border_radius=10,
+            padding=10,
+            content=ft.Column(
+                [
+                    ft.Row([ft.Icon(ft.Icons.LIGHTBULB_OUTLINE, color=ft.Colors.AMBER_900, size=20),
+                            ft.Text(shell.t("rules.example"), size=14, weight=ft.FontWeight.BOLD)]),
+                    ft.Text(e.example[lang], size=16, selectable=True),
+                ],
+                spacing=4,
+            ),
+        ),
+    ]
+    if e.options:
+        parts.append(section_title(shell.t("rules.options")))
+        for o in e.options:
+            parts.append(
+                ft.Container(
+                    bgcolor=ft.Colors.BLUE_GREY_50, border_radius=10, padding=10,
+                    content=ft.Column(
+                        [
+                            ft.Text(shell.t("rules.option", title=o.title[lang], default=o.default), size=15,
+                                    weight=ft.FontWeight.W_600),
+                            ft.Text(o.meaning[lang], size=15),
+                        ],
+                        spacing=2,
+                    ),
+                )
+            )
+    return ft.Container(
+        content=ft.Column(parts, spacing=8),
+        border=ft.Border.all(2, ft.Colors.INDIGO_200),
+        border_radius=12,
+        padding=12,
+    )
+
+
+def _entry_button(shell: Any, e: Entry) -> ft.Control:
+    return ft.TextButton(
+        content=ft.Text(shell.t("rules.hit", rule=e.id, title=e.title[shell.lang]), size=16),
+        height=TOUCH,
+        on_click=lambda ev, rid=e.id: shell.go("rules", rules_entry=rid),
+    )
+
+
+def section_card(shell: Any, g: GameRules, s: Section, *, highlight: bool = False) -> ft.Control:
+    lang = shell.lang
+    items: list[ft.Control] = [
+        ft.Text(s.title[lang], size=19 if highlight else 17, weight=ft.FontWeight.BOLD),
+        ft.Text(s.intro[lang], size=15),
+    ]
+    items += [_entry_button(shell, e) for e in s.entries]
+    return ft.Container(
+        content=ft.Column(items, spacing=2),
+        bgcolor=ft.Colors.INDIGO_50 if highlight else None,
+        border_radius=10,
+        padding=ft.Padding.symmetric(horizontal=6, vertical=4),
+    )
+
+
+def game_index(shell: Any, g: GameRules, current: str | None = None) -> list[ft.Control]:
+    out: list[ft.Control] = [section_title(g.title[shell.lang])]
+    for s in g.sections:
+        out.append(section_card(shell, g, s, highlight=current == section_ref(g.id, s.key)))
+    return out
+
+
+def game_chooser(shell: Any, chosen: str) -> ft.Control:
+    buttons = []
+    for gid in GAME_ORDER:
+        g = GAMES[gid]
+        selected = gid == chosen
+        buttons.append(
+            ft.Button(
+                content=ft.Text(g.title[shell.lang], size=15, weight=ft.FontWeight.W_600,
+                                color=ft.Colors.WHITE if selected else None),
+                bgcolor=ft.Colors.INDIGO_600 if selected else None,
+                height=TOUCH,
+                tooltip=shell.t("rules.game_tip", game=g.title[shell.lang]),
+                on_click=lambda e, gid=gid: shell.go("rules", rules_game=gid, rules_entry=None),
+            )
+        )
+    return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
+
+
+# --- search -------------------------------------------------------------------------------------
+def result_controls(shell: Any, query: str) -> list[ft.Control]:
+    if not (query or "").strip():
+        return []
+    hits = search(query, limit=8)
+    if not hits:
+        return [ft.Text(shell.t("rules.no_hits"), size=15, italic=True)]
+    out: list[ft.Control] = []
+    for h in hits:
+        found = _resolve(h.ref)
+        if found is None:
+            continue
+        g, s, e = found
+        if e is not None:
+            text = shell.t("rules.hit", rule=e.id, title=e.title[shell.lang])
+        else:
+            text = shell.t("rules.hit_section", game=g.title[shell.lang], title=s.title[shell.lang])
+        out.append(
+            ft.Container(
+                bgcolor=ft.Colors.INDIGO_50, border_radius=10,
+                content=ft.TextButton(
+                    content=ft.Text(text, size=16),
+                    height=TOUCH,
+                    on_click=lambda ev, ref=h.ref: shell.go("rules", rules_entry=ref),
+                ),
+            )
+        )
+    return out
+
+
+def search_box(shell: Any) -> list[ft.Control]:
+    results = ft.Column(result_controls(shell, shell.ui.get("rules_query", "")), spacing=4)
+
+    async def changed(e: Any) -> None:
+        query = e.control.value or ""
+        shell.ui["rules_query"] = query
+        results.controls = result_controls(shell, query)
+        results.update()
+
+    field = ft.TextField(
+        label=shell.t("rules.search_label"),
+        value=shell.ui.get("rules_query", ""),
+        prefix_icon=ft.Icons.SEARCH,
+        on_change=changed,
+        autocorrect=False,
+        dense=False,
+    )
+    return [field, results]
+
+
+# --- screens ----------------------------------------------------------------------------------
+def rules_screen(shell: Any) -> list[ft.Control]:
+    out: list[ft.Control] = [ft.Text(shell.t("rules.title"), size=24, weight=ft.FontWeight.BOLD)]
+    back = shell.ui.get("rules_back")
+    if back:
+        out.append(big_button(shell.t("rules.back_game"), lambda e: _back_to_game(shell, back), color=ft.Colors.INDIGO_600,
+                              text_color=ft.Colors.WHITE))
+    out += search_box(shell)
+    ref = shell.ui.get("rules_entry")
+    found = _resolve(ref)
+    chosen = shell.ui.get("rules_game")
+    if found is not None:
+        g, s, e = found
+        chosen = g.id
+        if e is not None:
+            out.append(entry_card(shell, e))
+    elif ref:
+        out.append(info_line(shell.t("rules.unknown", rule=ref), color=ft.Colors.AMBER_100))
+        chosen = chosen or game_of(ref)
+    if chosen not in GAMES:
+        chosen = "qwixx-longo"
+    out.append(game_chooser(shell, chosen))
+    out += game_index(shell, GAMES[chosen], current=ref if ref and "#" in ref else None)
+    return out
+
+
+def _back_to_game(shell: Any, game_id: str) -> None:
+    try:
+        shell.open_table(game_id)
+    except Exception:  # the game is gone (deleted, other store): home instead
+        shell.go_home()
+
+
+def _panel_key(table: Any, what: str) -> tuple[str, str]:
+    return (f"dispute_{what}", table.id)
+
+
+def dispute_body(shell: Any, table: Any) -> list[ft.Control]:
+    """Candidates as buttons and the verdict on the one tapped (nothing is submitted)."""
+    lang = shell.lang
+    out: list[ft.Control] = [ft.Text(shell.t("rules.dispute_intro"), size=14)]
+    picked = shell.ui.get(_panel_key(table, "pick"))
+    if picked is not None and picked[0] == table.seq:
+        ruling = dispute.judge(table, picked[1], lang)
+        color = ft.Colors.GREEN_50 if ruling.ok else ft.Colors.RED_50
+        icon = ft.Icons.CHECK_CIRCLE_OUTLINE if ruling.ok else ft.Icons.GAVEL
+        row: list[ft.Control] = [
+            ft.Row([ft.Icon(icon, color=ft.Colors.GREEN_800 if ruling.ok else ft.Colors.RED_700),
+                    ft.Text(ruling.text, size=16, expand=True, selectable=True)]),
+            ft.Text(shell.t("rules.dispute.unchanged"), size=13, italic=True),
+        ]
+        if ruling.rule:
+            row.append(rule_link(shell.t("play.why", rule=ruling.rule), ruling.rule, shell.show_rule))
+        out.append(ft.Container(content=ft.Column(row, spacing=4), bgcolor=color, border_radius=10, padding=10))
+    cands = dispute.candidates(table, lang)
+    if not cands:
+        out.append(info_line(shell.t("rules.dispute_nothing")))
+    legal = [c for c in cands if c.legal]
+    illegal = [c for c in cands if not c.legal]
+
+    def pick(action: dict) -> None:
+        shell.ui[_panel_key(table, "pick")] = (table.seq, action)
+        shell.render()
+
+    for title, group, bg in (("rules.dispute_legal", legal, ft.Colors.GREEN_100),
+                             ("rules.dispute_illegal", illegal, ft.Colors.RED_100)):
+        if not group:
+            continue
+        out.append(section_title(shell.t(title)))
+        out.append(
+            ft.Row(
+                [
+                    ft.Button(
+                        content=ft.Text(c.label, size=15), bgcolor=bg, height=TOUCH,
+                        tooltip=shell.t("rules.dispute_try", action=c.label),
+                        on_click=lambda e, a=c.action: pick(a),
+                    )
+                    for c in group
+                ],
+                wrap=True, spacing=6, run_spacing=6,
+            )
+        )
+    return out
+
+
+def dispute_panel(shell: Any, table: Any = None) -> ft.Control:
+    """A "Was wäre wenn?" panel for a game screen: closed it is one button; open it lists moves to try."""
+    table = table or shell.table
+    if table is None:
+        return ft.Container()
+    key = _panel_key(table, "open")
+    if not shell.ui.get(key):
+        def open_(e: Any) -> None:
+            shell.ui[key] = True
+            shell.render()
+
+        return ft.OutlinedButton(content=shell.t("rules.dispute_title"), icon=ft.Icons.HELP_OUTLINE,
+                                 height=TOUCH, on_click=open_)
+
+    def close(e: Any) -> None:
+        shell.ui[key] = False
+        shell.ui.pop(_panel_key(table, "pick"), None)
+        shell.render()
+
+    head = ft.Row(
+        [
+            ft.Text(shell.t("rules.dispute_title"), size=18, weight=ft.FontWeight.BOLD, expand=True),
+            ft.IconButton(icon=ft.Icons.CLOSE, tooltip=shell.t("rules.dispute_close"), on_click=close),
+        ]
+    )
+    return ft.Container(
+        content=ft.Column([head, *dispute_body(shell, table)], spacing=8),
+        border=ft.Border.all(2, ft.Colors.DEEP_PURPLE_200),
+        border_radius=12,
+        padding=10,
+    )
+
+
+def dispute_screen(shell: Any) -> list[ft.Control]:
+    gid = shell.ui.get("dispute_game")
+    table = None
+    if gid:
+        try:
+            table = shell.ctx.tables.open(gid)
+        except Exception:
+            table = None
+    if table is None:
+        return [info_line(shell.t("rules.dispute_no_game"), color=ft.Colors.AMBER_100)]
+    game_title = shell.t(f"game.{table.game.id}")
+    return [
+        ft.Text(shell.t("rules.dispute_heading", game=game_title), size=22, weight=ft.FontWeight.BOLD),
+        big_button(shell.t("rules.back_game"), lambda e: _back_to_game(shell, gid), color=ft.Colors.INDIGO_600,
+                   text_color=ft.Colors.WHITE),
+        *dispute_body(shell, table),
+    ]
+
+
+# --- registration -----------------------------------------------------------------------------
+def home_button(shell: Any) -> ft.Control:
+    return big_button(shell.t("rules.home_button"), lambda e: shell.go("rules", rules_back=None),
+                      color=ft.Colors.DEEP_PURPLE_600, text_color=ft.Colors.WHITE, tooltip=shell.t("rules.home_tip"))
+
+
+def extension(shell: Any) -> None:
+    """Session start: rule links land on the rules screen; home gets a "Regeln" button (chained)."""
+    shell.rule_hook = lambda rule: open_rule(shell, rule)
+    previous = getattr(shell, "home_extra", None)
+
+    def home_extra(s: Any) -> list[ft.Control]:
+        out = list(previous(s)) if previous else []
+        out.append(home_button(s))
+        return out
+
+    shell.home_extra = home_extra
+
+
+def _warm() -> None:
+    try:
+        index()
+    except Exception:  # the screen builds it again on first use and shows the error there
+        pass
+
+
+shell_app.SCREENS["rules"] = rules_screen
+shell_app.SCREENS["dispute"] = dispute_screen
+if extension not in shell_app.EXTENSIONS:
+    shell_app.EXTENSIONS.append(extension)
+threading.Thread(target=_warm, name="rules-index", daemon=True).start()

@@ -1,0 +1,393 @@
+"""Rules screen content, search, "Warum?" links and dispute mode.
+
+- every rule id the referee raises (``Refusal("id", …)``, ``rule="id"`` in
+  scoring/, companion/, components/) has an entry in German and English;
+  every RULINGS.md id has one; no entry is an orphan;
+- nothing is pasted from the rule texts (no 8-word run of words);
+- phone-typed queries (umlauts dropped, one typo) find their entry in the top
+  three, each in well under 50 ms;
+- dispute mode never changes the game: the stored record is byte-for-byte the
+  same after trying legal and illegal actions in all three games;
+- through the real Flet session: home → Regeln → search → entry; a refusal's
+  "Warum?" link → its entry → back to the game; the "Was wäre wenn?" screen.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import unicodedata
+from pathlib import Path
+
+import pytest
+
+from companion import dispute
+from companion.rules_search import RulesIndex, fold, index_words, search, within_one
+from companion.rules_text import ENTRIES, GAMES, all_texts, find_entry, game_of, iter_entries
+from companion.store import Store
+from companion.table import Tables
+from scoring.dice import seeded
+from scoring.engine import PlayerSpec
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES_DIR = Path("/work/shared/rules")
+SCANNED = ("scoring", "companion", "components")
+OWN_FILES = {"companion/rules_text.py", "companion/rules_search.py", "companion/rules_ui.py", "companion/dispute.py",
+             "components/rule_link.py"}
+RAISED = re.compile(r'Refusal\(\s*"([a-z0-9_.]+)"|\brule\s*=\s*"([a-z0-9_.]+)"')
+CITED = re.compile(r'"((?:q8|vx|rv|table|engine)\.[a-z0-9_.]+)"')
+
+
+def _sources(skip_own: bool = True) -> dict[str, str]:
+    out = {}
+    for d in SCANNED:
+        for p in sorted((ROOT / d).rglob("*.py")):
+            rel = p.relative_to(ROOT).as_posix()
+            if skip_own and rel in OWN_FILES:
+                continue
+            out[rel] = p.read_text(encoding="utf-8")
+    return out
+
+
+def raised_ids() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for rel, text in _sources().items():
+        for m in RAISED.finditer(text):
+            found.setdefault(m.group(1) or m.group(2), rel)
+    return found
+
+
+def ruling_ids() -> set[str]:
+    text = (RULES_DIR / "RULINGS.md").read_text(encoding="utf-8")
+    return set(re.findall(r"^- ((?:q8|vx|rv)\.[a-z0-9_.]+):", text, flags=re.M))
+
+
+# --- content --------------------------------------------------------------------------------------
+def test_scan_finds_the_known_refusals():
+    ids = raised_ids()
+    for rid in ("q8.white", "vx.guard", "rv.exit", "table.seat", "table.stale", "table.store", "table.roll",
+                "table.undo", "engine.roll", "q8.lucky", "rv.setup"):
+        assert rid in ids, rid
+
+
+def test_every_raised_rule_has_an_entry_in_both_languages():
+    missing = {rid: where for rid, where in raised_ids().items() if rid not in ENTRIES}
+    assert missing == {}, "rule ids raised in code without a rules entry"
+
+
+def test_every_ruling_has_an_entry():
+    ids = ruling_ids()
+    assert len(ids) >= 35
+    assert sorted(ids - set(ENTRIES)) == []
+
+
+def test_no_orphan_entries():
+    code = "\n".join(_sources().values())
+    cited = set(CITED.findall(code)) | set(raised_ids())
+    orphans = [rid for rid in ENTRIES if rid not in cited and rid not in ruling_ids()]
+    assert orphans == []
+
+
+def test_final_score_rules_exist():
+    for rid in ("q8.score", "vx.score", "rv.end"):
+        assert rid in ENTRIES
+
+
+@pytest.mark.parametrize("rid", sorted(ENTRIES))
+def test_entry_is_complete_in_both_languages(rid):
+    e = ENTRIES[rid]
+    for part in (e.title, e.text, e.example):
+        assert set(part) == {"de", "en"}
+        assert part["de"].strip() and part["en"].strip()
+    assert e.text["de"] != e.text["en"] and e.example["de"] != e.example["en"]
+    for o in e.options:
+        assert o.title["de"] and o.title["en"] and o.meaning["de"] and o.meaning["en"]
+
+
+def test_sections_have_the_same_structure_in_both_languages():
+    for g in GAMES.values():
+        assert g.title["de"] and g.title["en"]
+        keys = [s.key for s in g.sections]
+        assert len(keys) == len(set(keys))
+        for s in g.sections:
+            assert s.title["de"] and s.title["en"] and s.intro["de"] and s.intro["en"]
+    for gid in ("qwixx-longo", "verflixxt", "raus-aus-dem-verlies"):
+        keys = {s.key for s in GAMES[gid].sections}
+        assert {"goal", "setup", "turn", "special", "scoring", "house"} <= keys
+    assert "variant" in {s.key for s in GAMES["verflixxt"].sections}
+
+
+def test_option_rulings_are_explained_with_real_option_names():
+    from scoring.qwixx_longo import Options as Q8
+    from scoring.verflixxt import Options as VX
+    from scoring.verlies import Options as RV
+
+    fields = {"qwixx-longo": set(Q8.model_fields), "verflixxt": set(VX.model_fields),
+              "raus-aus-dem-verlies": set(RV.model_fields)}
+    explained: dict[str, set[str]] = {g: set() for g in fields}
+    for g, _, e in iter_entries():
+        for o in e.options:
+            assert o.key in fields[g.id], (e.id, o.key)
+            explained[g.id].add(o.key)
+    # the rulings marked **option**
+    assert {"lock_min_crosses", "lucky_replaces", "misthrow_penalty", "end_locked_rows", "end_misthrows"} <= explained["qwixx-longo"]
+    assert {"bite_takes", "wurminator"} <= explained["verflixxt"]
+    assert {"exit_min_gold"} <= explained["raus-aus-dem-verlies"]
+
+
+def test_find_entry_and_game_of():
+    assert find_entry("q8.white")[2].id == "q8.white"
+    assert find_entry("q8.white.extra")[2].id == "q8.white"  # a finer id falls back to its parent
+    assert find_entry("zz.nothing") is None
+    assert game_of("vx.wurm.bite") == "verflixxt" and game_of("engine.roll") == "table"
+
+
+# --- no pasted sentences ------------------------------------------------------------------------
+def _words(text: str) -> list[str]:
+    text = unicodedata.normalize("NFC", text).lower()
+    return [w for w in re.findall(r"\w+", text) if not w.isdigit()]
+
+
+def _shingles(text: str, n: int = 8) -> set[str]:
+    w = _words(text)
+    return {" ".join(w[i:i + n]) for i in range(len(w) - n + 1)}
+
+
+def test_no_sentence_is_pasted_from_the_rule_texts():
+    sources = sorted(RULES_DIR.glob("*"))
+    assert len(sources) >= 4
+    forbidden: set[str] = set()
+    for p in sources:
+        forbidden |= _shingles(p.read_text(encoding="utf-8"))
+    pasted = sorted({s for t in all_texts() for s in _shingles(t) if s in forbidden})
+    assert pasted == [], "8-word runs copied from the rule texts"
+
+
+def test_the_paste_check_would_catch_a_paste():
+    text = (RULES_DIR / "verflixxt-kompakt.de.txt").read_text(encoding="utf-8")
+    sentence = next(line for line in text.splitlines() if len(_words(line)) >= 8)
+    forbidden = _shingles(text)
+    assert _shingles("  " + sentence.upper() + " ") & forbidden
+
+
+# --- search ---------------------------------------------------------------------------------------
+PHONE_QUERIES = [
+    ("wachter", "vx.guard"),          # Wächter, umlaut dropped
+    ("waechter", "vx.guard"),         # Wächter, umlaut spelt out
+    ("gluck", "vx.score"),            # Glückstafel
+    ("glukstafel", "vx.score"),       # one typo
+    ("glukszahl", "q8.lucky"),        # Glückszahl, one typo
+    ("schlosfeld", "q8.lockfields"),  # Schlossfeld, one typo
+    ("fehlwurf", "q8.misthrow"),
+    ("fehlwruf", "q8.misthrow"),      # swapped letters
+    ("weisse summe", "q8.white"),
+    ("wurminatr biss", "vx.wurm.bite"),
+    ("einsameln", "vx.collect"),
+    ("verletzng", "rv.injury"),
+    ("ausgang", "rv.exit"),
+    ("schatze", "rv.treasure"),
+    ("hindernis", "rv.obstacle"),
+    ("saeuresee", "rv.obstacle"),
+    ("monstr", "rv.monster"),
+    ("ruckgangig", "table.undo"),
+    ("wachter ziehen", "vx.guard"),
+    ("may I move this guard", "vx.guard"),
+    ("lucky number", "q8.lucky"),
+    ("punktetabelle", "q8.score"),
+    ("q8.white", "q8.white"),
+    ("zeil", "vx.goal"),               # Ziel, swapped letters
+]
+
+
+@pytest.mark.parametrize("query,expected", PHONE_QUERIES)
+def test_phone_typed_query_finds_its_rule_in_the_top_three(query, expected):
+    refs = [h.ref for h in search(query, limit=3)]
+    assert expected in refs, (query, refs)
+
+
+def test_search_is_fast_per_keystroke():
+    search("warmup")
+    times = []
+    for query, _ in PHONE_QUERIES:
+        for i in range(1, len(query) + 1):  # as typed, letter by letter
+            best = float("inf")
+            for _ in range(3):  # best of three: a busy CI machine must not fail the test
+                t0 = time.perf_counter()
+                search(query[:i])
+                best = min(best, time.perf_counter() - t0)
+            times.append(best)
+    times.sort()
+    assert times[len(times) // 2] < 0.02, f"median keystroke {times[len(times) // 2] * 1000:.1f} ms"
+    assert times[-1] < 0.05, f"slowest keystroke {times[-1] * 1000:.1f} ms"
+
+
+def test_search_edge_cases():
+    assert search("") == [] and search("   ") == [] and search("?!") == []
+    assert search("x" * 300) == []
+    assert search('"; DROP TABLE docs; --') is not None  # quotes cannot break the FTS query
+    assert search("wachter", game="qwixx-longo") == [] or all(h.game == "qwixx-longo" for h in search("wachter", game="qwixx-longo"))
+
+
+def test_normalisation():
+    assert fold("Wächter Straße ÜBER") == "wachter strasse uber"
+    assert index_words("Wächter") == "wachter waechter"
+    assert within_one("wachter", "wachter") and within_one("wachtr", "wachter") and within_one("wacther", "wachter")
+    assert within_one("wbchter", "wachter") and not within_one("wbchtr", "wachter") and not within_one("wa", "wachter")
+
+
+def test_index_can_be_built_again():
+    ix = RulesIndex()
+    assert ix.size > len(ENTRIES) and "wachter" in ix.vocab and "waechter" in ix.vocab
+
+
+# --- dispute mode -----------------------------------------------------------------------------------
+def _tables(tmp_path):
+    return Tables(Store(str(tmp_path / "d.db")), seeded(7))
+
+
+def _all_dispute_trials(table):
+    before = table.store.record(table.id).model_dump_json()
+    state, cursor = table.state, table.cursor
+    seen = 0
+    for lang in ("de", "en"):
+        for c in dispute.candidates(table, lang):
+            ruling = dispute.judge(table, c.action, lang)
+            assert ruling.ok == c.legal, (c.label, ruling.text)
+            assert ruling.text and ruling.label
+            assert ruling.rule is None or ruling.rule in ENTRIES or find_entry(ruling.rule), ruling.rule
+            seen += 1
+    assert table.store.record(table.id).model_dump_json() == before
+    assert table.state == state and table.cursor == cursor
+    return seen
+
+
+def test_dispute_leaves_qwixx_record_unchanged(tmp_path):
+    tables = _tables(tmp_path)
+    t = tables.create("qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {"lucky_numbers": [(4, 9), (5, 12)]})
+    assert _all_dispute_trials(t) > 0  # before the roll: only refusals
+    t.roll(values=[3, 4, 8, 1, 2, 5])
+    assert _all_dispute_trials(t) > 10
+    text, rule = dispute.verdict_text(t, {"type": "color", "by": 0, "row": "red", "white": 1})
+    assert rule == "q8.color" and text.startswith("Nicht erlaubt")
+    text, rule = dispute.verdict_text(t, {"type": "white", "by": 0, "row": "red"}, "en")
+    assert rule == "q8.white" and text.startswith("Allowed") and "Ana" in text
+    t.submit({"type": "white", "by": 0, "row": "red"})
+    t.submit({"type": "pass", "by": 1})
+    assert _all_dispute_trials(t) > 0
+    # a seat phone asking about another seat: the referee's seat rule
+    text, rule = dispute.verdict_text(t, {"type": "pass", "by": 0}, seats={1})
+    assert rule == "table.seat"
+
+
+def test_dispute_leaves_verflixxt_and_verlies_unchanged(tmp_path):
+    tables = _tables(tmp_path)
+    vx = tables.create("verflixxt", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {"wurminator": True})
+    vx.roll(values=[2])
+    assert _all_dispute_trials(vx) > 2
+    assert dispute.verdict_text(vx, {"type": "move_figure", "by": 1, "figure": 0})[1] == "vx.setup"
+    rv = tables.create("raus-aus-dem-verlies", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben"), PlayerSpec(name="Cara")], {})
+    assert _all_dispute_trials(rv) > 2
+    rv.submit({"type": "draw_card", "by": 0})
+    assert _all_dispute_trials(rv) > 2
+
+
+def test_dispute_on_a_finished_game_is_refused_and_harmless(tmp_path):
+    tables = _tables(tmp_path)
+    t = tables.create("qwixx-longo", [PlayerSpec(name="Ana")], {"lucky_numbers": [(4, 9)], "end_misthrows": 1})
+    t.roll(values=[1, 1, 1, 1, 1, 1])
+    t.submit({"type": "pass", "by": 0})
+    t.submit({"type": "pass", "by": 0})
+    assert t.is_over()
+    before = t.store.record(t.id).model_dump_json()
+    text, rule = dispute.verdict_text(t, {"type": "white", "by": 0, "row": "red"})
+    assert rule == "q8.end"
+    assert t.store.record(t.id).model_dump_json() == before
+
+
+# --- through the real session (no browser) -----------------------------------------------------------
+@pytest.fixture
+def ctx(tmp_path):
+    from tests.harness.flet_session import make_context
+
+    return make_context(tmp_path / "tischrichter.db")
+
+
+async def test_home_rules_search_entry_and_language(ctx):
+    from tests.harness.flet_session import AppSession
+
+    app = await AppSession.start(ctx)
+    await app.click(text="Regeln")
+    assert app.has_text("Regeln durchsuchen") or app.find_all(label="Regeln durchsuchen")
+    await app.type_into("Regeln durchsuchen", "wachtr")
+    assert app.has_text("vx.guard · Wann ein Wächter ziehen darf")
+    await app.click(text="vx.guard · Wann ein Wächter ziehen darf")
+    assert app.has_text("Wann ein Wächter ziehen darf") and app.has_text("vx.guard")
+    assert app.has_text("Beispiel")
+    await app.click(text="English")
+    assert app.has_text("When a guard may move")
+    assert not app.crashes()
+
+
+async def test_refusal_link_lands_on_the_entry_and_goes_back(ctx):
+    from tests.harness.flet_session import AppSession
+
+    table = ctx.tables.create("qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")],
+                              {"lucky_numbers": [(4, 9), (5, 12)]})
+    table.roll(values=[3, 4, 8, 1, 2, 5])
+    app = await AppSession.start(ctx, route=f"/g/{table.id}?all")
+    await app.click(label="Rot 15")
+    assert app.has_text("Warum? q8.white")
+    await app.click(text="Warum? q8.white")
+    assert app.has_text("q8.white") and app.has_text("Weiße Summe: für alle")
+    await app.click(text="Zurück zum Spiel")
+    assert app.has_text("Weiße Summe 7 – Ana:")
+    assert not app.crashes()
+
+
+async def test_dispute_screen_and_panel_never_submit(ctx):
+    from companion.rules_ui import dispute_panel
+    from tests.harness.flet_session import AppSession
+
+    table = ctx.tables.create("qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")],
+                              {"lucky_numbers": [(4, 9), (5, 12)]})
+    table.roll(values=[3, 4, 8, 1, 2, 5])
+    before = ctx.store.record(table.id).model_dump_json()
+    app = await AppSession.start(ctx, route=f"/g/{table.id}?all")
+    shell = app.shell
+    shell.go("dispute", dispute_game=shell.table.id)  # what a game screen's button does
+    await app.settle()
+    assert app.has_text("Was wäre wenn? – Qwixx Longo")
+    await app.click(text="Ana: Weiß 7 in Rot")
+    assert app.has_text("Erlaubt: Ana: Weiß 7 in Rot.", contains=True)
+    await app.click(text="Ana: Rot 3+8=11")
+    assert app.has_text("Nicht erlaubt: Ana: Rot 3+8=11.", contains=True)
+    assert app.has_text("Warum? q8.color")
+    assert ctx.store.record(table.id).model_dump_json() == before
+    await app.click(text="Warum? q8.color")
+    assert app.has_text("Farbkombination: nur die aktive Person")
+    await app.click(text="Zurück zum Spiel")
+    assert app.has_text("Weiße Summe 7 – Ana:")
+    # the embeddable panel: closed it is one button, open it lists the moves
+    shell.ui[("dispute_open", table.id)] = True
+    panel = dispute_panel(shell)
+    assert panel is not None
+    assert ctx.store.record(table.id).model_dump_json() == before
+    assert not app.crashes()
+
+
+async def test_home_extra_is_chained(ctx):
+    import flet as ft
+
+    from companion.rules_ui import extension
+    from tests.harness.flet_session import AppSession
+
+    app = await AppSession.start(ctx)
+    shell = app.shell
+    shell.home_extra = lambda s: [ft.Text("previous extra")]
+    extension(shell)
+    controls = shell.home_extra(shell)
+    assert len(controls) == 2 and isinstance(controls[0], ft.Text)
+    shell.rule_hook("vx.score")
+    await app.settle()
+    assert shell.screen == "rules" and shell.ui["rules_entry"] == "vx.score"
+    assert app.has_text("Tafelwerte")
