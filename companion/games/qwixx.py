@@ -56,7 +56,7 @@ add_strings(
         "q8.play.waiting": {"de": "Noch unentschieden: {names}", "en": "Still deciding: {names}"},
         "q8.play.color_title": {"de": "Farbe (nur {name}):", "en": "Colour (only {name}):"},
         "q8.play.cross": {"de": "{color} {number}", "en": "{color} {number}"},
-        "q8.play.lucky": {"de": "Glückszahl → {color} {number}", "en": "Lucky → {color} {number}"},
+        "q8.play.lucky": {"de": "Glückszahl: {color} {number}", "en": "Lucky: {color} {number}"},
         "q8.play.color_cross": {"de": "{color} {white}+{die}={number}", "en": "{color} {white}+{die}={number}"},
         "q8.play.pass": {"de": "Passen", "en": "Pass"},
         "q8.play.pass_misthrow": {"de": "Passen (Fehlwurf)", "en": "Pass (misthrow)"},
@@ -66,13 +66,17 @@ add_strings(
         "q8.play.lucky_numbers": {"de": "Glückszahlen {a} und {b}", "en": "Lucky numbers {a} and {b}"},
         "q8.play.points": {"de": "{points} Punkte", "en": "{points} points"},
         "q8.play.roll_phase": {"de": "{name} würfelt.", "en": "{name} rolls."},
-        "q8.result.row": {"de": "{letter} {points}", "en": "{letter} {points}"},
         "q8.result.line": {"de": "{place}. {name} – {total} Punkte", "en": "{place}. {name} – {total} points"},
         "q8.result.detail": {
-            "de": "Reihen: {rows} · Bonus: {bonus} · Fehlwürfe: {misthrows} (−{penalty})",
-            "en": "Rows: {rows} · bonus: {bonus} · misthrows: {misthrows} (−{penalty})",
+            "de": "Bonus: {bonus} · Fehlwürfe: {misthrows} (−{penalty})",
+            "en": "Bonus: {bonus} · misthrows: {misthrows} (−{penalty})",
         },
         "q8.result.no_bonus": {"de": "keiner", "en": "none"},
+        "q8.result.sheet_row": {
+            "de": "{color}: {crosses} · Kreuze {count} · {points} P.",
+            "en": "{color}: {crosses} · crosses {count} · {points} pts",
+        },
+        "q8.result.lock_bonus": {"de": "+1 Schloss", "en": "+1 lock"},
         "q8.result.why": {"de": "Warum so? Punktetabelle q8.score", "en": "Why? Points table q8.score"},
     }
 )
@@ -455,9 +459,6 @@ def result_view(shell: Any) -> ft.Control:
     ]
     for p in sorted(result.players, key=lambda p: (p.place, p.seat)):
         b = p.breakdown
-        rows = " ".join(
-            shell.t("q8.result.row", letter=shell.t(f"q8.letter.{c}"), points=b["rows"][c]["points"]) for c in COLORS
-        )
         bonus = ", ".join(_color(shell, c) for c in COLORS if b["rows"][c]["bonus"]) or shell.t("q8.result.no_bonus")
         out.append(
             ft.Container(
@@ -468,7 +469,22 @@ def result_view(shell: Any) -> ft.Control:
                     [
                         ft.Text(shell.t("q8.result.line", place=p.place, name=p.name, total=p.total), size=20,
                                 weight=ft.FontWeight.BOLD),
-                        ft.Text(shell.t("q8.result.detail", rows=rows, bonus=bonus, misthrows=b["misthrows"],
+                        *[
+                            ft.Text(
+                                shell.t(
+                                    "q8.result.sheet_row",
+                                    color=_color(shell, c),
+                                    crosses=(" ".join(map(str, b["rows"][c]["crosses"])) or "–")
+                                    + (" " + shell.t("q8.result.lock_bonus") if b["rows"][c]["bonus"] else ""),
+                                    count=b["rows"][c]["count"],
+                                    points=b["rows"][c]["points"],
+                                ),
+                                size=14,
+                                color=ft.Colors.AMBER_900 if c == "yellow" else STYLE[c][0],
+                            )
+                            for c in COLORS
+                        ],
+                        ft.Text(shell.t("q8.result.detail", bonus=bonus, misthrows=b["misthrows"],
                                         penalty=b["penalty"]), size=14),
                     ],
                     spacing=2,
