@@ -15,6 +15,7 @@ import flet as ft
 
 SLOT_W = 44
 SLOT_H = 62
+CHIP_W = 18  # two chips side by side fit a normal slot
 
 
 @dataclass(frozen=True)
@@ -47,7 +48,7 @@ STYLE = {
 
 def _chip(p: Piece) -> ft.Control:
     return ft.Container(
-        width=20,
+        width=CHIP_W,
         height=16,
         bgcolor=p.color,
         border_radius=8 if p.round else 3,
@@ -60,7 +61,7 @@ def slot_box(s: Slot) -> ft.Control:
     bg, border, fg = STYLE.get(s.kind, STYLE["gap"])
     cols = max(2, -(-len(s.pieces) // 2))  # at most two rows of chips: crowded slots grow wider
     return ft.Container(
-        width=max(SLOT_W, cols * 21 + 4),
+        width=max(SLOT_W, cols * (CHIP_W + 1) + 8),
         height=SLOT_H,
         bgcolor=bg,
         border=ft.Border.all(3 if s.highlight else (1 if s.kind == "gap" else 2),

@@ -54,8 +54,8 @@ add_strings(
         "vx.setup.layout_title": {"de": "Parcours (wie er auf dem Tisch liegt)", "en": "Parcours (as laid on the table)"},
         "vx.setup.layout": {"de": "Tafeln von Start bis Ziel", "en": "Tiles from start to goal"},
         "vx.setup.layout_ok": {
-            "de": "{count} Tafeln: {plus}× plus, {minus}× minus, {lucky}× G",
-            "en": "{count} tiles: {plus}× plus, {minus}× minus, {lucky}× G",
+            "de": "Tafeln: {count} – {plus}× plus, {minus}× minus, {lucky}× G",
+            "en": "Tiles: {count} – {plus}× plus, {minus}× minus, {lucky}× G",
         },
         "vx.setup.palette": {"de": "Antippen hängt eine Tafel an:", "en": "Tap to add a tile:"},
         "vx.setup.del_last": {"de": "Letzte Tafel löschen", "en": "Delete last tile"},
@@ -81,9 +81,9 @@ add_strings(
         "vx.play.typed_roll": {"de": "Echte Würfel: Wert eingeben", "en": "Real die: type the value"},
         "vx.play.bad_typed": {"de": "eine Zahl von 1 bis 6", "en": "one number from 1 to 6"},
         "vx.play.moves_with": {"de": "Züge mit {value}:", "en": "Moves with {value}:"},
-        "vx.play.move_figure": {"de": "Figur {fig}: {src} → {dst}", "en": "Figure {fig}: {src} → {dst}"},
-        "vx.play.move_guard": {"de": "Wächter: {src} → {dst}", "en": "Guard: {src} → {dst}"},
-        "vx.play.move_wurm": {"de": "Wurminator: {src} → {dst}", "en": "Wurminator: {src} → {dst}"},
+        "vx.play.move_figure": {"de": "Figur {fig}: {src} » {dst}", "en": "Figure {fig}: {src} » {dst}"},
+        "vx.play.move_guard": {"de": "Wächter: {src} » {dst}", "en": "Guard: {src} » {dst}"},
+        "vx.play.move_wurm": {"de": "Wurminator: {src} » {dst}", "en": "Wurminator: {src} » {dst}"},
         "vx.play.skip_wurm": {"de": "Wurminator stehen lassen", "en": "Leave the Wurminator"},
         "vx.play.takes": {"de": ", nimmt {tiles}", "en": ", takes {tiles}"},
         "vx.play.bites": {"de": ", beißt {names}", "en": ", bites {names}"},
@@ -92,7 +92,6 @@ add_strings(
             "de": "Wächter, die nicht ziehen dürfen (antippen: warum):",
             "en": "Guards that may not move (tap: why):",
         },
-        "vx.play.locked_guard": {"de": "Wächter auf {pos}", "en": "Guard on {pos}"},
         "vx.play.advice": {"de": "Zugberatung", "en": "Move advice"},
         "vx.play.advice_line": {
             "de": "{move}: sofort {now}, Ausblick {ahead}",
@@ -417,16 +416,19 @@ def setup_view(shell: Any) -> ft.Control:
 
 
 # --- play ------------------------------------------------------------------------------
-def _letters(names: tuple[str, ...]) -> list[str]:
+def _letters(names: tuple[str, ...]) -> list[str] | None:
+    """Each player's initial, if the initials tell the players apart (else None: seat numbers)."""
     first = [(n.strip()[:1] or "?").upper() for n in names]
-    if len(set(first)) == len(first):
-        return first
-    return [str(i + 1) for i in range(len(names))]
+    return first if len(set(first)) == len(first) else None
 
 
 def figure_label(state: Any, seat: int, fig: int) -> str:
-    letter = _letters(state.names)[seat]
-    return letter + str(fig + 1) if len(state.figures[seat]) > 1 else letter
+    """"A2": Ana's second figure; "2.1" when two names share an initial."""
+    letters = _letters(state.names)
+    many = len(state.figures[seat]) > 1
+    if letters is None:
+        return f"{seat + 1}.{fig + 1}" if many else str(seat + 1)
+    return letters[seat] + str(fig + 1) if many else letters[seat]
 
 
 def pos_text(shell: Any, state: Any, p: int) -> str:
@@ -544,10 +546,11 @@ def _locked_guards(shell: Any, state: Any) -> list[ft.Control]:
 
         buttons.append(
             ft.OutlinedButton(
-                content=shell.t("vx.play.locked_guard", pos=pos_text(shell, state, p)),
+                content=pos_text(shell, state, p),
                 icon=ft.Icons.LOCK_OUTLINE,
                 height=TOUCH,
                 on_click=lambda e, err=err: shell.refuse(err),
+                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
             )
         )
     if not buttons:
@@ -567,7 +570,7 @@ def _advice_controls(shell: Any, state: Any) -> list[ft.Control]:
     ]
     for a in sorted(tips, key=lambda a: -a.expected):
         lines.append(ft.Text(shell.t("vx.play.advice_line", move=action_label(shell, state, a.action),
-                                     now=_fmt_num(shell, a.immediate).replace(",0", "").replace(".0", ""),
+                                     now=f"{a.immediate:+d}".replace("-", "−"),
                                      ahead=_fmt_num(shell, a.expected)), size=14))
     lines.append(ft.Text(shell.t("vx.play.advice_note"), size=12, color=ft.Colors.BLUE_GREY_600))
     return [ft.Container(content=ft.Column(lines, spacing=2), bgcolor=ft.Colors.TEAL_50, border_radius=10, padding=8)]

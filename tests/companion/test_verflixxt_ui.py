@@ -119,7 +119,7 @@ def no_hint_text(sh: Shell) -> None:
 def test_setup_defaults_follow_the_rulings(shell):
     t = texts(shell)
     assert "Figuren je Person: 3" in t  # 2 players: 3 each
-    assert any(x.startswith("26 Tafeln") for x in t)
+    assert any(x.startswith("Tafeln: 26 –") for x in t)
     assert any(x.startswith("Wächter starten auf: Feld 1 (+3), Feld 3 (G), Feld 4 (+5)") for x in t)
     assert any("Schachtel" in x for x in t)
     no_hint_text(shell)
@@ -188,24 +188,25 @@ def test_play_offers_moves_with_previews_and_explains_locked_guards(shell):
     assert shell.table.state.phase == "roll"
     roll(shell, "2")
     assert "Wurf 2" in texts(shell)
-    assert buttons_starting(shell, "Figur") == ["Figur A: Start → Feld 2 (−2)"]
-    locked = buttons_starting(shell, "Wächter auf")
-    assert locked[0] == "Wächter auf Feld 1 (+3)" and len(locked) == 5
-    click(shell, "Wächter auf Feld 1 (+3)")
+    assert buttons_starting(shell, "Figur") == ["Figur A: Start » Feld 2 (−2)"]
+    assert "Wächter, die nicht ziehen dürfen (antippen: warum):" in texts(shell)
+    locked = [label_of(c) for c in walk(shell.body.controls) if isinstance(c, ft.OutlinedButton)]
+    assert locked == ["Feld 1 (+3)", "Feld 3 (G)", "Feld 5 (+5)", "Feld 7 (+2)", "Feld 8 (G)"]
+    click(shell, "Feld 1 (+3)")
     assert "Warum? vx.guard" in texts(shell)
     assert any("nur, wenn eine Spielfigur" in x for x in texts(shell))
-    click(shell, "Figur A: Start → Feld 2 (−2)")
+    click(shell, "Figur A: Start » Feld 2 (−2)")
     assert "Ben ist dran" in texts(shell)
     roll(shell, "1")
-    click(shell, "Figur B: Start → Feld 1 (+3)")
+    click(shell, "Figur B: Start » Feld 1 (+3)")
     roll(shell, "2")
     # Ana leaves −2 empty: the preview says so
-    assert buttons_starting(shell, "Figur") == ["Figur A: Feld 2 (−2) → Feld 4 (−4), nimmt −2"]
-    click(shell, "Figur A: Feld 2 (−2) → Feld 4 (−4), nimmt −2")
+    assert buttons_starting(shell, "Figur") == ["Figur A: Feld 2 (−2) » Feld 4 (−4), nimmt −2"]
+    click(shell, "Figur A: Feld 2 (−2) » Feld 4 (−4), nimmt −2")
     assert "Ana: -2 Punkte" in texts(shell)
     roll(shell, "4")
     # Ben stands with the guard on +3: the guard may move now
-    assert "Wächter: Feld 1 (+3) → Feld 6 (−1)" in buttons_starting(shell, "Wächter")
+    assert "Wächter: Feld 1 (+3) » Feld 6 (−1)" in buttons_starting(shell, "Wächter")
     # advice toggle shows one line per legal move
     sw = next(c for c in walk(shell.body.controls) if isinstance(c, ft.Switch))
     sw.value = True
@@ -222,23 +223,23 @@ def test_wurminator_buttons_in_their_phase(shell):
     start_short_game(shell, wurm=True)
     roll(shell, "1")
     labels = buttons_starting(shell, "Wurminator")
-    assert labels and labels[0].startswith("Wurminator: Start → Feld 1 (+3)")
-    click(shell, "Figur A: Start → Feld 1 (+3)")
+    assert labels and labels[0].startswith("Wurminator: Start » Feld 1 (+3)")
+    click(shell, "Figur A: Start » Feld 1 (+3)")
     assert shell.table.state.phase == "wurminator"
     labels = buttons_starting(shell, "Wurminator")
-    assert "Wurminator: Start → Feld 1 (+3), beißt Ana" in labels
+    assert "Wurminator: Start » Feld 1 (+3), beißt Ana" in labels
     assert "Wurminator stehen lassen" in labels
     click(shell, "Wurminator stehen lassen")
     assert "Ben ist dran" in texts(shell)
 
 
 def play_to_end(sh: Shell) -> None:
-    for value, move in (("2", "Figur A: Start → Feld 2 (−2)"), ("1", "Figur B: Start → Feld 1 (+3)"),
-                        ("2", "Figur A: Feld 2 (−2) → Feld 4 (−4), nimmt −2"),
-                        ("4", "Wächter: Feld 1 (+3) → Feld 6 (−1)"),
-                        ("5", "Figur A: Feld 4 (−4) → Ziel, nimmt −4"),
-                        ("2", "Figur B: Feld 1 (+3) → Feld 5 (+5), nimmt +3"),
-                        ("6", "Figur B: Feld 5 (+5) → Ziel")):
+    for value, move in (("2", "Figur A: Start » Feld 2 (−2)"), ("1", "Figur B: Start » Feld 1 (+3)"),
+                        ("2", "Figur A: Feld 2 (−2) » Feld 4 (−4), nimmt −2"),
+                        ("4", "Wächter: Feld 1 (+3) » Feld 6 (−1)"),
+                        ("5", "Figur A: Feld 4 (−4) » Ziel, nimmt −4"),
+                        ("2", "Figur B: Feld 1 (+3) » Feld 5 (+5), nimmt +3"),
+                        ("6", "Figur B: Feld 5 (+5) » Ziel")):
         roll(sh, value)
         click(sh, move)
 
