@@ -109,9 +109,9 @@ def open_dispute(shell: Any, game_id: str | None = None) -> None:
 def entry_card(shell: Any, e: Entry) -> ft.Control:
     lang = shell.lang
     parts: list[ft.Control] = [
-        ft.Text(e.id, size=14, color=ft.Colors.INDIGO_700, weight=ft.FontWeight.W_600, selectable=True),
+        ft.Text(e.id, size=14, color=ft.Colors.INDIGO_700, weight=ft.FontWeight.W_600),
         ft.Text(e.title[lang], size=21, weight=ft.FontWeight.BOLD),
-        ft.Text(e.text[lang], size=16, selectable=True),
+        ft.Text(e.text[lang], size=16),
         ft.Container(
             bgcolor=ft.Colors.AMBER_50,
             border_radius=10,
@@ -120,7 +120,7 @@ def entry_card(shell: Any, e: Entry) -> ft.Control:
                 [
                     ft.Row([ft.Icon(ft.Icons.LIGHTBULB_OUTLINE, color=ft.Colors.AMBER_900, size=20),
                             ft.Text(shell.t("rules.example"), size=14, weight=ft.FontWeight.BOLD)]),
-                    ft.Text(e.example[lang], size=16, selectable=True),
+                    ft.Text(e.example[lang], size=16),
                 ],
                 spacing=4,
             ),
@@ -296,7 +296,7 @@ def dispute_body(shell: Any, table: Any) -> list[ft.Control]:
         icon = ft.Icons.CHECK_CIRCLE_OUTLINE if ruling.ok else ft.Icons.GAVEL
         row: list[ft.Control] = [
             ft.Row([ft.Icon(icon, color=ft.Colors.GREEN_800 if ruling.ok else ft.Colors.RED_700),
-                    ft.Text(ruling.text, size=16, expand=True, selectable=True)]),
+                    ft.Text(ruling.text, size=16, expand=True)]),
             ft.Text(shell.t("rules.dispute.unchanged"), size=13, italic=True),
         ]
         if ruling.rule:

@@ -1,0 +1,53 @@
+"""Real browser: a refused Qwixx cross → "Warum? q8.white" → the rule entry → search → English → back to the game."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.e2e.conftest import button, fill
+
+pytestmark = pytest.mark.e2e
+
+
+def test_refusal_link_rules_search_and_language(app_page, server):
+    page = app_page
+    button(page, "Qwixx Longo").click()
+    fill(page, "Name Spieler 1", "Ana")
+    fill(page, "Name Spieler 2", "Ben")
+    fill(page, "Glückszahlen Spieler 1", "4 9")
+    fill(page, "Glückszahlen Spieler 2", "5 12")
+    button(page, "Spiel starten").click()
+    page.get_by_text("Ana ist dran · Wurf 1").wait_for()
+    fill(page, "Echte Würfel: Werte eingeben", "3 4 8 1 2 5")  # white sum 7
+    button(page, "Übernehmen").click()
+    page.get_by_text("Weiße Summe 7 – Ana:").wait_for()
+
+    # a refused cross: red 15 is not the white sum
+    page.get_by_role("button", name="Rot 15").click()
+    button(page, "Warum? q8.white").click()
+
+    # the entry: id, title, worked example
+    page.get_by_text("Weiße Summe: für alle", exact=True).wait_for()
+    page.get_by_text("q8.white", exact=True).wait_for()
+    page.get_by_text("Beispiel", exact=True).wait_for()
+
+    # search as you type, phone style: no umlaut, one letter missing
+    t0 = time.monotonic()
+    fill(page, "Regeln durchsuchen", "wachtr")
+    button(page, "vx.guard · Wann ein Wächter ziehen darf").wait_for()
+    typed = time.monotonic() - t0
+
+    # English: the same entry and the same hits in English
+    button(page, "English").click()
+    page.get_by_text("White sum: for everyone", exact=True).wait_for()
+    page.get_by_text("Example", exact=True).wait_for()
+    button(page, "vx.guard · When a guard may move").click()
+    page.get_by_text("When a guard may move", exact=True).wait_for()
+    page.get_by_text("vx.guard", exact=True).wait_for()
+
+    # back to the real game, unchanged
+    button(page, "Back to the game").click()
+    page.get_by_text("White sum 7 – Ana:").wait_for()
+    print(f"search typed and shown in {typed:.2f}s")
