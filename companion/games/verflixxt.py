@@ -6,6 +6,7 @@ moves, their previews, refusals, advice and scoring.
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from typing import Any
@@ -134,6 +135,7 @@ PLAYER_COLORS = [
 ]
 GUARD_COLOR = ft.Colors.BLUE_GREY_900
 WURM_COLOR = ft.Colors.BROWN_500
+PREF_TILE_SET = "vx.tile_set"  # the table's own box, remembered in the browser (vx.setup)
 PALETTE = [f"+{v}" for v in range(1, 9)] + [f"-{v}" for v in range(1, 11)] + ["G"]
 
 
@@ -169,7 +171,43 @@ def _setup_state(shell: Any) -> dict[str, Any]:
             "tile_set_error": None,
         }
         shell.ui["vx_setup"] = st
+        _recall_tile_set(shell, st)
     return st
+
+
+def _run(shell: Any, coro_fn: Any) -> None:
+    try:
+        shell.page.run_task(coro_fn)
+    except Exception:  # no live page (tests): nothing to remember
+        pass
+
+
+def _remember_tile_set(shell: Any, text: str) -> None:
+    async def save() -> None:
+        try:
+            await asyncio.wait_for(ft.SharedPreferences().set(PREF_TILE_SET, text), timeout=3)
+        except Exception:
+            pass
+
+    _run(shell, save)
+
+
+def _recall_tile_set(shell: Any, st: dict[str, Any]) -> None:
+    """The tile set this browser used last time, if any (never blocks the first screen)."""
+    async def load() -> None:
+        try:
+            saved = await asyncio.wait_for(ft.SharedPreferences().get(PREF_TILE_SET), timeout=3)
+            if not isinstance(saved, str) or saved == st["tile_set"]:
+                return
+            parse_layout(saved)
+        except Exception:
+            return
+        if shell.ui.get("vx_setup") is st:
+            st["tile_set"] = saved
+            if shell.screen == "setup":
+                shell.render()
+
+    _run(shell, load)
 
 
 def default_figures(players: int) -> int:
@@ -370,11 +408,13 @@ def setup_view(shell: Any) -> ft.Control:
         st["tile_set_error"] = None
         st["layout"] = format_layout(random_layout(random.SystemRandom(), tile_set))
         st["layout_error"] = None
+        _remember_tile_set(shell, st["tile_set"])
         shell.render()
 
     def reset_set(e: Any) -> None:
         st["tile_set"] = format_layout(DEFAULT_TILE_SET)
         st["tile_set_error"] = None
+        _remember_tile_set(shell, st["tile_set"])
         shell.render()
 
     rows.append(big_button(shell.t("vx.setup.random"), randomize, color=ft.Colors.AMBER_200))
@@ -412,7 +452,7 @@ def setup_view(shell: Any) -> ft.Control:
     rows.append(big_button(shell.t("setup.start"), start, color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE))
     rows.append(ft.OutlinedButton(content=shell.t("vx.setup.quick"), icon=ft.Icons.CALCULATE_OUTLINED,
                                   on_click=lambda e: shell.go("vx_quick"), height=TOUCH))
-    return ft.Column(rows, spacing=10)
+    return ft.Column(rows, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
 # --- play ------------------------------------------------------------------------------
@@ -786,8 +826,8 @@ def quick_score_view(shell: Any) -> list[ft.Control]:
                     ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, tooltip=shell.t("setup.remove_player", n=i + 1),
                                   on_click=remove, disabled=len(st["players"]) <= 1),
                 ]),
-                ft.TextField(label=shell.t("vx.quick.tiles", n=i + 1), value=p["tiles"], dense=True,
-                             on_change=set_field(i, "tiles")),
+                ft.Row([ft.TextField(label=shell.t("vx.quick.tiles", n=i + 1), value=p["tiles"], dense=True,
+                                     expand=True, on_change=set_field(i, "tiles"))]),
             ], spacing=6),
         ))
 
