@@ -277,6 +277,21 @@ def setup_view(shell: Any) -> ft.Control:
     # players, youngest first
     rows.append(ft.Text(shell.t("vx.setup.order"), size=14, color=ft.Colors.BLUE_GREY_700))
 
+    fields: dict[str, ft.TextField] = {}
+
+    def sync() -> None:
+        """Copy what the fields show into the setup (a change event may arrive after a tap)."""
+        for k, f in fields.items():
+            if f.value is None:
+                continue
+            if k.startswith("name"):
+                i = int(k[4:])
+                if i < len(st["players"]):
+                    st["players"][i] = f.value
+            elif st.get(k) != f.value:
+                st[k] = f.value
+                st[k + "_error"] = None
+
     def set_name(i: int):
         def handler(e: Any) -> None:
             st["players"][i] = e.control.value
@@ -285,16 +300,18 @@ def setup_view(shell: Any) -> ft.Control:
 
     for i, name in enumerate(st["players"]):
         def remove(e: Any, i: int = i) -> None:
+            sync()
             if len(st["players"]) > 2:
                 st["players"].pop(i)
                 shell.render()
 
+        fields[f"name{i}"] = ft.TextField(label=shell.t("setup.player_name", n=i + 1), value=name, max_length=40,
+                                          dense=True, expand=True, on_change=set_name(i))
         rows.append(
             ft.Row(
                 [
                     ft.Container(width=14, height=40, bgcolor=PLAYER_COLORS[i % len(PLAYER_COLORS)], border_radius=4),
-                    ft.TextField(label=shell.t("setup.player_name", n=i + 1), value=name, max_length=40, dense=True,
-                                 expand=True, on_change=set_name(i)),
+                    fields[f"name{i}"],
                     ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, tooltip=shell.t("setup.remove_player", n=i + 1),
                                   on_click=remove, disabled=len(st["players"]) <= 2),
                 ]
@@ -302,6 +319,7 @@ def setup_view(shell: Any) -> ft.Control:
         )
 
     def add(e: Any) -> None:
+        sync()
         if len(st["players"]) < MAX_PLAYERS:
             st["players"].append(shell.t("setup.default_name", n=len(st["players"]) + 1))
             shell.render()
@@ -315,6 +333,7 @@ def setup_view(shell: Any) -> ft.Control:
     figures = st["figures"] or default_figures(len(st["players"]))
 
     def set_figures(v: int) -> None:
+        sync()
         st["figures"] = v
         shell.render()
 
@@ -322,12 +341,14 @@ def setup_view(shell: Any) -> ft.Control:
     rows.append(stepper(label, figures, 1, 6, set_figures, label + " −", label + " +"))
 
     def set_wurm(e: Any) -> None:
+        sync()
         st["wurminator"] = bool(e.control.value)
         shell.render()
 
     rows.append(ft.Switch(label=shell.t("vx.setup.wurminator"), value=st["wurminator"], on_change=set_wurm))
     if st["wurminator"]:
         def set_bite(e: Any) -> None:
+            sync()
             st["bite_takes"] = e.control.value
             shell.render()
 
@@ -364,21 +385,25 @@ def setup_view(shell: Any) -> ft.Control:
         if t is not None:
             strip_box.content = tile_strip(_layout_slots(t, shell.t("vx.letter.guard")))
 
-    rows.append(ft.TextField(label=shell.t("vx.setup.layout"), value=st["layout"], multiline=True, min_lines=1,
-                             max_lines=4, on_change=layout_changed))
+    fields["layout"] = ft.TextField(label=shell.t("vx.setup.layout"), value=st["layout"], multiline=True, min_lines=1,
+                                    max_lines=4, on_change=layout_changed)
+    rows.append(fields["layout"])
     rows.append(summary_text)
 
     def append(e: Any, token: str) -> None:
+        sync()
         st["layout"] = (st["layout"].rstrip() + " " + token).strip()
         st["layout_error"] = None
         shell.render()
 
     def drop_last(e: Any) -> None:
+        sync()
         st["layout"] = _drop_last(st["layout"])
         st["layout_error"] = None
         shell.render()
 
     def clear(e: Any) -> None:
+        sync()
         st["layout"] = ""
         st["layout_error"] = None
         shell.render()
@@ -399,6 +424,7 @@ def setup_view(shell: Any) -> ft.Control:
         st["tile_set_error"] = None
 
     def randomize(e: Any) -> None:
+        sync()
         try:
             tile_set = parse_layout(st["tile_set"])
         except InvalidInput as exc:
@@ -412,14 +438,16 @@ def setup_view(shell: Any) -> ft.Control:
         shell.render()
 
     def reset_set(e: Any) -> None:
+        sync()
         st["tile_set"] = format_layout(DEFAULT_TILE_SET)
         st["tile_set_error"] = None
         _remember_tile_set(shell, st["tile_set"])
         shell.render()
 
     rows.append(big_button(shell.t("vx.setup.random"), randomize, color=ft.Colors.AMBER_200))
-    rows.append(ft.TextField(label=shell.t("vx.setup.tile_set"), value=st["tile_set"], multiline=True, min_lines=1,
-                             max_lines=4, on_change=set_tile_set, text_size=13))
+    fields["tile_set"] = ft.TextField(label=shell.t("vx.setup.tile_set"), value=st["tile_set"], multiline=True,
+                                      min_lines=1, max_lines=4, on_change=set_tile_set, text_size=13)
+    rows.append(fields["tile_set"])
     if st.get("tile_set_error"):
         rows.append(ft.Text(st["tile_set_error"], size=14, color=ft.Colors.RED_800))
     rows.append(ft.Row([
@@ -429,6 +457,7 @@ def setup_view(shell: Any) -> ft.Control:
     ]))
 
     def start(e: Any) -> None:
+        sync()
         try:
             layout = parse_layout(st["layout"])
         except InvalidInput as exc:
@@ -552,6 +581,9 @@ def roll_controls(shell: Any, state: Any) -> list[ft.Control]:
         shell.ui[key] = e.control.value
 
     def apply_typed(e: Any) -> None:
+        # the field's value is patched in order; its change event may run after this click
+        if field.value is not None:
+            shell.ui[key] = field.value
         values = _parse_roll(shell.ui.get(key, ""))
         if len(values) != 1:
             shell.refuse(InvalidInput("vx_bad_roll", rule="vx.move",
@@ -804,6 +836,13 @@ def quick_score_view(shell: Any) -> list[ft.Control]:
         ])
     ]
 
+    fields: list[tuple[int, str, ft.TextField]] = []
+
+    def sync() -> None:
+        for i, key, f in fields:
+            if f.value is not None and i < len(st["players"]):
+                st["players"][i][key] = f.value
+
     def set_field(i: int, key: str):
         def handler(e: Any) -> None:
             st["players"][i][key] = e.control.value or ""
@@ -811,7 +850,14 @@ def quick_score_view(shell: Any) -> list[ft.Control]:
         return handler
 
     for i, p in enumerate(st["players"]):
+        name_field = ft.TextField(label=shell.t("setup.player_name", n=i + 1), value=p["name"], max_length=40,
+                                  dense=True, expand=True, on_change=set_field(i, "name"))
+        tiles_field = ft.TextField(label=shell.t("vx.quick.tiles", n=i + 1), value=p["tiles"], dense=True,
+                                   expand=True, on_change=set_field(i, "tiles"))
+        fields += [(i, "name", name_field), (i, "tiles", tiles_field)]
+
         def remove(e: Any, i: int = i) -> None:
+            sync()
             if len(st["players"]) > 1:
                 st["players"].pop(i)
                 st["result"] = None
@@ -821,17 +867,16 @@ def quick_score_view(shell: Any) -> list[ft.Control]:
             bgcolor=ft.Colors.BLUE_GREY_50, border_radius=10, padding=8,
             content=ft.Column([
                 ft.Row([
-                    ft.TextField(label=shell.t("setup.player_name", n=i + 1), value=p["name"], max_length=40,
-                                 dense=True, expand=True, on_change=set_field(i, "name")),
+                    name_field,
                     ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, tooltip=shell.t("setup.remove_player", n=i + 1),
                                   on_click=remove, disabled=len(st["players"]) <= 1),
                 ]),
-                ft.Row([ft.TextField(label=shell.t("vx.quick.tiles", n=i + 1), value=p["tiles"], dense=True,
-                                     expand=True, on_change=set_field(i, "tiles"))]),
+                ft.Row([tiles_field]),
             ], spacing=6),
         ))
 
     def add(e: Any) -> None:
+        sync()
         if len(st["players"]) < MAX_PLAYERS:
             st["players"].append({"name": shell.t("setup.default_name", n=len(st["players"]) + 1), "tiles": ""})
             shell.render()
@@ -841,6 +886,7 @@ def quick_score_view(shell: Any) -> list[ft.Control]:
                                      height=TOUCH))
 
     def score(e: Any) -> None:
+        sync()
         data = {"players": [{"name": p["name"], "tiles": p["tiles"].replace("−", "-")} for p in st["players"]]}
         try:
             st["result"] = ENGINE.score_input(data)
