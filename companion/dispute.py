@@ -48,7 +48,7 @@ add_strings(
         # actions: Qwixx Longo
         "rules.act.q8.roll": {"de": "{name} würfelt", "en": "{name} rolls"},
         "rules.act.q8.white": {"de": "{name}: Weiß {sum} in {color}", "en": "{name}: white {sum} in {color}"},
-        "rules.act.q8.lucky": {"de": "{name}: Glückszahl → {color}", "en": "{name}: lucky number → {color}"},
+        "rules.act.q8.lucky": {"de": "{name}: Glückszahl » {color}", "en": "{name}: lucky number » {color}"},
         "rules.act.q8.color": {"de": "{name}: {color} {white}+{die}={sum}", "en": "{name}: {color} {white}+{die}={sum}"},
         "rules.act.q8.pass": {"de": "{name}: Passen", "en": "{name}: pass"},
         # actions: Verflixxt

@@ -52,6 +52,10 @@ add_strings(
             "de": "Einen Zug antippen: der Schiedsrichter urteilt, das Spiel bleibt unverändert.",
             "en": "Tap a move: the referee judges it, the game stays as it is.",
         },
+        "rules.dispute_position": {
+            "de": "Stand nach {moves} Zügen · am Zug: {names}",
+            "en": "Position after {moves} moves · to act: {names}",
+        },
         "rules.dispute_legal": {"de": "Jetzt erlaubt:", "en": "Allowed now:"},
         "rules.dispute_illegal": {"de": "Strittig:", "en": "Disputed:"},
         "rules.dispute_nothing": {"de": "Gerade steht kein Zug an (erst würfeln?).", "en": "No move is due right now (roll first?)."},
@@ -221,7 +225,8 @@ def result_controls(shell: Any, query: str) -> list[ft.Control]:
                 content=ft.TextButton(
                     content=ft.Text(text, size=16),
                     height=TOUCH,
-                    on_click=lambda ev, ref=h.ref: shell.go("rules", rules_entry=ref),
+                    style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT),
+                    on_click=lambda ev, ref=h.ref: shell.go("rules", rules_entry=ref, rules_query=""),
                 ),
             )
         )
@@ -229,7 +234,8 @@ def result_controls(shell: Any, query: str) -> list[ft.Control]:
 
 
 def search_box(shell: Any) -> list[ft.Control]:
-    results = ft.Column(result_controls(shell, shell.ui.get("rules_query", "")), spacing=4)
+    results = ft.Column(result_controls(shell, shell.ui.get("rules_query", "")), spacing=4,
+                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     async def changed(e: Any) -> None:
         query = e.control.value or ""
@@ -243,9 +249,9 @@ def search_box(shell: Any) -> list[ft.Control]:
         prefix_icon=ft.Icons.SEARCH,
         on_change=changed,
         autocorrect=False,
-        dense=False,
+        expand=True,
     )
-    return [field, results]
+    return [ft.Row([field]), results]
 
 
 # --- screens ----------------------------------------------------------------------------------
@@ -253,8 +259,17 @@ def rules_screen(shell: Any) -> list[ft.Control]:
     out: list[ft.Control] = [ft.Text(shell.t("rules.title"), size=24, weight=ft.FontWeight.BOLD)]
     back = shell.ui.get("rules_back")
     if back:
-        out.append(big_button(shell.t("rules.back_game"), lambda e: _back_to_game(shell, back), color=ft.Colors.INDIGO_600,
-                              text_color=ft.Colors.WHITE))
+        out.append(
+            ft.Row(
+                [
+                    big_button(shell.t("rules.back_game"), lambda e: _back_to_game(shell, back),
+                               color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE),
+                    big_button(shell.t("rules.dispute_title"), lambda e: open_dispute(shell, back),
+                               tooltip=shell.t("rules.dispute_intro")),
+                ],
+                wrap=True, spacing=6, run_spacing=6,
+            )
+        )
     out += search_box(shell)
     ref = shell.ui.get("rules_entry")
     found = _resolve(ref)
@@ -289,6 +304,13 @@ def dispute_body(shell: Any, table: Any) -> list[ft.Control]:
     """Candidates as buttons and the verdict on the one tapped (nothing is submitted)."""
     lang = shell.lang
     out: list[ft.Control] = [ft.Text(shell.t("rules.dispute_intro"), size=14)]
+    try:
+        seats = table.game.current_seats(table.state)
+    except Exception:
+        seats = []
+    names = ", ".join(table.players[s].name for s in seats if 0 <= s < len(table.players)) or "–"
+    out.append(ft.Text(shell.t("rules.dispute_position", moves=table.seq, names=names), size=14,
+                       weight=ft.FontWeight.W_600))
     picked = shell.ui.get(_panel_key(table, "pick"))
     if picked is not None and picked[0] == table.seq:
         ruling = dispute.judge(table, picked[1], lang)
