@@ -2,6 +2,11 @@
 
 Plain data in, callbacks out: the caller decides what the amount is for (a
 passage, a room card, a correction); no game rules here.
+
+The buttons report a *step* (−step or +step), not the new amount: two quick
+taps that both reach the server before the screen is redrawn then count twice
+instead of setting the same value twice. ``clamp`` helps the caller keep the
+bounds.
 """
 
 from __future__ import annotations
@@ -13,11 +18,18 @@ import flet as ft
 TOUCH = 52  # px, above the 48 px minimum touch target
 
 
-def gold_counter(amount: int, on_change: Callable[[int], None], *, label: str, minus_tip: str, plus_tip: str,
-                 low: int = 1, high: int = 99, step: int = 1) -> ft.Control:
-    """``label`` stands before the amount ("Gold: 3"); the buttons carry tooltips for screen readers and tests."""
+def clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(high, value))
 
-    def button(icon: str, tip: str, new: int, disabled: bool) -> ft.Control:
+
+def gold_counter(amount: int, on_step: Callable[[int], None], *, label: str, minus_tip: str, plus_tip: str,
+                 low: int = 1, high: int = 99, step: int = 1) -> ft.Control:
+    """``label`` stands before the amount; the buttons carry tooltips for screen readers and tests.
+
+    ``on_step(-step)`` / ``on_step(+step)`` on a tap; a button is disabled at its bound.
+    """
+
+    def button(icon: str, tip: str, delta: int, disabled: bool) -> ft.Control:
         return ft.IconButton(
             icon=icon,
             icon_size=32,
@@ -26,19 +38,19 @@ def gold_counter(amount: int, on_change: Callable[[int], None], *, label: str, m
             width=TOUCH,
             height=TOUCH,
             style=ft.ButtonStyle(bgcolor=ft.Colors.AMBER_100, shape=ft.CircleBorder()),
-            on_click=lambda e: on_change(new),
+            on_click=lambda e: on_step(delta),
         )
 
     return ft.Row(
         [
             ft.Text(label, size=15, expand=True),
-            button(ft.Icons.REMOVE, minus_tip, max(low, amount - step), amount <= low),
+            button(ft.Icons.REMOVE, minus_tip, -step, amount <= low),
             ft.Container(
                 ft.Text(str(amount), size=24, weight=ft.FontWeight.BOLD, color=ft.Colors.AMBER_900),
                 width=56,
                 alignment=ft.Alignment.CENTER,
             ),
-            button(ft.Icons.ADD, plus_tip, min(high, amount + step), amount >= high),
+            button(ft.Icons.ADD, plus_tip, step, amount >= high),
         ],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
         spacing=4,

@@ -15,11 +15,12 @@ import flet as ft
 
 from companion.i18n import add_strings
 from components.common import big_button, info_line, section_title, stepper
-from components.gold_counter import gold_counter
+from components.gold_counter import clamp, gold_counter
 from components.player_switcher import player_switcher
 from scoring.dice import Dice
 from scoring.engine import PlayerSpec
 from scoring.errors import InvalidInput
+from scoring.texts import add_texts
 from scoring.verlies import (
     ATTR_MAX,
     ATTRIBUTE_OF,
@@ -103,11 +104,12 @@ add_strings(
         },
         "rv.play.recover": {"de": "Erholen", "en": "Recover"},
         "rv.play.draw": {"de": "Karte ziehen", "en": "Draw a card"},
-        "rv.play.walk": {"de": "{n} Karte(n) laufen", "en": "Walk {n} card(s)"},
+        "rv.play.walk1": {"de": "1 Karte laufen", "en": "Walk 1 card"},
+        "rv.play.walk2": {"de": "2 Karten laufen", "en": "Walk 2 cards"},
         "rv.play.stay": {"de": "Stehen bleiben", "en": "Stay"},
         "rv.play.choose_move": {"de": "Ziehen oder laufen?", "en": "Draw or walk?"},
         "rv.play.moved_draw": {"de": "{name} hat eine Karte gelegt.", "en": "{name} laid a card."},
-        "rv.play.moved_walk": {"de": "{name} ist {n} Karte(n) gelaufen.", "en": "{name} walked {n} card(s)."},
+        "rv.play.moved_walk": {"de": "{name} ist gelaufen ({n}).", "en": "{name} walked ({n})."},
         "rv.play.stopped": {"de": "Die Figur kommt diesen Zug nicht weiter.", "en": "The figure gets no further this turn."},
         "rv.play.lying": {"de": "{name} liegt verletzt: nur noch Zug beenden.", "en": "{name} lies injured: end the turn."},
         "rv.play.panel_obstacle": {"de": "Hindernis prüfen", "en": "Check an obstacle"},
@@ -138,7 +140,6 @@ add_strings(
         "rv.play.typed": {"de": "Gewürfelt (W6)", "en": "Rolled (D6)"},
         "rv.play.apply": {"de": "Übernehmen", "en": "Apply"},
         "rv.play.decline": {"de": "Nicht versuchen", "en": "Do not try"},
-        "rv.play.bad_roll": {"de": "Bitte eine Zahl von 1 bis 6 eingeben (gelesen: {got}).", "en": "Please type a number from 1 to 6 (read: {got})."},
         "rv.play.loss_title": {"de": "{name} verliert ({cause}): 3 Gold oder einen Schatz – du wählst.", "en": "{name} loses ({cause}): 3 gold or one treasure – your choice."},
         "rv.play.lose_gold": {"de": "3 Gold abgeben", "en": "Give up 3 gold"},
         "rv.play.lose_treasure": {"de": "Schatz {n} abgeben: {name}", "en": "Give up treasure {n}: {name}"},
@@ -218,6 +219,16 @@ add_strings(
     }
 )
 
+# a typed die that is not a W6 face: refused in place, the typed text kept
+add_texts(
+    {
+        "rv_ui_bad_roll": {
+            "de": "Bitte eine Zahl von 1 bis 6 eingeben (gelesen: {got}).",
+            "en": "Please type a number from 1 to 6 (read: {got}).",
+        }
+    }
+)
+
 COLOR_STYLE = {
     "red": (ft.Colors.RED_700, ft.Colors.WHITE),
     "blue": (ft.Colors.BLUE_700, ft.Colors.WHITE),
@@ -248,9 +259,11 @@ def _chip(text: str, selected: bool, on_click: Callable, *, color: str | None = 
           tooltip: str | None = None) -> ft.Control:
     """A choice among a few: the chosen one is bold with a frame."""
     return ft.Button(
-        content=ft.Text(text, size=15, weight=ft.FontWeight.BOLD if selected else ft.FontWeight.NORMAL,
-                        color=text_color),
+        content=ft.Text(text, size=16,
+                        weight=ft.FontWeight.BOLD if selected else ft.FontWeight.W_500, color=text_color),
         height=48,
+        icon=ft.Icons.CHECK if selected else None,
+        icon_color=text_color,
         bgcolor=color or (SELECTED if selected else None),
         tooltip=tooltip,
         on_click=on_click,
@@ -479,7 +492,7 @@ def _submit(shell: Any, action: Any, *, clear: tuple[str, ...] = TRANSIENT) -> b
 
 
 def _bad_roll(shell: Any, got: str) -> None:
-    shell.refuse(InvalidInput("bad_action", detail=shell.t("rv.play.bad_roll", got=(got or "–")[:12])))
+    shell.refuse(InvalidInput("rv_ui_bad_roll", rule="rv.dice", got=(got or "–")[:12]))
 
 
 def _name(state: Any, seat: int) -> str:
@@ -518,8 +531,8 @@ def event_text(shell: Any, state: Any, ev: Any) -> str | None:
     if ev.what == "injured":
         return shell.t("rv.ev.injured", name=name, cause=_cause(shell, str(d.get("cause", ""))))
     if ev.what == "room":
-        return shell.t("rv.ev.room", kind=shell.t({"gold": "rv.play.room_gold", "monster": "rv.play.room_monster",
-                                                     "trap": "rv.play.room_trap"}[d["kind"]]))
+        return shell.t("rv.ev.room", kind=shell.t({"gold": "rv.play.panel_gold", "monster": "rv.kind.monster",
+                                                     "trap": "rv.kind.trap"}[d["kind"]]))
     if ev.what in ("escaped", "exit_laid", "treasure", "treasure_lost", "recovered"):
         return shell.t(f"rv.ev.{ev.what}", name=name)
     return None
@@ -610,8 +623,8 @@ def _start_controls(shell: Any, state: Any) -> list[ft.Control]:
         big_button(shell.t("rv.play.draw"), lambda e: _submit(shell, DrawCard(by=me)), color=PRIMARY,
                    text_color=ft.Colors.WHITE),
         _wrap([
-            big_button(shell.t("rv.play.walk", n=1), lambda e: _submit(shell, Walk(by=me, cards=1))),
-            big_button(shell.t("rv.play.walk", n=2), lambda e: _submit(shell, Walk(by=me, cards=2))),
+            big_button(shell.t("rv.play.walk1"), lambda e: _submit(shell, Walk(by=me, cards=1))),
+            big_button(shell.t("rv.play.walk2"), lambda e: _submit(shell, Walk(by=me, cards=2))),
             big_button(shell.t("rv.play.stay"), lambda e: _submit(shell, Walk(by=me, cards=0))),
         ]),
     ]
@@ -646,7 +659,8 @@ def _moved_controls(shell: Any, state: Any, st: dict[str, Any]) -> list[ft.Contr
         if unsettled:
             out.append(section_title(shell.t("rv.play.room_title")))
             out.append(_wrap([
-                _chip(shell.t("rv.play.room_gold"), st["panel"] == "room_gold", lambda e: toggle("room_gold")),
+                big_button(shell.t("rv.play.room_gold"),
+                           lambda e: toggle("room_gold"), color=ft.Colors.AMBER_100),
                 big_button(shell.t("rv.play.room_monster"), lambda e: _submit(shell, RoomCard(by=me, kind="monster"))),
                 big_button(shell.t("rv.play.room_trap"), lambda e: _submit(shell, RoomCard(by=me, kind="trap"))),
             ]))
@@ -671,8 +685,8 @@ def _moved_controls(shell: Any, state: Any, st: dict[str, Any]) -> list[ft.Contr
 
 
 def _number_stepper(shell: Any, st: dict[str, Any], key: str, label_key: str, low: int, high: int) -> ft.Control:
-    def changed(v: int) -> None:
-        st[key] = v
+    def changed(delta: int) -> None:
+        st[key] = clamp(st[key] + delta, low, high)
         shell.render()
 
     label = shell.t(label_key)
@@ -786,7 +800,7 @@ def _fight_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
     me = state.current
     p = state.players[me]
     n = len(state.players)
-    others = [s for s in range(n) if s != me] or [me]
+    others = [(me + k) % n for k in range(1, n)] or [me]  # the next player first
     if st["roller"] not in others:
         st["roller"] = others[0]
 
@@ -835,8 +849,8 @@ def _fight_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
                             monster=st["monster_value"]), size=15),
             ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=_frac(chance, 36)), size=22,
                     weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800),
-            big_button(shell.t("rv.play.roll"), lambda e: fight(*shell.table.dice.w6(2)), color=PRIMARY,
-                       text_color=ft.Colors.WHITE),
+            ft.Row([big_button(shell.t("rv.play.roll"), lambda e: fight(*shell.table.dice.w6(2)), color=PRIMARY,
+                               text_color=ft.Colors.WHITE, expand=True)]),
             ft.Row([
                 ft.TextField(label=hero_label, value=st["typed_hero"], on_change=changed("typed_hero"), dense=True,
                              expand=True, keyboard_type=ft.KeyboardType.NUMBER),
@@ -844,7 +858,7 @@ def _fight_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
                              on_change=changed("typed_monster"), on_submit=typed, dense=True, expand=True,
                              keyboard_type=ft.KeyboardType.NUMBER),
             ]),
-            big_button(shell.t("rv.play.fight_apply"), typed),
+            ft.Row([big_button(shell.t("rv.play.fight_apply"), typed, expand=True)]),
         ],
         color=ft.Colors.RED_50,
     )
@@ -997,8 +1011,8 @@ def _purse_section(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) 
 
     acting = shell.seats is None or seat in shell.seats
     if acting and state.phase != "over":
-        def set_gold(v: int) -> None:
-            st["gold"] = v
+        def set_gold(delta: int) -> None:
+            st["gold"] = clamp(st["gold"] + delta, 1, 99)
             shell.render()
 
         amount = st["gold"]
@@ -1082,4 +1096,4 @@ def result_view(shell: Any) -> ft.Control:
     out.append(ft.TextButton(content=shell.t("rv.result.why"), on_click=lambda e: shell.show_rule("rv.end")))
     out.append(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=PRIMARY,
                           text_color=ft.Colors.WHITE))
-    return ft.Column(out, spacing=10)
+    return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -315,7 +315,8 @@ def test_gold_counter_component():
     minus, plus = [c for c in walk(row) if isinstance(c, ft.IconButton)]
     assert minus.disabled and not plus.disabled
     plus.on_click(None)
-    assert seen == [2]
+    plus.on_click(None)  # two quick taps on the same drawn button count twice
+    assert seen == [1, 1]
     assert all(b.width >= 48 and b.height >= 48 for b in (minus, plus))
 
 
