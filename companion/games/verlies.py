@@ -284,6 +284,31 @@ def _card(controls: list[ft.Control], color: str = ft.Colors.BLUE_GREY_50) -> ft
 
 
 # --- setup --------------------------------------------------------------------------
+def _mini_stepper(label: str, value: int, on_step: Callable[[int], None], minus_tip: str,
+                  plus_tip: str) -> ft.Control:
+    """One of three values side by side: the name above, − value + below (48 px buttons)."""
+
+    def btn(icon: str, tip: str, delta: int, disabled: bool) -> ft.Control:
+        return ft.IconButton(icon=icon, icon_size=26, width=48, height=48, tooltip=tip, disabled=disabled,
+                             on_click=lambda e: on_step(delta))
+
+    return ft.Column(
+        [
+            ft.Text(label, size=13, color=ft.Colors.BLUE_GREY_700),
+            ft.Row(
+                [
+                    btn(ft.Icons.REMOVE_CIRCLE_OUTLINE, minus_tip, -1, value <= 0),
+                    ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=26, text_align=ft.TextAlign.CENTER),
+                    btn(ft.Icons.ADD_CIRCLE_OUTLINE, plus_tip, 1, value >= ATTR_MAX),
+                ],
+                spacing=0,
+            ),
+        ],
+        spacing=0,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
+
+
 def load_presets(shell: Any) -> list[dict[str, Any]]:
     """The eight characters as this table last edited them (else the engine's placeholders)."""
     base = [p.model_dump() for p in PRESETS]
@@ -339,7 +364,7 @@ def setup_view(shell: Any) -> ft.Control:
 
     def set_text(i: int, key: str):
         def handler(e: Any) -> None:
-            players[i][key] = e.control.value
+            players[i][key] = (e.control.value or "")[:40]
 
         return handler
 
@@ -364,34 +389,38 @@ def setup_view(shell: Any) -> ft.Control:
             shell.render()
 
         def set_attr(i: int, attr: str):
-            def changed(v: int) -> None:
-                players[i][attr] = v
+            def changed(delta: int) -> None:
+                players[i][attr] = clamp(players[i][attr] + delta, 0, ATTR_MAX)
                 shell.render()
 
             return changed
 
-        attr_rows = [
-            stepper(shell.t(f"rv.attr.{a}"), p[a], 0, ATTR_MAX, set_attr(i, a),
-                    shell.t("rv.setup.attr_minus", attr=shell.t(f"rv.attr.{a}"), n=n),
-                    shell.t("rv.setup.attr_plus", attr=shell.t(f"rv.attr.{a}"), n=n))
-            for a in ATTRIBUTES
-        ]
+        attr_row = ft.Row(
+            [
+                _mini_stepper(shell.t(f"rv.attr.{a}"), p[a], set_attr(i, a),
+                              shell.t("rv.setup.attr_minus", attr=shell.t(f"rv.attr.{a}"), n=n),
+                              shell.t("rv.setup.attr_plus", attr=shell.t(f"rv.attr.{a}"), n=n))
+                for a in ATTRIBUTES
+            ],
+            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
+            spacing=0,
+        )
         rows.append(
             _card(
                 [
                     ft.Row([
-                        ft.TextField(label=shell.t("setup.player_name", n=n), value=p["name"], max_length=40,
+                        ft.TextField(label=shell.t("setup.player_name", n=n), value=p["name"],
                                      on_change=set_text(i, "name"), dense=True, expand=True),
                         ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, on_click=remove,
                                       tooltip=shell.t("setup.remove_player", n=n)),
                     ]),
                     ft.Row([
-                        ft.TextField(label=shell.t("rv.setup.character", n=n), value=p["character"], max_length=40,
+                        ft.TextField(label=shell.t("rv.setup.character", n=n), value=p["character"],
                                      on_change=set_text(i, "character"), dense=True, expand=True),
                         ft.IconButton(icon=ft.Icons.SWITCH_ACCOUNT, on_click=other_character,
                                       tooltip=shell.t("rv.setup.next_character", n=n)),
                     ]),
-                    *attr_rows,
+                    attr_row,
                 ]
             )
         )
