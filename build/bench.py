@@ -390,6 +390,7 @@ class LightClients:
     def __init__(self, port: int, route: str, n: int) -> None:
         self.port, self.route, self.n = port, route, n
         self.messages = [0] * n
+        self.bytes = [0] * n
         self.registered = [False] * n
         self.errors: list[str] = []
         self._stop: asyncio.Event | None = None
@@ -413,6 +414,7 @@ class LightClients:
                         continue
                     msg = msgpack.unpackb(raw[1:], strict_map_key=False)
                     self.messages[i] += 1
+                    self.bytes[i] += len(raw)
                     if msg[0] == 1:
                         self.registered[i] = True
                     elif msg[0] == 5:  # invoke method: this client has no such service
@@ -469,9 +471,11 @@ def bench_load(browser, sessions: int, taps: int, tmp: pathlib.Path) -> dict[str
         time.sleep(1.0)
         rss_n = app.rss_mb()
         before = sum(clients.messages)
+        before_bytes = sum(clients.bytes)
         samples = [tapper() for _ in range(taps)]
         time.sleep(0.5)
         fanout = sum(clients.messages) - before
+        fanout_bytes = sum(clients.bytes) - before_bytes
         rss_after = app.rss_mb()
         page.context.close()
     finally:
@@ -485,6 +489,7 @@ def bench_load(browser, sessions: int, taps: int, tmp: pathlib.Path) -> dict[str
         "taps": taps,
         "tap": s,
         "patches_received_by_light_clients": fanout,
+        "patch_kb_per_tap_per_session": fanout_bytes / 1024 / taps / sessions,
         "rss_mb_idle": rss_idle,
         "rss_mb_one_browser": rss_one,
         "rss_mb_with_sessions": rss_n,
@@ -625,7 +630,8 @@ def print_report(res: dict[str, Any]) -> None:
             s = d["tap"]
             print(f"(d) Load: {d['sessions']} extra table sessions (light Flet clients over WebSocket) + 1 Chromium page")
             print(f"    tap median {s['median_ms']:.1f} ms  p95 {s['p95_ms']:.1f} ms  ({d['taps']} taps; "
-                  f"{d['patches_received_by_light_clients']} patches fanned out)")
+                  f"{d['patches_received_by_light_clients']} patches fanned out, "
+                  f"{d['patch_kb_per_tap_per_session']:.1f} KB per tap per session)")
             print(f"    server RSS: idle {d['rss_mb_idle']:.0f} MB, 1 browser {d['rss_mb_one_browser']:.0f} MB, "
                   f"+{d['sessions']} sessions {d['rss_mb_after_taps']:.0f} MB → {d['rss_mb_per_extra_session']:.2f} MB/session")
             print(f"    target {d['target']}: {d['verdict']}")
