@@ -129,6 +129,14 @@ def setup_view(shell: Any) -> ft.Control:
     if refusal:
         rows.append(refusal)
 
+    fields: list[tuple[int, str, ft.TextField]] = []
+
+    def sync() -> None:
+        """Copy what the fields show into the setup: a change event may arrive after the next tap."""
+        for i, key, f in fields:
+            if f.value is not None and i < len(st["players"]):
+                st["players"][i][key] = f.value
+
     def set_field(i: int, key: str):
         def handler(e: Any) -> None:
             st["players"][i][key] = e.control.value
@@ -144,12 +152,15 @@ def setup_view(shell: Any) -> ft.Control:
             label=shell.t("q8.setup.lucky", n=i + 1), value=p["lucky"],
             on_change=set_field(i, "lucky"), width=150, dense=True, keyboard_type=ft.KeyboardType.NUMBER,
         )
+        fields += [(i, "name", name_field), (i, "lucky", lucky_field)]
 
         def draw(e: Any, i: int = i) -> None:
+            sync()
             st["players"][i]["lucky"] = _draw_text(random.SystemRandom())
             shell.render()
 
         def remove(e: Any, i: int = i) -> None:
+            sync()
             if len(st["players"]) > 1:
                 st["players"].pop(i)
                 shell.render()
@@ -170,6 +181,7 @@ def setup_view(shell: Any) -> ft.Control:
         )
 
     def add(e: Any) -> None:
+        sync()
         if len(st["players"]) < 5:
             n = len(st["players"]) + 1
             st["players"].append({"name": shell.t("setup.default_name", n=n), "lucky": _draw_text(random.SystemRandom())})
@@ -180,6 +192,7 @@ def setup_view(shell: Any) -> ft.Control:
 
     def opt_step(key: str, low: int, high: int) -> ft.Control:
         def changed(v: int) -> None:
+            sync()
             st[key] = v
             shell.render()
 
@@ -187,6 +200,7 @@ def setup_view(shell: Any) -> ft.Control:
         return stepper(label, st[key], low, high, changed, label + " −", label + " +")
 
     def set_lucky_mode(e: Any) -> None:
+        sync()
         st["lucky_replaces"] = e.control.value
         shell.render()
 
@@ -213,6 +227,7 @@ def setup_view(shell: Any) -> ft.Control:
     )
 
     def start(e: Any) -> None:
+        sync()
         lucky = []
         for p in st["players"]:
             nums = parse_numbers(p["lucky"])
@@ -342,6 +357,8 @@ def roll_controls(shell: Any, state: Any, mine: list[int]) -> list[ft.Control]:
     field.on_change = changed
 
     def apply_typed(e: Any) -> None:
+        if field.value is not None:
+            shell.ui[key] = field.value
         values = parse_numbers(shell.ui.get(key, ""))
         if len(values) != len(req.dice) or not all(1 <= v <= 8 for v in values):
             shell.refuse(InvalidInput("bad_action", detail=shell.t(
