@@ -3,9 +3,12 @@
 Statistics come from what the store already keeps: ``games.result`` (per
 player total, place and the game's breakdown) and, for the two figures a
 result does not carry (Verflixxt's Wurminator bites, Verlies injuries), from
-a replay of the record, computed once per finished game and cached in the
-table ``hist_figures`` (keyed by game id, cursor and last update, so an undo
-after the end invalidates it).
+a replay of the record. Both are boiled down once per finished game into a
+few compact "lines" (player, total, won, figures) cached in the table
+``hist_lines`` (valid while the game's cursor and last update are unchanged,
+so an undo after the end recomputes it); 10,000 games then aggregate in a
+fraction of a second. Imported games get their lines at import (the import
+replays every record anyway).
 
 Backup file format (``tischrichter-backup``, version 1)::
 
@@ -34,6 +37,7 @@ import csv
 import hashlib
 import io
 import json
+import logging
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -43,10 +47,12 @@ from companion.i18n import add_strings
 from scoring.engine import GameRecord, ReplayError, get_game, initial_state, parse_record
 from scoring.errors import InvalidInput, Refusal
 
+log = logging.getLogger("tischrichter.history")
+
 BACKUP_FORMAT = "tischrichter-backup"
 BACKUP_VERSION = 1
-FIGURES_TABLE = "hist_figures"
-FIGURES_VERSION = 1
+LINES_TABLE = "hist_lines"  # per finished game: its players' compact stat lines
+LINES_VERSION = 1
 
 QWIXX = "qwixx-longo"
 VERFLIXXT = "verflixxt"
@@ -125,11 +131,11 @@ class ImportRefused(Exception):
 def _ensure_tables(store: Any) -> None:
     if getattr(store, "readonly", False):
         return
-    if FIGURES_TABLE in store.db.table_names():
+    if LINES_TABLE in store.db.table_names():
         return
     with store._lock, store.conn:
-        store.db[FIGURES_TABLE].create(
-            {"game_id": str, "cursor": int, "updated": str, "version": int, "figures": str},
+        store.db[LINES_TABLE].create(
+            {"game_id": str, "cursor": int, "updated": str, "version": int, "data": str},
             pk="game_id",
             if_not_exists=True,
         )
@@ -205,45 +211,6 @@ def replay_figures(record: GameRecord) -> dict[str, dict[str, int]]:
 
 def _needs_replay(game: str) -> bool:
     return game in (VERFLIXXT, VERLIES)
-
-
-def cached_figures(store: Any, games: list[dict[str, Any]] | None = None, *, fill: bool = True) -> dict[str, dict]:
-    """game id -> replay figures; missing or stale entries are computed (and cached if writable)."""
-    _ensure_tables(store)
-    have: dict[str, tuple[int, str, dict]] = {}
-    if FIGURES_TABLE in store.db.table_names():
-        with store._lock:
-            for gid, cursor, updated, version, figures in store.conn.execute(
-                f"SELECT game_id, cursor, updated, version, figures FROM {FIGURES_TABLE}"
-            ):
-                if version == FIGURES_VERSION:
-                    have[gid] = (cursor, updated, json.loads(figures))
-    if games is None:
-        games = finished_games(store)
-    out: dict[str, dict] = {}
-    todo: list[dict[str, Any]] = []
-    for g in games:
-        if not _needs_replay(g["game"]):
-            continue
-        hit = have.get(g["id"])
-        if hit is not None and hit[0] == g["cursor"] and hit[1] == g["updated"]:
-            out[g["id"]] = hit[2]
-        else:
-            todo.append(g)
-    if todo and fill:
-        rows = []
-        for g in todo:
-            try:
-                figs = replay_figures(store.record(g["id"]))
-            except (ReplayError, Refusal, InvalidInput, Exception):  # a damaged game: no figures
-                figs = {}
-            out[g["id"]] = figs
-            rows.append({"game_id": g["id"], "cursor": g["cursor"], "updated": g["updated"],
-                         "version": FIGURES_VERSION, "figures": json.dumps(figs)})
-        if not getattr(store, "readonly", False):
-            with store._lock, store.conn:
-                store.db[FIGURES_TABLE].upsert_all(rows, pk="game_id")
-    return out
 
 
 def player_figures(game: str, breakdown: dict[str, Any], extra: dict[str, int] | None) -> dict[str, int]:
@@ -357,52 +324,112 @@ def won(p: dict[str, Any]) -> bool:
     return p.get("place") == 1 and not p.get("lost", False)
 
 
-def compute_stats(store: Any, *, fill: bool = True, games: list[dict[str, Any]] | None = None) -> Stats:
-    """Statistics over every finished game in the store (oldest first, so the score lines run in time)."""
-    if games is None:
-        games = finished_games(store, newest_first=False)
-    extras = cached_figures(store, games, fill=fill)
-    return stats_from(games, extras)
+def game_lines(game: str, players: list[dict[str, Any]], result: dict[str, Any] | None,
+               extra: dict[str, dict[str, int]] | None) -> list[list[Any]]:
+    """One finished game's compact stat lines: [player key, name, total, won, [figures in GAME_FIGURES order]]."""
+    names = GAME_FIGURES.get(game, ())
+    extra = extra or {}
+    out = []
+    for p in (result or {}).get("players", []):
+        seat = p.get("seat", 0)
+        spec = players[seat] if 0 <= seat < len(players) else {"name": p.get("name", "?")}
+        figs = player_figures(game, p.get("breakdown", {}), extra.get(str(seat)))
+        out.append([player_key(spec), spec.get("name") or p.get("name", "?"), int(p.get("total", 0)),
+                    1 if won(p) else 0, [figs.get(f, 0) for f in names]])
+    return out
 
 
-def stats_from(games: Iterable[dict[str, Any]], extras: dict[str, dict]) -> Stats:
+def _fresh_lines(store: Any, gid: str, game: str) -> list[list[Any]]:
+    with store._lock:
+        row = store.conn.execute("SELECT players, result FROM games WHERE id=?", (gid,)).fetchone()
+    players, result = json.loads(row[0]), json.loads(row[1]) if row[1] else None
+    extra: dict[str, Any] = {}
+    if _needs_replay(game):
+        try:
+            extra = replay_figures(store.record(gid))
+        except Exception:  # a game that no longer replays: its result still counts, without those figures
+            log.warning("game %s does not replay; bites/injuries not counted", gid)
+    return game_lines(game, players, result, extra)
+
+
+def compute_stats(store: Any, *, fill: bool = True) -> Stats:
+    """Statistics over every finished game in the store, oldest first (so score lines run in time).
+
+    Each game's lines are cached in ``hist_lines`` (valid while its cursor and
+    last update are unchanged); missing ones are computed, and stored if ``fill``.
+    """
+    if fill:
+        _ensure_tables(store)
+    cached = LINES_TABLE in store.db.table_names()
+    if cached:
+        sql = (f"SELECT g.id, g.game, g.updated, g.cursor, l.cursor, l.updated, l.version, l.data FROM games g "
+               f"LEFT JOIN {LINES_TABLE} l ON l.game_id = g.id WHERE g.finished = 1 "
+               "ORDER BY g.updated, g.created, g.id")
+    else:
+        sql = ("SELECT id, game, updated, cursor, NULL, NULL, NULL, NULL FROM games WHERE finished = 1 "
+               "ORDER BY updated, created, id")
+    with store._lock:
+        rows = store.conn.execute(sql).fetchall()
+    loads = json.loads
+    games: list[tuple[str, str, list]] = []
+    todo: list[dict[str, Any]] = []
+    for gid, game, updated, cursor, c_cursor, c_updated, c_version, data in rows:
+        if data is not None and c_cursor == cursor and c_updated == updated and c_version == LINES_VERSION:
+            lines = loads(data)
+        else:
+            lines = _fresh_lines(store, gid, game)
+            todo.append({"game_id": gid, "cursor": cursor, "updated": updated, "version": LINES_VERSION,
+                         "data": json.dumps(lines, ensure_ascii=False, separators=(",", ":"))})
+        games.append((game, updated or "", lines))
+    if todo and fill and not getattr(store, "readonly", False):
+        with store._lock, store.conn:
+            store.db[LINES_TABLE].upsert_all(todo, pk="game_id")
+    return stats_from(games)
+
+
+def stats_from(games: Iterable[tuple[str, str, list]]) -> Stats:
+    """Aggregate (game, date, lines) triples, oldest first."""
     st = Stats()
-    for g in games:
-        res = g.get("result")
-        if not res or not res.get("players"):
+    per_game, per_pg, per_p, names = st.per_game, st.per_player_game, st.per_player, st.names
+    sums: dict[int, list[int]] = {}  # id(line or summary) -> figure sums (lists: faster than dicts)
+    for game, date, lines in games:
+        if not lines:
             continue
-        gid = g["game"]
-        date = g.get("updated") or g.get("created") or ""
-        specs = g["players"]
-        summary = st.per_game.get(gid)
+        summary = per_game.get(game)
         if summary is None:
-            summary = st.per_game[gid] = GameSummary(game=gid)
+            summary = per_game[game] = GameSummary(game=game)
+            sums[id(summary)] = [0] * len(GAME_FIGURES.get(game, ()))
         summary.games += 1
         st.games += 1
-        extra = extras.get(g["id"], {})
+        ssum = sums[id(summary)]
         best_winner = None
-        for p in res["players"]:
-            seat = p.get("seat", 0)
-            spec = specs[seat] if 0 <= seat < len(specs) else {"name": p.get("name", "?")}
-            key = player_key(spec)
-            name = spec.get("name") or p.get("name", "?")
-            st.names[key] = name
-            total = int(p.get("total", 0))
-            w = won(p)
-            figs = player_figures(gid, p.get("breakdown", {}), extra.get(str(seat)))
-            line = st.per_player_game.get((gid, key))
+        for key, name, total, w, figs in lines:
+            names[key] = name
+            line = per_pg.get((game, key))
             if line is None:
-                line = st.per_player_game[(gid, key)] = Line(key=key, name=name, game=gid)
+                line = per_pg[(game, key)] = Line(key=key, name=name, game=game)
+                sums[id(line)] = [0] * len(figs)
             line.name = name
-            line.add(total, w, date, figs)
-            overall = st.per_player.get(key)
+            line.games += 1
+            line.wins += w
+            line.total_sum += total
+            if line.best is None or total > line.best:
+                line.best = total
+            if line.worst is None or total < line.worst:
+                line.worst = total
+            line.scores.append((date, total))
+            lsum = sums[id(line)]
+            for i, v in enumerate(figs):
+                lsum[i] += v
+                ssum[i] += v
+            overall = per_p.get(key)
             if overall is None:
-                overall = st.per_player[key] = Line(key=key, name=name, game="")
+                overall = per_p[key] = Line(key=key, name=name, game="")
             overall.name = name
-            overall.add(total, w, date, {})
+            overall.games += 1
+            overall.wins += w
+            overall.total_sum += total
             summary.player_games += 1
-            for k, v in figs.items():
-                summary.figures[k] = summary.figures.get(k, 0) + v
             if summary.best is None or total > summary.best:
                 summary.best, summary.best_by = total, name
             if w and (best_winner is None or total > best_winner):
@@ -410,6 +437,10 @@ def stats_from(games: Iterable[dict[str, Any]], extras: dict[str, dict]) -> Stat
         if best_winner is not None:
             summary.winner_sum += best_winner
             summary.winner_games += 1
+    for (game, _), line in per_pg.items():
+        line.figures = dict(zip(GAME_FIGURES.get(game, ()), sums[id(line)]))
+    for game, summary in per_game.items():
+        summary.figures = dict(zip(GAME_FIGURES.get(game, ()), sums[id(summary)]))
     return st
 
 
@@ -661,10 +692,12 @@ def _insert_game(store: Any, c: Checked) -> None:
             for seq, a in enumerate(rec.actions, start=1)
         ],
     )
-    if c.finished and c.figures:
+    if c.finished:
+        lines = game_lines(rec.game, [p.model_dump(mode="json") for p in rec.players], c.result, c.figures)
         store.conn.execute(
-            f"INSERT OR REPLACE INTO {FIGURES_TABLE} (game_id, cursor, updated, version, figures) VALUES (?, ?, ?, ?, ?)",
-            (rec.id, len(rec.actions), updated, FIGURES_VERSION, json.dumps(c.figures)),
+            f"INSERT OR REPLACE INTO {LINES_TABLE} (game_id, cursor, updated, version, data) VALUES (?, ?, ?, ?, ?)",
+            (rec.id, len(rec.actions), updated, LINES_VERSION,
+             json.dumps(lines, ensure_ascii=False, separators=(",", ":"))),
         )
 
 
