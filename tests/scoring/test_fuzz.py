@@ -186,6 +186,25 @@ def test_random_rolls_never_crash(gid):
 
 
 # --- names ---------------------------------------------------------------------------------
+def has_surrogate(text: str) -> bool:
+    return any(0xD800 <= ord(c) <= 0xDFFF for c in text)
+
+
+@SETTINGS
+@given(name=st.text(alphabet=st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=NAME_MAX))
+def test_player_names_accept_any_unicode_text(name):
+    from pydantic import ValidationError
+
+    cleaned = " ".join(name.split())
+    try:
+        p = PlayerSpec(name=name)
+    except ValidationError:
+        assert not cleaned
+        return
+    assert p.name == cleaned
+    p.model_dump_json().encode("utf-8")
+
+
 @SETTINGS
 @given(name=st.text(alphabet=st.characters(), min_size=1, max_size=60))
 def test_player_names_any_unicode_limited_length(name):
@@ -195,8 +214,11 @@ def test_player_names_any_unicode_limited_length(name):
         p = PlayerSpec(name=name)
     except ValidationError:
         cleaned = " ".join(name.split())
-        assert not cleaned or len(name) > NAME_MAX
+        # refused only when empty after trimming, too long, or not text at all (a lone surrogate
+        # is no Unicode scalar value: it could not be stored as UTF-8)
+        assert not cleaned or len(name) > NAME_MAX or has_surrogate(name)
         return
+    assert not has_surrogate(name)
     assert 1 <= len(p.name) <= NAME_MAX
     assert p.name == " ".join(name.split())
 
