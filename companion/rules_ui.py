@@ -27,7 +27,7 @@ from companion import app as shell_app
 from companion import dispute
 from companion.i18n import add_strings
 from companion.rules_search import index, search
-from companion.rules_text import GAMES, Entry, GameRules, Section, find_entry, game_of, section_ref
+from companion.rules_text import GAMES, Entry, GameRules, Section, find_entry, game_of
 from components.common import TOUCH, big_button, info_line, section_title
 from components.rule_link import rule_link
 
@@ -93,6 +93,22 @@ def _resolve(ref: str | None) -> tuple[GameRules, Section, Entry | None] | None:
     return find_entry(ref)
 
 
+async def _scroll_top(shell: Any) -> None:
+    try:
+        await shell.body.scroll_to(offset=0, duration=0)
+    except Exception:  # no client (tests) or an old client: the screen still shows
+        pass
+
+
+def show(shell: Any, screen: str = "rules", **ui: Any) -> None:
+    """Navigate and start at the top (the shell's scrolling body keeps its offset otherwise)."""
+    shell.go(screen, **ui)
+    try:
+        shell.page.run_task(_scroll_top, shell)
+    except Exception:
+        pass
+
+
 def open_rule(shell: Any, rule: str) -> None:
     """Show one entry; remember the game the player came from (for "Zurück zum Spiel")."""
     if shell.table is not None:
@@ -101,13 +117,13 @@ def open_rule(shell: Any, rule: str) -> None:
         back = shell.ui.get("dispute_game")
     else:
         back = shell.ui.get("rules_back")
-    shell.go("rules", rules_entry=rule, rules_back=back, rules_query="")
+    show(shell, rules_entry=rule, rules_back=back, rules_query="")
 
 
 def open_dispute(shell: Any, game_id: str | None = None) -> None:
     """The Shell-level "Was wäre wenn?" screen for a table (default: the one open now)."""
     gid = game_id or (shell.table.id if shell.table is not None else shell.ui.get("dispute_game"))
-    shell.go("dispute", dispute_game=gid, rules_back=gid)
+    show(shell, "dispute", dispute_game=gid, rules_back=gid)
 
 
 def entry_card(shell: Any, e: Entry) -> ft.Control:
@@ -158,7 +174,7 @@ def _entry_button(shell: Any, e: Entry) -> ft.Control:
     return ft.TextButton(
         content=ft.Text(shell.t("rules.hit", rule=e.id, title=e.title[shell.lang]), size=16),
         height=TOUCH,
-        on_click=lambda ev, rid=e.id: shell.go("rules", rules_entry=rid),
+        on_click=lambda ev, rid=e.id: show(shell, rules_entry=rid),
     )
 
 
@@ -177,10 +193,10 @@ def section_card(shell: Any, g: GameRules, s: Section, *, highlight: bool = Fals
     )
 
 
-def game_index(shell: Any, g: GameRules, current: str | None = None) -> list[ft.Control]:
+def game_index(shell: Any, g: GameRules) -> list[ft.Control]:
     out: list[ft.Control] = [section_title(g.title[shell.lang])]
     for s in g.sections:
-        out.append(section_card(shell, g, s, highlight=current == section_ref(g.id, s.key)))
+        out.append(section_card(shell, g, s))
     return out
 
 
@@ -196,7 +212,7 @@ def game_chooser(shell: Any, chosen: str) -> ft.Control:
                 bgcolor=ft.Colors.INDIGO_600 if selected else None,
                 height=TOUCH,
                 tooltip=shell.t("rules.game_tip", game=g.title[shell.lang]),
-                on_click=lambda e, gid=gid: shell.go("rules", rules_game=gid, rules_entry=None),
+                on_click=lambda e, gid=gid: shell.go("rules", rules_game=gid, rules_entry=None),  # stays in place
             )
         )
     return ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)
@@ -226,7 +242,7 @@ def result_controls(shell: Any, query: str) -> list[ft.Control]:
                     content=ft.Text(text, size=16),
                     height=TOUCH,
                     style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT),
-                    on_click=lambda ev, ref=h.ref: shell.go("rules", rules_entry=ref, rules_query=""),
+                    on_click=lambda ev, ref=h.ref: show(shell, rules_entry=ref, rules_query=""),
                 ),
             )
         )
@@ -277,15 +293,14 @@ def rules_screen(shell: Any) -> list[ft.Control]:
     if found is not None:
         g, s, e = found
         chosen = g.id
-        if e is not None:
-            out.append(entry_card(shell, e))
+        out.append(entry_card(shell, e) if e is not None else section_card(shell, g, s, highlight=True))
     elif ref:
         out.append(info_line(shell.t("rules.unknown", rule=ref), color=ft.Colors.AMBER_100))
         chosen = chosen or game_of(ref)
     if chosen not in GAMES:
         chosen = "qwixx-longo"
     out.append(game_chooser(shell, chosen))
-    out += game_index(shell, GAMES[chosen], current=ref if ref and "#" in ref else None)
+    out += game_index(shell, GAMES[chosen])
     return out
 
 
@@ -333,6 +348,11 @@ def dispute_body(shell: Any, table: Any) -> list[ft.Control]:
     def pick(action: dict) -> None:
         shell.ui[_panel_key(table, "pick")] = (table.seq, action)
         shell.render()
+        if shell.screen == "dispute":  # the verdict is at the top of this screen
+            try:
+                shell.page.run_task(_scroll_top, shell)
+            except Exception:
+                pass
 
     for title, group, bg in (("rules.dispute_legal", legal, ft.Colors.GREEN_100),
                              ("rules.dispute_illegal", illegal, ft.Colors.RED_100)):
@@ -409,7 +429,7 @@ def dispute_screen(shell: Any) -> list[ft.Control]:
 
 # --- registration -----------------------------------------------------------------------------
 def home_button(shell: Any) -> ft.Control:
-    return big_button(shell.t("rules.home_button"), lambda e: shell.go("rules", rules_back=None),
+    return big_button(shell.t("rules.home_button"), lambda e: show(shell, rules_back=None),
                       color=ft.Colors.DEEP_PURPLE_600, text_color=ft.Colors.WHITE, tooltip=shell.t("rules.home_tip"))
 
 

@@ -391,3 +391,45 @@ async def test_home_extra_is_chained(ctx):
     await app.settle()
     assert shell.screen == "rules" and shell.ui["rules_entry"] == "vx.score"
     assert app.has_text("Tafelwerte")
+
+
+async def test_embedded_panel_opens_tries_and_closes_without_submitting(ctx):
+    from companion import app as shell_app
+    from companion.rules_ui import dispute_panel
+    from tests.harness.flet_session import AppSession
+
+    table = ctx.tables.create("verflixxt", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {})
+    table.roll(values=[3])
+    before = ctx.store.record(table.id).model_dump_json()
+    # a stand-in game screen that embeds the panel, as a game screen's author would
+    shell_app.SCREENS["_panel_probe"] = lambda shell: [dispute_panel(shell, table)]
+    try:
+        app = await AppSession.start(ctx)
+        app.shell.go("_panel_probe")
+        await app.settle()
+        await app.click(text="Was wäre wenn?")
+        assert app.has_text("Jetzt erlaubt:") and app.has_text("Strittig:")
+        assert app.has_text("Stand nach 1 Zügen · am Zug: Ana")
+        await app.click(text="Ben: Figur 1 ziehen (Feld 0)")
+        assert app.has_text("Nicht erlaubt: Ben: Figur 1 ziehen (Feld 0).", contains=True)
+        assert app.has_text("Warum? vx.setup")
+        await app.click(text="Ana: Figur 1 ziehen (Feld 0)")
+        assert app.has_text("Erlaubt: Ana: Figur 1 ziehen (Feld 0).", contains=True)
+        await app.click(tooltip="Was wäre wenn? schließen")
+        assert not app.has_text("Jetzt erlaubt:")
+        assert ctx.store.record(table.id).model_dump_json() == before and table.seq == 1
+        assert not app.crashes()
+    finally:
+        shell_app.SCREENS.pop("_panel_probe", None)
+
+
+async def test_section_hit_shows_the_section_first(ctx):
+    from tests.harness.flet_session import AppSession
+
+    app = await AppSession.start(ctx)
+    await app.click(text="Regeln")
+    await app.type_into("Regeln durchsuchen", "wurminator variante")
+    await app.click(text="Verflixxt! Kompakt · Variante: der Wurminator")
+    texts = app.texts()
+    assert texts.index("Variante: der Wurminator") < texts.index("Worum es geht")
+    assert not app.crashes()
