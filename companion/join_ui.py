@@ -64,6 +64,8 @@ add_strings(
             "de": "Alle Handys müssen im selben WLAN sein. Der Link enthält den Tisch-Schlüssel: nur am Tisch teilen.",
             "en": "All phones must be on the same Wi-Fi. The link contains the table's key: share it only at the table.",
         },
+        "join.copy": {"de": "Link kopieren", "en": "Copy link"},
+        "join.copied": {"de": "Link kopiert.", "en": "Link copied."},
         "join.who_is_here": {"de": "Wer ist verbunden?", "en": "Who is connected?"},
         "join.seat_here": {"de": "{name}: verbunden ✓", "en": "{name}: connected ✓"},
         "join.seat_away": {"de": "{name}: noch nicht da", "en": "{name}: not here yet"},
@@ -153,6 +155,14 @@ def _refresh_join_screens(shell: Shell, game_id: str | None) -> None:
 
 async def _render_async(s: Shell) -> None:
     s.render()
+
+
+async def _copy(shell: Shell, text: str) -> None:
+    try:
+        await asyncio.wait_for(ft.Clipboard().set(text), timeout=3)
+    except Exception:  # no clipboard (plain http on a phone): the link is on the screen anyway
+        return
+    shell.page.show_dialog(ft.SnackBar(ft.Text(shell.t("join.copied"))))
 
 
 # --- choosing a seat ---------------------------------------------------------------------------
@@ -263,7 +273,12 @@ def join_screen(shell: Shell) -> list[ft.Control]:
     out += [
         ft.Text(shell.t("join.scan"), size=15),
         ft.Row([qr_image(url, size=260, label=shell.t("join.qr_label", url=url))], alignment=ft.MainAxisAlignment.CENTER),
-        ft.Text(url, size=17, weight=ft.FontWeight.BOLD, selectable=True, text_align=ft.TextAlign.CENTER),
+        # not ``selectable``: a selectable Text reaches screen readers as an empty text field
+        ft.Row([ft.Text(url, size=17, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)],
+               alignment=ft.MainAxisAlignment.CENTER, wrap=True),
+        ft.Row([ft.OutlinedButton(content=shell.t("join.copy"), icon=ft.Icons.COPY, height=48,
+                                  on_click=lambda e: shell.page.run_task(_copy, shell, url))],
+               alignment=ft.MainAxisAlignment.CENTER),
     ]
     if shell.ctx.token:
         out.append(ft.Text(shell.t("join.same_wifi"), size=13, color=ft.Colors.BLUE_GREY_700))
