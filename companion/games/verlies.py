@@ -74,9 +74,6 @@ add_strings(
         "rv.attr.strength": {"de": "Stärke", "en": "Strength"},
         "rv.attr.mind": {"de": "Geist", "en": "Mind"},
         "rv.attr.dexterity": {"de": "Geschick", "en": "Dexterity"},
-        "rv.short.strength": {"de": "S", "en": "S"},
-        "rv.short.mind": {"de": "G", "en": "M"},
-        "rv.short.dexterity": {"de": "Ge", "en": "D"},
         "rv.reason.passage": {"de": "Gang", "en": "passage"},
         "rv.reason.room": {"de": "Goldraum", "en": "gold room"},
         "rv.reason.monster": {"de": "Monster", "en": "monster"},
@@ -94,7 +91,6 @@ add_strings(
         "rv.setup.start_pick": {"de": "Startspieler {name}", "en": "Start player {name}"},
         "rv.setup.draw_start": {"de": "Startspieler auslosen", "en": "Draw the start player"},
         "rv.setup.exit_min_gold": {"de": "Gold zum Entkommen", "en": "Gold needed to escape"},
-        "rv.setup.bad_values": {"de": "Werte von {name}: 0 bis {high}.", "en": "Values of {name}: 0 to {high}."},
         # play
         "rv.play.turn": {"de": "{name} ist dran · Zug {turn}", "en": "{name}'s turn · turn {turn}"},
         "rv.play.waiting_for": {"de": "Warte auf {name}.", "en": "Waiting for {name}."},
