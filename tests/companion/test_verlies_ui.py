@@ -77,6 +77,8 @@ def click(shell: Shell, name: str) -> None:
         if label_of(c) == name or getattr(c, "tooltip", None) == name:
             assert not c.disabled, f"button {name!r} is disabled"
             c.on_click(None)
+            broken = [t for t in texts(shell) if t.startswith(("Fehler:", "Error:"))]
+            assert not broken, broken  # a view that raised is shown as an error line by the shell
             return
     raise AssertionError(f"no button {name!r}; texts: {texts(shell)}")
 
@@ -328,3 +330,36 @@ def test_english_words(shell):
     click(shell, "Draw a card")
     click(shell, "Check an obstacle")
     assert has_text(shell, "Chance")
+
+
+def test_every_panel_renders_in_english(shell):
+    start(shell)
+    shell.lang = "en"
+    shell.render()
+    click(shell, "Draw a card")
+    click(shell, "Room: trap")
+    assert has_text(shell, "Trap! What does the card say?")
+    type_into(shell, "Rolled (D6)", "6")
+    click(shell, "Enter trap")
+    click(shell, "End turn")
+    click(shell, "Draw a card")  # Ben
+    click(shell, "Room: monster")
+    assert has_text(shell, "Monster! Ben fights.")
+    type_into(shell, "Roll Ben", "1")
+    type_into(shell, "Roll monster", "6")
+    click(shell, "Enter fight")
+    assert has_text(shell, "Fight: 4 against 11 – lost.")
+    assert has_text(shell, "Ben loses (Monster): 3 gold or one treasure")
+    click(shell, "Give up 3 gold")
+    click(shell, "End turn")
+    click(shell, "Walk 2 cards")  # Cara
+    click(shell, "Check an obstacle")
+    click(shell, "Magic barrier")
+    click(shell, "Do not try")
+    assert has_text(shell, "Magic barrier 7: not tried.")
+    assert has_text(shell, "The figure gets no further this turn.")
+    click(shell, "End turn")
+    click(shell, "Draw a card")  # Ana
+    click(shell, "End turn")
+    assert has_text(shell, "Ben is injured (Monster) and spends this whole turn recovering")
+    click(shell, "Recover")
