@@ -1,0 +1,83 @@
+"""Real browser: finish a Qwixx Longo game, find it in the history, replay it, open the statistics."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import button, fill
+
+pytestmark = pytest.mark.e2e
+
+
+def roll(page, values: str) -> None:
+    fill(page, "Echte Würfel: Werte eingeben", values)
+    button(page, "Übernehmen").click()
+
+
+def finish_short_qwixx_game(page) -> None:
+    """The steps of test_qwixx_e2e: house rule "ends at misthrow no. 1", Ana 3 points, Ben −5."""
+    button(page, "Qwixx Longo").click()
+    fill(page, "Name Spieler 1", "Ana")
+    fill(page, "Name Spieler 2", "Ben")
+    fill(page, "Glückszahlen Spieler 1", "4 9")
+    fill(page, "Glückszahlen Spieler 2", "5 12")
+    for expected in (3, 2, 1):
+        button(page, "Ende beim Fehlwurf Nr. −").click()
+        page.get_by_text(f"Ende beim Fehlwurf Nr.: {expected}").wait_for()
+    button(page, "Spiel starten").click()
+    page.get_by_text("Ana ist dran · Wurf 1").wait_for()
+    roll(page, "3 4 8 1 2 5")  # white sum 7
+    page.get_by_text("Weiße Summe 7 – Ana:").wait_for()
+    button(page, "Rot 7").click()
+    page.get_by_text("Weiße Summe 7 – Ben:").wait_for()
+    button(page, "Passen").click()
+    button(page, "Rot 4+8=12").click()
+    page.get_by_text("Ben ist dran · Wurf 2").wait_for()
+    roll(page, "1 1 1 1 1 1")
+    page.get_by_text("Weiße Summe 2").wait_for()
+    button(page, "Passen").click()
+    # exact: "Noch unentschieden: Ana, Ben" must not count as one of them having decided
+    page.get_by_text("Noch unentschieden: Ben", exact=True).or_(
+        page.get_by_text("Noch unentschieden: Ana", exact=True)).first.wait_for()
+    button(page, "Passen").click()
+    button(page, "Passen (Fehlwurf)").click()
+    page.get_by_text("1. Ana – 3 Punkte").wait_for()
+
+
+def test_finished_game_in_history_replay_and_statistics(app_page, server):
+    page = app_page
+    button(page, "Qwixx Longo").wait_for()
+    finish_short_qwixx_game(page)
+
+    button(page, "Start").click()
+    button(page, "Verlauf").click()
+    page.get_by_text("1 von 1 Spielen").wait_for()
+    page.get_by_text("1. Ana 3 · 2. Ben -5").wait_for()
+
+    # replay: it opens at the end; one move back, then to the start
+    button(page, "Nachspielen").click()
+    page.get_by_text("Nachspielen: Qwixx Longo").wait_for()
+    page.get_by_text("Zug 8 von 8").wait_for()
+    button(page, "Zug zurück").click()
+    page.get_by_text("Zug 7 von 8").wait_for()
+    button(page, "Zum Anfang").click()
+    page.get_by_text("Aufstellung (vor dem ersten Zug)").wait_for()
+    button(page, "Zug vor").click()
+    page.get_by_text("Zug 1 von 8").wait_for()
+
+    # its final screen again
+    button(page, "Zurück zum Verlauf").click()
+    button(page, "Wertung").click()
+    page.get_by_text("1. Ana – 3 Punkte").wait_for()
+    page.get_by_text("2. Ben – -5 Punkte").wait_for()
+
+    # statistics: overall, then Qwixx Longo's own figures
+    button(page, "Start").click()
+    button(page, "Statistik").click()
+    page.get_by_text("Rangliste (alle Spiele)").wait_for()
+    page.get_by_text("Ana: 1 Siege in 1 Spielen (100 %)").wait_for()
+    page.get_by_text("Ben: 0 Siege in 1 Spielen (0 %)").wait_for()
+    button(page, "Qwixx Longo").click()
+    page.get_by_text("Ana: 1 von 1 gewonnen (100 %)").wait_for()
+    page.get_by_text("Ø 3,0 · bestes 3 · schlechtestes 3").wait_for()
+    page.get_by_text("Ø Rot 3,0, Gelb 0,0, Grün 0,0, Blau 0,0, Fehlwürfe 0,0, Abschlüsse 0,0").wait_for()
