@@ -8,7 +8,8 @@ Registered on import (``companion.app.EXTENSION_MODULES``):
   or a section ``qwixx-longo#turn``) and ``shell.ui["rules_query"]``.
 - ``SCREENS["dispute"]``: the dispute panel for ``shell.ui["dispute_game"]``
   (a game id); a game screen opens it with
-  ``shell.go("dispute", dispute_game=shell.table.id)``.
+  ``shell.go("dispute", dispute_game=shell.table.id)`` (or ``open_dispute(shell)``,
+  which also starts at the top; ``dispute_button(shell)`` is a ready button).
 - an extension that sets ``shell.rule_hook`` (every "Warum? <id>" link lands on
   that entry, remembering the game to go back to) and chains ``shell.home_extra``
   with a big "Regeln" button.
@@ -406,6 +407,12 @@ def dispute_panel(shell: Any, table: Any = None) -> ft.Control:
         border_radius=12,
         padding=10,
     )
+
+
+def dispute_button(shell: Any) -> ft.Control:
+    """A "Was wäre wenn?" button for a game screen: opens the dispute screen for the open table."""
+    return ft.OutlinedButton(content=shell.t("rules.dispute_title"), icon=ft.Icons.HELP_OUTLINE, height=TOUCH,
+                             on_click=lambda e: open_dispute(shell))
 
 
 def dispute_screen(shell: Any) -> list[ft.Control]:

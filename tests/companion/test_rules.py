@@ -433,3 +433,23 @@ async def test_section_hit_shows_the_section_first(ctx):
     texts = app.texts()
     assert texts.index("Variante: der Wurminator") < texts.index("Worum es geht")
     assert not app.crashes()
+
+
+async def test_dispute_button_opens_the_dispute_screen_for_the_open_table(ctx):
+    from companion.rules_ui import dispute_button
+    from tests.harness.flet_session import AppSession
+
+    table = ctx.tables.create("raus-aus-dem-verlies", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {})
+    app = await AppSession.start(ctx, route=f"/g/{table.id}?all")
+    assert app.shell.table is table
+    before = ctx.store.record(table.id).model_dump_json()
+    dispute_button(app.shell).on_click(None)  # what the button on a game screen does when tapped
+    await app.settle()
+    assert app.shell.screen == "dispute" and app.shell.ui["dispute_game"] == table.id
+    assert app.has_text("Was wäre wenn? – Raus aus dem Verlies!")
+    await app.click(text="Ana: Verlieskarte ziehen")
+    assert app.has_text("Erlaubt: Ana: Verlieskarte ziehen.", contains=True)
+    assert ctx.store.record(table.id).model_dump_json() == before
+    await app.click(text="Zurück zum Spiel")
+    assert app.shell.screen == "play" and app.shell.table is table
+    assert not app.crashes()
