@@ -10,11 +10,13 @@ colour-blind players).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 import flet as ft
 
 SLOT_W = 44
 SLOT_H = 62
+TAP_SLOT_W = 48  # a slot that is a touch target (setup: tap a tile to select it) is at least 48 px wide
 CHIP_W = 18  # two chips side by side fit a normal slot
 
 
@@ -57,13 +59,15 @@ def _chip(p: Piece) -> ft.Control:
     )
 
 
-def slot_box(s: Slot) -> ft.Control:
+def slot_box(s: Slot, on_tap: Callable[[int], None] | None = None, tap_label: str | None = None,
+             slot_w: int = SLOT_W) -> ft.Control:
+    """One slot; with ``on_tap`` it is a button (``tap_label`` names it for screen readers and tests)."""
     bg, border, fg = STYLE.get(s.kind, STYLE["gap"])
     cols = max(2, -(-len(s.pieces) // 2))  # at most two rows of chips: crowded slots grow wider
-    return ft.Container(
-        width=max(SLOT_W, cols * (CHIP_W + 1) + 8),
+    box = ft.Container(
+        width=max(slot_w, cols * (CHIP_W + 1) + 8),
         height=SLOT_H,
-        bgcolor=bg,
+        bgcolor=ft.Colors.DEEP_ORANGE_50 if s.highlight and on_tap else bg,
         border=ft.Border.all(3 if s.highlight else (1 if s.kind == "gap" else 2),
                              ft.Colors.DEEP_ORANGE_400 if s.highlight else border),
         border_radius=8,
@@ -78,8 +82,22 @@ def slot_box(s: Slot) -> ft.Control:
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         ),
     )
+    if on_tap is None:
+        return box
+    box.on_click = lambda e, pos=s.position: on_tap(pos)
+    box.ink = True
+    return ft.Semantics(content=box, button=True, label=tap_label, selected=s.highlight)
 
 
-def tile_strip(slots: list[Slot]) -> ft.Control:
-    """The whole line, start to goal, wrapping over as many rows as needed."""
-    return ft.Row([slot_box(s) for s in slots], wrap=True, spacing=3, run_spacing=3)
+def tile_strip(slots: list[Slot], on_tap: Callable[[int], None] | None = None,
+               tap_label: Callable[[Slot], str] | None = None, slot_w: int = SLOT_W) -> ft.Control:
+    """The whole line, start to goal, wrapping over as many rows as needed.
+
+    With ``on_tap`` every tile (not start, not goal) can be tapped: ``on_tap(position)``.
+    """
+    boxes = []
+    for s in slots:
+        tappable = on_tap is not None and s.kind not in ("start", "goal")
+        boxes.append(slot_box(s, on_tap if tappable else None, tap_label(s) if tappable and tap_label else None,
+                              slot_w))
+    return ft.Row(boxes, wrap=True, spacing=3, run_spacing=3)

@@ -15,8 +15,8 @@ import flet as ft
 
 from companion.app import SCREENS
 from companion.i18n import add_strings
-from components.common import TOUCH, big_button, info_line, section_title, stepper
-from components.tile_strip import Piece, Slot, tile_strip
+from components.common import TOUCH, big_button, info_line, refusal_line, section_title, stepper
+from components.tile_strip import TAP_SLOT_W, Piece, Slot, tile_strip
 from scoring.engine import PlayerSpec
 from scoring.errors import InvalidInput, RefereeError, Refusal
 from scoring.verflixxt import (
@@ -69,8 +69,38 @@ add_strings(
             "en": "Please check against your box: the minus values are an assumption.",
         },
         "vx.setup.tile_set_reset": {"de": "Standard-Tafelsatz", "en": "Default tile set"},
-        "vx.setup.guards": {"de": "Wächter starten auf: {where}", "en": "Guards start on: {where}"},
+        "vx.setup.guards_title": {
+            "de": "Wächter (Start: die ersten Plus- oder G-Tafeln; hier verschiebbar)",
+            "en": "Guards (start: the first plus or G tiles; movable here)",
+        },
+        "vx.setup.guard_line": {"de": "Wächter {g}: {where}", "en": "Guard {g}: {where}"},
+        "vx.setup.guard_back": {"de": "Wächter {g} ein Feld zurück", "en": "Guard {g} one tile back"},
+        "vx.setup.guard_fwd": {"de": "Wächter {g} ein Feld vor", "en": "Guard {g} one tile forward"},
+        "vx.setup.guards_reset": {"de": "Wächter auf die Startfelder", "en": "Guards to their start tiles"},
         "vx.setup.no_guards": {"de": "keine (keine Plustafel)", "en": "none (no plus tile)"},
+        "vx.setup.color_tip": {
+            "de": "Farbe Spieler {n}: {color} – antippen wechselt",
+            "en": "Colour player {n}: {color} – tap to change",
+        },
+        "vx.color.red": {"de": "Rot", "en": "red"},
+        "vx.color.blue": {"de": "Blau", "en": "blue"},
+        "vx.color.green": {"de": "Grün", "en": "green"},
+        "vx.color.purple": {"de": "Lila", "en": "purple"},
+        "vx.color.orange": {"de": "Orange", "en": "orange"},
+        "vx.color.teal": {"de": "Türkis", "en": "teal"},
+        "vx.color.yellow": {"de": "Gelb", "en": "yellow"},
+        "vx.color.pink": {"de": "Pink", "en": "pink"},
+        "vx.setup.tap_hint": {
+            "de": "Tafel antippen: auswählen, dann davor einfügen, verschieben oder entfernen.",
+            "en": "Tap a tile to select it, then insert before it, move or remove it.",
+        },
+        "vx.setup.selected": {"de": "Gewählt: {where}", "en": "Selected: {where}"},
+        "vx.setup.palette_before": {"de": "Antippen fügt vor {where} ein:", "en": "Tap to insert before {where}:"},
+        "vx.setup.remove": {"de": "Entfernen", "en": "Remove"},
+        "vx.setup.move_left": {"de": "Nach links", "en": "Move left"},
+        "vx.setup.move_right": {"de": "Nach rechts", "en": "Move right"},
+        "vx.setup.deselect": {"de": "Auswahl aufheben", "en": "Clear selection"},
+        "vx.setup.tile_chip": {"de": "Tafel {n}: {tile}", "en": "Tile {n}: {tile}"},
         "vx.setup.quick": {"de": "Nur Punkte zählen", "en": "Only count points"},
         "vx.pos.start": {"de": "Start", "en": "Start"},
         "vx.pos.goal": {"de": "Ziel", "en": "Goal"},
@@ -125,14 +155,21 @@ add_strings(
     }
 )
 
-PLAYER_COLORS = [
-    ft.Colors.RED_700,
-    ft.Colors.BLUE_700,
-    ft.Colors.GREEN_800,
-    ft.Colors.PURPLE_600,
-    ft.Colors.ORANGE_900,
-    ft.Colors.TEAL_700,
+# the colours a player may pick (vx.color.<key> names them); each dark or light enough for its chip text
+COLOR_CHOICES: list[tuple[str, str, str]] = [  # (key, colour, text on it)
+    ("red", ft.Colors.RED_700.value, ft.Colors.WHITE.value),
+    ("blue", ft.Colors.BLUE_700.value, ft.Colors.WHITE.value),
+    ("green", ft.Colors.GREEN_800.value, ft.Colors.WHITE.value),
+    ("purple", ft.Colors.PURPLE_600.value, ft.Colors.WHITE.value),
+    ("orange", ft.Colors.ORANGE_900.value, ft.Colors.WHITE.value),
+    ("teal", ft.Colors.TEAL_700.value, ft.Colors.WHITE.value),
+    ("yellow", ft.Colors.AMBER_400.value, ft.Colors.BLACK.value),
+    ("pink", ft.Colors.PINK_400.value, ft.Colors.WHITE.value),
 ]
+COLOR_KEYS = [k for k, _, _ in COLOR_CHOICES]
+COLOR_OF = {k: c for k, c, _ in COLOR_CHOICES}
+TEXT_ON = {c: fg for _, c, fg in COLOR_CHOICES}
+PLAYER_COLORS = [c for _, c, _ in COLOR_CHOICES[:MAX_PLAYERS]]  # by seat, when nobody picked one
 GUARD_COLOR = ft.Colors.BLUE_GREY_900
 WURM_COLOR = ft.Colors.BROWN_500
 PREF_TILE_SET = "vx.tile_set"  # the table's own box, remembered in the browser (vx.setup)
@@ -169,6 +206,10 @@ def _setup_state(shell: Any) -> dict[str, Any]:
             "tile_set": format_layout(DEFAULT_TILE_SET),
             "layout_error": None,
             "tile_set_error": None,
+            "colors": COLOR_KEYS[:2],  # per player, a key of COLOR_CHOICES; no two alike
+            "guards": None,  # None: the ruling's start tiles for the layout (vx.setup)
+            "guard_error": None,  # the engine's refusal of the guard positions, shown by the guards
+            "sel": None,  # the selected tile (1-based) of the layout chips
         }
         shell.ui["vx_setup"] = st
         _recall_tile_set(shell, st)
@@ -225,21 +266,50 @@ def _layout_summary(shell: Any, text: str) -> tuple[str, tuple[Tile, ...] | None
     return summary, tiles, None
 
 
-def _guards_text(shell: Any, tiles: tuple[Tile, ...] | None) -> str:
-    if tiles is None:
-        return ""
-    where = ", ".join(shell.t("vx.pos.slot", n=p, tile=tile_text(tiles[p - 1])) for p in default_guards(tiles))
-    return shell.t("vx.setup.guards", where=where or shell.t("vx.setup.no_guards"))
+def _slot_text(shell: Any, tiles: tuple[Tile, ...], p: int) -> str:
+    if 1 <= p <= len(tiles):
+        return shell.t("vx.pos.slot", n=p, tile=tile_text(tiles[p - 1]))
+    return shell.t("vx.pos.gap_slot", n=p)
 
 
-def _layout_slots(tiles: tuple[Tile, ...], guard_letter: str) -> list[Slot]:
-    guards = set(default_guards(tiles))
+def _setup_guards(st: dict[str, Any], tiles: tuple[Tile, ...]) -> list[int]:
+    """What the guards' rows show and the game gets: the moved positions, else the ruling's start tiles."""
+    return list(st["guards"]) if st.get("guards") is not None else list(default_guards(tiles))
+
+
+def _layout_slots(tiles: tuple[Tile, ...], guard_letter: str, guards: list[int] | None = None,
+                  selected: int | None = None) -> list[Slot]:
+    at: dict[int, int] = {}
+    for p in (default_guards(tiles) if guards is None else guards):
+        at[p] = at.get(p, 0) + 1
     slots = [Slot(0, "S", "start")]
     for i, t in enumerate(tiles, start=1):
-        pieces = (Piece(guard_letter, GUARD_COLOR, round=False),) if i in guards else ()
-        slots.append(Slot(i, tile_text(t), t.kind, pieces))
+        pieces = tuple(Piece(guard_letter, GUARD_COLOR, round=False) for _ in range(at.get(i, 0)))
+        slots.append(Slot(i, tile_text(t), t.kind, pieces, highlight=i == selected))
     slots.append(Slot(len(tiles) + 1, "Z", "goal"))
     return slots
+
+
+def _pick_color(taken: list[str], after: str | None = None) -> str:
+    """The next colour nobody else has (after ``after`` in the palette's cycle)."""
+    start = COLOR_KEYS.index(after) + 1 if after in COLOR_KEYS else 0
+    for k in range(len(COLOR_KEYS)):
+        key = COLOR_KEYS[(start + k) % len(COLOR_KEYS)]
+        if key not in taken:
+            return key
+    return after or COLOR_KEYS[0]
+
+
+def _fix_colors(st: dict[str, Any]) -> list[str]:
+    """One distinct colour per player (players added or removed keep theirs)."""
+    colors = [c for c in st.get("colors", []) if c in COLOR_KEYS][: len(st["players"])]
+    out: list[str] = []
+    for c in colors:
+        out.append(c if c not in out else _pick_color(out))
+    while len(out) < len(st["players"]):
+        out.append(_pick_color(out))
+    st["colors"] = out
+    return out
 
 
 def _palette_button(shell: Any, token: str, on_click: Any) -> ft.Control:
@@ -267,6 +337,10 @@ def _drop_last(text: str) -> str:
         return " ".join(parts[:-1])
 
 
+def _about_guards(err: RefereeError) -> bool:
+    return "guard" in err.code or "guards" in str(err.params.get("detail", ""))
+
+
 def setup_view(shell: Any) -> ft.Control:
     st = _setup_state(shell)
     rows: list[ft.Control] = [section_title(shell.t("vx.setup.title"))]
@@ -291,6 +365,10 @@ def setup_view(shell: Any) -> ft.Control:
             elif st.get(k) != f.value:
                 st[k] = f.value
                 st[k + "_error"] = None
+                if k == "layout":  # a new layout: the guards start on its own tiles again
+                    st["guards"] = None
+                    st["guard_error"] = None
+                    st["sel"] = None
 
     def set_name(i: int):
         def handler(e: Any) -> None:
@@ -298,19 +376,30 @@ def setup_view(shell: Any) -> ft.Control:
 
         return handler
 
+    colors = _fix_colors(st)
     for i, name in enumerate(st["players"]):
         def remove(e: Any, i: int = i) -> None:
             sync()
             if len(st["players"]) > 2:
                 st["players"].pop(i)
+                st["colors"].pop(i)
                 shell.render()
+
+        def next_color(e: Any, i: int = i) -> None:
+            sync()
+            others = [c for j, c in enumerate(st["colors"]) if j != i]
+            st["colors"][i] = _pick_color(others, after=st["colors"][i])
+            shell.render()
 
         fields[f"name{i}"] = ft.TextField(label=shell.t("setup.player_name", n=i + 1), value=name, max_length=40,
                                           dense=True, expand=True, on_change=set_name(i))
         rows.append(
             ft.Row(
                 [
-                    ft.Container(width=14, height=40, bgcolor=PLAYER_COLORS[i % len(PLAYER_COLORS)], border_radius=4),
+                    ft.IconButton(icon=ft.Icons.PALETTE_OUTLINED, icon_size=24, width=TOUCH, height=TOUCH,
+                                  bgcolor=COLOR_OF[colors[i]], icon_color=TEXT_ON[COLOR_OF[colors[i]]],
+                                  tooltip=shell.t("vx.setup.color_tip", n=i + 1, color=shell.t(f"vx.color.{colors[i]}")),
+                                  on_click=next_color),
                     fields[f"name{i}"],
                     ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, tooltip=shell.t("setup.remove_player", n=i + 1),
                                   on_click=remove, disabled=len(st["players"]) <= 2),
@@ -322,6 +411,7 @@ def setup_view(shell: Any) -> ft.Control:
         sync()
         if len(st["players"]) < MAX_PLAYERS:
             st["players"].append(shell.t("setup.default_name", n=len(st["players"]) + 1))
+            st["colors"].append(_pick_color(st["colors"]))
             shell.render()
 
     if len(st["players"]) < MAX_PLAYERS:
@@ -369,21 +459,176 @@ def setup_view(shell: Any) -> ft.Control:
     # the parcours
     rows.append(section_title(shell.t("vx.setup.layout_title")))
     summary, tiles, err = _layout_summary(shell, st["layout"])
+    if tiles is None or st.get("sel") is not None and not 1 <= st["sel"] <= len(tiles):
+        st["sel"] = None
     shown_error = st.get("layout_error")
     summary_text = ft.Text(shown_error or summary, size=14,
                            color=ft.Colors.RED_800 if (shown_error or err) else ft.Colors.BLUE_GREY_700)
-    guards_text = ft.Text(_guards_text(shell, tiles), size=14, color=ft.Colors.BLUE_GREY_700)
-    strip_box = ft.Container(content=tile_strip(_layout_slots(tiles, shell.t("vx.letter.guard"))) if tiles else None)
+    guard_letter = shell.t("vx.letter.guard")
+
+    def set_layout(new: tuple[Tile, ...], sel: int | None) -> None:
+        """A tap changed the layout: the text form shows it, the guards start on its tiles again."""
+        st["layout"] = format_layout(new)
+        st["layout_error"] = None
+        st["guards"] = None
+        st["guard_error"] = None
+        st["sel"] = sel if sel is not None and 1 <= sel <= len(new) else None
+        shell.render()
+
+    def current() -> tuple[Tile, ...] | None:
+        sync()
+        try:
+            return parse_layout(st["layout"])
+        except InvalidInput as exc:
+            st["layout_error"] = exc.message(shell.lang)
+            shell.render()
+            return None
+
+    def tap_tile(pos: int) -> None:
+        sync()
+        if tiles is None:
+            return
+        st["sel"] = None if st.get("sel") == pos else pos
+        shell.render()
+
+    def strip_for(t: tuple[Tile, ...] | None) -> ft.Control | None:
+        if not t:
+            return None
+        return tile_strip(_layout_slots(t, guard_letter, _setup_guards(st, t), st.get("sel")), on_tap=tap_tile,
+                          tap_label=lambda s: shell.t("vx.setup.tile_chip", n=s.position, tile=s.label),
+                          slot_w=TAP_SLOT_W)
+
+    strip_box = ft.Container(content=strip_for(tiles))
+    guard_box = ft.Container()
+    edit_box = ft.Container()
+    palette_label = ft.Text(size=14)
+
+    def edit_bar(t: tuple[Tile, ...] | None) -> ft.Control | None:
+        sel = st.get("sel")
+        if not t or sel is None:
+            return None
+
+        def remove_tile(e: Any) -> None:
+            now = current()
+            sel = st.get("sel")  # a typed change (synced just now) drops the selection
+            if now is None or sel is None or not 1 <= sel <= len(now):
+                return
+            new = now[: sel - 1] + now[sel:]
+            set_layout(new, min(sel, len(new)) if new else None)
+
+        def shift(e: Any, d: int) -> None:
+            now = current()
+            sel = st.get("sel")
+            if now is None or sel is None or not 1 <= sel <= len(now) or not 1 <= sel + d <= len(now):
+                return
+            lst = list(now)
+            lst[sel - 1], lst[sel - 1 + d] = lst[sel - 1 + d], lst[sel - 1]
+            set_layout(tuple(lst), sel + d)
+
+        def deselect(e: Any) -> None:
+            sync()
+            st["sel"] = None
+            shell.render()
+
+        return ft.Row(
+            [
+                ft.Text(shell.t("vx.setup.selected", where=_slot_text(shell, t, sel)), size=15,
+                        weight=ft.FontWeight.BOLD),
+                ft.IconButton(icon=ft.Icons.CHEVRON_LEFT, icon_size=30, tooltip=shell.t("vx.setup.move_left"),
+                              disabled=sel <= 1, on_click=lambda e: shift(e, -1)),
+                ft.IconButton(icon=ft.Icons.CHEVRON_RIGHT, icon_size=30, tooltip=shell.t("vx.setup.move_right"),
+                              disabled=sel >= len(t), on_click=lambda e: shift(e, 1)),
+                ft.OutlinedButton(content=shell.t("vx.setup.remove"), icon=ft.Icons.DELETE_OUTLINE, height=TOUCH,
+                                  on_click=remove_tile),
+                ft.IconButton(icon=ft.Icons.CLOSE, icon_size=26, tooltip=shell.t("vx.setup.deselect"),
+                              on_click=deselect),
+            ],
+            wrap=True, spacing=4, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+
+    def guard_rows(t: tuple[Tile, ...] | None) -> ft.Control | None:
+        if t is None:
+            return None
+        guards = _setup_guards(st, t)
+        out: list[ft.Control] = [section_title(shell.t("vx.setup.guards_title"))]
+        if not guards:
+            out.append(ft.Text(shell.t("vx.setup.no_guards"), size=14, color=ft.Colors.BLUE_GREY_700))
+
+        def move_guard(g: int, d: int) -> None:
+            sync()
+            now = _setup_guards(st, t)
+            if g >= len(now):
+                return
+            to = max(1, min(len(t), now[g] + d))  # a guard off the line comes back onto it
+            if to != now[g]:
+                now[g] = to
+                st["guards"] = now
+                st["guard_error"] = None
+                shell.render()
+
+        def reset(e: Any) -> None:
+            sync()
+            st["guards"] = None
+            st["guard_error"] = None
+            shell.render()
+
+        for g, p in enumerate(guards):
+            out.append(ft.Row(
+                [
+                    ft.Container(width=22, height=22, bgcolor=GUARD_COLOR, border_radius=3,
+                                 alignment=ft.Alignment.CENTER,
+                                 content=ft.Text(str(g + 1), size=13, weight=ft.FontWeight.BOLD,
+                                                 color=ft.Colors.WHITE)),
+                    ft.Text(shell.t("vx.setup.guard_line", g=g + 1, where=_slot_text(shell, t, p)), size=15,
+                            expand=True),
+                    ft.IconButton(icon=ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=30,
+                                  tooltip=shell.t("vx.setup.guard_back", g=g + 1), disabled=p <= 1,
+                                  on_click=lambda e, g=g: move_guard(g, -1)),
+                    ft.IconButton(icon=ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=30,
+                                  tooltip=shell.t("vx.setup.guard_fwd", g=g + 1), disabled=p >= len(t),
+                                  on_click=lambda e, g=g: move_guard(g, 1)),
+                ],
+                spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            ))
+        if st.get("guards") is not None:
+            out.append(ft.TextButton(content=shell.t("vx.setup.guards_reset"), icon=ft.Icons.RESTART_ALT,
+                                     on_click=reset))
+        exc = st.get("guard_error")
+        if exc is not None:
+            rule = exc.rule
+            out.append(refusal_line(shell.err_text(exc), shell.t("play.why", rule=rule) if rule else None,
+                                    (lambda: shell.show_rule(rule)) if rule else None))
+        return ft.Column(out, spacing=0)
+
+    def palette_words(t: tuple[Tile, ...] | None) -> str:
+        sel = st.get("sel")
+        if t and sel is not None:
+            return shell.t("vx.setup.palette_before", where=_slot_text(shell, t, sel))
+        return shell.t("vx.setup.palette")
+
+    def fill_boxes(t: tuple[Tile, ...] | None) -> None:
+        strip_box.content = strip_for(t)
+        edit_box.content = edit_bar(t)
+        guard_box.content = guard_rows(t)
+        palette_label.value = palette_words(t)
+
+    fill_boxes(tiles)
 
     def layout_changed(e: Any) -> None:
         st["layout"] = e.control.value or ""
         st["layout_error"] = None
+        st["guards"] = None
+        st["guard_error"] = None
+        st["sel"] = None
         s, t, bad = _layout_summary(shell, st["layout"])
         summary_text.value = s
         summary_text.color = ft.Colors.RED_800 if bad else ft.Colors.BLUE_GREY_700
-        guards_text.value = _guards_text(shell, t)
         if t is not None:
-            strip_box.content = tile_strip(_layout_slots(t, shell.t("vx.letter.guard")))
+            fill_boxes(t)
+        else:  # keep the last good picture while typing; its taps wait for a valid line
+            edit_box.content = None
+            guard_box.content = None
+            palette_label.value = palette_words(None)
 
     fields["layout"] = ft.TextField(label=shell.t("vx.setup.layout"), value=st["layout"], multiline=True, min_lines=1,
                                     max_lines=4, on_change=layout_changed)
@@ -392,20 +637,36 @@ def setup_view(shell: Any) -> ft.Control:
 
     def append(e: Any, token: str) -> None:
         sync()
+        sel = st.get("sel")
+        if sel is not None:
+            now = current()
+            if now is None:
+                return
+            if 1 <= sel <= len(now):
+                new = now[: sel - 1] + parse_layout(token) + now[sel - 1:]
+                set_layout(new, sel + 1)  # the chosen tile stays chosen: the next tap inserts after this one
+                return
         st["layout"] = (st["layout"].rstrip() + " " + token).strip()
         st["layout_error"] = None
+        st["guards"] = None
+        st["guard_error"] = None
         shell.render()
 
     def drop_last(e: Any) -> None:
         sync()
         st["layout"] = _drop_last(st["layout"])
         st["layout_error"] = None
+        st["guards"] = None
+        st["guard_error"] = None
         shell.render()
 
     def clear(e: Any) -> None:
         sync()
         st["layout"] = ""
         st["layout_error"] = None
+        st["guards"] = None
+        st["guard_error"] = None
+        st["sel"] = None
         shell.render()
 
     palette = [_palette_button(shell, tok, lambda e, tok=tok: append(e, tok)) for tok in PALETTE]
@@ -413,10 +674,13 @@ def setup_view(shell: Any) -> ft.Control:
                                  on_click=drop_last, icon_size=28))
     palette.append(ft.IconButton(icon=ft.Icons.DELETE_SWEEP_OUTLINED, tooltip=shell.t("vx.setup.clear"),
                                  on_click=clear, icon_size=28))
-    rows.append(ft.Text(shell.t("vx.setup.palette"), size=14))
-    rows.append(ft.Row(palette, wrap=True, spacing=4, run_spacing=4))
-    rows.append(guards_text)
+    if tiles:
+        rows.append(ft.Text(shell.t("vx.setup.tap_hint"), size=13, color=ft.Colors.BLUE_GREY_700))
     rows.append(strip_box)
+    rows.append(edit_box)
+    rows.append(palette_label)
+    rows.append(ft.Row(palette, wrap=True, spacing=4, run_spacing=4))
+    rows.append(guard_box)
 
     # random layout from an editable tile set
     def set_tile_set(e: Any) -> None:
@@ -465,7 +729,8 @@ def setup_view(shell: Any) -> ft.Control:
             shell.render()
             return
         try:
-            players = [PlayerSpec(name=n) for n in st["players"]]
+            colors = _fix_colors(st)
+            players = [PlayerSpec(name=n, color=COLOR_OF[c]) for n, c in zip(st["players"], colors)]
         except ValueError:
             shell.refuse(InvalidInput("bad_options", detail=shell.t("setup.players")))
             return
@@ -475,8 +740,15 @@ def setup_view(shell: Any) -> ft.Control:
             "wurminator": st["wurminator"],
             "bite_takes": st["bite_takes"],
             "first_seat": 0,  # the youngest sits first
+            "guards": _setup_guards(st, layout),
         }
+        st["guard_error"] = None
         shell.start_game(GAME, players, options)
+        err = shell.refusal
+        if shell.table is None and err is not None and _about_guards(err):
+            st["guard_error"] = err  # shown by the guards, with what was entered
+            shell.refusal = None
+            shell.render()
 
     rows.append(big_button(shell.t("setup.start"), start, color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE))
     rows.append(ft.OutlinedButton(content=shell.t("vx.setup.quick"), icon=ft.Icons.CALCULATE_OUTLINED,
@@ -485,6 +757,18 @@ def setup_view(shell: Any) -> ft.Control:
 
 
 # --- play ------------------------------------------------------------------------------
+def seat_color(shell: Any, seat: int) -> str:
+    """The colour the player picked at setup (``PlayerSpec.color``), else the seat's default."""
+    table = getattr(shell, "table", None)
+    players = table.players if table is not None else ()
+    color = players[seat].color if 0 <= seat < len(players) else None
+    return color or PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+
+
+def text_on(color: str) -> str:
+    return TEXT_ON.get(color, ft.Colors.WHITE.value)
+
+
 def _letters(names: tuple[str, ...]) -> list[str] | None:
     """Each player's initial, if the initials tell the players apart (else None: seat numbers)."""
     first = [(n.strip()[:1] or "?").upper() for n in names]
@@ -516,7 +800,8 @@ def board_slots(shell: Any, state: Any, highlight: set[int] | None = None) -> li
     pieces: dict[int, list[Piece]] = {}
     for seat, figs in enumerate(state.figures):
         for i, p in enumerate(figs):
-            pieces.setdefault(p, []).append(Piece(figure_label(state, seat, i), PLAYER_COLORS[seat % len(PLAYER_COLORS)]))
+            color = seat_color(shell, seat)
+            pieces.setdefault(p, []).append(Piece(figure_label(state, seat, i), color, text_on(color)))
     for p in state.guards:
         pieces.setdefault(p, []).append(Piece(shell.t("vx.letter.guard"), GUARD_COLOR, round=False))
     if state.wurminator is not None:
@@ -675,7 +960,7 @@ def piles_view(shell: Any, state: Any) -> ft.Control:
                 padding=ft.Padding.symmetric(horizontal=10, vertical=6),
                 content=ft.Row(
                     [
-                        ft.Container(width=10, height=36, bgcolor=PLAYER_COLORS[seat % len(PLAYER_COLORS)],
+                        ft.Container(width=10, height=36, bgcolor=seat_color(shell, seat),
                                      border_radius=3),
                         ft.Column(
                             [
@@ -701,7 +986,7 @@ def play_view(shell: Any) -> ft.Control:
     out: list[ft.Control] = []
 
     head: list[ft.Control] = [
-        ft.Container(width=12, height=30, bgcolor=PLAYER_COLORS[me % len(PLAYER_COLORS)], border_radius=3),
+        ft.Container(width=12, height=30, bgcolor=seat_color(shell, me), border_radius=3),
         ft.Text(shell.t("play.turn_of", name=state.names[me]), size=19, weight=ft.FontWeight.BOLD, expand=True),
     ]
     if state.roll is not None:
@@ -734,10 +1019,10 @@ def play_view(shell: Any) -> ft.Control:
     elif state.phase in ("move", "wurminator"):
         title = "vx.play.moves_with" if state.phase == "move" else "vx.play.wurm_phase"
         actions.append(section_title(shell.t(title, value=state.roll)))
-        color = PLAYER_COLORS[me % len(PLAYER_COLORS)]
+        color = seat_color(shell, me)
         for a in legal:
             if isinstance(a, MoveFigure):
-                bg, fg = color, ft.Colors.WHITE
+                bg, fg = color, text_on(color)
             elif isinstance(a, MoveGuard):
                 bg, fg = ft.Colors.BLUE_GREY_100, ft.Colors.BLACK
             elif isinstance(a, MoveWurminator):
@@ -788,7 +1073,7 @@ def result_cards(shell: Any, result: Any) -> list[ft.Control]:
             bgcolor=ft.Colors.AMBER_50 if p.place == 1 else ft.Colors.BLUE_GREY_50,
             border_radius=10, padding=10,
             content=ft.Row([
-                ft.Container(width=10, height=48, bgcolor=PLAYER_COLORS[p.seat % len(PLAYER_COLORS)], border_radius=3),
+                ft.Container(width=10, height=48, bgcolor=seat_color(shell, p.seat), border_radius=3),
                 ft.Column(lines, spacing=2, expand=True),
             ]),
         ))

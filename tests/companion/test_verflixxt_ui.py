@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 from typing import Any, Iterator
 
@@ -120,7 +121,8 @@ def test_setup_defaults_follow_the_rulings(shell):
     t = texts(shell)
     assert "Figuren je Person: 3" in t  # 2 players: 3 each
     assert any(x.startswith("Tafeln: 26 –") for x in t)
-    assert any(x.startswith("Wächter starten auf: Feld 1 (+3), Feld 3 (G), Feld 4 (+5)") for x in t)
+    assert [x for x in t if x.startswith("Wächter ")][1:4] == [
+        "Wächter 1: Feld 1 (+3)", "Wächter 2: Feld 3 (G)", "Wächter 3: Feld 4 (+5)"]
     assert any("Schachtel" in x for x in t)
     no_hint_text(shell)
     click(shell, "Spieler hinzufügen")
@@ -287,8 +289,8 @@ def test_english_words(shell):
     shell.lang = "en"
     shell.render()
     assert "Figures each: 3" in texts(shell)
-    start_short_game_en = [x for x in texts(shell) if x.startswith("Guards start on")]
-    assert start_short_game_en
+    assert "Guard 1: slot 1 (+3)" in texts(shell)
+    find_button(shell, "Colour player 1: red – tap to change")
 
 
 def test_a_tap_before_the_fields_change_event_keeps_what_was_typed(shell):
@@ -303,3 +305,183 @@ def test_a_tap_before_the_fields_change_event_keeps_what_was_typed(shell):
     field(shell, "Echte Würfel: Wert eingeben").value = "3"
     click(shell, "Übernehmen")
     assert shell.table.state.roll == 3
+
+
+# --- setup: guards, colours, layout chips ------------------------------------------------------
+class Recorder:
+    """Wraps shell.start_game: what the setup hands to the table."""
+
+    def __init__(self, sh: Shell) -> None:
+        self.calls: list[tuple[str, list[Any], dict[str, Any]]] = []
+        real = sh.start_game
+
+        def start_game(game_id: str, players: list[Any], options: dict[str, Any]) -> None:
+            self.calls.append((game_id, players, dict(options)))
+            real(game_id, players, options)
+
+        sh.start_game = start_game  # type: ignore[method-assign]
+
+
+def chip(sh: Shell, name: str) -> Any:
+    """A tappable tile of the layout strip (a Semantics button named 'Tafel n: +3')."""
+    for c in walk(sh.body.controls):
+        if isinstance(c, ft.Semantics) and c.label == name:
+            return c
+    raise AssertionError(f"no tile chip {name!r}")
+
+
+def tap_chip(sh: Shell, name: str) -> None:
+    box = chip(sh, name).content
+    box.on_click(SimpleNamespace(control=box))
+
+
+def guard_lines(sh: Shell) -> list[str]:
+    return [x for x in texts(sh) if re.match(r"Wächter \d+: ", x)]
+
+
+def layout_text(sh: Shell) -> str:
+    return field(sh, "Tafeln von Start bis Ziel").value
+
+
+def test_guards_move_in_setup_and_reach_the_game(shell):
+    rec = Recorder(shell)
+    type_into(shell, "Tafeln von Start bis Ziel", LAYOUT)  # +3 -2 G -4 +5 -1 +2 G
+    t = texts(shell)
+    assert guard_lines(shell)[:5] == [
+        "Wächter 1: Feld 1 (+3)", "Wächter 2: Feld 3 (G)", "Wächter 3: Feld 5 (+5)", "Wächter 4: Feld 7 (+2)",
+        "Wächter 5: Feld 8 (G)"]
+    assert find_button(shell, "Wächter 1 ein Feld zurück").disabled  # already on the first tile
+    assert find_button(shell, "Wächter 5 ein Feld vor").disabled  # already on the last tile
+    click(shell, "Wächter 1 ein Feld vor")
+    click(shell, "Wächter 1 ein Feld vor")
+    click(shell, "Wächter 3 ein Feld zurück")
+    assert "Wächter 1: Feld 3 (G)" in texts(shell) and "Wächter 3: Feld 4 (−4)" in texts(shell)
+    # the preview strip shows the guards where they stand now: two on slot 3
+    guards_on = [sum(1 for p in walk(chip(shell, f"Tafel {n}: {tok}")) if isinstance(p, ft.Text) and p.value == "W")
+                 for n, tok in ((1, "+3"), (3, "G"), (4, "−4"))]
+    assert guards_on == [0, 2, 1]
+    click(shell, "Spiel starten")
+    assert rec.calls[-1][2]["guards"] == [3, 3, 4, 7, 8]
+    assert shell.table.state.guards == (3, 3, 4, 7, 8)
+
+
+def test_guards_reset_with_a_new_layout_and_by_button(shell):
+    type_into(shell, "Tafeln von Start bis Ziel", LAYOUT)
+    click(shell, "Wächter 2 ein Feld vor")
+    assert "Wächter 2: Feld 4 (−4)" in texts(shell)
+    click(shell, "Wächter auf die Startfelder")
+    assert "Wächter 2: Feld 3 (G)" in texts(shell)
+    click(shell, "Wächter 2 ein Feld vor")
+    type_into(shell, "Tafeln von Start bis Ziel", "-1 +4 +6")  # a new layout: the ruling's start again
+    assert guard_lines(shell) == [
+        "Wächter 1: Feld 2 (+4)", "Wächter 2: Feld 3 (+6)"]
+    click(shell, "Wächter 1 ein Feld zurück")
+    click(shell, "G")  # appending a tile is a new layout too
+    assert "Wächter 1: Feld 2 (+4)" in texts(shell) and "Wächter 3: Feld 4 (G)" in texts(shell)
+    type_into(shell, "Tafeln von Start bis Ziel", "-1 -2")
+    assert "keine (keine Plustafel)" in texts(shell)
+
+
+def test_a_refused_guard_position_is_shown_by_the_guards_keeping_them(shell):
+    type_into(shell, "Tafeln von Start bis Ziel", LAYOUT)
+    click(shell, "Wächter 1 ein Feld vor")
+    shell.ui["vx_setup"]["guards"] = [2, 3, 5, 7, 12]  # e.g. an older, longer layout's guard
+    shell.render()
+    click(shell, "Spiel starten")
+    assert shell.table is None and shell.screen == "setup"
+    t = texts(shell)
+    assert any("Wächter kann nicht auf Feld 12 stehen" in x for x in t)
+    assert "Warum? vx.setup" in t
+    assert "Wächter 5: Feld 12" in t and "Wächter 1: Feld 2 (−2)" in t  # kept as entered
+    assert shell.refusal is None  # not at the top: by the guards
+    click(shell, "Wächter 5 ein Feld zurück")  # back onto the line
+    assert "Wächter 5: Feld 8 (G)" in texts(shell)
+    assert not any("Wächter kann nicht" in x for x in texts(shell))
+
+
+def test_players_pick_distinct_colours_used_in_play(shell):
+    rec = Recorder(shell)
+    click(shell, "Farbe Spieler 1: Rot – antippen wechselt")  # red -> next free: green (blue is taken)
+    find_button(shell, "Farbe Spieler 1: Grün – antippen wechselt")
+    click(shell, "Farbe Spieler 2: Blau – antippen wechselt")
+    find_button(shell, "Farbe Spieler 2: Lila – antippen wechselt")
+    click(shell, "Spieler hinzufügen")
+    find_button(shell, "Farbe Spieler 3: Rot – antippen wechselt")  # the first free colour
+    for name in ("Rot", "Blau", "Orange", "Türkis"):  # green and purple are taken: skipped
+        click(shell, f"Farbe Spieler 3: {name} – antippen wechselt")
+    find_button(shell, "Farbe Spieler 3: Gelb – antippen wechselt")
+    colors = vxui._setup_state(shell)["colors"]
+    assert colors == ["green", "purple", "yellow"] and len(set(colors)) == 3
+    click(shell, "Spieler 2 entfernen")  # the others keep theirs
+    assert vxui._setup_state(shell)["colors"] == ["green", "yellow"]
+    type_into(shell, "Name Spieler 1", "Ana")
+    type_into(shell, "Name Spieler 2", "Ben")
+    type_into(shell, "Tafeln von Start bis Ziel", LAYOUT)
+    click(shell, "Spiel starten")
+    players = rec.calls[-1][1]
+    assert [p.color for p in players] == [ft.Colors.GREEN_800.value, ft.Colors.AMBER_400.value]
+    assert [p.color for p in shell.table.players] == [ft.Colors.GREEN_800.value, ft.Colors.AMBER_400.value]
+    # the play screen: figure chips and piles in the chosen colours (yellow carries dark letters)
+    chips = {c.content.value: (c.bgcolor, c.content.color) for c in walk(shell.body.controls)
+             if isinstance(c, ft.Container) and isinstance(c.content, ft.Text) and c.content.value in ("A1", "B1")}
+    assert chips == {"A1": (ft.Colors.GREEN_800.value, ft.Colors.WHITE.value),
+                     "B1": (ft.Colors.AMBER_400.value, ft.Colors.BLACK.value)}
+    bars = [c.bgcolor for c in walk(shell.body.controls) if isinstance(c, ft.Container) and c.width == 10]
+    assert bars == [ft.Colors.GREEN_800.value, ft.Colors.AMBER_400.value]  # one per pile
+    roll(shell, "2")
+    move = next(c for c in walk(shell.body.controls) if isinstance(c, ft.Button) and label_of(c).startswith("Figur A1"))
+    assert move.bgcolor == ft.Colors.GREEN_800.value
+
+
+def test_layout_chips_insert_move_delete_keep_the_text_in_sync(shell):
+    rec = Recorder(shell)
+    type_into(shell, "Tafeln von Start bis Ziel", "+3 -2 G")
+    assert "Antippen hängt eine Tafel an:" in texts(shell)
+    tap_chip(shell, "Tafel 2: −2")
+    assert chip(shell, "Tafel 2: −2").selected
+    assert "Gewählt: Feld 2 (−2)" in texts(shell)
+    assert "Antippen fügt vor Feld 2 (−2) ein:" in texts(shell)
+    click(shell, "+5")  # inserted before the selection, which stays on −2
+    click(shell, "−7")
+    assert layout_text(shell) == "+3 +5 -7 -2 G"
+    assert "Gewählt: Feld 4 (−2)" in texts(shell)
+    click(shell, "Nach rechts")
+    assert layout_text(shell) == "+3 +5 -7 G -2"
+    assert find_button(shell, "Nach rechts").disabled  # the last tile
+    click(shell, "Nach links")
+    click(shell, "Nach links")
+    assert layout_text(shell) == "+3 +5 -2 -7 G"
+    tap_chip(shell, "Tafel 1: +3")
+    assert find_button(shell, "Nach links").disabled
+    click(shell, "Entfernen")
+    assert layout_text(shell) == "+5 -2 -7 G"
+    assert "Gewählt: Feld 1 (+5)" in texts(shell)  # the next tile is selected now
+    tap_chip(shell, "Tafel 1: +5")  # tapping the selection again clears it
+    assert not any(x.startswith("Gewählt") for x in texts(shell))
+    click(shell, "+1")  # no selection: appended
+    assert layout_text(shell) == "+5 -2 -7 G +1"
+    tap_chip(shell, "Tafel 3: −7")
+    click(shell, "Auswahl aufheben")
+    assert not any(x.startswith("Gewählt") for x in texts(shell))
+    # typing drops the selection; the chips follow the text
+    tap_chip(shell, "Tafel 2: −2")
+    type_into(shell, "Tafeln von Start bis Ziel", "+2 G")
+    assert not any(x.startswith("Gewählt") for x in texts(shell))
+    chip(shell, "Tafel 2: G")
+    click(shell, "Spiel starten")
+    assert rec.calls[-1][2]["layout"] == ["+2", "G"] and rec.calls[-1][2]["guards"] == [1, 2]
+
+
+def test_layout_chips_then_start(shell):
+    rec = Recorder(shell)
+    type_into(shell, "Tafeln von Start bis Ziel", LAYOUT)
+    tap_chip(shell, "Tafel 8: G")
+    click(shell, "Entfernen")
+    tap_chip(shell, "Tafel 1: +3")
+    click(shell, "Nach rechts")
+    click(shell, "Wächter 1 ein Feld vor")  # guards follow the new layout, then move
+    click(shell, "Spiel starten")
+    opts = rec.calls[-1][2]
+    assert opts["layout"] == ["-2", "+3", "G", "-4", "+5", "-1", "+2"]
+    assert opts["guards"] == [3, 3, 5, 7]
+    assert shell.table.state.guards == (3, 3, 5, 7)
