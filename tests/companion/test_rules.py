@@ -453,3 +453,19 @@ async def test_dispute_button_opens_the_dispute_screen_for_the_open_table(ctx):
     await app.click(text="Zurück zum Spiel")
     assert app.shell.screen == "play" and app.shell.table is table
     assert not app.crashes()
+
+
+def test_any_typed_text_is_a_safe_query():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.text(max_size=60))
+    def check(q):
+        hits = search(q, limit=5)
+        assert isinstance(hits, list) and len(hits) <= 5
+        assert all(h.ref in ENTRIES or "#" in h.ref for h in hits)
+
+    check()
+    for q in ('"', "*", "AND", "OR NOT", "NEAR(a b)", "wächter*", "q8.white^", "-", "ä ö ü ß"):
+        search(q)
