@@ -12,6 +12,9 @@ new Shell). It adds, without touching the shell's own code:
   and used again when the same browser opens the game's link again.
 - ``/g/<first 8 characters of the id>`` works like the full id (a short URL to
   type), as long as the prefix names one game.
+- A phone that is a seat's own stays that seat's for that game: "Start" and
+  "Weiterspielen" reopen it as that seat (also in a new tab of the same
+  browser), so it never turns into a screen acting for every seat by accident.
 - A reconnecting session (Flet reload, phone back from sleep, Wi-Fi hiccup)
   re-renders at once from the table, so it shows where the table is now: while
   a session is disconnected its renders cannot be scheduled.
@@ -192,6 +195,39 @@ async def _load_seat(shell: Shell, game_id: str) -> None:
         choose_seat(shell, game_id, int(saved), remember=False)
 
 
+def seat_locks(shell: Shell) -> dict[str, int | str]:
+    """Game id -> the seat this session (browser) chose for it, or ``ALL``.
+
+    Kept on the shell itself, not in ``shell.ui`` (which "Start" clears): a seat's
+    phone that goes to the start screen and resumes the game from "Offene Spiele"
+    is that seat's phone again, never a screen acting for every seat (which would
+    show the other seats' hidden treasures and let it act for them).
+    """
+    locks = getattr(shell, "join_seat_locks", None)
+    if locks is None:
+        locks = {}
+        shell.join_seat_locks = locks  # type: ignore[attr-defined]
+    return locks
+
+
+async def _load_locks(shell: Shell) -> None:
+    """Seats this browser chose before (any tab): applied when one of those games is opened."""
+    try:
+        prefs = ft.SharedPreferences()
+        keys = await asyncio.wait_for(prefs.get_keys(PREF_PREFIX), timeout=3)
+        for key in list(keys or [])[:200]:
+            value = await asyncio.wait_for(prefs.get(key), timeout=3)
+            gid = str(key)[len(PREF_PREFIX):]
+            if gid and gid not in seat_locks(shell):
+                value = str(value)
+                if value == ALL:
+                    seat_locks(shell)[gid] = ALL
+                elif value.isdigit():
+                    seat_locks(shell)[gid] = int(value)
+    except Exception:  # no answer (old browser, tests): nothing remembered
+        return
+
+
 def choose_seat(shell: Shell, game_id: str, seat: int | None, *, remember: bool = True) -> None:
     """Open the game on this phone as ``seat``'s own (None: for every seat, passed around)."""
     try:
@@ -203,6 +239,7 @@ def choose_seat(shell: Shell, game_id: str, seat: int | None, *, remember: bool 
     if seat is not None and not (0 <= seat < len(shell.table.players)):
         seat = None
     shell.seats = {seat} if seat is not None else None
+    seat_locks(shell)[game_id] = seat if seat is not None else ALL
     shell.ui.pop("join_game", None)
     shell.render()
     if remember:
@@ -316,6 +353,7 @@ def extension(shell: Shell) -> None:
         if len(parts) >= 4 and parts[2] == "seat" and shell.table is not None and shell.seats:
             # a seat's own link: remember it like a choice on the picker
             seat = next(iter(shell.seats))
+            seat_locks(shell)[shell.table.id] = seat
             page.run_task(_save_seat, shell, shell.table.id, str(seat))
         elif len(parts) == 2 and parts[0] == "g" and shell.table is not None and shell.seats is None \
                 and "all" not in query and len(shell.table.players) > 1:
@@ -398,12 +436,24 @@ def extension(shell: Shell) -> None:
             previous_close(e)
         _refresh_join_screens(shell, gid)
 
+    original_open_table = shell.open_table
+
+    def open_table(game_id: str, render: bool = True) -> None:
+        original_open_table(game_id, render=False)
+        lock = seat_locks(shell).get(shell.table.id) if shell.table is not None else None
+        if lock is not None and lock != ALL and 0 <= int(lock) < len(shell.table.players):
+            shell.seats = {int(lock)}
+        if render:
+            shell.render()
+
     shell._route = route  # type: ignore[method-assign]
+    shell.open_table = open_table  # type: ignore[method-assign]
     shell.top_bar = top_bar  # type: ignore[method-assign]
     shell._screen = screen  # type: ignore[method-assign]
     page.on_connect = on_connect
     page.on_disconnect = on_disconnect
     page.on_close = on_close
+    page.run_task(_load_locks, shell)
 
 
 if extension not in EXTENSIONS:
