@@ -20,9 +20,9 @@ from scoring.engine import NAME_MAX, PlayerSpec, get_game, replay
 from scoring.errors import RefereeError
 from scoring.simulate import random_step
 from scoring.dice import Dice
-from tests.scoring.test_fuzz import GAME_IDS, HUGE, _setup, actions_for, has_surrogate, json_values
+from tests.scoring.test_fuzz import EXAMPLES, GAME_IDS, HUGE, _setup, actions_for, has_surrogate, json_values
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large])
+SETTINGS = settings(max_examples=max(1, EXAMPLES * 3 // 4), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large])
 
 
 def snapshot(tables: Tables, table) -> tuple[str, int, str, str]:
