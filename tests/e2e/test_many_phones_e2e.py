@@ -212,3 +212,36 @@ def test_seat_picker_in_a_real_browser_remembers_the_seat(browser, server):
     finally:
         for c in contexts:
             c.close()
+
+
+def test_lan_join_link_with_the_token_opens_the_seat_picker(browser, tmp_path):
+    """LAN mode: the link on the invite screen carries the token; a fresh phone joins with it alone."""
+    from tests.e2e.conftest import Server
+
+    token = "Tisch_Geheim-0123456789"
+    srv = Server(tmp_path / "lan.db", ["--lan", "--host", "127.0.0.1", "--token", token])
+    contexts = []
+    try:
+        host = open_app(browser, f"{srv.url}?t={token}")
+        contexts.append(host.context)
+        game_id = create_game(host, srv, 2)
+        button(host, "Mitspieler einladen").click()
+        link = f"{srv.url}g/{game_id[:8]}?t={token}"
+        host.get_by_text(link).wait_for()
+        host.get_by_label(f"QR-Code zum Beitreten: {link}").wait_for()
+
+        # without the token the link is refused; with it the phone gets the app and the picker
+        bare = browser.new_context()
+        contexts.append(bare)
+        resp = bare.new_page().goto(f"{srv.url}g/{game_id[:8]}")
+        assert resp.status == 403
+        phone = open_app(browser, link)
+        contexts.append(phone.context)
+        phone.get_by_text("Wer bist du?").wait_for()
+        button(phone, "Ben").click()
+        phone.get_by_text("Du: Ben").wait_for()
+        host.get_by_text("Ben: verbunden ✓").wait_for()
+    finally:
+        for c in contexts:
+            c.close()
+        srv.kill()
