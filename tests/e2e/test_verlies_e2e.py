@@ -4,6 +4,7 @@ obstacle, a fight and two escapes to the final ranking."""
 from __future__ import annotations
 
 import os
+import tempfile
 import time
 
 import pytest
@@ -38,8 +39,9 @@ def text(page, value: str) -> None:
     try:
         page.get_by_text(value, exact=False).first.wait_for()
     except Exception:
-        if SHOTS:
-            page.screenshot(path=os.path.join(SHOTS, "verlies-failed.png"))
+        failed = os.path.join(SHOTS or tempfile.gettempdir(), "verlies-e2e-failed.png")
+        page.screenshot(path=failed)
+        print(f"screen at the failure: {failed}")
         raise
 
 
