@@ -417,6 +417,10 @@ async def test_join_screen_shows_qr_url_and_who_is_connected(tmp_path):
     await ben.click(text="Ben")
     await host.wait_for(lambda: host.has_text("Ben: verbunden ✓"))
     assert host.has_text("Cara: noch nicht da")
+    await drop(ben)  # Ben's phone loses the connection: the host sees it
+    await host.wait_for(lambda: host.has_text("Ben: noch nicht da"))
+    await come_back(ben)
+    await host.wait_for(lambda: host.has_text("Ben: verbunden ✓"))
     await host.click(text="Zurück zum Spiel")
     assert host.has_text("Ana ist dran · Wurf 1")
     no_crashes(host, ben)
