@@ -482,7 +482,7 @@ def export_backup(store: Any, game_ids: Iterable[str] | None = None, *, with_pro
 
 
 def backup_text(backup: dict[str, Any]) -> str:
-    return json.dumps(backup, ensure_ascii=False, indent=1)
+    return json.dumps(backup, ensure_ascii=False, separators=(",", ":"))
 
 
 CSV_FIELDS = ("game_id", "game", "date", "seat", "name", "profile_id", "total", "place", "lost", "won")

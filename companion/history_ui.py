@@ -183,6 +183,12 @@ add_strings(
             "de": "{n} Spiele gibt es hier schon in anderer Fassung; sie blieben unverändert.",
             "en": "{n} games exist here in another version; they were left as they are.",
         },
+        "hist.bk.download": {"de": "Herunterladen", "en": "Download"},
+        "hist.bk.download_tip": {"de": "Als Datei herunterladen: {name}", "en": "Download as a file: {name}"},
+        "hist.bk.downloaded": {"de": "Heruntergeladen: {name}", "en": "Downloaded: {name}"},
+        "hist.bk.pick_file": {"de": "Datei wählen und einlesen", "en": "Choose a file and import"},
+        "hist.bk.picker_failed": {"de": "Dateiauswahl nicht möglich ({detail}); bitte den Text einfügen.",
+                                  "en": "Choosing a file is not possible ({detail}); please paste the text."},
         "hist.bk.readonly": {"de": "Nur lesen: Einlesen ist nicht möglich.", "en": "Read only: importing is not possible."},
     }
 )
@@ -769,7 +775,7 @@ def _do_export(shell: Any, kind: str, gid: str | None = None) -> None:
         name = f"tischrichter-game-{gid[:12]}.json"
         summary = ""
     path, why = _write_export(store, name, text)
-    shell.ui["hist_out"] = {"kind": kind, "text": text, "path": path, "why": why, "summary": summary}
+    shell.ui["hist_out"] = {"kind": kind, "text": text, "path": path, "why": why, "summary": summary, "name": name}
 
 
 def backup_screen(shell: Any) -> list[ft.Control]:
@@ -801,6 +807,13 @@ def backup_screen(shell: Any) -> list[ft.Control]:
             out.append(info_line(shell.t("hist.bk.saved_at", path=res["path"]), color=ft.Colors.GREEN_50))
         else:
             out.append(info_line(shell.t("hist.bk.not_saved", detail=res["why"]), color=ft.Colors.AMBER_100))
+        async def download(e: Any) -> None:
+            await _download(shell)
+
+        out.append(big_button(shell.t("hist.bk.download"), download,
+                              tooltip=shell.t("hist.bk.download_tip", name=res["name"])))
+        if res.get("downloaded"):
+            out.append(ft.Text(shell.t("hist.bk.downloaded", name=res["name"]), size=14))
         if len(res["text"]) <= SHOW_MAX:
             out.append(ft.TextField(label=shell.t("hist.bk.out_label"), value=res["text"], read_only=True,
                                     multiline=True, min_lines=3, max_lines=10, text_size=12))
@@ -813,6 +826,10 @@ def backup_screen(shell: Any) -> list[ft.Control]:
         out.append(info_line(shell.t("hist.bk.readonly"), color=ft.Colors.AMBER_100))
         return out
     out.append(ft.Text(shell.t("hist.bk.import_help"), size=14))
+    async def pick(e: Any) -> None:
+        await _pick_and_import(shell)
+
+    out.append(big_button(shell.t("hist.bk.pick_file"), pick))
 
     def typed(e: Any) -> None:
         shell.ui["hist_in"] = e.control.value or ""
@@ -827,8 +844,35 @@ def backup_screen(shell: Any) -> list[ft.Control]:
     return out
 
 
-def _do_import(shell: Any) -> None:
-    text = shell.ui.get("hist_in", "")
+async def _download(shell: Any) -> None:
+    """The browser's own download (FilePicker.save_file with the bytes: works offline in the web client)."""
+    res = shell.ui.get("hist_out")
+    if not res:
+        return
+    try:
+        await ft.FilePicker().save_file(file_name=res["name"], src_bytes=res["text"].encode("utf-8"))
+        res["downloaded"] = True
+    except Exception as exc:  # no client answer (tests) or a platform without it: the file path stays shown
+        log.info("download failed: %s", exc)
+        res["why"] = type(exc).__name__
+    shell.render()
+
+
+async def _pick_and_import(shell: Any) -> None:
+    try:
+        files = await ft.FilePicker().pick_files(with_data=True, file_type=ft.FilePickerFileType.CUSTOM,
+                                                 allowed_extensions=["json"])
+    except Exception as exc:
+        shell.ui["hist_msg"] = ("bad", shell.t("hist.bk.picker_failed", detail=type(exc).__name__))
+        shell.render()
+        return
+    if not files or files[0].bytes is None:
+        return
+    _do_import(shell, files[0].bytes)
+
+
+def _do_import(shell: Any, data: str | bytes | None = None) -> None:
+    text = shell.ui.get("hist_in", "") if data is None else data
     try:
         rep = H.import_backup(shell.ctx.store, text)
     except H.ImportRefused as exc:
@@ -839,7 +883,8 @@ def _do_import(shell: Any) -> None:
     if rep.differing:
         msg += " " + shell.t("hist.bk.differing", n=rep.differing)
     shell.ui["hist_msg"] = ("ok", msg)
-    shell.ui["hist_in"] = ""
+    if data is None:
+        shell.ui["hist_in"] = ""
     shell.render()
 
 

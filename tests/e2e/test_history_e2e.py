@@ -2,11 +2,35 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from tests.e2e.conftest import button, fill
 
 pytestmark = pytest.mark.e2e
+
+
+def screen_texts(page) -> list[str]:
+    return [t for t in page.locator("flt-semantics").all_inner_texts() if t and "\n" not in t]
+
+
+def wait_text(page, text: str, timeout: float = 30_000) -> None:
+    """Wait for a text; on failure say what the screen shows instead."""
+    try:
+        page.get_by_text(text).first.wait_for(timeout=timeout)
+    except Exception:
+        raise AssertionError(f"{text!r} not on the screen; it shows: {screen_texts(page)[:40]}") from None
+
+
+def fill_checked(page, label: str, text: str) -> None:
+    """conftest.fill, then read the field back (a loaded machine can drop or reorder keystrokes)."""
+    for _ in range(4):
+        fill(page, label, text)
+        time.sleep(0.3)
+        if page.get_by_label(label, exact=True).input_value() == text:
+            return
+    raise AssertionError(f"could not type {text!r} into {label!r}")
 
 
 def roll(page, values: str) -> None:
@@ -17,15 +41,27 @@ def roll(page, values: str) -> None:
 def finish_short_qwixx_game(page) -> None:
     """The steps of test_qwixx_e2e: house rule "ends at misthrow no. 1", Ana 3 points, Ben −5."""
     button(page, "Qwixx Longo").click()
-    fill(page, "Name Spieler 1", "Ana")
-    fill(page, "Name Spieler 2", "Ben")
-    fill(page, "Glückszahlen Spieler 1", "4 9")
-    fill(page, "Glückszahlen Spieler 2", "5 12")
+    fill_checked(page, "Name Spieler 1", "Ana")
+    fill_checked(page, "Name Spieler 2", "Ben")
+    fill_checked(page, "Glückszahlen Spieler 1", "4 9")
+    fill_checked(page, "Glückszahlen Spieler 2", "5 12")
     for expected in (3, 2, 1):
         button(page, "Ende beim Fehlwurf Nr. −").click()
         page.get_by_text(f"Ende beim Fehlwurf Nr.: {expected}").wait_for()
-    button(page, "Spiel starten").click()
-    page.get_by_text("Ana ist dran · Wurf 1").wait_for()
+    for attempt in range(3):
+        button(page, "Spiel starten").click()
+        started = page.get_by_text("Ana ist dran · Wurf 1")
+        refused = page.get_by_text("Warum? q8.lucky")
+        try:
+            started.or_(refused).first.wait_for(timeout=30_000)
+        except Exception:
+            break
+        if started.count():
+            break
+        # the server read a field before its last keystroke arrived: type the numbers again
+        fill_checked(page, "Glückszahlen Spieler 1", "4 9")
+        fill_checked(page, "Glückszahlen Spieler 2", "5 12")
+    wait_text(page, "Ana ist dran · Wurf 1")
     roll(page, "3 4 8 1 2 5")  # white sum 7
     page.get_by_text("Weiße Summe 7 – Ana:").wait_for()
     button(page, "Rot 7").click()
@@ -81,3 +117,42 @@ def test_finished_game_in_history_replay_and_statistics(app_page, server):
     page.get_by_text("Ana: 1 von 1 gewonnen (100 %)").wait_for()
     page.get_by_text("Ø 3,0 · bestes 3 · schlechtestes 3").wait_for()
     page.get_by_text("Ø Rot 3,0, Gelb 0,0, Grün 0,0, Blau 0,0, Fehlwürfe 0,0, Abschlüsse 0,0").wait_for()
+
+
+def test_backup_downloads_and_imports_from_a_file_on_another_device(app_page, server, browser, tmp_path):
+    """Export = the browser's own download; import = the browser's file chooser (both offline)."""
+    import json
+
+    from tests.e2e.conftest import Server, open_app
+
+    page = app_page
+    button(page, "Qwixx Longo").wait_for()
+    finish_short_qwixx_game(page)
+    button(page, "Start").click()
+    button(page, "Sichern & Einlesen").click()
+    button(page, "Alles sichern (JSON)").click()
+    page.get_by_text("1 Spiele, 0 Profile").wait_for()
+    with page.expect_download(timeout=20_000) as dl:
+        button(page, "Herunterladen").click()
+    saved = tmp_path / dl.value.suggested_filename
+    dl.value.save_as(saved)
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert data["format"] == "tischrichter-backup" and len(data["records"]) == 1
+
+    other = Server(tmp_path / "other.db")
+    try:
+        page2 = open_app(browser, other.url)
+        button(page2, "Sichern & Einlesen").click()
+        for expected in ("Eingelesen: 1 neue Spiele, 0 schon vorhanden, 0 neue Profile.",
+                         "Eingelesen: 0 neue Spiele, 1 schon vorhanden, 0 neue Profile."):  # twice: no duplicate
+            with page2.expect_file_chooser(timeout=20_000) as fc:
+                button(page2, "Datei wählen und einlesen").click()
+            fc.value.set_files(str(saved))
+            page2.get_by_text(expected).wait_for()
+        button(page2, "Start").click()
+        button(page2, "Verlauf").click()
+        page2.get_by_text("1 von 1 Spielen").wait_for()
+        page2.get_by_text("1. Ana 3 · 2. Ben -5").wait_for()
+        page2.context.close()
+    finally:
+        other.kill()
