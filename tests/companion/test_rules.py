@@ -34,7 +34,7 @@ RULES_DIR = Path("/work/shared/rules")
 SCANNED = ("scoring", "companion", "components")
 OWN_FILES = {"companion/rules_text.py", "companion/rules_search.py", "companion/rules_ui.py", "companion/dispute.py",
              "components/rule_link.py"}
-RAISED = re.compile(r'Refusal\(\s*"([a-z0-9_.]+)"|\brule\s*=\s*"([a-z0-9_.]+)"')
+RAISED = re.compile(r'Refusal\(\s*"([a-z0-9_.]+)"|\brule\s*=\s*"([a-z0-9_.]+)"|show_rule\(\s*"([a-z0-9_.]+)"')
 CITED = re.compile(r'"((?:q8|vx|rv|table|engine)\.[a-z0-9_.]+)"')
 
 
@@ -53,7 +53,7 @@ def raised_ids() -> dict[str, str]:
     found: dict[str, str] = {}
     for rel, text in _sources().items():
         for m in RAISED.finditer(text):
-            found.setdefault(m.group(1) or m.group(2), rel)
+            found.setdefault(m.group(1) or m.group(2) or m.group(3), rel)
     return found
 
 
