@@ -277,16 +277,16 @@ def seat_screen(shell: Shell) -> list[ft.Control]:
         ft.Text(shell.t("seat.game", game=_game_title(shell, table.game.id), players=", ".join(names)), size=15),
     ]
     for i, name in enumerate(names):
-        out.append(
+        out.append(ft.Row([
             big_button(
                 shell.t("seat.taken", name=name) if i in here else name,
                 lambda e, i=i: choose_seat(shell, table.id, i),
                 tooltip=shell.t("seat.me", name=name),
                 color=ft.Colors.INDIGO_600 if i not in here else ft.Colors.BLUE_GREY_200,
                 text_color=ft.Colors.WHITE if i not in here else ft.Colors.BLACK,
-                expand=False,
+                expand=True,  # the whole width: a name is easy to hit with a thumb
             )
-        )
+        ]))
     out.append(ft.Container(height=8))
     out.append(ft.OutlinedButton(content=shell.t("seat.all"), icon=ft.Icons.GROUPS, height=52,
                                  on_click=lambda e: choose_seat(shell, table.id, None)))
