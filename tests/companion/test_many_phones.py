@@ -593,3 +593,16 @@ async def test_backup_export_on_a_seat_phone_does_not_reveal_hidden_treasures(ct
     await ben.click(text="Sichern & Einlesen")
     await ben.click(text="Alles sichern (JSON)")
     assert SECRET not in _sent_text(ben)
+
+
+async def test_picker_and_invite_in_english(ctx):
+    table = new_game(ctx, 2)
+    phone = await open_phone(ctx, f"/g/{table.id}?lang=en")
+    assert phone.has_text("Who are you?") and phone.find_all(text="Everyone (the phone is passed around)")
+    await phone.click(text="Ben")
+    assert phone.has_text("You: Ben") and phone.find_all(tooltip="Change seat")
+    host = await open_phone(ctx, f"/g/{table.id}?all&lang=en")
+    await host.click(tooltip="Invite players")
+    assert host.has_text("Who is connected?") and host.has_text("Ben: connected ✓")
+    assert host.has_text("Ana: not here yet")
+    no_crashes(phone, host)
