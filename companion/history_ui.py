@@ -98,6 +98,8 @@ add_strings(
                                   "en": "avg {avg} · best {best} · worst {worst}"},
         "hist.st.player_figs": {"de": "Ø {figs}", "en": "avg {figs}"},
         "hist.st.fig": {"de": "{label} {value}", "en": "{label} {value}"},
+        "hist.st.player_tip": {"de": "Statistik von {name}", "en": "Statistics of {name}"},
+        "hist.st.back_ranking": {"de": "Zurück zur Rangliste", "en": "Back to the ranking"},
         "hist.st.players": {"de": "Spieler", "en": "Players"},
         "hist.st.none": {"de": "Noch keine Spiele für eine Statistik.", "en": "No games for statistics yet."},
         "hist.fig.points_red": {"de": "Rot", "en": "Red"},
@@ -241,7 +243,8 @@ def _game_filter(shell: Any, key: str, games: list[str], *, all_label: bool = Tr
                 content=ft.Text(text, size=15, weight=ft.FontWeight.BOLD if selected else ft.FontWeight.NORMAL),
                 height=48,
                 bgcolor=ft.Colors.BLUE_100 if selected else None,
-                on_click=lambda e, gid=gid: shell.go(shell.screen, **{key: gid, "hist_limit": PAGE}),
+                on_click=lambda e, gid=gid: shell.go(shell.screen, **{key: gid, "hist_limit": PAGE,
+                                                                      "hist_stats_player": None}),
             )
         )
     return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
@@ -465,7 +468,10 @@ def stats_controls(shell: Any, st: H.Stats) -> list[ft.Control]:
     played = [g for g in _known_games() if g in st.per_game] + sorted(set(st.per_game) - set(_known_games()))
     out.append(_game_filter(shell, "hist_stats_game", played))
     game = shell.ui.get("hist_stats_game")
-    if game not in st.per_game:
+    player = shell.ui.get("hist_stats_player")
+    if game not in st.per_game and player in st.per_player:
+        out += _per_player(shell, st, player)
+    elif game not in st.per_game:
         out += _overall(shell, st)
     else:
         out += _per_game(shell, st, game)
@@ -477,13 +483,64 @@ def _overall(shell: Any, st: H.Stats) -> list[ft.Control]:
     ranking = st.ranking()
     out.append(section_title(shell.t("hist.st.ranking")))
     for ln in ranking:
-        out.append(ft.Text(shell.t("hist.st.rank_line", name=ln.name, wins=ln.wins, games=ln.games,
-                                   rate=pct(ln.win_rate)), size=16))
+        out.append(
+            ft.Container(
+                content=ft.Row(
+                    [ft.Text(shell.t("hist.st.rank_line", name=ln.name, wins=ln.wins, games=ln.games,
+                                     rate=pct(ln.win_rate)), size=16, expand=True),
+                     ft.Icon(ft.Icons.CHEVRON_RIGHT, color=ft.Colors.BLUE_GREY_400)],
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                height=48,
+                padding=ft.Padding.symmetric(horizontal=6),
+                border_radius=8,
+                ink=True,
+                tooltip=shell.t("hist.st.player_tip", name=ln.name),
+                on_click=lambda e, key=ln.key: shell.go("stats", hist_stats_player=key, hist_stats_game=None),
+            )
+        )
     winners = [ln for ln in ranking if ln.wins]
     if winners:
         out.append(section_title(shell.t("hist.st.win_shares")))
         out.append(_win_pie(winners))
     return out
+
+
+def _per_player(shell: Any, st: H.Stats, key: str) -> list[ft.Control]:
+    me = st.per_player[key]
+    out: list[ft.Control] = [
+        ft.TextButton(content=shell.t("hist.st.back_ranking"), height=TOUCH,
+                      on_click=lambda e: shell.go("stats", hist_stats_player=None)),
+        ft.Text(me.name, size=20, weight=ft.FontWeight.BOLD),
+        info_line(shell.t("hist.st.rank_line", name=me.name, wins=me.wins, games=me.games, rate=pct(me.win_rate))),
+    ]
+    mine = [(g, st.per_player_game[(g, key)]) for g in st.per_game if (g, key) in st.per_player_game]
+    chart = _score_chart(shell, [ln for _, ln in mine], labels=[game_title(shell, g) for g, _ in mine])
+    if chart is not None:
+        out.append(section_title(shell.t("hist.st.scores_over_time", n=CHART_POINTS)))
+        out.append(chart)
+    for i, (game, ln) in enumerate(mine):
+        out.append(_line_card(shell, game, ln, LINE_COLORS[i % len(LINE_COLORS)], title=game_title(shell, game)))
+    return out
+
+
+def _line_card(shell: Any, game: str, ln: H.Line, color: str, title: str | None = None) -> ft.Control:
+    head = shell.t("hist.st.player_head", name=title or ln.name, wins=ln.wins, games=ln.games, rate=pct(ln.win_rate))
+    return ft.Container(
+        bgcolor=ft.Colors.BLUE_GREY_50,
+        border=ft.Border.only(left=ft.BorderSide(6, color)),
+        border_radius=10,
+        padding=8,
+        content=ft.Column(
+            [
+                ft.Text(head, size=16, weight=ft.FontWeight.BOLD),
+                ft.Text(shell.t("hist.st.player_scores", avg=fmt_num(shell, ln.average), best=ln.best,
+                                worst=ln.worst), size=15),
+                ft.Text(shell.t("hist.st.player_figs", figs=_figs_text(shell, game, ln.figure_avg)), size=14),
+            ],
+            spacing=2,
+        ),
+    )
 
 
 def _win_pie(lines: list[H.Line]) -> ft.Control:
@@ -529,28 +586,12 @@ def _per_game(shell: Any, st: H.Stats, game: str) -> list[ft.Control]:
     out.append(section_title(shell.t("hist.st.players")))
     for i, ln in enumerate(lines):
         color = LINE_COLORS[i % len(LINE_COLORS)] if i < CHART_PLAYERS else ft.Colors.BLUE_GREY_300
-        out.append(
-            ft.Container(
-                bgcolor=ft.Colors.BLUE_GREY_50,
-                border=ft.Border.only(left=ft.BorderSide(6, color)),
-                border_radius=10,
-                padding=8,
-                content=ft.Column(
-                    [
-                        ft.Text(shell.t("hist.st.player_head", name=ln.name, wins=ln.wins, games=ln.games,
-                                        rate=pct(ln.win_rate)), size=16, weight=ft.FontWeight.BOLD),
-                        ft.Text(shell.t("hist.st.player_scores", avg=fmt_num(shell, ln.average), best=ln.best,
-                                        worst=ln.worst), size=15),
-                        ft.Text(shell.t("hist.st.player_figs", figs=_figs_text(shell, game, ln.figure_avg)), size=14),
-                    ],
-                    spacing=2,
-                ),
-            )
-        )
+        out.append(_line_card(shell, game, ln, color))
     return out
 
 
-def _score_chart(shell: Any, lines: list[H.Line]) -> ft.Control | None:
+def _score_chart(shell: Any, lines: list[H.Line], labels: list[str] | None = None) -> ft.Control | None:
+    labels = labels or [ln.name for ln in lines]
     series = []
     lo, hi, longest = None, None, 0
     for i, ln in enumerate(lines):
@@ -563,7 +604,7 @@ def _score_chart(shell: Any, lines: list[H.Line]) -> ft.Control | None:
             hi = y if hi is None else max(hi, y)
         series.append(
             fch.LineChartData(
-                points=[fch.LineChartDataPoint(x=j + 1, y=y, tooltip=f"{ln.name}: {y}") for j, (_, y) in enumerate(pts)],
+                points=[fch.LineChartDataPoint(x=j + 1, y=y, tooltip=f"{labels[i]}: {y}") for j, (_, y) in enumerate(pts)],
                 color=LINE_COLORS[i % len(LINE_COLORS)],
                 stroke_width=3,
                 curved=False,
@@ -576,7 +617,7 @@ def _score_chart(shell: Any, lines: list[H.Line]) -> ft.Control | None:
     legend = ft.Row(
         [
             ft.Row([ft.Container(width=14, height=14, bgcolor=LINE_COLORS[i % len(LINE_COLORS)], border_radius=7),
-                    ft.Text(ln.name, size=14)], spacing=4, tight=True)
+                    ft.Text(labels[i], size=14)], spacing=4, tight=True)
             for i, ln in enumerate(lines) if len(ln.scores) >= 2
         ],
         wrap=True,

@@ -245,6 +245,12 @@ async def test_history_stats_replay_profiles_and_backup_screens(tmp_path):
     await app.click(tooltip="Start")
     await app.click(text="Statistik")
     assert app.has_text("Rangliste (alle Spiele)")
+    name = compute_stats(ctx.store).ranking()[0].name
+    await app.click(tooltip=f"Statistik von {name}")
+    assert app.has_text("Zurück zur Rangliste") and app.has_text(name)
+    assert any(t.startswith("Qwixx Longo: ") and "gewonnen" in t for t in app.texts())
+    await app.click(text="Zurück zur Rangliste")
+    assert app.has_text("Rangliste (alle Spiele)")
     await app.click(text="Qwixx Longo")
     assert any("Fehlwürfe" in t for t in app.texts())
     await app.click(text="Raus aus dem Verlies!")
@@ -281,3 +287,23 @@ async def test_history_stats_replay_profiles_and_backup_screens(tmp_path):
     assert any(t.startswith("Gespeichert unter: ") and t.endswith(".csv") for t in app.texts())
     assert app.crashes() == []
     assert not any(t.startswith("Fehler:") for t in app.texts())
+
+
+def test_profile_picker_hands_back_the_profile():
+    import flet as ft
+
+    from companion.i18n import tr
+    from components.profile_picker import profile_picker
+
+    store = Store(":memory:")
+    ana = save_profile(store, "Ana", color="red", lucky="4 9")
+    save_profile(store, "Ben")
+    picked = []
+    ctrl = profile_picker(list_profiles(store), picked.append, t=lambda k, **p: tr("de", k, **p), chosen=[ana.id])
+    assert ctrl.visible
+    buttons = [c for c in ctrl.controls[1].controls if isinstance(c, ft.Button)]
+    assert [b.tooltip for b in buttons] == ["Profil wählen: Ana", "Profil wählen: Ben"]
+    assert all(b.height >= 48 for b in buttons)
+    buttons[0].on_click(None)
+    assert picked == [ana] and picked[0].player_spec().profile_id == ana.id
+    assert not profile_picker([], picked.append).visible

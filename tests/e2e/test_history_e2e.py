@@ -113,6 +113,11 @@ def test_finished_game_in_history_replay_and_statistics(app_page, server):
     page.get_by_text("Rangliste (alle Spiele)").wait_for()
     page.get_by_text("Ana: 1 Siege in 1 Spielen (100 %)").wait_for()
     page.get_by_text("Ben: 0 Siege in 1 Spielen (0 %)").wait_for()
+    # one player's own page, then back
+    page.get_by_text("Ana: 1 Siege in 1 Spielen (100 %)").click()
+    page.get_by_text("Qwixx Longo: 1 von 1 gewonnen (100 %)").wait_for()
+    button(page, "Zurück zur Rangliste").click()
+    page.get_by_text("Rangliste (alle Spiele)").wait_for()
     button(page, "Qwixx Longo").click()
     page.get_by_text("Ana: 1 von 1 gewonnen (100 %)").wait_for()
     page.get_by_text("Ø 3,0 · bestes 3 · schlechtestes 3").wait_for()
