@@ -25,7 +25,7 @@ LUCKY = ["15 16", "14 16", "13 16", "12 16"]
 # (no polling loop: four pages polling would themselves slow the machine down).
 WATCH_JS = """
 (needle) => {
-  window.__seenAt = null;
+  window.__seenAt = null; window.__armed = true; window.__firstMsg = null;
   const root = document.querySelector('flt-semantics-host') || document.body;
   const has = () => {
     if ((root.textContent || '').includes(needle)) return true;
@@ -67,6 +67,38 @@ def create_game(page, server, n: int = 4) -> str:
         store.close()
     assert len(games) == 1 and games[0]["players"] == NAMES[:n]
     return games[0]["id"]
+
+
+# Notes when the first websocket message arrives after the watch is armed: splits the time
+# into "server + network" (tap -> message) and "client" (message -> text in the page).
+WS_JS = """
+(() => {
+  const Orig = window.WebSocket;
+  window.__armed = false; window.__firstMsg = null;
+  function Patched(...args) {
+    const ws = new Orig(...args);
+    ws.addEventListener('message', () => {
+      if (window.__armed && window.__firstMsg === null) window.__firstMsg = Date.now();
+    });
+    return ws;
+  }
+  Patched.prototype = Orig.prototype;
+  for (const k of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED']) Patched[k] = Orig[k];
+  window.WebSocket = Patched;
+})();
+"""
+
+
+def open_timed(browser, url: str):
+    """Like ``open_app``, with the websocket probe installed before the app starts."""
+    ctx = browser.new_context(viewport={"width": 412, "height": 915}, locale="de-DE")
+    ctx.add_init_script(WS_JS)
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=40_000)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    return page
 
 
 def fill_checked(page, label: str, text: str) -> None:
@@ -153,25 +185,32 @@ def test_a_roll_appears_on_every_phone(browser, server, phones):
 
 
 def test_roll_to_four_phones_timing(browser, server):
-    """Five rolls, four phones: the median and worst roll-to-last-phone time (for the closing note)."""
+    """Five rolls, four phones: roll-to-last-phone time (for the closing note), split into
+    tap -> first websocket message (server + network) and message -> text shown (client)."""
     contexts = []
     try:
-        host = open_app(browser, server.url)
+        host = open_timed(browser, server.url)
         contexts.append(host.context)
         game_id = create_game(host, server, 4)
         seats = []
         for n in range(1, 4):
-            p = open_app(browser, f"{server.url}g/{game_id}/seat/{n}")
+            p = open_timed(browser, f"{server.url}g/{game_id}/seat/{n}")
             contexts.append(p.context)
             p.get_by_text(f"Du: {NAMES[n]}").wait_for()
             seats.append(p)
         pages = [host, *seats]
-        times = []
+        times, server_part, client_part = [], [], []
         for r in range(5):
             # a virtual roll (the "Würfeln" button): the dice differ, the words "Weiße Summe" do not
             worst, _ = timed_change(host, pages, lambda i: "Weiße Summe",
                                     lambda: button(host, "Würfeln").click())
+            tap = host.evaluate("window.__tapAt")
+            msgs = [p.evaluate("window.__firstMsg") for p in pages]
+            seen = [p.evaluate("window.__seenAt") for p in pages]
             times.append(worst)
+            if all(m is not None for m in msgs):
+                server_part.append(max(m - tap for m in msgs))
+                client_part.append(max(s_ - m for s_, m in zip(seen, msgs)))
             # the host undoes the roll (every phone goes back to "Ana würfelt."), ready for the next
             button(host, "Rückgängig").click()
             for p in seats:
@@ -179,6 +218,11 @@ def test_roll_to_four_phones_timing(browser, server):
             button(host, "Würfeln").wait_for()
         print(f"\nroll -> dice on all 4 phones: median {statistics.median(times):.0f} ms, "
               f"worst {max(times):.0f} ms over {len(times)} rolls: {[round(t) for t in times]}")
+        if server_part:
+            print(f"  tap -> last phone's first message (server + network): median "
+                  f"{statistics.median(server_part):.0f} ms {[round(x) for x in server_part]}")
+            print(f"  message -> text on the slowest phone (client): median "
+                  f"{statistics.median(client_part):.0f} ms {[round(x) for x in client_part]}")
     finally:
         for c in contexts:
             c.close()
