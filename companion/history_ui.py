@@ -250,6 +250,11 @@ def _game_filter(shell: Any, key: str, games: list[str], *, all_label: bool = Tr
     return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
 
 
+def _stretch(items: list[ft.Control]) -> ft.Control:
+    """Cards as wide as the screen."""
+    return ft.Column(items, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
 def _known_games() -> list[str]:
     from companion.app import GAME_UIS
 
@@ -303,8 +308,7 @@ def history_screen(shell: Any) -> list[ft.Control]:
         out.append(info_line(shell.t("hist.none")))
         return out
     out.append(ft.Text(shell.t("hist.count", shown=len(games), total=total), size=14, color=ft.Colors.BLUE_GREY_700))
-    for g in games:
-        out.append(_history_item(shell, g))
+    out.append(_stretch([_history_item(shell, g) for g in games]))
     if total > len(games):
         out.append(big_button(shell.t("hist.more"), lambda e: shell.go("history", hist_limit=limit + PAGE)))
     return out
@@ -436,10 +440,11 @@ def replay_screen(shell: Any) -> list[ft.Control]:
     state = states[k]
     result = game.result(state)
     out.append(section_title(shell.t("hist.rp.standing")))
+    cards = []
     for p in sorted(result.players, key=lambda p: (p.place, p.seat)):
         line = (shell.t("hist.lost", name=p.name, total=p.total) if p.lost
                 else shell.t("hist.place", place=p.place, name=p.name, total=p.total))
-        out.append(
+        cards.append(
             ft.Container(
                 bgcolor=ft.Colors.AMBER_50 if p.place == 1 and game.is_over(state) else ft.Colors.BLUE_GREY_50,
                 border_radius=10,
@@ -451,6 +456,7 @@ def replay_screen(shell: Any) -> list[ft.Control]:
                 ),
             )
         )
+    out.append(_stretch(cards))
     return out
 
 
@@ -519,8 +525,8 @@ def _per_player(shell: Any, st: H.Stats, key: str) -> list[ft.Control]:
     if chart is not None:
         out.append(section_title(shell.t("hist.st.scores_over_time", n=CHART_POINTS)))
         out.append(chart)
-    for i, (game, ln) in enumerate(mine):
-        out.append(_line_card(shell, game, ln, LINE_COLORS[i % len(LINE_COLORS)], title=game_title(shell, game)))
+    out.append(_stretch([_line_card(shell, game, ln, LINE_COLORS[i % len(LINE_COLORS)], title=game_title(shell, game))
+                         for i, (game, ln) in enumerate(mine)]))
     return out
 
 
@@ -584,9 +590,10 @@ def _per_game(shell: Any, st: H.Stats, game: str) -> list[ft.Control]:
         out.append(section_title(shell.t("hist.st.scores_over_time", n=CHART_POINTS)))
         out.append(chart)
     out.append(section_title(shell.t("hist.st.players")))
-    for i, ln in enumerate(lines):
-        color = LINE_COLORS[i % len(LINE_COLORS)] if i < CHART_PLAYERS else ft.Colors.BLUE_GREY_300
-        out.append(_line_card(shell, game, ln, color))
+    out.append(_stretch([
+        _line_card(shell, game, ln, LINE_COLORS[i % len(LINE_COLORS)] if i < CHART_PLAYERS else ft.Colors.BLUE_GREY_300)
+        for i, ln in enumerate(lines)
+    ]))
     return out
 
 

@@ -241,6 +241,13 @@ async def test_history_stats_replay_profiles_and_backup_screens(tmp_path):
     await app.click(tooltip="Zug vor")
     assert any(t.startswith("Zug 1: ") for t in app.texts())
     await app.click(text="Zurück zum Verlauf")
+    # every game's final screen opens again from the history (each game's own result view)
+    for i in range(4):
+        await app.click(text="Wertung", nth=i)
+        assert not any(t.startswith("Fehler:") for t in app.texts()), app.texts()
+        assert app.shell.screen == "play" and app.shell.table.is_over()
+        await app.click(tooltip="Start")
+        await app.click(text="Verlauf")
     # statistics: overall ranking with a pie, then per game with the score chart
     await app.click(tooltip="Start")
     await app.click(text="Statistik")
