@@ -86,7 +86,7 @@ def slot_box(s: Slot, on_tap: Callable[[int], None] | None = None, tap_label: st
         return box
     box.on_click = lambda e, pos=s.position: on_tap(pos)
     box.ink = True
-    return ft.Semantics(content=box, button=True, label=tap_label, selected=s.highlight)
+    return ft.Semantics(content=box, button=True, label=tap_label, selected=s.highlight, exclude_semantics=True)
 
 
 def tile_strip(slots: list[Slot], on_tap: Callable[[int], None] | None = None,

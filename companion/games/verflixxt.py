@@ -502,6 +502,7 @@ def setup_view(shell: Any) -> ft.Control:
     guard_box = ft.Container()
     edit_box = ft.Container()
     palette_label = ft.Text(size=14)
+    hint = ft.Text(shell.t("vx.setup.tap_hint"), size=13, color=ft.Colors.BLUE_GREY_700, visible=bool(tiles))
 
     def edit_bar(t: tuple[Tile, ...] | None) -> ft.Control | None:
         sel = st.get("sel")
@@ -530,20 +531,24 @@ def setup_view(shell: Any) -> ft.Control:
             st["sel"] = None
             shell.render()
 
-        return ft.Row(
+        return ft.Column(
             [
-                ft.Text(shell.t("vx.setup.selected", where=_slot_text(shell, t, sel)), size=15,
-                        weight=ft.FontWeight.BOLD),
-                ft.IconButton(icon=ft.Icons.CHEVRON_LEFT, icon_size=30, tooltip=shell.t("vx.setup.move_left"),
-                              disabled=sel <= 1, on_click=lambda e: shift(e, -1)),
-                ft.IconButton(icon=ft.Icons.CHEVRON_RIGHT, icon_size=30, tooltip=shell.t("vx.setup.move_right"),
-                              disabled=sel >= len(t), on_click=lambda e: shift(e, 1)),
-                ft.OutlinedButton(content=shell.t("vx.setup.remove"), icon=ft.Icons.DELETE_OUTLINE, height=TOUCH,
-                                  on_click=remove_tile),
-                ft.IconButton(icon=ft.Icons.CLOSE, icon_size=26, tooltip=shell.t("vx.setup.deselect"),
-                              on_click=deselect),
+                ft.Row([
+                    ft.Text(shell.t("vx.setup.selected", where=_slot_text(shell, t, sel)), size=15,
+                            weight=ft.FontWeight.BOLD, expand=True),
+                    ft.IconButton(icon=ft.Icons.CLOSE, icon_size=26, tooltip=shell.t("vx.setup.deselect"),
+                                  on_click=deselect),
+                ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                ft.Row([
+                    ft.IconButton(icon=ft.Icons.CHEVRON_LEFT, icon_size=30, tooltip=shell.t("vx.setup.move_left"),
+                                  disabled=sel <= 1, on_click=lambda e: shift(e, -1)),
+                    ft.IconButton(icon=ft.Icons.CHEVRON_RIGHT, icon_size=30, tooltip=shell.t("vx.setup.move_right"),
+                                  disabled=sel >= len(t), on_click=lambda e: shift(e, 1)),
+                    ft.OutlinedButton(content=shell.t("vx.setup.remove"), icon=ft.Icons.DELETE_OUTLINE,
+                                      height=TOUCH, on_click=remove_tile),
+                ], spacing=8),
             ],
-            wrap=True, spacing=4, run_spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER,
+            spacing=0,
         )
 
     def guard_rows(t: tuple[Tile, ...] | None) -> ft.Control | None:
@@ -621,14 +626,18 @@ def setup_view(shell: Any) -> ft.Control:
         st["guard_error"] = None
         st["sel"] = None
         s, t, bad = _layout_summary(shell, st["layout"])
-        summary_text.value = s
-        summary_text.color = ft.Colors.RED_800 if bad else ft.Colors.BLUE_GREY_700
-        if t is not None:
-            fill_boxes(t)
-        else:  # keep the last good picture while typing; its taps wait for a valid line
-            edit_box.content = None
-            guard_box.content = None
-            palette_label.value = palette_words(None)
+        try:  # in place, so the field keeps its cursor
+            summary_text.value = s
+            summary_text.color = ft.Colors.RED_800 if bad else ft.Colors.BLUE_GREY_700
+            hint.visible = bool(t)
+            if t is not None:
+                fill_boxes(t)
+            else:  # keep the last good picture while typing; its taps wait for a valid line
+                edit_box.content = None
+                guard_box.content = None
+                palette_label.value = palette_words(None)
+        except RuntimeError:  # Flet froze these controls when it reconciled the last render: draw anew
+            shell.render()
 
     fields["layout"] = ft.TextField(label=shell.t("vx.setup.layout"), value=st["layout"], multiline=True, min_lines=1,
                                     max_lines=4, on_change=layout_changed)
@@ -674,12 +683,12 @@ def setup_view(shell: Any) -> ft.Control:
                                  on_click=drop_last, icon_size=28))
     palette.append(ft.IconButton(icon=ft.Icons.DELETE_SWEEP_OUTLINED, tooltip=shell.t("vx.setup.clear"),
                                  on_click=clear, icon_size=28))
-    if tiles:
-        rows.append(ft.Text(shell.t("vx.setup.tap_hint"), size=13, color=ft.Colors.BLUE_GREY_700))
-    rows.append(strip_box)
-    rows.append(edit_box)
+    # the palette above the chips: inserting or removing tiles never moves it under the finger
     rows.append(palette_label)
     rows.append(ft.Row(palette, wrap=True, spacing=4, run_spacing=4))
+    rows.append(hint)  # always there (hidden without tiles): the same rows on every render
+    rows.append(strip_box)
+    rows.append(edit_box)
     rows.append(guard_box)
 
     # random layout from an editable tile set

@@ -485,3 +485,13 @@ def test_layout_chips_then_start(shell):
     assert opts["layout"] == ["-2", "+3", "G", "-4", "+5", "-1", "+2"]
     assert opts["guards"] == [3, 3, 5, 7]
     assert shell.table.state.guards == (3, 3, 5, 7)
+
+
+def test_typing_a_layout_over_controls_flet_froze_draws_anew(shell):
+    """Flet may freeze controls it reconciled; the in-place update then raises: the view renders anew."""
+    type_into(shell, "Tafeln von Start bis Ziel", "+3 -2")
+    summary = next(c for c in walk(shell.body.controls) if isinstance(c, ft.Text) and (c.value or "").startswith("Tafeln:"))
+    object.__setattr__(summary, "_frozen", True)
+    type_into(shell, "Tafeln von Start bis Ziel", "+3 -2 G")
+    assert "Tafeln: 3 – 1× plus, 1× minus, 1× G" in texts(shell)
+    assert "Wächter 2: Feld 3 (G)" in texts(shell)

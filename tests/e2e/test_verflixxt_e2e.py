@@ -53,10 +53,36 @@ def test_short_verflixxt_game_in_chromium(app_page, server):
     fill(page, "Name Spieler 2", "Ben")
     # the layout: one tile from the palette, the rest typed as text
     button(page, "Parcours leeren").click()
+    page.get_by_role("button", name="Tafel 1: +3", exact=True).wait_for(state="detached")  # the screen settled
     button(page, "+3").click()
     page.get_by_text("Tafeln: 1 – 1× plus, 0× minus, 0× G").wait_for()
     fill(page, "Tafeln von Start bis Ziel", LAYOUT)
     page.get_by_text("Tafeln: 8 – 3× plus, 3× minus, 2× G").wait_for()
+    # the tiles as chips: select one, move it right and back, insert before it and remove that again
+    button(page, "Tafel 1: +3").click()
+    page.get_by_text("Gewählt: Feld 1 (+3)").wait_for()
+    button(page, "Nach rechts").click()
+    page.get_by_text("Gewählt: Feld 2 (+3)").wait_for()
+    button(page, "Tafel 1: −2").wait_for()
+    button(page, "Nach links").click()
+    page.get_by_text("Gewählt: Feld 1 (+3)").wait_for()
+    button(page, "−9").click()
+    page.get_by_text("Gewählt: Feld 2 (+3)").wait_for()
+    button(page, "Tafel 1: −9").click()
+    page.get_by_text("Gewählt: Feld 1 (−9)").wait_for()
+    button(page, "Entfernen").click()
+    page.get_by_text("Tafeln: 8 – 3× plus, 3× minus, 2× G").wait_for()
+    button(page, "Auswahl aufheben").click()
+    # guards: one moved forward and back again; Ben picks another colour
+    button(page, "Wächter 2 ein Feld vor").click()
+    page.get_by_text("Wächter 2: Feld 4 (−4)").wait_for()
+    button(page, "Wächter 2 ein Feld zurück").click()
+    page.get_by_text("Wächter 2: Feld 3 (G)").wait_for()
+    button(page, "Farbe Spieler 2: Blau – antippen wechselt").click()
+    button(page, "Farbe Spieler 2: Grün – antippen wechselt").wait_for()
+    if os.environ.get("VX_SCREENSHOT"):
+        time.sleep(0.6)
+        page.screenshot(path=os.environ["VX_SCREENSHOT"].replace(".png", "_setup.png"), full_page=True)
     for n in (2, 1):
         button(page, "Figuren je Person −").click()
         page.get_by_text(f"Figuren je Person: {n}").wait_for()
