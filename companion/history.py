@@ -384,7 +384,24 @@ def compute_stats(store: Any, *, fill: bool = True) -> Stats:
     if todo and fill and not getattr(store, "readonly", False):
         with store._lock, store.conn:
             store.db[LINES_TABLE].upsert_all(todo, pk="game_id")
-    return stats_from(games)
+    st = stats_from(games)
+    _current_profile_names(store, st)
+    return st
+
+
+def _current_profile_names(store: Any, st: Stats) -> None:
+    """A seat that came from a profile shows the profile's name now (renamed: still one player)."""
+    if "profiles" not in store.db.table_names():
+        return
+    with store._lock:
+        current = {f"p:{pid}": name for pid, name in store.conn.execute("SELECT id, name FROM profiles")}
+    for key, name in current.items():
+        if key in st.names:
+            st.names[key] = name
+            st.per_player[key].name = name
+    for (_, key), line in st.per_player_game.items():
+        if key in current:
+            line.name = current[key]
 
 
 def stats_from(games: Iterable[tuple[str, str, list]]) -> Stats:

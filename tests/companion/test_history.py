@@ -314,3 +314,12 @@ def test_profile_picker_hands_back_the_profile():
     buttons[0].on_click(None)
     assert picked == [ana] and picked[0].player_spec().profile_id == ana.id
     assert not profile_picker([], picked.append).visible
+
+
+def test_a_renamed_profile_stays_one_player_with_its_new_name(history):
+    store, _ = history
+    save_profile(store, "Ana Maria", profile_id="prof-ana")
+    st = compute_stats(store)
+    assert st.per_player["p:prof-ana"].name == "Ana Maria"
+    assert all(ln.name == "Ana Maria" for (g, k), ln in st.per_player_game.items() if k == "p:prof-ana")
+    delete_profile(store, "prof-ana")
