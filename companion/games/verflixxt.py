@@ -279,12 +279,13 @@ def _setup_guards(st: dict[str, Any], tiles: tuple[Tile, ...]) -> list[int]:
 
 def _layout_slots(tiles: tuple[Tile, ...], guard_letter: str, guards: list[int] | None = None,
                   selected: int | None = None) -> list[Slot]:
-    at: dict[int, int] = {}
-    for p in (default_guards(tiles) if guards is None else guards):
-        at[p] = at.get(p, 0) + 1
+    """The layout with its guards, each numbered as in the guards' rows ("W1")."""
+    at: dict[int, list[Piece]] = {}
+    for g, p in enumerate(default_guards(tiles) if guards is None else guards):
+        at.setdefault(p, []).append(Piece(f"{guard_letter}{g + 1}", GUARD_COLOR, round=False))
     slots = [Slot(0, "S", "start")]
     for i, t in enumerate(tiles, start=1):
-        pieces = tuple(Piece(guard_letter, GUARD_COLOR, round=False) for _ in range(at.get(i, 0)))
+        pieces = tuple(at.get(i, ()))
         slots.append(Slot(i, tile_text(t), t.kind, pieces, highlight=i == selected))
     slots.append(Slot(len(tiles) + 1, "Z", "goal"))
     return slots
@@ -580,10 +581,10 @@ def setup_view(shell: Any) -> ft.Control:
         for g, p in enumerate(guards):
             out.append(ft.Row(
                 [
-                    ft.Container(width=22, height=22, bgcolor=GUARD_COLOR, border_radius=3,
+                    ft.Container(width=30, height=22, bgcolor=GUARD_COLOR, border_radius=3,
                                  alignment=ft.Alignment.CENTER,
-                                 content=ft.Text(str(g + 1), size=13, weight=ft.FontWeight.BOLD,
-                                                 color=ft.Colors.WHITE)),
+                                 content=ft.Text(f"{guard_letter}{g + 1}", size=12, weight=ft.FontWeight.BOLD,
+                                                 color=ft.Colors.WHITE, no_wrap=True)),
                     ft.Text(shell.t("vx.setup.guard_line", g=g + 1, where=_slot_text(shell, t, p)), size=15,
                             expand=True),
                     ft.IconButton(icon=ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=30,

@@ -356,10 +356,10 @@ def test_guards_move_in_setup_and_reach_the_game(shell):
     click(shell, "Wächter 1 ein Feld vor")
     click(shell, "Wächter 3 ein Feld zurück")
     assert "Wächter 1: Feld 3 (G)" in texts(shell) and "Wächter 3: Feld 4 (−4)" in texts(shell)
-    # the preview strip shows the guards where they stand now: two on slot 3
-    guards_on = [sum(1 for p in walk(chip(shell, f"Tafel {n}: {tok}")) if isinstance(p, ft.Text) and p.value == "W")
+    # the preview strip shows the guards where they stand now, numbered as in their rows: two on slot 3
+    guards_on = [[p.value for p in walk(chip(shell, f"Tafel {n}: {tok}")) if isinstance(p, ft.Text) and p.value[0] == "W"]
                  for n, tok in ((1, "+3"), (3, "G"), (4, "−4"))]
-    assert guards_on == [0, 2, 1]
+    assert guards_on == [[], ["W1", "W2"], ["W3"]]
     click(shell, "Spiel starten")
     assert rec.calls[-1][2]["guards"] == [3, 3, 4, 7, 8]
     assert shell.table.state.guards == (3, 3, 4, 7, 8)
