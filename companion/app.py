@@ -330,7 +330,10 @@ class Shell:
             content = [info_line(self.t("app.error", detail=type(exc).__name__), color=ft.Colors.RED_50)]
         if self.table is not None:
             self._rendered_seq = (self.table.seq, len(self.table.record.actions))
-        self.body.controls = content
+        # One keyed column per screen: Flet then diffs a rebuilt view against the
+        # previous one in place (frozen comparison) and sends only what changed.
+        screen_key = f"{self.screen}:{self.table.id if self.table is not None else self.game_id or ''}"
+        self.body.controls = [ft.Column(content, key=screen_key, spacing=10)]
         bar_key = (self.lang,)
         if getattr(self, "_bar_key", None) != bar_key or not self.page.controls:
             # the frame is built once per language; a tap only replaces the body's controls

@@ -249,6 +249,12 @@ def setup_view(shell: Any) -> ft.Control:
 
 
 # --- play ------------------------------------------------------------------------------
+def keyed(control: ft.Control, key: str) -> ft.Control:
+    """A stable key per block, so a re-rendered screen is diffed block by block (small patches)."""
+    control.key = key
+    return control
+
+
 def _my_seats(shell: Any, n: int) -> list[int]:
     return list(range(n)) if shell.seats is None else sorted(shell.seats)
 
@@ -304,34 +310,38 @@ def play_view(shell: Any) -> ft.Control:
                           disabled=not table.can_redo(), icon_size=30),
         ]
     )
-    out += [header, dice_tray(dice_faces(shell, state))]
+    out += [keyed(header, "header"), keyed(dice_tray(dice_faces(shell, state)), "dice")]
     refusal = shell.refusal_control()
     if refusal:
-        out.append(refusal)
+        out.append(keyed(refusal, "refusal"))
 
     if state.phase == "roll":
-        out += roll_controls(shell, state, mine)
+        out += [keyed(c, f"roll{i}") for i, c in enumerate(roll_controls(shell, state, mine))]
     elif state.phase == "white":
         waiting = game.current_seats(state)
-        out.append(ft.Text(shell.t("q8.play.waiting", names=", ".join(state.names[s] for s in waiting)), size=14))
+        out.append(keyed(ft.Text(shell.t("q8.play.waiting", names=", ".join(state.names[s] for s in waiting)), size=14),
+                         "waiting"))
         if seat in waiting:
-            out.append(section_title(shell.t("q8.play.white_title", sum=state.dice.white_sum, name=state.names[seat])))
-            out.append(ft.Row(action_buttons(shell, state, game.legal(state, seat)), wrap=True, spacing=6, run_spacing=6))
+            out.append(keyed(section_title(shell.t("q8.play.white_title", sum=state.dice.white_sum,
+                                                   name=state.names[seat])), "phase-title"))
+            out.append(keyed(ft.Row(action_buttons(shell, state, game.legal(state, seat)), wrap=True, spacing=6,
+                                    run_spacing=6), "actions"))
         others = [s for s in waiting if s != seat and s in mine and s != state.active]
         if shell.seats is None and len(others) >= 1 and seat == state.active:
-            out.append(ft.TextButton(content=shell.t("q8.play.rest_pass"),
-                                     on_click=lambda e: _rest_pass(shell, others)))
+            out.append(keyed(ft.TextButton(content=shell.t("q8.play.rest_pass"),
+                                           on_click=lambda e: _rest_pass(shell, others)), "rest-pass"))
     elif state.phase == "color" and state.active in mine:
         if seat != state.active:
             seat = state.active
-        out.append(section_title(shell.t("q8.play.color_title", name=state.names[state.active])))
-        out.append(ft.Row(action_buttons(shell, state, game.legal(state, state.active)), wrap=True, spacing=6, run_spacing=6))
+        out.append(keyed(section_title(shell.t("q8.play.color_title", name=state.names[state.active])), "phase-title"))
+        out.append(keyed(ft.Row(action_buttons(shell, state, game.legal(state, state.active)), wrap=True, spacing=6,
+                                run_spacing=6), "actions"))
 
     marks = ["…" if s in game.current_seats(state) else "" for s in range(len(state.names))]
     if len(mine) > 1:
-        out.append(player_switcher([state.names[s] for s in mine], mine.index(seat) if seat in mine else 0,
-                                   lambda i: _select(shell, mine[i]), [marks[s] for s in mine]))
-    out.append(sheet_view(shell, state, seat))
+        out.append(keyed(player_switcher([state.names[s] for s in mine], mine.index(seat) if seat in mine else 0,
+                                   lambda i: _select(shell, mine[i]), [marks[s] for s in mine]), "switcher"))
+    out.append(keyed(sheet_view(shell, state, seat), "sheet"))
     return ft.Column(out, spacing=10)
 
 

@@ -54,8 +54,11 @@ def test_short_qwixx_longo_game_in_chromium(app_page, server):
     roll(page, "1 1 1 1 1 1")  # white sum 2: everybody passes
     page.get_by_text("Weiße Summe 2").wait_for()
     button(page, "Passen").click()
-    page.get_by_text("Noch unentschieden: Ben").or_(page.get_by_text("Noch unentschieden: Ana")).first.wait_for()
+    # wait until exactly one player is still deciding before the next tap
+    page.get_by_text("Noch unentschieden: Ben", exact=True).or_(
+        page.get_by_text("Noch unentschieden: Ana", exact=True)).first.wait_for()
     button(page, "Passen").click()
+    page.get_by_text("Farbe (nur Ben):").wait_for()
     button(page, "Passen (Fehlwurf)").click()  # Ben crossed nothing: the referee marks his misthrow
 
     page.get_by_text("Wertung").wait_for()
