@@ -229,6 +229,9 @@ class Shell:
     def _on_table_change(self, table: Table, what: str) -> None:
         if table is not self.table:
             return
+        session = getattr(self.page, "session", None)
+        if session is None or getattr(session, "connection", None) is None:
+            return  # disconnected: the reconnect redraws from the table anyway
         try:
             self.page.run_task(self._refresh_from_table)
         except Exception:
@@ -261,10 +264,10 @@ class Shell:
         return self._act(lambda: self.table.roll(self.seats, values))
 
     def undo(self) -> bool:
-        return self._act(lambda: self.table.undo())
+        return self._act(lambda: self.table.undo(self.seats))
 
     def redo(self) -> bool:
-        return self._act(lambda: self.table.redo())
+        return self._act(lambda: self.table.redo(self.seats))
 
     def refuse(self, err: RefereeError) -> None:
         """Show a refusal the view found itself (e.g. a tapped field's reason)."""

@@ -157,6 +157,10 @@ add_strings(
         "hist.color.pick": {"de": "Farbe wählen: {color}", "en": "Choose colour: {color}"},
         # backup
         "hist.bk.title": {"de": "Sichern & Einlesen", "en": "Backup & import"},
+        "hist.bk.host_only": {
+            "de": "Sichern und Einlesen geht nur am Gerät, das den Tisch bereitstellt: eine Sicherung enthält auch verdeckte Schätze laufender Spiele.",
+            "en": "Backup and import work only on the device that hosts the table: a backup also holds the hidden treasures of running games.",
+        },
         "hist.bk.export": {"de": "Exportieren", "en": "Export"},
         "hist.bk.all_json": {"de": "Alles sichern (JSON)", "en": "Back up everything (JSON)"},
         "hist.bk.csv": {"de": "Ergebnisse als CSV", "en": "Results as CSV"},
@@ -826,9 +830,17 @@ def _do_export(shell: Any, kind: str, gid: str | None = None) -> None:
     shell.ui["hist_out"] = {"kind": kind, "text": text, "path": path, "why": why, "summary": summary, "name": name}
 
 
+def is_seat_phone(shell: Any) -> bool:
+    """A player's own phone (it holds a seat of some game): it must not see others' secrets."""
+    return shell.seats is not None or bool(getattr(shell, "join_seat_locks", None))
+
+
 def backup_screen(shell: Any) -> list[ft.Control]:
     store = shell.ctx.store
     out: list[ft.Control] = [ft.Text(shell.t("hist.bk.title"), size=22, weight=ft.FontWeight.BOLD)]
+    if is_seat_phone(shell):
+        out.append(ft.Text(shell.t("hist.bk.host_only"), size=15))
+        return out
     one = shell.ui.get("hist_export")
     if one and store.has_game(one) and not shell.ui.get("hist_out"):
         _do_export(shell, "one", one)

@@ -143,10 +143,31 @@ class Table:
             action = self.game.roll_action(self.state, list(values))
             return self.submit(action, seats, expected_seq)
 
-    def undo(self) -> Any:
+    def _check_own(self, index: int, seats: set[int] | None) -> None:
+        """On a seat's own phone, only that seat's actions may be taken back or redone (table.seat)."""
+        if seats is None:
+            return
+        seat = self.record.actions[index].seat
+        if seat is not None and seat not in seats:
+            raise Refusal("table.seat", "not_your_seat", name=self.players[seat].name)
+
+    def may_undo(self, seats: set[int] | None = None) -> bool:
+        if not self.can_undo():
+            return False
+        seat = self.record.actions[self.cursor - 1].seat
+        return seats is None or seat is None or seat in seats
+
+    def may_redo(self, seats: set[int] | None = None) -> bool:
+        if not self.can_redo():
+            return False
+        seat = self.record.actions[self.cursor].seat
+        return seats is None or seat is None or seat in seats
+
+    def undo(self, seats: set[int] | None = None) -> Any:
         with self._lock:
             if not self.can_undo():
                 raise Refusal("table.undo", "nothing_to_undo")
+            self._check_own(self.cursor - 1, seats)
             state = replay(self.record, self.cursor - 1)
             self.store.move_cursor(self.id, self.cursor - 1)
             self.cursor -= 1
@@ -154,10 +175,11 @@ class Table:
         self._notify("undo")
         return state
 
-    def redo(self) -> Any:
+    def redo(self, seats: set[int] | None = None) -> Any:
         with self._lock:
             if not self.can_redo():
                 raise Refusal("table.undo", "nothing_to_redo")
+            self._check_own(self.cursor, seats)
             action = self.game.parse_action(self.record.actions[self.cursor].action)
             state = self.game.apply(self.state, action)  # the same action, dice included
             result = self.game.result(state).model_dump(mode="json") if self.game.is_over(state) else None

@@ -305,9 +305,9 @@ def play_view(shell: Any) -> ft.Control:
             ft.Text(shell.t("q8.play.turn", name=state.names[state.active], turn=state.turn), size=18,
                     weight=ft.FontWeight.BOLD, expand=True),
             ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
-                          disabled=not table.can_undo(), icon_size=30),
+                          disabled=not table.may_undo(shell.seats), icon_size=30),
             ft.IconButton(icon=ft.Icons.REDO, tooltip=shell.t("play.redo"), on_click=lambda e: shell.redo(),
-                          disabled=not table.can_redo(), icon_size=30),
+                          disabled=not table.may_redo(shell.seats), icon_size=30),
         ]
     )
     out += [keyed(header, "header"), keyed(dice_tray(dice_faces(shell, state)), "dice")]

@@ -194,3 +194,18 @@ def test_old_schema_migrates_forward(tmp_path):
     store = Store(db)
     assert store.version == SCHEMA_VERSION and "table_token" in store.db["games"].columns_dict
     assert Tables(store).open(t.id).cursor == 0
+
+
+def test_a_seat_may_only_take_back_its_own_action(tmp_path):
+    _, t = new_table(tmp_path / "t.db")
+    t.roll(seats={0}, values=[3, 4, 1, 1, 1, 1])
+    t.submit({"type": "white", "by": 0, "row": "red"}, seats={0})
+    assert not t.may_undo({1}) and t.may_undo({0}) and t.may_undo(None)
+    with pytest.raises(Refusal) as exc:
+        t.undo(seats={1})
+    assert exc.value.rule == "table.seat" and t.cursor == 2
+    t.undo(seats={0})
+    with pytest.raises(Refusal):
+        t.redo(seats={1})
+    t.redo()  # the host (all seats) may
+    assert t.cursor == 2
