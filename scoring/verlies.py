@@ -1178,13 +1178,13 @@ def _ranked(rows: list[dict[str, Any]], lost_marked: bool) -> Result:
 
 class _ScoreTreasure(Frozen):
     name: str = Field(min_length=1, max_length=NAME_MAX)
-    gold: int | None = None
+    gold: int | None = Field(default=None, le=GOLD_MAX)  # rv.treasure: one card's value
     magic: bool = False
 
 
 class _ScorePlayer(Frozen):
     name: str = Field(min_length=1, max_length=NAME_MAX)
-    gold: int = 0
+    gold: int = Field(default=0, le=100 * GOLD_MAX)  # rv.gold: coins at the end
     escaped: bool
     treasures: list[_ScoreTreasure] = []
 

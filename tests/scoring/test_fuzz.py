@@ -284,28 +284,6 @@ def test_score_seeds_are_valid():
         get_game(gid).score_input(seed)
 
 
-TREASURE_GOLD_BUG = (
-    "scoring/verlies.py score_input (line ~1211): a treasure whose gold is above GOLD_MAX (1000) raises "
-    "pydantic's ValidationError from Treasure(...) instead of InvalidInput (the CLI hides it as a generic error)"
-)
-
-
-def hits_treasure_gold_bug(gid: str, data: Any) -> bool:
-    """The one known bug, left out of the fuzz until fixed (see the strict xfail below)."""
-    from scoring.verlies import GOLD_MAX
-
-    if gid != "raus-aus-dem-verlies" or not isinstance(data, dict) or not isinstance(data.get("players"), list):
-        return False
-    for p in data["players"]:
-        treasures = p.get("treasures") if isinstance(p, dict) else None
-        for t in treasures if isinstance(treasures, list) else []:
-            gold = t.get("gold") if isinstance(t, dict) else None
-            if isinstance(gold, (int, float)) and not isinstance(gold, bool) and gold > GOLD_MAX:
-                return True
-    return False
-
-
-@pytest.mark.xfail(strict=True, reason=TREASURE_GOLD_BUG)
 def test_score_input_treasure_gold_above_max_is_invalid_input():
     data = {
         "game": "raus-aus-dem-verlies",
@@ -319,8 +297,6 @@ def test_score_input_treasure_gold_above_max_is_invalid_input():
 @given(data=score_inputs())
 def test_score_input_never_crashes(data):
     for gid in GAME_IDS:
-        if hits_treasure_gold_bug(gid, data):
-            continue
         try:
             get_game(gid).score_input(data)
         except RefereeError:
