@@ -291,6 +291,11 @@ def test_english_words(shell):
     assert "Figures each: 3" in texts(shell)
     assert "Guard 1: slot 1 (+3)" in texts(shell)
     find_button(shell, "Colour player 1: red – tap to change")
+    find_button(shell, "Guard 1 one tile forward")
+    tap_chip(shell, "Tile 2: −1")
+    assert "Selected: slot 2 (−1)" in texts(shell) and "Tap to insert before slot 2 (−1):" in texts(shell)
+    for name in ("Move left", "Move right", "Remove", "Clear selection"):
+        find_button(shell, name)
 
 
 def test_a_tap_before_the_fields_change_event_keeps_what_was_typed(shell):
