@@ -59,6 +59,10 @@ add_strings(
         "q8.play.lucky": {"de": "Glückszahl: {color} {number}", "en": "Lucky: {color} {number}"},
         "q8.play.color_cross": {"de": "{color} {white}+{die}={number}", "en": "{color} {white}+{die}={number}"},
         "q8.play.pass": {"de": "Passen", "en": "Pass"},
+        "q8.play.color_waiting": {
+            "de": "{name} wählt noch eine Farbe (oder passt).",
+            "en": "{name} is still choosing a colour (or passes).",
+        },
         "q8.play.pass_misthrow": {"de": "Passen (Fehlwurf)", "en": "Pass (misthrow)"},
         "q8.play.rest_pass": {"de": "Alle anderen passen", "en": "Everyone else passes"},
         "q8.play.sheet_of": {"de": "Zettel von {name}", "en": "{name}'s sheet"},
@@ -266,8 +270,11 @@ def _selected(shell: Any, state: Any) -> int:
     key = ("q8_sel", shell.table.id)
     chosen = shell.ui.get(key)
     sticky = shell.ui.get(("q8_sel_seq", shell.table.id)) == shell.table.seq
-    if chosen is not None and chosen in mine and (sticky or not waiting or chosen in waiting):
-        return chosen
+    if chosen is not None and 0 <= chosen < len(state.names):
+        if chosen not in mine and sticky:
+            return chosen  # a seat's phone looking at another sheet (read only) until the table moves on
+        if chosen in mine and (sticky or not waiting or chosen in waiting):
+            return chosen
     return waiting[0] if waiting else (mine[0] if mine else 0)
 
 
@@ -330,6 +337,8 @@ def play_view(shell: Any) -> ft.Control:
         if shell.seats is None and len(others) >= 1 and seat == state.active:
             out.append(keyed(ft.TextButton(content=shell.t("q8.play.rest_pass"),
                                            on_click=lambda e: _rest_pass(shell, others)), "rest-pass"))
+    elif state.phase == "color" and state.active not in mine:
+        out.append(keyed(info_line(shell.t("q8.play.color_waiting", name=state.names[state.active])), "phase-title"))
     elif state.phase == "color" and state.active in mine:
         if seat != state.active:
             seat = state.active
@@ -338,9 +347,11 @@ def play_view(shell: Any) -> ft.Control:
                                 run_spacing=6), "actions"))
 
     marks = ["…" if s in game.current_seats(state) else "" for s in range(len(state.names))]
-    if len(mine) > 1:
-        out.append(keyed(player_switcher([state.names[s] for s in mine], mine.index(seat) if seat in mine else 0,
-                                   lambda i: _select(shell, mine[i]), [marks[s] for s in mine]), "switcher"))
+    if len(state.names) > 1:
+        # every sheet can be looked at; only one's own seats can be crossed on
+        everyone = list(range(len(state.names)))
+        out.append(keyed(player_switcher([state.names[s] for s in everyone], seat,
+                                         lambda i: _select(shell, i), marks), "switcher"))
     out.append(keyed(sheet_view(shell, state, seat), "sheet"))
     return ft.Column(out, spacing=10)
 

@@ -601,3 +601,20 @@ async def test_picker_and_invite_in_english(ctx):
     assert host.has_text("Who is connected?") and host.has_text("Ben: connected ✓")
     assert host.has_text("Ana: not here yet")
     no_crashes(phone, host)
+
+
+async def test_other_phones_see_the_colour_phase_and_may_look_at_any_sheet(ctx):
+    table = new_game(ctx, 2)
+    ana, ben = await seat_phones(ctx, table, 2)
+    await ana.type_into(TYPED, "2 3 1 1 1 1")
+    await ana.click(text="Übernehmen")
+    await ana.click(text="Rot 5")
+    await ben.wait_for(lambda: ben.find_all(text="Passen"))
+    await ben.click(text="Passen")
+    await ben.wait_for(lambda: ben.has_text("Ana wählt noch eine Farbe (oder passt)."))
+    # Ben looks at Ana's sheet: her cross is there, and he cannot cross on it
+    await ben.click(text="Ana …")
+    assert ben.has_text("Zettel von Ana")
+    await ben.click(label="Rot 9")
+    assert ben.has_text("Warum? table.seat") and table.state.sheets[0].rows["red"] == (5,)
+    no_crashes(ana, ben)
