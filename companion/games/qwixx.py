@@ -9,7 +9,10 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import add_strings
+from companion.profiles import list_profiles
+from companion.rules_ui import dispute_button
 from components.common import big_button, info_line, section_title, stepper
+from components.profile_picker import profile_picker
 from components.cross_row import RowModel, cross_row
 from components.dice_tray import DieFace, dice_tray
 from components.player_switcher import player_switcher
@@ -143,9 +146,31 @@ def setup_view(shell: Any) -> ft.Control:
 
     def set_field(i: int, key: str):
         def handler(e: Any) -> None:
+            if key == "name" and st["players"][i].get("profile_id") and e.control.value != st["players"][i]["name"]:
+                st["players"][i].pop("profile_id", None)  # a renamed seat is no longer that profile
             st["players"][i][key] = e.control.value
 
         return handler
+
+    def pick_profile(prof: Any) -> None:
+        """A saved player takes the first seat not yet held by a profile (or a new seat)."""
+        sync()
+        if any(p.get("profile_id") == prof.id for p in st["players"]):
+            return
+        free = next((p for p in st["players"] if not p.get("profile_id")), None)
+        if free is None:
+            if len(st["players"]) >= 5:
+                return
+            free = {}
+            st["players"].append(free)
+        free.update(name=prof.name, profile_id=prof.id, color=prof.color)
+        free["lucky"] = f"{prof.lucky[0]} {prof.lucky[1]}" if prof.lucky else _draw_text(random.SystemRandom())
+        shell.render()
+
+    profiles = list_profiles(shell.ctx.store)
+    if profiles:
+        rows.append(profile_picker(profiles, pick_profile, t=shell.t,
+                                   chosen=[p.get("profile_id") for p in st["players"]]))
 
     for i, p in enumerate(st["players"]):
         name_field = ft.TextField(
@@ -240,7 +265,8 @@ def setup_view(shell: Any) -> ft.Control:
                 return
             lucky.append(tuple(nums))
         try:
-            players = [PlayerSpec(name=p["name"]) for p in st["players"]]
+            players = [PlayerSpec(name=p["name"], color=p.get("color"), profile_id=p.get("profile_id"))
+                       for p in st["players"]]
         except ValueError:
             shell.refuse(InvalidInput("bad_options", detail=shell.t("setup.players")))
             return
@@ -353,6 +379,7 @@ def play_view(shell: Any) -> ft.Control:
         out.append(keyed(player_switcher([state.names[s] for s in everyone], seat,
                                          lambda i: _select(shell, i), marks), "switcher"))
     out.append(keyed(sheet_view(shell, state, seat), "sheet"))
+    out.append(keyed(dispute_button(shell), "dispute"))
     return ft.Column(out, spacing=10)
 
 

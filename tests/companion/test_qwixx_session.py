@@ -167,3 +167,24 @@ async def test_route_opens_the_table(ctx):
     assert app.has_text("Anna ist dran · Wurf 1")
     await app.click(text="Würfeln")
     assert app.has_text("Weiße Summe", contains=True)
+
+
+async def test_saved_player_is_picked_in_setup_with_favourite_lucky_numbers(tmp_path):
+    from companion.profiles import save_profile
+
+    ctx = make_context(tmp_path / "p.db")
+    ana = save_profile(ctx.store, "Ana", color="red", lucky=(5, 11))
+    app = await AppSession.start(ctx)
+    await app.click(text="Qwixx Longo")
+    await app.click(text="Ana")  # the profile chip
+    assert app.find(label="Name Spieler 1").control.value == "Ana"
+    assert app.find(label="Glückszahlen Spieler 1").control.value == "5 11"
+    await app.click(text="Spiel starten")
+    table = app.shell.table
+    assert table.players[0].name == "Ana" and table.players[0].profile_id == ana.id
+    assert table.state.sheets[0].lucky == (5, 11)
+    # the dispute button is on the play screen and leaves the game unchanged
+    seq = table.seq
+    await app.click(text="Was wäre wenn?")
+    assert app.has_text("Was wäre wenn?", contains=True) and table.seq == seq
+    await app.close()
