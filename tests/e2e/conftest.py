@@ -73,8 +73,10 @@ def server(tmp_path) -> Iterator[Server]:
     srv.kill()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    # module scope: Playwright's sync API keeps an event loop running while it lives,
+    # which would break pytest-asyncio tests that happen to run after the browser tests
     if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
         pytest.fail(f"Chromium not found at {CHROMIUM}: run build/setup.sh (installs Debian's chromium)")
     from playwright.sync_api import sync_playwright
