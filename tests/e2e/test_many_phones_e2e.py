@@ -178,7 +178,6 @@ def test_a_roll_appears_on_every_phone(browser, server, phones):
         print(f"{phones} phones: Ben's cross -> seen on all phones in {worst_x:.0f} ms (per phone {[round(x) for x in per_x]})")
         # a seat's phone offers nothing for Ana
         assert button(ben, "Rot 5").count() == 0
-        assert worst < 15000 and worst_x < 15000  # sanity only: the time is printed for the report
     finally:
         for c in contexts:
             c.close()
