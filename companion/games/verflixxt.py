@@ -637,7 +637,7 @@ def setup_view(shell: Any) -> ft.Control:
                 edit_box.content = None
                 guard_box.content = None
                 palette_label.value = palette_words(None)
-        except RuntimeError:  # Flet froze these controls when it reconciled the last render: draw anew
+        except RuntimeError:  # Flet froze these controls when it diffed the last render (keyed screen column): draw anew
             shell.render()
 
     fields["layout"] = ft.TextField(label=shell.t("vx.setup.layout"), value=st["layout"], multiline=True, min_lines=1,
