@@ -257,8 +257,9 @@ def search_box(shell: Any) -> list[ft.Control]:
     async def changed(e: Any) -> None:
         query = e.control.value or ""
         shell.ui["rules_query"] = query
-        results.controls = result_controls(shell, query)
-        results.update()
+        # redraw the screen (diffed in place): rendered controls are frozen and
+        # must not be changed behind the shell's back
+        shell.render()
 
     field = ft.TextField(
         label=shell.t("rules.search_label"),

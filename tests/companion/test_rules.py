@@ -308,6 +308,10 @@ async def test_home_rules_search_entry_and_language(ctx):
     assert app.has_text("Beispiel")
     await app.click(text="English")
     assert app.has_text("When a guard may move")
+    # typing again after a redraw of the same screen (its controls are diffed in place)
+    await app.type_into("Search the rules", "gluck")
+    await app.type_into("Search the rules", "glucks")
+    assert app.has_text("lucky", contains=True)
     assert not app.crashes()
 
 
