@@ -15,6 +15,7 @@ import flet as ft
 
 from companion.app import SCREENS
 from companion.i18n import add_strings
+from companion.rules_ui import dispute_button
 from components.common import TOUCH, big_button, info_line, refusal_line, section_title, stepper
 from components.tile_strip import TAP_SLOT_W, Piece, Slot, tile_strip
 from scoring.engine import PlayerSpec
@@ -1060,6 +1061,7 @@ def play_view(shell: Any) -> ft.Control:
             out += _advice_controls(shell, state)
 
     out.append(piles_view(shell, state))
+    out.append(dispute_button(shell))
     return ft.Column(out, spacing=8)
 
 

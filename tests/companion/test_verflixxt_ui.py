@@ -192,7 +192,8 @@ def test_play_offers_moves_with_previews_and_explains_locked_guards(shell):
     assert "Wurf 2" in texts(shell)
     assert buttons_starting(shell, "Figur") == ["Figur A: Start » Feld 2 (−2)"]
     assert "Wächter, die nicht ziehen dürfen (antippen: warum):" in texts(shell)
-    locked = [label_of(c) for c in walk(shell.body.controls) if isinstance(c, ft.OutlinedButton)]
+    locked = [label_of(c) for c in walk(shell.body.controls)
+              if isinstance(c, ft.OutlinedButton) and label_of(c) != "Was wäre wenn?"]
     assert locked == ["Feld 1 (+3)", "Feld 3 (G)", "Feld 5 (+5)", "Feld 7 (+2)", "Feld 8 (G)"]
     click(shell, "Feld 1 (+3)")
     assert "Warum? vx.guard" in texts(shell)
@@ -500,3 +501,19 @@ def test_typing_a_layout_over_controls_flet_froze_draws_anew(shell):
     type_into(shell, "Tafeln von Start bis Ziel", "+3 -2 G")
     assert "Tafeln: 3 – 1× plus, 1× minus, 1× G" in texts(shell)
     assert "Wächter 2: Feld 3 (G)" in texts(shell)
+
+
+async def test_dispute_button_on_the_play_screen_leaves_the_game_unchanged(tmp_path):
+    from tests.harness.flet_session import AppSession, make_context
+
+    ctx = make_context(tmp_path / "d.db")
+    app = await AppSession.start(ctx)
+    await app.click(text="Verflixxt! Kompakt")
+    await app.click(text="Spiel starten")
+    table = app.shell.table
+    before = ctx.store.record(table.id).model_dump_json()
+    await app.click(text="Was wäre wenn?")
+    assert app.has_text("Was wäre wenn?", contains=True)
+    assert ctx.store.record(table.id).model_dump_json() == before
+    assert not app.crashes()
+    await app.close()
