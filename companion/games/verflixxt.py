@@ -15,7 +15,9 @@ import flet as ft
 
 from companion.app import SCREENS
 from companion.i18n import add_strings
+from companion.profiles import list_profiles
 from companion.rules_ui import dispute_button
+from components.profile_picker import profile_picker
 from components.common import TOUCH, big_button, info_line, refusal_line, section_title, stepper
 from components.tile_strip import TAP_SLOT_W, Piece, Slot, tile_strip
 from scoring.engine import PlayerSpec
@@ -374,9 +376,36 @@ def setup_view(shell: Any) -> ft.Control:
 
     def set_name(i: int):
         def handler(e: Any) -> None:
+            if i < len(st.get("profiles", [])) and st["profiles"][i] and e.control.value != st["players"][i]:
+                st["profiles"][i] = None  # a renamed seat is no longer that saved player
             st["players"][i] = e.control.value
 
         return handler
+
+    # saved players (profiles): a pick fills the first seat not yet held by a profile
+    seat_profiles: list = st.setdefault("profiles", [])
+    seat_profiles[:] = (seat_profiles + [None] * len(st["players"]))[: len(st["players"])]
+
+    def pick_profile(prof: Any) -> None:
+        sync()
+        if prof.id in seat_profiles:
+            return
+        if None in seat_profiles:
+            i = seat_profiles.index(None)
+        elif len(st["players"]) < MAX_PLAYERS:
+            st["players"].append(prof.name)
+            st["colors"].append(_pick_color(st["colors"]))
+            seat_profiles.append(None)
+            i = len(st["players"]) - 1
+        else:
+            return
+        st["players"][i] = prof.name
+        seat_profiles[i] = prof.id
+        shell.render()
+
+    profiles = list_profiles(shell.ctx.store)
+    if profiles:
+        rows.append(profile_picker(profiles, pick_profile, t=shell.t, chosen=seat_profiles))
 
     colors = _fix_colors(st)
     for i, name in enumerate(st["players"]):
@@ -385,6 +414,7 @@ def setup_view(shell: Any) -> ft.Control:
             if len(st["players"]) > 2:
                 st["players"].pop(i)
                 st["colors"].pop(i)
+                seat_profiles.pop(i)
                 shell.render()
 
         def next_color(e: Any, i: int = i) -> None:
@@ -414,6 +444,7 @@ def setup_view(shell: Any) -> ft.Control:
         if len(st["players"]) < MAX_PLAYERS:
             st["players"].append(shell.t("setup.default_name", n=len(st["players"]) + 1))
             st["colors"].append(_pick_color(st["colors"]))
+            seat_profiles.append(None)
             shell.render()
 
     if len(st["players"]) < MAX_PLAYERS:
@@ -741,7 +772,9 @@ def setup_view(shell: Any) -> ft.Control:
             return
         try:
             colors = _fix_colors(st)
-            players = [PlayerSpec(name=n, color=COLOR_OF[c]) for n, c in zip(st["players"], colors)]
+            profile_ids = (st.get("profiles", []) + [None] * len(st["players"]))[: len(st["players"])]
+            players = [PlayerSpec(name=n, color=COLOR_OF[c], profile_id=pid)
+                       for n, c, pid in zip(st["players"], colors, profile_ids)]
         except ValueError:
             shell.refuse(InvalidInput("bad_options", detail=shell.t("setup.players")))
             return

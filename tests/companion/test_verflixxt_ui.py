@@ -517,3 +517,20 @@ async def test_dispute_button_on_the_play_screen_leaves_the_game_unchanged(tmp_p
     assert ctx.store.record(table.id).model_dump_json() == before
     assert not app.crashes()
     await app.close()
+
+
+async def test_saved_player_is_picked_in_setup_and_keeps_its_profile(tmp_path):
+    from companion.profiles import save_profile
+    from tests.harness.flet_session import AppSession, make_context
+
+    ctx = make_context(tmp_path / "p.db")
+    ben = save_profile(ctx.store, "Ben", color="blue")
+    app = await AppSession.start(ctx)
+    await app.click(text="Verflixxt! Kompakt")
+    await app.click(text="Ben")  # the profile chip
+    assert app.find(label="Name Spieler 1").control.value == "Ben"
+    await app.click(text="Spiel starten")
+    players = app.shell.table.players
+    assert players[0].name == "Ben" and players[0].profile_id == ben.id and players[1].profile_id is None
+    assert not app.crashes()
+    await app.close()
