@@ -14,9 +14,12 @@ from typing import Any, Callable
 import flet as ft
 
 from companion.i18n import add_strings
+from companion.profiles import list_profiles
+from companion.rules_ui import dispute_button
 from components.common import big_button, info_line, section_title, stepper
 from components.gold_counter import clamp, gold_counter
 from components.player_switcher import player_switcher
+from components.profile_picker import profile_picker
 from scoring.dice import Dice
 from scoring.engine import PlayerSpec
 from scoring.errors import InvalidInput
@@ -279,6 +282,13 @@ def _card(controls: list[ft.Control], color: str = ft.Colors.BLUE_GREY_50) -> ft
     return ft.Container(ft.Column(controls, spacing=8), bgcolor=color, border_radius=12, padding=10)
 
 
+def keyed(control: ft.Control, key: str) -> ft.Control:
+    """A stable key per top-level block: a re-rendered screen is diffed block by block, so a
+    block that appears or goes (a refusal, a panel) does not make everything after it resend."""
+    control.key = key
+    return control
+
+
 # --- setup --------------------------------------------------------------------------
 def _mini_stepper(label: str, value: int, on_step: Callable[[int], None], minus_tip: str,
                   plus_tip: str) -> ft.Control:
@@ -327,6 +337,8 @@ def load_presets(shell: Any) -> list[dict[str, Any]]:
 def save_presets(shell: Any, st: dict[str, Any]) -> None:
     presets = st["presets"]
     for p in st["players"]:
+        if p.get("profile_character"):
+            continue  # a profile's favourite character stays the profile's, not the table's preset
         presets[p["preset"]] = {k: p[k] for k in ("character", *ATTRIBUTES)}
     try:
         shell.ctx.store.set_meta(META_PRESETS, json.dumps(presets, ensure_ascii=False))
@@ -334,10 +346,47 @@ def save_presets(shell: Any, st: dict[str, Any]) -> None:
         pass
 
 
+def _uid(st: dict[str, Any]) -> int:
+    """A seat card's lasting key in setup (seats are added and removed in any order)."""
+    uid = st.get("next_uid", 0)
+    st["next_uid"] = uid + 1
+    return uid
+
+
 def _new_player(shell: Any, st: dict[str, Any], n: int) -> dict[str, Any]:
     used = {p["preset"] for p in st["players"]}
     idx = next(i for i in range(len(st["presets"])) if i not in used)
-    return {"name": shell.t("setup.default_name", n=n), "preset": idx, **st["presets"][idx]}
+    return {"name": shell.t("setup.default_name", n=n), "preset": idx, **st["presets"][idx],
+            "uid": _uid(st), "profile_id": None, "color": None, "profile_character": False}
+
+
+def _pick_profile(shell: Any, st: dict[str, Any], profile: Any) -> None:
+    """A profile fills the next seat without one (or a new seat); tapped again, it frees its seat."""
+    players = st["players"]
+    for i, p in enumerate(players):
+        if p.get("profile_id") == profile.id:
+            p.update(profile_id=None, color=None, name=shell.t("setup.default_name", n=i + 1))
+            if p.get("profile_character"):
+                p.update(profile_character=False, **st["presets"][p["preset"]])
+            shell.render()
+            return
+    free = next((i for i, p in enumerate(players) if not p.get("profile_id")), None)
+    if free is None:
+        if len(players) >= MAX_PLAYERS:
+            return
+        players.append(_new_player(shell, st, len(players) + 1))
+        free = len(players) - 1
+    spec = profile.player_spec()
+    seat = players[free]
+    seat.update(name=spec.name, color=spec.color, profile_id=spec.profile_id)
+    ch = profile.character
+    if ch and ch.get("character"):
+        seat["character"] = str(ch["character"])[:40]
+        for a in ATTRIBUTES:
+            if ch.get(a) is not None:
+                seat[a] = clamp(int(ch[a]), 0, ATTR_MAX)
+        seat["profile_character"] = True
+    shell.render()
 
 
 def _setup_state(shell: Any) -> dict[str, Any]:
@@ -353,10 +402,20 @@ def _setup_state(shell: Any) -> dict[str, Any]:
 def setup_view(shell: Any) -> ft.Control:
     st = _setup_state(shell)
     players = st["players"]
-    rows: list[ft.Control] = [section_title(shell.t("rv.setup.title"))]
+    for p in players:  # a stable key per seat card
+        if "uid" not in p:
+            p["uid"] = _uid(st)
+    rows: list[ft.Control] = [keyed(section_title(shell.t("rv.setup.title")), "title")]
     refusal = shell.refusal_control()
     if refusal:
-        rows.append(refusal)
+        rows.append(keyed(refusal, "refusal"))
+    try:
+        profiles = list_profiles(shell.ctx.store)
+    except Exception:  # an unreadable profile table: setup still works by typing names
+        profiles = []
+    if profiles:
+        rows.append(keyed(profile_picker(profiles, lambda pr: _pick_profile(shell, st, pr), t=shell.t,
+                                         chosen=[p.get("profile_id") for p in players]), "profiles"))
 
     def set_text(i: int, key: str):
         def handler(e: Any) -> None:
@@ -379,8 +438,9 @@ def setup_view(shell: Any) -> ft.Control:
             for k in range(1, len(st["presets"]) + 1):
                 idx = (cur + k) % len(st["presets"])
                 if idx not in used:
-                    st["presets"][cur] = {k2: players[i][k2] for k2 in ("character", *ATTRIBUTES)}
-                    players[i].update({"preset": idx, **st["presets"][idx]})
+                    if not players[i].get("profile_character"):
+                        st["presets"][cur] = {k2: players[i][k2] for k2 in ("character", *ATTRIBUTES)}
+                    players[i].update({"preset": idx, **st["presets"][idx], "profile_character": False})
                     break
             shell.render()
 
@@ -401,7 +461,7 @@ def setup_view(shell: Any) -> ft.Control:
             alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
             spacing=0,
         )
-        rows.append(
+        rows.append(keyed(
             _card(
                 [
                     ft.Row([
@@ -418,8 +478,9 @@ def setup_view(shell: Any) -> ft.Control:
                     ]),
                     attr_row,
                 ]
-            )
-        )
+            ),
+            f"seat-{p['uid']}",
+        ))
 
     def add(e: Any) -> None:
         if len(players) < MAX_PLAYERS:
@@ -427,14 +488,15 @@ def setup_view(shell: Any) -> ft.Control:
             shell.render()
 
     if len(players) < MAX_PLAYERS:
-        rows.append(ft.OutlinedButton(content=shell.t("setup.add_player"), icon=ft.Icons.PERSON_ADD, on_click=add,
-                                      height=48))
+        rows.append(keyed(ft.OutlinedButton(content=shell.t("setup.add_player"), icon=ft.Icons.PERSON_ADD,
+                                            on_click=add, height=48), "add"))
 
     colors = " + ".join(shell.t(f"rv.color.{c}") for c in deck_colors(len(players)))
-    rows.append(info_line(shell.t("rv.setup.deck", colors=colors), color=ft.Colors.AMBER_50))
+    rows.append(keyed(info_line(shell.t("rv.setup.deck", colors=colors), color=ft.Colors.AMBER_50), "deck"))
 
     sp = min(st["start_player"], len(players) - 1)
-    rows.append(section_title(shell.t("rv.setup.start_player", name=players[sp]["name"] or "?")))
+    rows.append(keyed(section_title(shell.t("rv.setup.start_player", name=players[sp]["name"] or "?")),
+                      "start-title"))
 
     def pick(i: int) -> None:
         st["start_player"] = i
@@ -444,24 +506,26 @@ def setup_view(shell: Any) -> ft.Control:
         st["start_player"] = draw_start_player(len(players), Dice())
         shell.render()
 
-    rows.append(_wrap([
+    rows.append(keyed(_wrap([
         _chip(p["name"] or "?", i == sp, lambda e, i=i: pick(i), tooltip=shell.t("rv.setup.start_pick", name=p["name"]))
         for i, p in enumerate(players)
-    ]))
-    rows.append(big_button(shell.t("rv.setup.draw_start"), draw))
+    ]), "start-chips"))
+    rows.append(keyed(big_button(shell.t("rv.setup.draw_start"), draw), "draw-start"))
 
-    rows.append(section_title(shell.t("setup.options")))
+    rows.append(keyed(section_title(shell.t("setup.options")), "options-title"))
 
     def set_min_gold(v: int) -> None:
         st["exit_min_gold"] = v
         shell.render()
 
     label = shell.t("rv.setup.exit_min_gold")
-    rows.append(stepper(label, st["exit_min_gold"], 0, 99, set_min_gold, label + " −", label + " +"))
+    rows.append(keyed(stepper(label, st["exit_min_gold"], 0, 99, set_min_gold, label + " −", label + " +"),
+                      "exit-min-gold"))
 
     def start(e: Any) -> None:
         try:
-            specs = [PlayerSpec(name=p["name"]) for p in players]
+            specs = [PlayerSpec(name=p["name"], color=p.get("color"), profile_id=p.get("profile_id"))
+                     for p in players]
         except ValueError:
             shell.refuse(InvalidInput("bad_options", detail=shell.t("setup.players")))
             return
@@ -473,7 +537,7 @@ def setup_view(shell: Any) -> ft.Control:
         save_presets(shell, st)
         shell.start_game(GAME, specs, options)
 
-    rows.append(big_button(shell.t("setup.start"), start, color=PRIMARY, text_color=ft.Colors.WHITE))
+    rows.append(keyed(big_button(shell.t("setup.start"), start, color=PRIMARY, text_color=ft.Colors.WHITE), "start"))
     return ft.Column(rows, spacing=10)
 
 
@@ -570,30 +634,31 @@ def play_view(shell: Any) -> ft.Control:
     me = state.current
     cur = state.players[me]
     mine = _my_seats(shell, len(state.players))
-    out: list[ft.Control] = [
-        ft.Row(
-            [
-                ft.Text(shell.t("rv.play.turn", name=cur.name, turn=state.turn_no), size=20,
-                        weight=ft.FontWeight.BOLD, expand=True),
-                ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
-                              disabled=not table.can_undo(), icon_size=30),
-                ft.IconButton(icon=ft.Icons.REDO, tooltip=shell.t("play.redo"), on_click=lambda e: shell.redo(),
-                              disabled=not table.can_redo(), icon_size=30),
-            ]
-        ),
-        _table_line(shell, state),
-    ]
+    header = ft.Row(
+        [
+            ft.Text(shell.t("rv.play.turn", name=cur.name, turn=state.turn_no), size=20,
+                    weight=ft.FontWeight.BOLD, expand=True),
+            ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
+                          disabled=not table.can_undo(), icon_size=30),
+            ft.IconButton(icon=ft.Icons.REDO, tooltip=shell.t("play.redo"), on_click=lambda e: shell.redo(),
+                          disabled=not table.can_redo(), icon_size=30),
+        ]
+    )
+    # Every top-level block carries a stable key (see ``keyed``): the actions below are keyed
+    # where they are built, the event lines by their place in the table's event list.
+    out: list[ft.Control] = [keyed(header, "header"), keyed(_table_line(shell, state), "table-line")]
     refusal = shell.refusal_control()
     if refusal:
-        out.append(refusal)
-    for text, ok in _turn_events(shell, state):
-        out.append(ft.Container(ft.Text(text, size=16, weight=ft.FontWeight.W_600), border_radius=10, padding=8,
-                                bgcolor=ft.Colors.GREEN_50 if ok else ft.Colors.ORANGE_50))
+        out.append(keyed(refusal, "refusal"))
+    for idx, text, ok in _turn_events(shell, state):
+        out.append(keyed(ft.Container(ft.Text(text, size=16, weight=ft.FontWeight.W_600), border_radius=10,
+                                      padding=8, bgcolor=ft.Colors.GREEN_50 if ok else ft.Colors.ORANGE_50),
+                         f"event-{idx}"))
 
     if state.phase == "over":
         pass
     elif me not in mine:
-        out.append(info_line(shell.t("rv.play.waiting_for", name=cur.name)))
+        out.append(keyed(info_line(shell.t("rv.play.waiting_for", name=cur.name)), "waiting"))
     elif state.pending is not None:
         out += _pending_controls(shell, state, st)
     elif state.phase == "start":
@@ -601,8 +666,10 @@ def play_view(shell: Any) -> ft.Control:
     else:
         out += _moved_controls(shell, state, st)
 
-    out.append(ft.Divider(height=6))
+    out.append(keyed(ft.Divider(height=6), "divider"))
     out += _purse_section(shell, state, st, mine)
+    # out of the way of the game's own buttons: below the purse and the gold log
+    out.append(keyed(ft.Row([dispute_button(shell)], alignment=ft.MainAxisAlignment.END), "dispute"))
     return ft.Column(out, spacing=10)
 
 
@@ -618,18 +685,19 @@ def _table_line(shell: Any, state: Any) -> ft.Control:
     return ft.Text(" · ".join(parts), size=14, color=ft.Colors.BLUE_GREY_700)
 
 
-def _turn_events(shell: Any, state: Any) -> list[tuple[str, bool]]:
-    """What happened this turn (or, at its start, the end of the last one): the outcome in words."""
-    evs = [e for e in state.events if e.turn == state.turn_no]
+def _turn_events(shell: Any, state: Any) -> list[tuple[int, str, bool]]:
+    """What happened this turn (or, at its start, the end of the last one): the outcome in words,
+    each with its index in the table's event list (a stable key for the line)."""
+    evs = [(i, e) for i, e in enumerate(state.events) if e.turn == state.turn_no]
     if not evs:
-        evs = [e for e in state.events if e.turn == state.turn_no - 1]
+        evs = [(i, e) for i, e in enumerate(state.events) if e.turn == state.turn_no - 1]
     out = []
-    for ev in evs[-3:]:
+    for i, ev in evs[-3:]:
         text = event_text(shell, state, ev)
         if text:
             ok = ev.what in ("escaped", "exit_laid", "treasure", "recovered", "room") or bool(
                 ev.detail.get("success") or ev.detail.get("won"))
-            out.append((text, ok))
+            out.append((i, text, ok))
     return out
 
 
@@ -639,19 +707,20 @@ def _start_controls(shell: Any, state: Any) -> list[ft.Control]:
     if p.injured:
         cause = _cause(shell, _injury_cause(state, me)) or "?"
         return [
-            info_line(shell.t("rv.play.injured_turn", name=p.name, cause=cause), color=ft.Colors.ORANGE_50),
-            big_button(shell.t("rv.play.recover"), lambda e: _submit(shell, Recover(by=me)), color=PRIMARY,
-                       text_color=ft.Colors.WHITE),
+            keyed(info_line(shell.t("rv.play.injured_turn", name=p.name, cause=cause), color=ft.Colors.ORANGE_50),
+                  "injured-turn"),
+            keyed(big_button(shell.t("rv.play.recover"), lambda e: _submit(shell, Recover(by=me)), color=PRIMARY,
+                             text_color=ft.Colors.WHITE), "recover"),
         ]
     return [
-        section_title(shell.t("rv.play.choose_move")),
-        big_button(shell.t("rv.play.draw"), lambda e: _submit(shell, DrawCard(by=me)), color=PRIMARY,
-                   text_color=ft.Colors.WHITE),
-        _wrap([
+        keyed(section_title(shell.t("rv.play.choose_move")), "choose-move"),
+        keyed(big_button(shell.t("rv.play.draw"), lambda e: _submit(shell, DrawCard(by=me)), color=PRIMARY,
+                         text_color=ft.Colors.WHITE), "draw"),
+        keyed(_wrap([
             big_button(shell.t("rv.play.walk1"), lambda e: _submit(shell, Walk(by=me, cards=1))),
             big_button(shell.t("rv.play.walk2"), lambda e: _submit(shell, Walk(by=me, cards=2))),
             big_button(shell.t("rv.play.stay"), lambda e: _submit(shell, Walk(by=me, cards=0))),
-        ]),
+        ]), "walk"),
     ]
 
 
@@ -661,36 +730,36 @@ def _moved_controls(shell: Any, state: Any, st: dict[str, Any]) -> list[ft.Contr
     t = state.turn
     out: list[ft.Control] = []
     if t.move == "draw":
-        out.append(ft.Text(shell.t("rv.play.moved_draw", name=p.name), size=15))
+        out.append(keyed(ft.Text(shell.t("rv.play.moved_draw", name=p.name), size=15), "moved"))
     else:
-        out.append(ft.Text(shell.t("rv.play.moved_walk", name=p.name, n=t.cards), size=15))
+        out.append(keyed(ft.Text(shell.t("rv.play.moved_walk", name=p.name, n=t.cards), size=15), "moved"))
     can_go_on = not p.injured and not t.stopped
     if p.injured:
-        out.append(info_line(shell.t("rv.play.lying", name=p.name), color=ft.Colors.ORANGE_50))
+        out.append(keyed(info_line(shell.t("rv.play.lying", name=p.name), color=ft.Colors.ORANGE_50), "lying"))
     elif t.stopped:
-        out.append(info_line(shell.t("rv.play.stopped"), color=ft.Colors.ORANGE_50))
+        out.append(keyed(info_line(shell.t("rv.play.stopped"), color=ft.Colors.ORANGE_50), "stopped"))
 
     def toggle(panel: str) -> None:
         st["panel"] = None if st["panel"] == panel else panel
         shell.render()
 
     if can_go_on:
-        out.append(_wrap([
+        out.append(keyed(_wrap([
             _chip(shell.t("rv.play.panel_obstacle"), st["panel"] == "obstacle", lambda e: toggle("obstacle")),
-        ]))
+        ]), "obstacle-chip"))
         if st["panel"] == "obstacle":
-            out.append(_obstacle_panel(shell, state, st))
+            out.append(keyed(_obstacle_panel(shell, state, st), "obstacle-panel"))
         unsettled = t.move == "draw" and t.room is None and not t.exit_laid
         if unsettled:
-            out.append(section_title(shell.t("rv.play.room_title")))
-            out.append(_wrap([
+            out.append(keyed(section_title(shell.t("rv.play.room_title")), "room-title"))
+            out.append(keyed(_wrap([
                 big_button(shell.t("rv.play.room_gold"),
                            lambda e: toggle("room_gold"), color=ft.Colors.AMBER_100),
                 big_button(shell.t("rv.play.room_monster"), lambda e: _submit(shell, RoomCard(by=me, kind="monster"))),
                 big_button(shell.t("rv.play.room_trap"), lambda e: _submit(shell, RoomCard(by=me, kind="trap"))),
-            ]))
+            ]), "room-buttons"))
             if st["panel"] == "room_gold":
-                out.append(_room_gold_panel(shell, st, me))
+                out.append(keyed(_room_gold_panel(shell, st, me), "room-gold-panel"))
         exit_buttons = []
         if unsettled:
             exit_buttons.append(big_button(shell.t("rv.play.lay_exit"), lambda e: _submit(shell, LayExit(by=me))))
@@ -702,10 +771,10 @@ def _moved_controls(shell: Any, state: Any, st: dict[str, Any]) -> list[ft.Contr
             exit_buttons.append(big_button(shell.t("rv.play.escape"), lambda e: _submit(shell, Escape(by=me)),
                                            color=ft.Colors.GREEN_700, text_color=ft.Colors.WHITE))
         if exit_buttons:
-            out.append(section_title(shell.t("rv.play.exit_title")))
-            out.append(_wrap(exit_buttons))
-    out.append(big_button(shell.t("rv.play.end_turn"), lambda e: _submit(shell, EndTurn(by=me)), color=PRIMARY,
-                          text_color=ft.Colors.WHITE))
+            out.append(keyed(section_title(shell.t("rv.play.exit_title")), "exit-title"))
+            out.append(keyed(_wrap(exit_buttons), "exit-buttons"))
+    out.append(keyed(big_button(shell.t("rv.play.end_turn"), lambda e: _submit(shell, EndTurn(by=me)),
+                                color=PRIMARY, text_color=ft.Colors.WHITE), "end-turn"))
     return out
 
 
@@ -809,16 +878,16 @@ def _pending_controls(shell: Any, state: Any, st: dict[str, Any]) -> list[ft.Con
             buttons.append(big_button(
                 shell.t("rv.play.lose_treasure", n=i + 1, name=_treasure_name(shell, state, me, i)),
                 lambda e, i=i: _submit(shell, LoseTreasure(by=me, index=i))))
-        return [_card([
+        return [keyed(_card([
             ft.Text(shell.t("rv.play.loss_title", name=p.name, cause=_cause(shell, pend.cause)), size=16,
                     weight=ft.FontWeight.W_600),
             _wrap(buttons),
-        ], color=ft.Colors.ORANGE_50)]
+        ], color=ft.Colors.ORANGE_50), "pending-loss")]
     if pend.kind == "fight":
-        return [_fight_panel(shell, state, st)]
+        return [keyed(_fight_panel(shell, state, st), "pending-fight")]
     if pend.kind == "trap":
-        return [_trap_panel(shell, state, st)]
-    return [_spoils_panel(shell, state, st)]
+        return [keyed(_trap_panel(shell, state, st), "pending-trap")]
+    return [keyed(_spoils_panel(shell, state, st), "pending-spoils")]
 
 
 def _fight_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
@@ -1013,7 +1082,7 @@ def _purse_section(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) 
 
     if n > 1:
         marks = ["✓" if q.escaped else ("✚" if q.injured else "") for q in state.players]
-        out.append(player_switcher([q.name for q in state.players], seat, select, marks))
+        out.append(keyed(player_switcher([q.name for q in state.players], seat, select, marks), "switcher"))
 
     visible = _visible_players(shell, state, seat)[seat]
     status = []
@@ -1071,17 +1140,20 @@ def _purse_section(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) 
             row.append(ft.IconButton(icon=ft.Icons.VISIBILITY, tooltip=shell.t("rv.play.reveal", n=i + 1),
                                      on_click=lambda e, i=i: _submit(shell, RevealTreasure(by=seat, index=i), clear=())))
         items.append(ft.Row(row))
-    out.append(_card(items, color=ft.Colors.BLUE_GREY_50))
+    out.append(keyed(_card(items, color=ft.Colors.BLUE_GREY_50), "purse"))
 
-    out.append(section_title(shell.t("rv.play.gold_log")))
+    out.append(keyed(section_title(shell.t("rv.play.gold_log")), "log-title"))
+    first = max(0, len(state.gold_log) - 8)
+    # newest first: each line keyed by its place in the log, so a new entry is one added line
     log_lines = [
-        shell.t("rv.play.log_line", turn=g.turn, name=_name(state, g.seat), delta=f"{g.delta:+d}",
-                reason=shell.t(f"rv.reason.{g.reason}"))
-        + (shell.t("rv.play.log_capped", asked=f"{g.asked:+d}") if g.asked != g.delta else "")
-        for g in reversed(state.gold_log[-8:])
+        keyed(ft.Text(
+            shell.t("rv.play.log_line", turn=g.turn, name=_name(state, g.seat), delta=f"{g.delta:+d}",
+                    reason=shell.t(f"rv.reason.{g.reason}"))
+            + (shell.t("rv.play.log_capped", asked=f"{g.asked:+d}") if g.asked != g.delta else ""), size=14),
+            f"g{first + k}")
+        for k, g in reversed(list(enumerate(state.gold_log[first:])))
     ]
-    out.append(ft.Column([ft.Text(x, size=14) for x in log_lines] or [ft.Text(shell.t("rv.play.log_empty"), size=14)],
-                         spacing=2))
+    out.append(keyed(ft.Column(log_lines or [ft.Text(shell.t("rv.play.log_empty"), size=14)], spacing=2), "log"))
     return out
 
 
@@ -1090,13 +1162,13 @@ def result_view(shell: Any) -> ft.Control:
     table = shell.table
     result = table.game.result(table.state)
     out: list[ft.Control] = [
-        ft.Row(
+        keyed(ft.Row(
             [
                 ft.Text(shell.t("result.title"), size=22, weight=ft.FontWeight.BOLD, expand=True),
                 ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
                               icon_size=30),
             ]
-        )
+        ), "header")
     ]
     for p in sorted(result.players, key=lambda p: (p.lost, p.place, p.seat)):
         b = p.breakdown
@@ -1117,8 +1189,10 @@ def result_view(shell: Any) -> ft.Control:
         ]
         if treasures:
             lines.append(ft.Text(treasures, size=14, italic=p.lost))
-        out.append(ft.Container(bgcolor=bg, border_radius=10, padding=10, content=ft.Column(lines, spacing=2)))
-    out.append(ft.TextButton(content=shell.t("rv.result.why"), on_click=lambda e: shell.show_rule("rv.end")))
-    out.append(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=PRIMARY,
-                          text_color=ft.Colors.WHITE))
+        out.append(keyed(ft.Container(bgcolor=bg, border_radius=10, padding=10,
+                                      content=ft.Column(lines, spacing=2)), f"seat-{p.seat}"))
+    out.append(keyed(ft.TextButton(content=shell.t("rv.result.why"), on_click=lambda e: shell.show_rule("rv.end")),
+                     "why"))
+    out.append(keyed(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=PRIMARY,
+                                text_color=ft.Colors.WHITE), "new-game"))
     return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -363,3 +363,101 @@ def test_every_panel_renders_in_english(shell):
     click(shell, "End turn")
     assert has_text(shell, "Ben is injured (Monster) and spends this whole turn recovering")
     click(shell, "Recover")
+
+
+# --- player profiles in setup -----------------------------------------------------------
+def test_profiles_fill_the_seats_and_the_table_keeps_their_ids(shell):
+    from companion.profiles import save_profile
+
+    dora = save_profile(shell.ctx.store, "Dora", color="blue",
+                        character={"character": "Zwergin", "strength": 5, "mind": 2, "dexterity": 4})
+    emil = save_profile(shell.ctx.store, "Emil", color="green")
+    shell.go_setup(ui.GAME)
+    assert has_text(shell, "Aus Profilen wählen:")
+    click(shell, "Profil wählen: Dora")
+    click(shell, "Profil wählen: Emil")
+    seats = shell.ui["rv_setup"]["players"]
+    assert [p["name"] for p in seats] == ["Dora", "Emil", "Spieler 3"]
+    assert (seats[0]["character"], seats[0]["strength"], seats[0]["mind"], seats[0]["dexterity"]) == (
+        "Zwergin", 5, 2, 4)  # the favourite character came along
+    assert seats[1]["character"] == "Abenteurer 2"  # no favourite: the seat's character stays
+    # tapped again, a profile frees its seat; tapped once more, it takes the next free seat
+    click(shell, "Profil wählen: Dora")
+    assert seats[0]["name"] == "Spieler 1" and seats[0]["profile_id"] is None
+    assert seats[0]["character"] == "Abenteurer 1"
+    click(shell, "Profil wählen: Dora")
+    assert [p["name"] for p in seats] == ["Dora", "Emil", "Spieler 3"]
+    type_into(shell, "Name Spieler 3", "Cara")
+    click(shell, "Spiel starten")
+    assert shell.table is not None, shell.refusal
+    players = shell.table.players
+    assert [(p.name, p.profile_id) for p in players] == [("Dora", dora.id), ("Emil", emil.id), ("Cara", None)]
+    assert players[0].color == "blue"
+    assert shell.table.state.players[0].character == "Zwergin"
+    assert shell.table.state.players[0].strength == 5
+    # the profile's favourite did not overwrite the table's own preset characters
+    assert "Zwergin" not in (shell.ctx.store.meta(ui.META_PRESETS) or "")
+
+
+def test_a_profile_adds_a_seat_when_every_seat_has_one(shell):
+    from companion.profiles import save_profile
+
+    names = ["Anke", "Bert", "Cleo", "Dirk"]
+    for n in names:
+        save_profile(shell.ctx.store, n)
+    shell.go_setup(ui.GAME)
+    for n in names:
+        click(shell, f"Profil wählen: {n}")
+    assert [p["name"] for p in shell.ui["rv_setup"]["players"]] == names
+    assert has_text(shell, "Verliesstapel vorbereiten: Rot + Blau + Grün")
+
+
+# --- the dispute ("Was wäre wenn?") button ---------------------------------------------
+def test_dispute_button_opens_what_if_for_this_table(shell):
+    start(shell)
+    assert buttons(shell)[-1] == "Was wäre wenn?"  # below the purse, out of the main actions' way
+    table_id = shell.table.id
+    click(shell, "Was wäre wenn?")
+    assert shell.screen == "dispute"
+    assert has_text(shell, "Was wäre wenn? – Raus aus dem Verlies!")
+    click(shell, "Zurück zum Spiel")
+    assert shell.table.id == table_id and has_text(shell, "Ana ist dran · Zug 1")
+
+
+# --- small patches per tap (level 2: the bytes a phone really receives) -------------------
+async def test_a_tap_sends_a_small_patch_not_the_whole_screen(tmp_path):
+    """Every top-level block is keyed, so a tap resends only what changed: a gold tap on the
+    purse, a refused typed roll (a refusal line appears above everything) and the applied roll
+    (it goes again, an event line appears) stay small. Measured with Flet 1.0.5: ~300 B, ~550 B
+    and ~450 B (before the keys: ~300 B, ~8.9 KB and ~4.4 KB); the bounds are about twice that."""
+    from tests.harness.flet_session import AppSession, make_context
+
+    app = await AppSession.start(make_context(tmp_path / "t.db"))
+
+    async def sent(action) -> int:
+        n = len(app.conn.raw)
+        await action()
+        assert not app.crashes()
+        return sum(len(b) for b in app.conn.raw[n:])
+
+    await app.click(text="Raus aus dem Verlies!")
+    await app.click(text="Spiel starten")
+    assert app.has_text("Spieler 1 ist dran · Zug 1")
+    gold = await sent(lambda: app.click(text="Korrektur +1"))
+    assert app.has_text("1 Gold") and app.has_text("Zug 1: Spieler 1 +1 (Korrektur)")
+    assert gold < 700, gold
+
+    await app.click(text="Karte ziehen")
+    await app.click(text="Hindernis prüfen")
+
+    async def typed(value: str) -> None:
+        await app.type_into("Gewürfelt (W6)", value)
+        await app.click(text="Übernehmen")
+
+    refused = await sent(lambda: typed("9"))
+    assert app.has_text("Bitte eine Zahl von 1 bis 6 eingeben (gelesen: 9).")
+    assert refused < 1200, refused
+    applied = await sent(lambda: typed("6"))
+    assert app.has_text("– geschafft!", contains=True)
+    assert not app.has_text("Bitte eine Zahl von 1 bis 6 eingeben (gelesen: 9).")
+    assert applied < 1000, applied

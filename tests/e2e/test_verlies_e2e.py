@@ -78,12 +78,22 @@ def test_three_adventurers_escape_in_chromium(app_page, server):
     button(page, "Hinderniszahl +").click()
     text(page, "Chance 67 % (4/6)")
     shot(page, "obstacle")
+    # a die face that is no W6 face: refused in a line above everything (a keyed block: the rest of
+    # the screen is patched in place, the typed text stays), then the real roll goes through
+    typed(page, "Gewürfelt (W6)", "9")
+    button(page, "Übernehmen").click()
+    text(page, "Warum? rv.dice")  # the refusal's rule link (its message is selectable text)
     typed(page, "Gewürfelt (W6)", "4")
     button(page, "Übernehmen").click()
     text(page, "Holzbrücke 9 (Rot): 6 + 4 = 10 – geschafft!")
     button(page, "Zug beenden").click()
 
     # Ben: a monster room, mind 6 against 5, typed rolls 4 and 2, Cara rolls for the monster
+    text(page, "Ben ist dran · Zug 2")
+    # a dispute first: "Was wäre wenn?" at the bottom of the play screen, and back
+    button(page, "Was wäre wenn?").click()
+    text(page, "Was wäre wenn? – Raus aus dem Verlies!")
+    button(page, "Zurück zum Spiel").click()
     text(page, "Ben ist dran · Zug 2")
     button(page, "Karte ziehen").click()
     text(page, "Ben hat eine Karte gelegt.")
