@@ -379,6 +379,24 @@ def bench_cold(browser, runs: int, tmp: pathlib.Path) -> dict[str, Any]:
 
 
 # --- (d) load: light clients speaking Flet's protocol -------------------------------------------
+def _learn_ids(node: Any, ids: dict[str, int]) -> None:
+    """Find the controls a playing light client taps in a patch: 'Rot 7' and the undo button."""
+    if isinstance(node, dict):
+        cid = node.get("_i")
+        if cid is not None:
+            content = node.get("content")
+            if node.get("_c") == "Button" and isinstance(content, dict) and content.get("value") == "Rot 7":
+                ids["Rot 7"] = cid
+            tip = node.get("tooltip")
+            if node.get("_c") == "IconButton" and ("Rückgängig" in str(tip)):
+                ids["Rückgängig"] = cid
+        for v in node.values():
+            _learn_ids(v, ids)
+    elif isinstance(node, list):
+        for v in node:
+            _learn_ids(v, ids)
+
+
 class LightClients:
     """N table sessions over real WebSockets, each a minimal Flet client (msgpack frames).
 
@@ -387,8 +405,11 @@ class LightClients:
     drains every patch the server sends, in an asyncio loop of its own thread.
     """
 
-    def __init__(self, port: int, route: str, n: int) -> None:
-        self.port, self.route, self.n = port, route, n
+    def __init__(self, port: int, route: str | list[str], n: int, play_every: float | None = None) -> None:
+        self.port, self.n = port, n
+        self.routes = route if isinstance(route, list) else [route] * n
+        self.play_every = play_every  # seconds between two taps of one client (None: watch only)
+        self.own_taps: list[float] = []  # ms from a client's tap to the first patch back
         self.messages = [0] * n
         self.bytes = [0] * n
         self.registered = [False] * n
@@ -403,9 +424,21 @@ class LightClients:
 
         try:
             async with websockets.connect(f"ws://127.0.0.1:{self.port}/ws", max_size=None, open_timeout=20) as ws:
-                page = {"route": self.route, "width": 412, "height": 915, "web": True, "platform": "android"}
+                page = {"route": self.routes[i], "width": 412, "height": 915, "web": True, "platform": "android"}
                 await ws.send(b"\x00" + msgpack.packb([1, {"session_id": "", "page_name": "", "page": page}]))
+                ids: dict[str, int] = {}  # "Rot 7" / "Rückgängig" -> control id, learnt from the patches
+                crossed = False
+                rng = random.Random(i)
+                next_tap = time.monotonic() + 2.0 + rng.random() * (self.play_every or 0)
+                tapped_at: float | None = None
                 while not self._stop.is_set():
+                    if self.play_every and tapped_at is None and time.monotonic() >= next_tap:
+                        target = ids.get("Rückgängig" if crossed else "Rot 7")
+                        if target is not None:
+                            await ws.send(b"\x00" + msgpack.packb([3, {"target": target, "name": "click", "data": None}]))
+                            tapped_at = time.perf_counter()
+                            crossed = not crossed
+                        next_tap = time.monotonic() + self.play_every * (0.5 + rng.random())
                     try:
                         raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
                     except asyncio.TimeoutError:
@@ -415,6 +448,11 @@ class LightClients:
                     msg = msgpack.unpackb(raw[1:], strict_map_key=False)
                     self.messages[i] += 1
                     self.bytes[i] += len(raw)
+                    if self.play_every:
+                        _learn_ids(msg, ids)
+                        if tapped_at is not None and msg[0] == 2:
+                            self.own_taps.append((time.perf_counter() - tapped_at) * 1000)
+                            tapped_at = None
                     if msg[0] == 1:
                         self.registered[i] = True
                     elif msg[0] == 5:  # invoke method: this client has no such service
@@ -451,6 +489,7 @@ class LightClients:
 def bench_load(browser, sessions: int, taps: int, tmp: pathlib.Path) -> dict[str, Any]:
     db = tmp / "load.db"
     gid = prepare_qwixx_table(db)
+    own_games = [prepare_qwixx_table(db) for _ in range(sessions)]
     app = start_app(db)
     clients = None
     try:
@@ -463,7 +502,9 @@ def bench_load(browser, sessions: int, taps: int, tmp: pathlib.Path) -> dict[str
             tapper()
         time.sleep(0.5)
         rss_one = app.rss_mb()
-        clients = LightClients(app.port, f"/g/{gid}/seat/1", sessions)  # Ben's phone, N times over
+        # the issue's load: N table sessions, each playing its own game (a tap every ~1.5 s, as
+        # at a real table), while the Chromium page taps on its own table and is timed
+        clients = LightClients(app.port, [f"/g/{g}?all" for g in own_games], sessions, play_every=1.5)
         clients.start()
         ready = clients.wait_ready()
         if not ready:
@@ -489,6 +530,9 @@ def bench_load(browser, sessions: int, taps: int, tmp: pathlib.Path) -> dict[str
         "taps": taps,
         "tap": s,
         "patches_received_by_light_clients": fanout,
+        "light_client_taps": len(clients.own_taps) if clients else 0,
+        "light_client_tap_p95_ms": (sorted(clients.own_taps)[int(0.95 * (len(clients.own_taps) - 1))]
+                                    if clients and clients.own_taps else None),
         "patch_kb_per_tap_per_session": fanout_bytes / 1024 / taps / sessions,
         "rss_mb_idle": rss_idle,
         "rss_mb_one_browser": rss_one,
@@ -628,10 +672,12 @@ def print_report(res: dict[str, Any]) -> None:
             print(f"(d) Load: not measured ({d.get('reason')})")
         else:
             s = d["tap"]
-            print(f"(d) Load: {d['sessions']} extra table sessions (light Flet clients over WebSocket) + 1 Chromium page")
-            print(f"    tap median {s['median_ms']:.1f} ms  p95 {s['p95_ms']:.1f} ms  ({d['taps']} taps; "
-                  f"{d['patches_received_by_light_clients']} patches fanned out, "
-                  f"{d['patch_kb_per_tap_per_session']:.1f} KB per tap per session)")
+            print(f"(d) Load: {d['sessions']} table sessions, each playing its own Qwixx game over a WebSocket "
+                  f"(light Flet clients, a tap every ~1.5 s) + 1 Chromium page timed on its own table")
+            print(f"    Chromium tap median {s['median_ms']:.1f} ms  p95 {s['p95_ms']:.1f} ms  ({d['taps']} taps); "
+                  f"light clients: {d.get('light_client_taps', 0)} taps, p95 tap->patch "
+                  f"{d.get('light_client_tap_p95_ms') or float('nan'):.1f} ms, "
+                  f"{d['patches_received_by_light_clients']} patches received")
             print(f"    server RSS: idle {d['rss_mb_idle']:.0f} MB, 1 browser {d['rss_mb_one_browser']:.0f} MB, "
                   f"+{d['sessions']} sessions {d['rss_mb_after_taps']:.0f} MB → {d['rss_mb_per_extra_session']:.2f} MB/session")
             print(f"    target {d['target']}: {d['verdict']}")

@@ -466,30 +466,35 @@ def sheet_view(shell: Any, state: Any, seat: int) -> ft.Control:
             legal_fields[a.row].add(lucky_field(state, seat, a.row))
 
     def tap(color: str, number: int) -> None:
+        live = shell.table.state  # a cached row may outlive the render that built it: ask about now
         if shell.seats is not None and seat not in shell.seats:
-            shell.refuse(Refusal("table.seat", "not_your_seat", name=state.names[seat]))
+            shell.refuse(Refusal("table.seat", "not_your_seat", name=live.names[seat]))
             return
-        verdict = explain_field(state, seat, color, number)
+        verdict = explain_field(live, seat, color, number)
         if isinstance(verdict, (Refusal, InvalidInput)):
             shell.refuse(verdict)
         else:
             shell.submit(verdict)
 
+    # A row that looks the same as last time is the same control object: Flet then
+    # skips it when diffing (a sheet is ~250 controls; most taps change one row).
+    cache: dict = shell.ui.setdefault(("q8_rows", shell.table.id), {})
+    if len(cache) > 64:
+        cache.clear()
     rows = []
     for c in COLORS:
         strong, light, _ = STYLE[c]
         n = sheet.crosses(c)
-        rows.append(
-            cross_row(
-                RowModel(
-                    key=c, label=shell.t(f"q8.letter.{c}"), name=_color(shell, c), fields=row_fields(c),
-                    crossed=sheet.rows[c], legal=frozenset(legal_fields[c]), lock_fields=lock_fields(c),
-                    bonus=c in sheet.locked_by_me, locked=c in state.removed, color=strong, light=light,
-                    count_text=str(n),
-                ),
-                tap,
-            )
+        model = RowModel(
+            key=c, label=shell.t(f"q8.letter.{c}"), name=_color(shell, c), fields=row_fields(c),
+            crossed=sheet.rows[c], legal=frozenset(legal_fields[c]), lock_fields=lock_fields(c),
+            bonus=c in sheet.locked_by_me, locked=c in state.removed, color=strong, light=light,
+            count_text=str(n),
         )
+        ck = (seat, model)
+        if ck not in cache:
+            cache[ck] = cross_row(model, tap)
+        rows.append(cache[ck])
     total = shell.table.game.result(state).players[seat].total
     footer = ft.Row(
         [
