@@ -87,9 +87,11 @@ def browser():
         b.close()
 
 
-def open_app(browser, url: str, locale: str = "de-DE"):
-    """A phone-sized page with the app loaded and semantics on."""
+def open_app(browser, url: str, locale: str = "de-DE", init_script: str | None = None):
+    """A phone-sized page with the app loaded and semantics on (``init_script`` runs before the app)."""
     ctx = browser.new_context(viewport={"width": 412, "height": 915}, locale=locale)
+    if init_script:
+        ctx.add_init_script(init_script)
     page = ctx.new_page()
     page.set_default_timeout(20_000)
     page.goto(url)

@@ -91,14 +91,7 @@ WS_JS = """
 
 def open_timed(browser, url: str):
     """Like ``open_app``, with the websocket probe installed before the app starts."""
-    ctx = browser.new_context(viewport={"width": 412, "height": 915}, locale="de-DE")
-    ctx.add_init_script(WS_JS)
-    page = ctx.new_page()
-    page.set_default_timeout(20_000)
-    page.goto(url)
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=40_000)
-    page.locator("flt-semantics-placeholder").dispatch_event("click")
-    return page
+    return open_app(browser, url, init_script=WS_JS)
 
 
 def fill_checked(page, label: str, text: str) -> None:
