@@ -70,6 +70,14 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "{path} ist von einem anderen Programm gesperrt; sie wird nur gelesen.",
         "en": "{path} is locked by another program; it is opened read-only.",
     },
+    "db_readonly_write": {
+        "de": "{path} wird nur gelesen: dieses Spiel kann hier nicht gespeichert werden.",
+        "en": "{path} is read-only: this game cannot be saved here.",
+    },
+    "db_write_failed": {
+        "de": "Speichern in {path} ist fehlgeschlagen ({detail}); nichts wurde geändert.",
+        "en": "Saving to {path} failed ({detail}); nothing was changed.",
+    },
     "db_unusable": {
         "de": "{path} ist nicht nutzbar ({detail}); Spiele werden nur im Speicher gehalten.",
         "en": "{path} cannot be used ({detail}); games are kept in memory only.",

@@ -46,6 +46,21 @@ class StoreError(Exception):
         super().__init__(f"{key}: {params}")
 
 
+def _writes(fn: Any) -> Any:
+    """A failed write (disk full, file locked too long, ...) is a StoreError, never a crash;
+    the transaction is rolled back, so nothing is half written."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(self: "Store", *args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(self, *args, **kwargs)
+        except sqlite3.Error as exc:
+            raise StoreError("db_write_failed", path=str(self.path), detail=str(exc)[:120]) from None
+
+    return wrapper
+
+
 def default_path() -> Path:
     env = os.environ.get("TISCHRICHTER_DB")
     if env:
@@ -217,6 +232,7 @@ class Store:
             raise StoreError("db_readonly_write", path=str(self.path))
 
     # --- games ------------------------------------------------------------------
+    @_writes
     def create_game(self, record: GameRecord) -> None:
         self._writable()
         now = time.strftime("%Y-%m-%dT%H:%M:%S")
@@ -246,6 +262,7 @@ class Store:
             (game_id, seq, act.seat, json.dumps(act.action, ensure_ascii=False, separators=(",", ":")), act.at),
         )
 
+    @_writes
     def append(self, game_id: str, seq: int, act: RecordedAction, *, result: dict | None = None) -> None:
         """Commit action number ``seq`` (1-based); drops a redo tail first.
 
@@ -271,6 +288,7 @@ class Store:
                 ),
             )
 
+    @_writes
     def move_cursor(self, game_id: str, cursor: int, *, result: dict | None = None) -> None:
         """Undo/redo: the log keeps its actions; the cursor says how many count."""
         self._writable()
@@ -346,12 +364,14 @@ class Store:
         with self._lock:
             return self.conn.execute("SELECT 1 FROM games WHERE id=?", (game_id,)).fetchone() is not None
 
+    @_writes
     def delete_game(self, game_id: str) -> None:
         self._writable()
         with self._lock, self.conn:
             self.conn.execute("DELETE FROM actions WHERE game_id=?", (game_id,))
             self.conn.execute("DELETE FROM games WHERE id=?", (game_id,))
 
+    @_writes
     def set_table_token(self, game_id: str, token: str) -> None:
         self._writable()
         with self._lock, self.conn:
@@ -367,6 +387,7 @@ class Store:
             row = self.conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
         return row[0] if row else default
 
+    @_writes
     def set_meta(self, key: str, value: str) -> None:
         self._writable()
         with self._lock, self.conn:

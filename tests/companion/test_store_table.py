@@ -209,3 +209,21 @@ def test_a_seat_may_only_take_back_its_own_action(tmp_path):
         t.redo(seats={1})
     t.redo()  # the host (all seats) may
     assert t.cursor == 2
+
+
+def test_a_failed_write_changes_nothing_and_says_so(tmp_path):
+    tables, t = new_table(tmp_path / "t.db")
+    t.roll(values=[3, 4, 1, 1, 1, 1])
+    holder = sqlite3.connect(tmp_path / "t.db", timeout=0.1)
+    holder.execute("BEGIN IMMEDIATE")  # another program holds the write lock
+    tables.store.conn.execute("PRAGMA busy_timeout=100")
+    try:
+        with pytest.raises(Refusal) as exc:
+            t.submit({"type": "white", "by": 0, "row": "red"})
+        assert exc.value.rule == "table.store" and "nichts wurde geändert" in exc.value.message("de")
+        assert t.cursor == 1 and t.state.sheets[0].rows["red"] == ()
+    finally:
+        holder.rollback()
+        holder.close()
+    t.submit({"type": "white", "by": 0, "row": "red"})  # and the table goes on once the lock is gone
+    assert tables.store.load(t.id)[1] == 2
