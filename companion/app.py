@@ -84,6 +84,9 @@ class Shell:
         self.ctx = ctx
         self.lang = DEFAULT_LANG
         self.seats: set[int] | None = None  # None: this phone acts for every seat (passed around)
+        # On the LAN, a phone that came in through a game's link is that table's guest:
+        # it sees only that game, not the host's other games, history or backups.
+        self.scope: set[str] | None = None
         self.screen = "home"
         self.game_id: str | None = None  # for setup
         self.table: Table | None = None
@@ -125,6 +128,8 @@ class Shell:
             # /g/<game id>/seat/<n>   this phone is seat n's own (one table, many phones)
             try:
                 self.open_table(parts[1], render=False)
+                if self.ctx.token:
+                    self.scope = {self.table.id}
                 if len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit():
                     seat = int(parts[3])
                     if 0 <= seat < len(self.table.players):
@@ -196,6 +201,8 @@ class Shell:
         self.render()
 
     def open_table(self, game_id: str, render: bool = True) -> None:
+        if self.scope is not None and game_id not in self.scope:
+            game_id = next(iter(self.scope))  # a table's guest stays at its table
         table = self.ctx.tables.open(game_id)
         self._unsubscribe()
         self.table = table
@@ -386,6 +393,8 @@ class Shell:
             )
         out.append(section_title(self.t("home.resume_title")))
         open_games = self.ctx.store.games(finished=False, limit=30)
+        if self.scope is not None:
+            open_games = [g for g in self.ctx.store.games(limit=200) if g["id"] in self.scope]
         if not open_games:
             out.append(ft.Text(self.t("home.none_open"), size=15))
         for g in open_games:

@@ -157,6 +157,10 @@ add_strings(
         "hist.color.pick": {"de": "Farbe wählen: {color}", "en": "Choose colour: {color}"},
         # backup
         "hist.bk.title": {"de": "Sichern & Einlesen", "en": "Backup & import"},
+        "hist.host_only": {
+            "de": "Verlauf, Statistik, Profile und Sicherungen gibt es nur am Gerät, das den Tisch bereitstellt.",
+            "en": "History, statistics, profiles and backups live only on the device that hosts the table.",
+        },
         "hist.bk.host_only": {
             "de": "Sichern und Einlesen geht nur am Gerät, das den Tisch bereitstellt: eine Sicherung enthält auch verdeckte Schätze laufender Spiele.",
             "en": "Backup and import work only on the device that hosts the table: a backup also holds the hidden treasures of running games.",
@@ -291,6 +295,8 @@ def extension(shell: Any) -> None:
 
     def chained(s: Any) -> list[ft.Control]:
         out = list(prev(s)) if prev else []
+        if getattr(s, "scope", None) is not None:
+            return out  # a table's guest on the LAN: the host's history stays on the host
         return out + home_block(s)
 
     chained._hist = True  # type: ignore[attr-defined]
@@ -948,11 +954,22 @@ def _do_import(shell: Any, data: str | bytes | None = None) -> None:
     shell.render()
 
 
-SCREENS["history"] = history_screen
-SCREENS["stats"] = stats_screen
-SCREENS["replay"] = replay_screen
-SCREENS["profiles"] = profiles_screen
-SCREENS["backup"] = backup_screen
+def host_only(screen: Any) -> Any:
+    """History, statistics, profiles and backups are the host's: not for a table's LAN guest."""
+
+    def guarded(shell: Any) -> list[ft.Control]:
+        if getattr(shell, "scope", None) is not None:
+            return [ft.Text(shell.t("hist.host_only"), size=15)]
+        return screen(shell)
+
+    return guarded
+
+
+SCREENS["history"] = host_only(history_screen)
+SCREENS["stats"] = host_only(stats_screen)
+SCREENS["replay"] = host_only(replay_screen)
+SCREENS["profiles"] = host_only(profiles_screen)
+SCREENS["backup"] = host_only(backup_screen)
 
 if extension not in EXTENSIONS:
     EXTENSIONS.append(extension)

@@ -618,3 +618,21 @@ async def test_other_phones_see_the_colour_phase_and_may_look_at_any_sheet(ctx):
     await ben.click(label="Rot 9")
     assert ben.has_text("Warum? table.seat") and table.state.sheets[0].rows["red"] == (5,)
     no_crashes(ana, ben)
+
+
+async def test_a_lan_guest_sees_only_its_tables_game(ctx):
+    """On the LAN (a server token), a phone that came in by a game's link sees that game only:
+    not the host's other games, nor history, statistics or backups."""
+    ctx.token = "secret-token"
+    ours, other = new_game(ctx, 2), new_game(ctx, 2)
+    ben = await open_phone(ctx, f"/g/{ours.id}/seat/1")
+    await ben.click(tooltip="Start")
+    assert ben.find_all(text="Weiterspielen") and len(ben.find_all(text="Weiterspielen")) == 1
+    assert not ben.has_text("Verlauf & Statistik")
+    ben.shell.open_table(other.id)  # even asked directly, the guest stays at its table
+    assert ben.shell.table.id == ours.id
+    ben.shell.go("history")
+    assert ben.has_text("gibt es nur am Gerät, das den Tisch bereitstellt", contains=True)
+    host = await open_phone(ctx, "/")  # the host device opened the server's own link: sees all
+    assert len(host.find_all(text="Weiterspielen")) == 2 and host.has_text("Verlauf & Statistik")
+    no_crashes(ben, host)
