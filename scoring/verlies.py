@@ -20,14 +20,20 @@ A turn runs like this:
             ``loss`` (rv.obstacle / rv.monster: ``LoseGold`` 3 or
             ``LoseTreasure(index)``), ``fight`` (a monster room card:
             ``Fight``), ``trap`` (a trap room card: ``Trap``), ``spoils`` (a
-            won fight: ``GainTreasure`` reason ``monster``).
+            won fight: ``GainTreasure`` reason ``monster``), ``monster_roll``
+            (a fight started with ``StartFight`` on the adventurer's phone:
+            only ``MonsterRoll`` by the seat rolling for the monster).
 
 Choices made here where the rules are silent (each documented at its check):
 
 - Dice are values inside the actions (``Obstacle.roll``, ``Fight.roll`` and
   ``Fight.monster_roll``, ``Trap.roll``): replay never rolls. A fight is one
   action carrying both rolls and ``monster_roller``, the seat that rolled for
-  the monster (another player; with one player, the player alone).
+  the monster (another player; with one player, the player alone). On
+  seats' own phones the same fight is two actions: ``StartFight`` (the
+  adventurer's roll, by the adventurer) leaves the pending ``monster_roll``
+  for ``monster_roller``, whose ``MonsterRoll`` resolves it with the very
+  rules of ``Fight``.
 - Gold never goes below zero (rv.gold): a loss larger than the purse empties
   it. Every change is logged with its reason; the log keeps the amount asked
   and the amount actually moved, so the purse is always the sum of the log.
@@ -247,13 +253,23 @@ class Event(Frozen):
     detail: dict[str, int | str | bool] = Field(default_factory=dict)
 
 
-class Pending(Frozen):
-    """A decision the current player must make before anything else."""
+class OpenFight(Frozen):
+    """A fight whose adventurer has rolled; the monster's roll is still to come (rv.monster)."""
 
-    kind: Literal["loss", "fight", "trap", "spoils"]
+    monster_value: int
+    attribute: str
+    roll: int
+    monster_roller: int
+
+
+class Pending(Frozen):
+    """A decision the current player (``monster_roll``: the monster's roller) must make before anything else."""
+
+    kind: Literal["loss", "fight", "trap", "spoils", "monster_roll"]
     seat: int
     cause: str  # the obstacle kind, "monster" or "trap"
     rule: str
+    fight: OpenFight | None = None  # kind monster_roll: the adventurer's half of the fight
 
 
 class TurnSoFar(Frozen):
@@ -417,6 +433,25 @@ class Fight(Frozen):
     monster_roller: int = Field(ge=0, le=7)
 
 
+class StartFight(Frozen):
+    """rv.monster, on seats' own phones: the adventurer's roll; ``monster_roller`` rolls next (``MonsterRoll``)."""
+
+    type: Literal["start_fight"] = "start_fight"
+    by: int
+    monster_value: int = Field(ge=0, le=NUMBER_MAX)
+    attribute: Attribute
+    roll: int = Field(ge=1, le=6)
+    monster_roller: int = Field(ge=0, le=7)
+
+
+class MonsterRoll(Frozen):
+    """rv.monster: the monster's roll, by the seat named in ``StartFight`` (on that player's phone)."""
+
+    type: Literal["monster_roll"] = "monster_roll"
+    by: int
+    roll: int = Field(ge=1, le=6)
+
+
 class Trap(Frozen):
     """rv.room: what a trap card says, as the table enters it.
 
@@ -487,6 +522,8 @@ Action = Annotated[
         DeclineObstacle,
         RoomCard,
         Fight,
+        StartFight,
+        MonsterRoll,
         Trap,
         LayExit,
         ShuffleBackExit,
@@ -535,6 +572,18 @@ add_texts(
         "rv_decide_trap": {
             "de": "Zuerst wird die Falle von {name} eingetragen.",
             "en": "First enter what {name}'s trap does.",
+        },
+        "rv_decide_monster_roll": {
+            "de": "Zuerst würfelt {name} für das Monster.",
+            "en": "{name} must first roll for the monster.",
+        },
+        "rv_monster_roll_by": {
+            "de": "Für das Monster würfelt {name}.",
+            "en": "{name} rolls for the monster.",
+        },
+        "rv_no_monster_roll": {
+            "de": "Gerade ist kein Monsterwurf offen.",
+            "en": "No monster roll is open now.",
         },
         "rv_decide_spoils": {
             "de": "Zuerst zieht {name} den Schatz des Monsters.",
@@ -679,6 +728,11 @@ class Verlies(Game[Options, State]):
     def legal(self, state: State, seat: int | None = None) -> list[Any]:
         """Representative legal actions of the player on turn (concrete examples for free values)."""
         me = state.current
+        pend = state.pending
+        if state.phase != "over" and pend is not None and pend.kind == "monster_roll":
+            if seat is not None and seat != pend.seat:
+                return []
+            return [MonsterRoll(by=pend.seat, roll=r) for r in range(1, 7)]
         if state.phase == "over" or (seat is not None and seat != me):
             return []
         p = state.players[me]
@@ -730,6 +784,9 @@ class Verlies(Game[Options, State]):
                 Fight(by=me, monster_value=value, attribute=attribute, roll=r, monster_roll=m, monster_roller=roller)
                 for r in range(1, 7)
                 for m in range(1, 7)
+            ] + [
+                StartFight(by=me, monster_value=value, attribute=attribute, roll=r, monster_roller=roller)
+                for r in range(1, 7)
             ]
         if pend.kind == "trap":
             number = p.dexterity + 3
@@ -746,8 +803,12 @@ class Verlies(Game[Options, State]):
 
     @staticmethod
     def _other_seat(state: State, me: int) -> int:
-        """Who rolls for the monster in the representative fights: the next seat."""
-        return (me + 1) % len(state.players)
+        """Who rolls for the monster in the representative fights: the next seat still in the dungeon."""
+        n = len(state.players)
+        for k in range(1, n):
+            if not state.players[(me + k) % n].escaped:
+                return (me + k) % n
+        return (me + 1) % n
 
     # --- apply ----------------------------------------------------------------------
     def apply(self, state: State, action: Any) -> State:
@@ -761,6 +822,16 @@ class Verlies(Game[Options, State]):
         if self._is_bookkeeping(action):
             return self._bookkeeping(state, action)
         me = state.current
+        pend = state.pending
+        if pend is not None and pend.kind == "monster_roll":  # rv.monster: only the monster's roll now
+            roller = state.players[pend.seat].name
+            if not isinstance(action, MonsterRoll):
+                raise Refusal("rv.monster", "rv_decide_monster_roll", name=roller)
+            if action.by != pend.seat:
+                raise Refusal("rv.monster", "rv_monster_roll_by", name=roller)
+            return self._do_monster_roll(state, action)
+        if isinstance(action, MonsterRoll):
+            raise Refusal("rv.monster", "rv_no_monster_roll")
         if action.by != me:
             raise Refusal("rv.turn", "rv_not_your_turn", name=state.players[me].name)
         if state.pending is not None:
@@ -805,7 +876,7 @@ class Verlies(Game[Options, State]):
         me = state.current
         accepted = {
             "loss": (LoseGold, LoseTreasure),
-            "fight": (Fight,),
+            "fight": (Fight, StartFight),
             "trap": (Trap,),
             "spoils": (GainTreasure, GainGold),
         }[pend.kind]
@@ -946,7 +1017,7 @@ class Verlies(Game[Options, State]):
             return state.model_copy(update={"pending": Pending(kind="fight", seat=a.by, cause="monster", rule="rv.monster")})
         return state.model_copy(update={"pending": Pending(kind="trap", seat=a.by, cause="trap", rule="rv.room")})
 
-    def _do_fight(self, state: State, a: Fight) -> State:
+    def _check_fight(self, state: State, a: Fight | StartFight) -> None:
         if state.pending is None or state.pending.kind != "fight":
             raise Refusal("rv.monster", "rv_no_monster")
         n = len(state.players)
@@ -954,28 +1025,45 @@ class Verlies(Game[Options, State]):
             raise InvalidInput("rv_no_such_seat", rule="rv.monster", seat=a.monster_roller)
         if n > 1 and a.monster_roller == a.by:  # rv.monster: "rolled by another player"
             raise Refusal("rv.monster", "rv_monster_roller", name=state.players[a.by].name)
-        p = state.players[a.by]
-        mine = p.value(a.attribute) + a.roll
-        theirs = a.monster_value + a.monster_roll
+
+    def _do_fight(self, state: State, a: Fight) -> State:
+        self._check_fight(state, a)
+        return self._fight_outcome(state, a.by, a.attribute, a.roll, a.monster_value, a.monster_roll, a.monster_roller)
+
+    def _do_start_fight(self, state: State, a: StartFight) -> State:
+        self._check_fight(state, a)
+        fight = OpenFight(monster_value=a.monster_value, attribute=a.attribute, roll=a.roll, monster_roller=a.monster_roller)
+        pend = Pending(kind="monster_roll", seat=a.monster_roller, cause="monster", rule="rv.monster", fight=fight)
+        return state.model_copy(update={"pending": pend})
+
+    def _do_monster_roll(self, state: State, a: MonsterRoll) -> State:
+        f = state.pending.fight
+        return self._fight_outcome(state, state.current, f.attribute, f.roll, f.monster_value, a.roll, f.monster_roller)
+
+    def _fight_outcome(self, state: State, seat: int, attribute: str, roll: int, monster_value: int,
+                       monster_roll: int, monster_roller: int) -> State:
+        p = state.players[seat]
+        mine = p.value(attribute) + roll
+        theirs = monster_value + monster_roll
         won = mine >= theirs  # rv.monster: reaching the monster's total wins
         state = state.model_copy(update={"pending": None})
         state = _event(
             state,
-            a.by,
+            seat,
             "fight",
-            attribute=a.attribute,
+            attribute=attribute,
             total=mine,
             monster_total=theirs,
-            monster_roller=a.monster_roller,
+            monster_roller=monster_roller,
             won=won,
         )
         if won:
             turn = state.turn.model_copy(update={"fights_won": state.turn.fights_won + 1})
             return state.model_copy(
-                update={"turn": turn, "pending": Pending(kind="spoils", seat=a.by, cause="monster", rule="rv.monster")}
+                update={"turn": turn, "pending": Pending(kind="spoils", seat=seat, cause="monster", rule="rv.monster")}
             )
-        state = _injure(state, a.by, "monster")
-        return state.model_copy(update={"pending": Pending(kind="loss", seat=a.by, cause="monster", rule="rv.monster")})
+        state = _injure(state, seat, "monster")
+        return state.model_copy(update={"pending": Pending(kind="loss", seat=seat, cause="monster", rule="rv.monster")})
 
     def _do_trap(self, state: State, a: Trap) -> State:
         if state.pending is None or state.pending.kind != "trap":

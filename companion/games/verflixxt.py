@@ -20,7 +20,7 @@ from companion.rules_ui import dispute_button
 from components.profile_picker import profile_picker
 from components.common import TOUCH, big_button, info_line, refusal_line, section_title, stepper
 from components.tile_strip import TAP_SLOT_W, Piece, Slot, tile_strip
-from scoring.engine import PlayerSpec
+from scoring.engine import PlayerSpec, replay
 from scoring.errors import InvalidInput, RefereeError, Refusal
 from scoring.verflixxt import (
     DEFAULT_LAYOUT,
@@ -140,7 +140,10 @@ add_strings(
         "vx.play.pile_line": {"de": "{name}: {points} Punkte", "en": "{name}: {points} points"},
         "vx.play.pile_empty": {"de": "noch keine Tafel", "en": "no tile yet"},
         "vx.play.out": {"de": "im Ziel", "en": "home"},
-        "vx.play.waiting": {"de": "{name} ist am Zug – auf dem Handy von {name}.", "en": "{name} moves – on {name}'s phone."},
+        "vx.play.other_rolls": {"de": "{name} ist dran und würfelt.", "en": "It is {name}'s turn: {name} rolls."},
+        "vx.play.other_moves": {"de": "{name} zieht.", "en": "{name} moves."},
+        "vx.play.other_wurm": {"de": "{name} zieht den Wurminator.", "en": "{name} moves the Wurminator."},
+        "vx.play.last_move": {"de": "Letzter Zug – {name}: {move}", "en": "Last move – {name}: {move}"},
         "vx.play.events.collect": {"de": "{name} nimmt {tile}.", "en": "{name} takes {tile}."},
         "vx.play.events.bite": {"de": "Wurminator beißt {name}: {tile}.", "en": "Wurminator bites {name}: {tile}."},
         "vx.play.events.give_back": {"de": "{name} gibt {tile} zurück.", "en": "{name} gives back {tile}."},
@@ -1022,6 +1025,29 @@ def piles_view(shell: Any, state: Any) -> ft.Control:
     return ft.Column([section_title(shell.t("vx.play.piles")), *cards], spacing=6)
 
 
+def last_move_line(shell: Any) -> str | None:
+    """The last move made (by any phone) and what it took or bit, from the state before it."""
+    table = shell.table
+    if table.cursor == 0:
+        return None
+    rec = table.record.actions[table.cursor - 1]
+    if rec.action.get("type") == "roll":
+        return None
+    key = ("vx_last", table.id)
+    mark = (table.cursor, repr(rec.action), shell.lang)
+    cached = shell.ui.get(key)
+    if cached and cached[0] == mark:
+        return cached[1]
+    try:
+        before = replay(table.record, table.cursor - 1)
+        action = ENGINE.parse_action(rec.action)
+        text = shell.t("vx.play.last_move", name=before.names[action.by], move=action_label(shell, before, action))
+    except (Refusal, InvalidInput, AttributeError, IndexError):
+        text = None
+    shell.ui[key] = (mark, text)
+    return text
+
+
 def play_view(shell: Any) -> ft.Control:
     table = shell.table
     state = table.state
@@ -1039,11 +1065,11 @@ def play_view(shell: Any) -> ft.Control:
                             color=ft.Colors.WHITE),
             bgcolor=ft.Colors.INDIGO_600, border_radius=8, padding=ft.Padding.symmetric(horizontal=10, vertical=4),
         ))
-    head += [
+    head += [  # on a seat's own phone: only that seat's moves are taken back or redone
         ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
-                      disabled=not table.can_undo(), icon_size=28),
+                      disabled=not table.may_undo(shell.seats), icon_size=28),
         ft.IconButton(icon=ft.Icons.REDO, tooltip=shell.t("play.redo"), on_click=lambda e: shell.redo(),
-                      disabled=not table.can_redo(), icon_size=28),
+                      disabled=not table.may_redo(shell.seats), icon_size=28),
     ]
     out.append(ft.Row(head, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
 
@@ -1052,12 +1078,17 @@ def play_view(shell: Any) -> ft.Control:
     if len(legal) == 1 and not isinstance(legal[0], SkipWurminator):
         landing.add(move_preview(state, legal[0]).landing)
     out.append(tile_strip(board_slots(shell, state, landing)))
+    last = last_move_line(shell)
+    if last:
+        out.append(ft.Text(last, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.BLUE_GREY_900))
     for line in _event_lines(shell, state):
         out.append(ft.Text(line, size=14, color=ft.Colors.BLUE_GREY_800))
 
     actions: list[ft.Control] = []
-    if not mine:
-        actions.append(info_line(shell.t("vx.play.waiting", name=state.names[me])))
+    if not mine:  # another seat's phone: everyone sees the board, only the player on turn acts
+        waiting = {"roll": "vx.play.other_rolls", "wurminator": "vx.play.other_wurm"}.get(state.phase,
+                                                                                          "vx.play.other_moves")
+        actions.append(info_line(shell.t(waiting, name=state.names[me])))
     elif state.phase == "roll":
         actions += roll_controls(shell, state)
     elif state.phase in ("move", "wurminator"):
@@ -1132,7 +1163,7 @@ def result_view(shell: Any) -> ft.Control:
         ft.Row([
             ft.Text(shell.t("result.title"), size=22, weight=ft.FontWeight.BOLD, expand=True),
             ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
-                          disabled=not table.can_undo(), icon_size=30),
+                          disabled=not table.may_undo(shell.seats), icon_size=30),
         ])
     ]
     refusal = shell.refusal_control()

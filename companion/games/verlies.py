@@ -43,11 +43,13 @@ from scoring.verlies import (
     LayExit,
     LoseGold,
     LoseTreasure,
+    MonsterRoll,
     Obstacle,
     Recover,
     RevealTreasure,
     RoomCard,
     ShuffleBackExit,
+    StartFight,
     Trap,
     Walk,
     check_chance,
@@ -152,6 +154,16 @@ add_strings(
         "rv.play.typed_hero": {"de": "Wurf {name}", "en": "Roll {name}"},
         "rv.play.typed_monster": {"de": "Wurf Monster", "en": "Roll monster"},
         "rv.play.fight_apply": {"de": "Kampf eintragen", "en": "Enter fight"},
+        "rv.play.monster_you": {"de": "Du würfelst für das Monster", "en": "You roll for the monster"},
+        "rv.play.monster_by": {"de": "{name} würfelt für das Monster.", "en": "{name} rolls for the monster."},
+        "rv.play.monster_fight": {
+            "de": "{name}: {attr} {value} + {roll} = {total} gegen Monster {monster} + W6",
+            "en": "{name}: {attr} {value} + {roll} = {total} against monster {monster} + D6",
+        },
+        "rv.play.monster_next": {
+            "de": "„Wurf Monster“ leer lassen: dann würfelt {name} auf dem eigenen Handy für das Monster.",
+            "en": "Leave “Roll monster” empty: {name} then rolls for the monster on their own phone.",
+        },
         "rv.play.spoils_title": {"de": "Gewonnen! {name} zieht einen Schatz.", "en": "Won! {name} draws a treasure."},
         "rv.play.treasure_name": {"de": "Schatzname", "en": "Treasure name"},
         "rv.play.treasure_value": {"de": "Schatzwert", "en": "Treasure value"},
@@ -639,9 +651,9 @@ def play_view(shell: Any) -> ft.Control:
             ft.Text(shell.t("rv.play.turn", name=cur.name, turn=state.turn_no), size=20,
                     weight=ft.FontWeight.BOLD, expand=True),
             ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
-                          disabled=not table.can_undo(), icon_size=30),
+                          disabled=not table.may_undo(shell.seats), icon_size=30),
             ft.IconButton(icon=ft.Icons.REDO, tooltip=shell.t("play.redo"), on_click=lambda e: shell.redo(),
-                          disabled=not table.can_redo(), icon_size=30),
+                          disabled=not table.may_redo(shell.seats), icon_size=30),
         ]
     )
     # Every top-level block carries a stable key (see ``keyed``): the actions below are keyed
@@ -657,6 +669,8 @@ def play_view(shell: Any) -> ft.Control:
 
     if state.phase == "over":
         pass
+    elif state.pending is not None and state.pending.kind == "monster_roll":
+        out += _monster_roll_controls(shell, state, st, mine)
     elif me not in mine:
         out.append(keyed(info_line(shell.t("rv.play.waiting_for", name=cur.name)), "waiting"))
     elif state.pending is not None:
@@ -890,6 +904,35 @@ def _pending_controls(shell: Any, state: Any, st: dict[str, Any]) -> list[ft.Con
     return [keyed(_spoils_panel(shell, state, st), "pending-spoils")]
 
 
+def _two_step(shell: Any, state: Any) -> bool:
+    """On a seat's own phone the adventurer rolls here; the monster's roll comes from the roller's phone."""
+    return shell.seats is not None and len(state.players) > 1
+
+
+def _monster_roll_controls(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) -> list[ft.Control]:
+    """rv.monster, second step: the monster's roll, on the phone of the player rolling for it."""
+    pend = state.pending
+    f = pend.fight
+    hero = state.players[state.current]
+    value = hero.value(f.attribute)
+    line = ft.Text(shell.t("rv.play.monster_fight", name=hero.name, attr=shell.t(f"rv.attr.{f.attribute}"), value=value,
+                           roll=f.roll, total=value + f.roll, monster=f.monster_value), size=15)
+    roller = pend.seat
+    if roller not in mine:
+        return [keyed(_card([line, info_line(shell.t("rv.play.monster_by", name=_name(state, roller)))],
+                            color=ft.Colors.RED_50), "pending-monster-wait")]
+    title = shell.t("rv.play.monster_you") if shell.seats is not None else shell.t("rv.play.monster_by", name=_name(state, roller))
+
+    def apply(roll: int) -> None:
+        _submit(shell, MonsterRoll(by=roller, roll=roll))
+
+    return [keyed(_card([
+        ft.Text(title, size=17, weight=ft.FontWeight.BOLD),
+        line,
+        *_roll_row(shell, st, "typed_monster", shell.t("rv.play.typed_monster"), apply, shell.t("rv.play.apply")),
+    ], color=ft.Colors.RED_50), "pending-monster-roll")]
+
+
 def _fight_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
     me = state.current
     p = state.players[me]
@@ -913,9 +956,15 @@ def _fight_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
     value = p.value(st["attribute"])
     chance = fight_chance(value, st["monster_value"])
 
+    two_step = _two_step(shell, state)
+
     def fight(roll: int, monster_roll: int) -> None:
         _submit(shell, Fight(by=me, monster_value=st["monster_value"], attribute=st["attribute"], roll=roll,
                              monster_roll=monster_roll, monster_roller=st["roller"]))
+
+    def start_fight(roll: int) -> None:
+        _submit(shell, StartFight(by=me, monster_value=st["monster_value"], attribute=st["attribute"], roll=roll,
+                                  monster_roller=st["roller"]))
 
     def changed(key: str):
         def handler(e: Any) -> None:
@@ -924,6 +973,13 @@ def _fight_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
         return handler
 
     def typed(e: Any) -> None:
+        if two_step and not (st["typed_monster"] or "").strip():
+            a = parse_roll(st["typed_hero"])
+            if a is None:
+                _bad_roll(shell, st["typed_hero"])
+                return
+            start_fight(a)  # the monster's roll comes from the roller's phone
+            return
         a, b = parse_roll(st["typed_hero"]), parse_roll(st["typed_monster"])
         if a is None or b is None:
             _bad_roll(shell, st["typed_hero"] if a is None else st["typed_monster"])
@@ -943,11 +999,16 @@ def _fight_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
                             monster=st["monster_value"]), size=15),
             ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=_frac(chance, 36)), size=22,
                     weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800),
-            ft.Row([big_button(shell.t("rv.play.roll"), lambda e: fight(*shell.table.dice.w6(2)), color=PRIMARY,
-                               text_color=ft.Colors.WHITE, expand=True)]),
+            *([ft.Text(shell.t("rv.play.monster_next", name=_name(state, st["roller"])), size=14,
+                        color=ft.Colors.BLUE_GREY_700)] if two_step else []),
+            ft.Row([big_button(shell.t("rv.play.roll"),
+                               (lambda e: start_fight(shell.table.dice.w6()[0])) if two_step
+                               else (lambda e: fight(*shell.table.dice.w6(2))),
+                               color=PRIMARY, text_color=ft.Colors.WHITE, expand=True)]),
             ft.Row([
                 ft.TextField(label=hero_label, value=st["typed_hero"], on_change=changed("typed_hero"), dense=True,
                              expand=True, keyboard_type=ft.KeyboardType.NUMBER),
+                # on a seat's phone this field may stay empty: the roller's phone then asks for the monster's roll
                 ft.TextField(label=shell.t("rv.play.typed_monster"), value=st["typed_monster"],
                              on_change=changed("typed_monster"), on_submit=typed, dense=True, expand=True,
                              keyboard_type=ft.KeyboardType.NUMBER),

@@ -28,11 +28,13 @@ from scoring.verlies import (
     LayExit,
     LoseGold,
     LoseTreasure,
+    MonsterRoll,
     Obstacle,
     Recover,
     RevealTreasure,
     RoomCard,
     ShuffleBackExit,
+    StartFight,
     State,
     Trap,
     Walk,
@@ -397,7 +399,7 @@ def test_a_gold_room_card_names_its_gold_rv_room():
 def test_monster_room_card_opens_a_fight_rv_room():
     s = play(drawn(), RoomCard(by=0, kind="monster"))
     assert s.pending.kind == "fight"
-    assert {type(a) for a in G.legal(s)} == {Fight}
+    assert {type(a) for a in G.legal(s)} == {Fight, StartFight}  # one phone, or the adventurer's own
     refused(s, EndTurn(by=0), "rv.monster")
 
 
@@ -471,6 +473,98 @@ def test_another_player_rolls_for_the_monster_rv_monster():
 def test_alone_the_player_rolls_for_the_monster_too_rv_monster():
     s = fight(drawn(1), monster_roller=0)
     assert s.events[-1].what in {"fight", "injured"}
+
+
+# rv.monster on seats' own phones: the adventurer rolls, then the monster's roller ------------------
+def started(state=None, **kw):
+    """Ana (strength 5) starts a fight against a 6 with a 3 on her phone; Ben rolls for the monster."""
+    args = dict(by=0, monster_value=6, attribute="strength", roll=3, monster_roller=1)
+    args.update(kw)
+    return G.apply(play(state or drawn(), RoomCard(by=0, kind="monster")), StartFight(**args))
+
+
+def test_monster_roll_comes_from_the_monster_players_phone():
+    s = started()
+    assert s.pending.kind == "monster_roll" and s.pending.seat == 1 and s.pending.rule == "rv.monster"
+    assert s.current == 0  # still Ana's turn
+    assert {type(a) for a in G.legal(s)} == {MonsterRoll}
+    assert {a.by for a in G.legal(s)} == {1} and G.current_seats(s) == [1]
+    assert G.legal(s, 1) and not G.legal(s, 0) and not G.legal(s, 2)
+    assert G.actor(s, MonsterRoll(by=1, roll=4)) == 1  # the table checks Ben's phone for it
+
+
+def test_a_monster_roll_by_anyone_else_is_refused():
+    s = started()
+    for seat in (0, 2):
+        err = refused(s, MonsterRoll(by=seat, roll=1), "rv.monster")
+        assert err.code == "rv_monster_roll_by" and err.params["name"] == "Ben"
+
+
+def test_nothing_else_happens_while_the_monster_roll_is_open():
+    s = started()
+    for action in (
+        EndTurn(by=0),
+        Fight(by=0, monster_value=6, attribute="strength", roll=3, monster_roll=2, monster_roller=1),
+        StartFight(by=0, monster_value=6, attribute="strength", roll=6, monster_roller=2),
+        GainGold(by=0, amount=2, reason="monster"),
+        LoseGold(by=0),
+        EndTurn(by=1),
+    ):
+        refused(s, action, "rv.monster")
+    # bookkeeping stays possible for anyone, as with every pending decision
+    assert play(s, GainGold(by=2, amount=1, reason="correction")).pending.kind == "monster_roll"
+
+
+def test_draw_after_separate_monster_roll_goes_to_the_adventurer():
+    s = play(started(), MonsterRoll(by=1, roll=2))  # 5 + 3 = 8 against 6 + 2 = 8
+    assert s.events[-1].what == "fight" and s.events[-1].detail["won"]
+    assert s.events[-1].detail["monster_roller"] == 1 and s.events[-1].seat == 0
+    assert s.pending.kind == "spoils" and s.pending.seat == 0 and not s.players[0].injured
+
+
+def test_losing_after_separate_monster_roll_injures_and_costs_a_choice():
+    s = play(started(), MonsterRoll(by=1, roll=3))  # 8 against 9
+    assert not s.events[-2].detail["won"] and s.players[0].injured
+    assert s.pending.kind == "loss" and s.pending.rule == "rv.monster" and s.pending.seat == 0
+    assert G.legal(s, 0) and not G.legal(s, 1)
+
+
+@pytest.mark.parametrize("roll", range(1, 7))
+@pytest.mark.parametrize("monster_roll", range(1, 7))
+def test_two_step_fight_ends_exactly_like_the_one_action_fight(roll, monster_roll):
+    one = fight(drawn(), roll=roll, monster_roll=monster_roll)
+    two = play(started(roll=roll), MonsterRoll(by=1, roll=monster_roll))
+    assert two == one
+
+
+def test_the_monster_roller_of_a_started_fight_is_another_player():
+    s = play(drawn(), RoomCard(by=0, kind="monster"))
+    refused(s, StartFight(by=0, monster_value=5, attribute="mind", roll=3, monster_roller=0), "rv.monster")
+    with pytest.raises(InvalidInput):
+        G.apply(s, StartFight(by=0, monster_value=5, attribute="mind", roll=3, monster_roller=5))
+    refused(drawn(), StartFight(by=0, monster_value=5, attribute="mind", roll=3, monster_roller=1), "rv.monster")
+    refused(drawn(), MonsterRoll(by=1, roll=3), "rv.monster")  # no fight open: no monster roll
+
+
+def test_alone_the_player_starts_and_rolls_for_the_monster():
+    s = play(started(drawn(1), monster_roller=0), MonsterRoll(by=0, roll=1))
+    assert s.events[-1].what == "fight" and s.pending.kind == "spoils"
+
+
+def test_a_two_step_fight_replays_from_the_record():
+    from scoring.engine import RecordedAction, new_record, replay
+
+    players = [PlayerSpec(name=n) for n in NAMES[:3]]
+    record = new_record(G.id, players, {})
+    actions = [DrawCard(by=0), RoomCard(by=0, kind="monster"),
+               StartFight(by=0, monster_value=6, attribute="strength", roll=3, monster_roller=1),
+               MonsterRoll(by=1, roll=5)]
+    state = G.start(G.parse_options(record.options, players), players)
+    for a in actions:
+        state = G.apply(state, a)
+    record = record.model_copy(update={"actions": tuple(
+        RecordedAction(seat=a.by, action=json.loads(json.dumps(G.dump_action(a)))) for a in actions)})
+    assert replay(record) == state and state.players[0].injured
 
 
 def test_no_monster_spoils_without_a_won_fight_rv_monster():
@@ -750,7 +844,7 @@ def test_every_refusal_code_has_german_and_english_words():
     source = Path(G.__class__.__module__.replace(".", "/") + ".py")
     source = Path(__file__).resolve().parents[2] / source
     codes = set(re.findall(r'"(rv_[a-z_]*[a-z])"', source.read_text(encoding="utf-8")))
-    codes |= {f"rv_decide_{kind}" for kind in ("loss", "fight", "trap", "spoils")}
+    codes |= {f"rv_decide_{kind}" for kind in ("loss", "fight", "trap", "spoils", "monster_roll")}
     codes |= {"game_over", "player_count", "bad_score_input", "bad_action"}
     for code in codes:
         assert set(REFUSALS[code]) >= {"de", "en"}, code
