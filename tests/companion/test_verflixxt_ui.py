@@ -534,3 +534,40 @@ async def test_saved_player_is_picked_in_setup_and_keeps_its_profile(tmp_path):
     assert players[0].name == "Ben" and players[0].profile_id == ben.id and players[1].profile_id is None
     assert not app.crashes()
     await app.close()
+
+
+def offers(sh: Shell, name: str) -> bool:
+    try:
+        return not find_button(sh, name).disabled
+    except AssertionError:
+        return False
+
+
+def undo_disabled(sh: Shell) -> bool:
+    return next(c for c in walk(sh.body.controls) if getattr(c, "tooltip", None) == "Rückgängig").disabled
+
+
+def test_on_seat_phones_only_the_player_on_turn_rolls_and_moves(shell):
+    start_short_game(shell)
+    shell.seats = {1}  # Ben's phone while Ana is on turn
+    shell.render()
+    assert "Ana ist dran und würfelt." in texts(shell)
+    assert not offers(shell, "Würfeln") and undo_disabled(shell)
+    shell.seats = {0}  # Ana's phone
+    shell.render()
+    assert "Ana ist dran und würfelt." not in texts(shell)
+    roll(shell, "2")
+    assert buttons_starting(shell, "Figur") == ["Figur A: Start » Feld 2 (−2)"] and not undo_disabled(shell)
+    shell.seats = {1}
+    shell.render()
+    assert "Ana zieht." in texts(shell) and buttons_starting(shell, "Figur") == []
+    assert not any(isinstance(c, ft.Switch) for c in walk(shell.body.controls))  # no move advice for Ben
+    assert undo_disabled(shell)  # Ana's roll is hers to take back
+    shell.seats = {0}
+    shell.render()
+    click(shell, "Figur A: Start » Feld 2 (−2)")
+    shell.seats = {1}
+    shell.render()
+    assert "Letzter Zug – Ana: Figur A: Start » Feld 2 (−2)" in texts(shell)
+    assert "Ben ist dran" in texts(shell) and offers(shell, "Würfeln")
+    assert undo_disabled(shell)

@@ -461,3 +461,45 @@ async def test_a_tap_sends_a_small_patch_not_the_whole_screen(tmp_path):
     assert app.has_text("– geschafft!", contains=True)
     assert not app.has_text("Bitte eine Zahl von 1 bis 6 eingeben (gelesen: 9).")
     assert applied < 1000, applied
+
+
+def test_on_seat_phones_the_fight_is_rolled_in_two_steps(shell):
+    """rv.monster: Ana rolls on her phone, Ben (the monster's roller) on his; one shell plays both phones here."""
+    start(shell)
+    shell.seats = {0}  # Ana's phone
+    click(shell, "Karte ziehen")
+    click(shell, "Raum: Monster")
+    assert has_text(shell, "„Wurf Monster“ leer lassen: dann würfelt Ben auf dem eigenen Handy für das Monster.")
+    type_into(shell, "Wurf Ana", "1")
+    click(shell, "Kampf eintragen")
+    pend = shell.table.state.pending
+    assert pend.kind == "monster_roll" and pend.seat == 1 and pend.fight.roll == 1
+    assert has_text(shell, "Ben würfelt für das Monster.") and "Würfeln" not in buttons(shell)
+    assert not shell.table.may_redo(shell.seats)
+    shell.seats = {2}  # Cara's phone: the same, no roll
+    shell.render()
+    assert has_text(shell, "Ben würfelt für das Monster.") and "Würfeln" not in buttons(shell)
+    shell.seats = {1}  # Ben's phone: his roll for the monster
+    shell.render()
+    assert has_text(shell, "Du würfelst für das Monster")
+    assert has_text(shell, "Ana: Stärke 6 + 1 = 7 gegen Monster 5 + W6")
+    type_into(shell, "Wurf Monster", "7")
+    click(shell, "Übernehmen")
+    assert shell.table.state.pending.kind == "monster_roll"  # refused in place: 1 to 6
+    type_into(shell, "Wurf Monster", "2")
+    click(shell, "Übernehmen")
+    assert has_text(shell, "Kampf: 7 gegen 7 – gewonnen!")  # a draw goes to the adventurer
+    assert shell.table.state.pending.kind == "spoils"
+
+
+def test_the_phone_passed_around_keeps_the_one_step_fight(shell):
+    start(shell)
+    click(shell, "Karte ziehen")
+    click(shell, "Raum: Monster")
+    assert not has_text(shell, "leer lassen")
+    type_into(shell, "Wurf Ana", "1")
+    click(shell, "Kampf eintragen")  # the monster's roll is missing: refused in place
+    assert shell.table.state.pending.kind == "fight"
+    type_into(shell, "Wurf Monster", "3")
+    click(shell, "Kampf eintragen")
+    assert has_text(shell, "Kampf: 7 gegen 8 – verloren.")
