@@ -938,8 +938,8 @@ def _fight_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
     p = state.players[me]
     n = len(state.players)
     others = [(me + k) % n for k in range(1, n)] or [me]  # the next player first
-    if st["roller"] not in others:
-        st["roller"] = others[0]
+    if st["roller"] not in others:  # by default the next player still in the dungeon (at the table)
+        st["roller"] = next((s for s in others if not state.players[s].escaped), others[0])
 
     def pick(key: str, value: Any) -> None:
         st[key] = value
