@@ -19,7 +19,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "app.lang_switch": {"de": "English", "en": "Deutsch"},
     "app.lang_switch_tip": {"de": "Sprache: Englisch", "en": "Language: German"},
     "app.home": {"de": "Start", "en": "Home"},
-    "app.back": {"de": "Zurück", "en": "Back"},
     "app.error": {"de": "Fehler: {detail}", "en": "Error: {detail}"},
     # home
     "home.new_game": {"de": "Neues Spiel", "en": "New game"},
@@ -27,8 +26,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "home.resume_title": {"de": "Offene Spiele", "en": "Unfinished games"},
     "home.none_open": {"de": "Keine offenen Spiele.", "en": "No unfinished games."},
     "home.resume_item": {"de": "{game}: {players} · {actions} Züge", "en": "{game}: {players} · {actions} moves"},
-    "home.open": {"de": "Öffnen", "en": "Open"},
-    "home.finished_title": {"de": "Beendete Spiele", "en": "Finished games"},
     "home.readonly": {
         "de": "Nur lesen: neue Spiele werden nicht gespeichert.",
         "en": "Read only: new games are not saved.",
@@ -94,14 +91,10 @@ STRINGS: dict[str, dict[str, str]] = {
         "de": "Bitte {count} Zahlen von 1 bis {sides} eingeben (gelesen: {got}).",
         "en": "Please type {count} numbers from 1 to {sides} (read: {got}).",
     },
-    "play.game_over": {"de": "Spielende", "en": "Game over"},
-    "play.to_result": {"de": "Zur Wertung", "en": "To the scores"},
     "play.done_rule": {"de": "Regel {rule}", "en": "Rule {rule}"},
     "play.close": {"de": "Schließen", "en": "Close"},
     "result.title": {"de": "Wertung", "en": "Scores"},
-    "result.place": {"de": "{place}.", "en": "{place}."},
     "result.new_game": {"de": "Neues Spiel", "en": "New game"},
-    "result.total": {"de": "Summe", "en": "Total"},
     "setup.players": {"de": "Spieler", "en": "Players"},
     "setup.player_name": {"de": "Name Spieler {n}", "en": "Name player {n}"},
     "setup.default_name": {"de": "Spieler {n}", "en": "Player {n}"},
@@ -109,7 +102,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "setup.remove_player": {"de": "Spieler {n} entfernen", "en": "Remove player {n}"},
     "setup.start": {"de": "Spiel starten", "en": "Start game"},
     "setup.options": {"de": "Hausregeln", "en": "House rules"},
-    "setup.bad": {"de": "Das geht so nicht: {detail}", "en": "That does not work: {detail}"},
 }
 
 GAME_TITLES = {

@@ -64,7 +64,6 @@ add_strings(
         "vx.setup.palette": {"de": "Antippen hängt eine Tafel an:", "en": "Tap to add a tile:"},
         "vx.setup.del_last": {"de": "Letzte Tafel löschen", "en": "Delete last tile"},
         "vx.setup.clear": {"de": "Parcours leeren", "en": "Clear the parcours"},
-        "vx.setup.add_tile": {"de": "Tafel {tile} anhängen", "en": "Add tile {tile}"},
         "vx.setup.random": {"de": "Zufällige Auslage", "en": "Random layout"},
         "vx.setup.tile_set": {"de": "Tafelsatz für die Zufallsauslage", "en": "Tile set for random layouts"},
         "vx.setup.tile_set_check": {

@@ -35,17 +35,7 @@ SCANNED = ("companion", "components")  # where the screens live
 
 # --- allowlists (report these; remove an entry when its file is fixed) -----------------------
 # STRINGS keys that no screen uses (found 2026-11-29; the files belong to others):
-UNUSED_KEYS_ALLOWLIST: set[str] = {
-    # companion/i18n.py
-    "app.back", "home.finished_title", "home.open", "play.game_over", "play.to_result",
-    "result.place", "result.total", "setup.bad",
-    # companion/games/qwixx.py
-
-    # companion/games/verlies.py
-    "rv.play.panel_gold", "rv.setup.bad_values", "rv.short.dexterity", "rv.short.mind", "rv.short.strength",
-    # companion/games/verflixxt.py
-    "vx.setup.add_tile",
-}
+UNUSED_KEYS_ALLOWLIST: set[str] = set()
 # hard-coded words handed to controls: "path/file.py:line: text"
 HARD_CODED_ALLOWLIST: set[str] = set()
 # refusal codes raised with a literal code but without words

@@ -56,8 +56,9 @@ def test_sigkill_mid_game_loses_no_acknowledged_action(tmp_path):
         tables = Tables(store)
         for game_id, seq in acked.items():
             table = tables.open(game_id)
-            # every acknowledged action is there (one more may have been committed before its ACK was printed)
-            assert table.cursor in (seq, seq + 1)
+            # every acknowledged action is there; the player may have committed more after the
+            # last ACK this test read and before the SIGKILL landed
+            assert table.cursor >= seq
             assert table.state == replay(store.record(game_id))
             # the resumed game goes on
             if not table.is_over():
