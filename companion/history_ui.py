@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import flet as ft
-import flet_charts as fch
 
 from companion import history as H
 from companion.app import EXTENSIONS, SCREENS, game_ui
@@ -205,6 +204,13 @@ add_strings(
 
 
 # --- small helpers ------------------------------------------------------------------------
+
+def _charts():
+    """flet-charts, imported when a chart is first drawn (it costs ~0.17 s at server start)."""
+    import flet_charts
+
+    return flet_charts
+
 def fmt_date(shell: Any, iso: str | None) -> str:
     if not iso or len(iso) < 16:
         return iso or ""
@@ -564,7 +570,7 @@ def _win_pie(lines: list[H.Line]) -> ft.Control:
     rest = sum(ln.wins for ln in lines[7:])
     total = sum(ln.wins for ln in lines) or 1
     sections = [
-        fch.PieChartSection(
+        _charts().PieChartSection(
             value=ln.wins,
             title=f"{ln.name} {round(100 * ln.wins / total)} %",
             color=LINE_COLORS[i % len(LINE_COLORS)],
@@ -575,9 +581,9 @@ def _win_pie(lines: list[H.Line]) -> ft.Control:
         for i, ln in enumerate(top)
     ]
     if rest:
-        sections.append(fch.PieChartSection(value=rest, title=f"… {round(100 * rest / total)} %",
+        sections.append(_charts().PieChartSection(value=rest, title=f"… {round(100 * rest / total)} %",
                                             color=ft.Colors.GREY_500, radius=110))
-    return ft.Container(fch.PieChart(sections=sections, sections_space=2, center_space_radius=0), height=260)
+    return ft.Container(_charts().PieChart(sections=sections, sections_space=2, center_space_radius=0), height=260)
 
 
 def _figs_text(shell: Any, game: str, avg: Any) -> str:
@@ -620,8 +626,8 @@ def _score_chart(shell: Any, lines: list[H.Line], labels: list[str] | None = Non
             lo = y if lo is None else min(lo, y)
             hi = y if hi is None else max(hi, y)
         series.append(
-            fch.LineChartData(
-                points=[fch.LineChartDataPoint(x=j + 1, y=y, tooltip=f"{labels[i]}: {y}") for j, (_, y) in enumerate(pts)],
+            _charts().LineChartData(
+                points=[_charts().LineChartDataPoint(x=j + 1, y=y, tooltip=f"{labels[i]}: {y}") for j, (_, y) in enumerate(pts)],
                 color=LINE_COLORS[i % len(LINE_COLORS)],
                 stroke_width=3,
                 curved=False,
@@ -640,7 +646,7 @@ def _score_chart(shell: Any, lines: list[H.Line], labels: list[str] | None = Non
         wrap=True,
         spacing=12,
     )
-    chart = fch.LineChart(
+    chart = _charts().LineChart(
         data_series=series,
         min_x=1,
         max_x=longest,
@@ -648,9 +654,9 @@ def _score_chart(shell: Any, lines: list[H.Line], labels: list[str] | None = Non
         max_y=hi + pad,
         height=240,
         interactive=True,
-        horizontal_grid_lines=fch.ChartGridLines(color=ft.Colors.BLACK_12, width=1),
-        left_axis=fch.ChartAxis(label_size=40),
-        bottom_axis=fch.ChartAxis(label_size=24),
+        horizontal_grid_lines=_charts().ChartGridLines(color=ft.Colors.BLACK_12, width=1),
+        left_axis=_charts().ChartAxis(label_size=40),
+        bottom_axis=_charts().ChartAxis(label_size=24),
     )
     return ft.Column([ft.Container(chart, height=240, padding=ft.Padding.only(right=12)), legend], spacing=4)
 

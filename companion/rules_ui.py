@@ -465,4 +465,7 @@ shell_app.SCREENS["rules"] = rules_screen
 shell_app.SCREENS["dispute"] = dispute_screen
 if extension not in shell_app.EXTENSIONS:
     shell_app.EXTENSIONS.append(extension)
-threading.Thread(target=_warm, name="rules-index", daemon=True).start()
+# build the search index in the background a little after start-up, not during it
+_warm_timer = threading.Timer(3.0, _warm)
+_warm_timer.daemon = True
+_warm_timer.start()
