@@ -29,7 +29,9 @@ from scoring.dice import seeded
 from scoring.engine import PlayerSpec
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES_DIR = Path("/work/shared/rules")
+# the players' rule texts lie in shared/ beside the checkout (so in CI's clone too)
+RULES_DIR = next((d for d in (ROOT.parent / "shared" / "rules", Path("/work/shared/rules")) if d.is_dir()),
+                 ROOT.parent / "shared" / "rules")
 SCANNED = ("scoring", "companion", "components")
 OWN_FILES = {"companion/rules_text.py", "companion/rules_search.py", "companion/rules_ui.py", "companion/dispute.py",
              "components/rule_link.py"}

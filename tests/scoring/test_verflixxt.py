@@ -732,7 +732,9 @@ def test_replay_of_the_record_reproduces_the_state():
 
 
 def test_every_vx_ruling_is_settled_by_a_test_here():
-    rulings = Path("/work/shared/rules/RULINGS.md")
+    root = Path(__file__).resolve().parents[2]
+    rulings = next((f for f in (root.parent / "shared" / "rules" / "RULINGS.md", Path("/work/shared/rules/RULINGS.md"))
+                    if f.exists()), root.parent / "shared" / "rules" / "RULINGS.md")
     if not rulings.exists():
         pytest.skip("rulings file not present")
     ids = set(re.findall(r"^- (vx(?:\.[a-z_]+)+):", rulings.read_text(encoding="utf-8"), re.M))
