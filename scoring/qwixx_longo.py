@@ -287,6 +287,18 @@ def lucky_field(state: State, seat: int, color: Color) -> int | None:
     return fields[i] if i < len(fields) else None
 
 
+def crossed_number(state: State, action: Any) -> int | None:
+    """The field a cross action would cross with the current dice (None for a pass)."""
+    if isinstance(action, WhiteCross):
+        return state.dice.white_sum
+    if isinstance(action, ColorCross):
+        white = state.dice.white1 if action.white == 1 else state.dice.white2
+        return white + state.dice.color_value(action.row)
+    if isinstance(action, LuckyCross):
+        return lucky_field(state, action.by, action.row)
+    return None
+
+
 def lucky_rows(state: State, seat: int) -> list[Color]:
     """q8.lucky: the open rows with the fewest crosses whose next field may be crossed."""
     rows = open_rows(state)

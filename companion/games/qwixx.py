@@ -24,6 +24,7 @@ from scoring.qwixx_longo import (
     LuckyCross,
     Pass,
     WhiteCross,
+    crossed_number,
     explain_field,
     lock_fields,
     row_fields,
@@ -427,21 +428,19 @@ def action_buttons(shell: Any, state: Any, actions: list[Any]) -> list[ft.Contro
     buttons = []
     seen: set[tuple] = set()
     for a in actions:
+        number = crossed_number(state, a)
         if isinstance(a, WhiteCross):
-            text = shell.t("q8.play.cross", color=_color(shell, a.row), number=state.dice.white_sum)
+            text = shell.t("q8.play.cross", color=_color(shell, a.row), number=number)
             strong, light, fg = STYLE[a.row]
         elif isinstance(a, LuckyCross):
-            from scoring.qwixx_longo import lucky_field
-
-            text = shell.t("q8.play.lucky", color=_color(shell, a.row), number=lucky_field(state, a.by, a.row))
+            text = shell.t("q8.play.lucky", color=_color(shell, a.row), number=number)
             strong, light, fg = STYLE[a.row]
         elif isinstance(a, ColorCross):
-            white = state.dice.white1 if a.white == 1 else state.dice.white2
-            die = state.dice.color_value(a.row)
-            if (a.row, white + die) in seen:
+            if (a.row, number) in seen:
                 continue  # both white dice give the same sum: one button
-            seen.add((a.row, white + die))
-            text = shell.t("q8.play.color_cross", color=_color(shell, a.row), white=white, die=die, number=white + die)
+            seen.add((a.row, number))
+            die = state.dice.color_value(a.row)
+            text = shell.t("q8.play.color_cross", color=_color(shell, a.row), white=number - die, die=die, number=number)
             strong, light, fg = STYLE[a.row]
         else:
             misthrow = state.phase == "color" and not state.active_crossed
@@ -456,14 +455,9 @@ def sheet_view(shell: Any, state: Any, seat: int) -> ft.Control:
     legal = shell.table.game.legal(state, seat) if (shell.seats is None or seat in shell.seats) else []
     legal_fields: dict[str, set[int]] = {c: set() for c in COLORS}
     for a in legal:
-        if isinstance(a, WhiteCross):
-            legal_fields[a.row].add(state.dice.white_sum)
-        elif isinstance(a, ColorCross):
-            legal_fields[a.row].add((state.dice.white1 if a.white == 1 else state.dice.white2) + state.dice.color_value(a.row))
-        elif isinstance(a, LuckyCross):
-            from scoring.qwixx_longo import lucky_field
-
-            legal_fields[a.row].add(lucky_field(state, seat, a.row))
+        number = crossed_number(state, a)
+        if number is not None:
+            legal_fields[a.row].add(number)
 
     def tap(color: str, number: int) -> None:
         live = shell.table.state  # a cached row may outlive the render that built it: ask about now

@@ -358,3 +358,13 @@ def test_tapping_a_field_names_the_action_or_the_rule():
     assert explain_field(s, 0, "yellow", 9) == ColorCross(by=0, row="yellow", white=1)  # 8 + 1
     assert explain_field(s, 0, "yellow", 8) == ColorCross(by=0, row="yellow", white=2)  # 7 + 1
     assert explain_field(s, 0, "red", 16).rule == "q8.lockfields"  # 8 + 8 = 16, lock field without 6 crosses
+
+
+def test_each_cross_action_names_the_field_it_crosses():
+    from scoring.qwixx_longo import crossed_number
+
+    s = roll(start(lucky=[(9, 12), (2, 3)]), 4, 5, red=8)
+    assert crossed_number(s, WhiteCross(by=0, row="green")) == 9
+    assert crossed_number(s, LuckyCross(by=0, row="blue")) == 16  # first field of a descending row
+    assert crossed_number(s, ColorCross(by=0, row="red", white=2)) == 13
+    assert crossed_number(s, Pass(by=0)) is None
