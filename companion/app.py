@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
-from companion.i18n import DEFAULT_LANG, LANGS, pick_lang, tr
+from companion.i18n import DEFAULT_LANG, LANGS, STRINGS, pick_lang, tr
 from companion.store import Store, StoreError
 from companion.table import Table, Tables
 from components.common import big_button, info_line, refusal_line, section_title
@@ -100,6 +100,11 @@ class Shell:
     # --- words --------------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
         return tr(self.lang, key, **params)
+
+    def game_title(self, game_id: str) -> str:
+        """A game's name in this language; an unknown id (an old or foreign record) as it is."""
+        key = f"game.{game_id}"
+        return self.t(key) if key in STRINGS else game_id
 
     def err_text(self, err: RefereeError) -> str:
         return err.message(self.lang)
@@ -400,7 +405,7 @@ class Shell:
         for g in open_games:
             label = self.t(
                 "home.resume_item",
-                game=self.t(f"game.{g['game']}") if f"game.{g['game']}" in _known_games() else g["game"],
+                game=self.game_title(g["game"]),
                 players=", ".join(g["players"]),
                 actions=g["actions"],
             )
@@ -417,10 +422,6 @@ class Shell:
         if extra:
             out += extra(self)
         return out
-
-
-def _known_games() -> set[str]:
-    return {f"game.{g}" for g in GAME_UIS}
 
 
 def make_main(ctx: AppContext) -> Callable:

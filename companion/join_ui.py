@@ -254,27 +254,24 @@ def ask_seat(shell: Shell, game_id: str) -> None:
 
 
 # --- screens ---------------------------------------------------------------------------
-def _game_title(shell: Shell, game: str) -> str:
-    key = f"game.{game}"
+def _join_table(shell: Shell) -> Any:
+    """The game the join and seat screens are about (None: gone or never there)."""
+    game_id = shell.ui.get("join_game")
     try:
-        return shell.t(key)
-    except KeyError:
-        return game
+        return shell.ctx.tables.open(game_id) if game_id else None
+    except (StoreError, InvalidInput):
+        return None
 
 
 def seat_screen(shell: Shell) -> list[ft.Control]:
-    game_id = shell.ui.get("join_game")
-    try:
-        table = shell.ctx.tables.open(game_id) if game_id else None
-    except (StoreError, InvalidInput):
-        table = None
+    table = _join_table(shell)
     if table is None:
         return [info_line(shell.t("join.no_game"), color=ft.Colors.AMBER_100)]
     names = [p.name for p in table.players]
     here = seats_connected(shell, table.id)
     out: list[ft.Control] = [
         ft.Text(shell.t("seat.title"), size=24, weight=ft.FontWeight.BOLD),
-        ft.Text(shell.t("seat.game", game=_game_title(shell, table.game.id), players=", ".join(names)), size=15),
+        ft.Text(shell.t("seat.game", game=shell.game_title(table.game.id), players=", ".join(names)), size=15),
     ]
     for i, name in enumerate(names):
         out.append(ft.Row([
@@ -295,11 +292,7 @@ def seat_screen(shell: Shell) -> list[ft.Control]:
 
 
 def join_screen(shell: Shell) -> list[ft.Control]:
-    game_id = shell.ui.get("join_game")
-    try:
-        table = shell.ctx.tables.open(game_id) if game_id else None
-    except (StoreError, InvalidInput):
-        table = None
+    table = _join_table(shell)
     if table is None:
         return [info_line(shell.t("join.no_game"), color=ft.Colors.AMBER_100)]
     url = game_join_url(shell.ctx.join_url, table.id, token=shell.ctx.token)
