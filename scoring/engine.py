@@ -107,7 +107,7 @@ class Game(ABC, Generic[O, S]):
         try:
             return self._action_adapter.validate_python(data)
         except ValidationError as exc:
-            raise InvalidInput("bad_action", detail=_first_error(exc)) from None
+            raise InvalidInput("bad_action", detail=first_error(exc)) from None
 
     def dump_action(self, action: Any) -> dict[str, Any]:
         return self._action_adapter.dump_python(action, mode="json")
@@ -116,7 +116,7 @@ class Game(ABC, Generic[O, S]):
         try:
             opts = self.Options.model_validate(data or {})
         except ValidationError as exc:
-            raise InvalidInput("bad_options", detail=_first_error(exc)) from None
+            raise InvalidInput("bad_options", detail=first_error(exc)) from None
         self.check_options(opts, players)
         return opts  # type: ignore[return-value]
 
@@ -179,7 +179,7 @@ class Game(ABC, Generic[O, S]):
         return True
 
 
-def _first_error(exc: ValidationError) -> str:
+def first_error(exc: ValidationError) -> str:
     err = exc.errors()[0]
     loc = ".".join(str(p) for p in err.get("loc", ()))
     return f"{loc}: {err.get('msg', '')}" if loc else str(err.get("msg", ""))
@@ -253,7 +253,7 @@ def parse_record(data: Any) -> GameRecord:
     try:
         rec = GameRecord.model_validate(data)
     except ValidationError as exc:
-        raise InvalidInput("bad_record", detail=_first_error(exc)) from None
+        raise InvalidInput("bad_record", detail=first_error(exc)) from None
     get_game(rec.game)
     return rec
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationError, model_validator
 
 from scoring.engine import (
     DieSpec,
@@ -24,6 +24,7 @@ from scoring.engine import (
     PlayerSpec,
     Result,
     RollRequest,
+    first_error,
     places,
     register,
 )
@@ -642,14 +643,10 @@ class _ScoreInput(Frozen):
 
 def score_input(data: dict[str, Any]) -> Result:
     """Score finished sheets (CLI ``score``): rows in any order; a lock field means the player locked."""
-    from pydantic import ValidationError
-
-    from scoring.engine import _first_error
-
     try:
         parsed = _ScoreInput.model_validate(data)
     except ValidationError as exc:
-        raise InvalidInput("bad_score_input", detail=_first_error(exc)) from None
+        raise InvalidInput("bad_score_input", detail=first_error(exc)) from None
     opts = parsed.options
     sheets = []
     for p in parsed.players:

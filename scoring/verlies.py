@@ -63,7 +63,7 @@ from typing import Annotated, Any, Literal, Union, get_args
 from pydantic import Field, ValidationError, model_validator
 
 from scoring.dice import Dice, w3_of_w6
-from scoring.engine import Frozen, Game, PlayerResult, PlayerSpec, Result, _first_error, places, register
+from scoring.engine import Frozen, Game, PlayerResult, PlayerSpec, Result, first_error, places, register
 from scoring.errors import InvalidInput, Refusal
 from scoring.texts import add_texts
 
@@ -1287,7 +1287,7 @@ def score_input(data: dict[str, Any]) -> Result:
     try:
         parsed = _ScoreInput.model_validate(data)
     except ValidationError as exc:
-        raise InvalidInput("bad_score_input", detail=_first_error(exc)) from None
+        raise InvalidInput("bad_score_input", detail=first_error(exc)) from None
     rows = []
     for p in parsed.players:
         if p.gold < 0:
