@@ -96,6 +96,7 @@ class Shell:
         self._listener: int | None = None
         self._rendered_seq = -1
         self.body = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO, spacing=10)
+        self._reused: list[ft.Control] = []  # controls a view handed out again this render (see reuse())
 
     # --- words --------------------------------------------------------------------
     def t(self, key: str, **params: Any) -> str:
@@ -337,7 +338,36 @@ class Shell:
             (lambda: self.show_rule(rule)) if rule else None,
         )
 
+    def reuse(self, control: ft.Control) -> ft.Control:
+        """A view hands out a control object it built in an earlier render (unchanged).
+
+        Flet's diff skips such an object without looking inside, which is the point
+        (a Qwixx sheet is ~250 controls). But when its old parent was replaced,
+        Flet 1.0.5 drops the reused subtree from the session's control index while
+        it stays on screen; a tap on it then costs a search of the whole tree
+        before it reaches the handler. ``render`` puts such controls back.
+        """
+        self._reused.append(control)
+        return control
+
+    def _reindex_reused(self) -> None:
+        session = getattr(self.page, "session", None)
+        index = getattr(session, "index", None)
+        if index is None:
+            return
+        stack = list(self._reused)
+        while stack:
+            c = stack.pop()
+            if index.get(c._i) is not c:
+                index[c._i] = c
+            content = getattr(c, "content", None)
+            if isinstance(content, ft.Control):
+                stack.append(content)
+            stack.extend(x for x in getattr(c, "controls", None) or () if isinstance(x, ft.Control))
+        self._reused = []
+
     def render(self) -> None:
+        self._reused = []
         try:
             content = self._screen()
         except Exception as exc:  # a view bug must not kill the session: show it and keep the game
@@ -360,6 +390,7 @@ class Shell:
                 )
             ]
         self.page.update()
+        self._reindex_reused()
 
     def _screen(self) -> list[ft.Control]:
         out: list[ft.Control] = []

@@ -459,22 +459,33 @@ def sheet_view(shell: Any, state: Any, seat: int) -> ft.Control:
         if number is not None:
             legal_fields[a.row].add(number)
 
+    shown_key = ("q8_shown", shell.table.id)
+    shell.ui[shown_key] = seat
+
     def tap(color: str, number: int) -> None:
-        live = shell.table.state  # a cached row may outlive the render that built it: ask about now
-        if shell.seats is not None and seat not in shell.seats:
-            shell.refuse(Refusal("table.seat", "not_your_seat", name=live.names[seat]))
+        # Rows and cells are shared between renders and between players' sheets
+        # (see below): the tapped sheet is the one shown now, the state is now.
+        live = shell.table.state
+        shown = shell.ui.get(shown_key, seat)
+        if shell.seats is not None and shown not in shell.seats:
+            shell.refuse(Refusal("table.seat", "not_your_seat", name=live.names[shown]))
             return
-        verdict = explain_field(live, seat, color, number)
+        verdict = explain_field(live, shown, color, number)
         if isinstance(verdict, (Refusal, InvalidInput)):
             shell.refuse(verdict)
         else:
             shell.submit(verdict)
 
-    # A row that looks the same as last time is the same control object: Flet then
-    # skips it when diffing (a sheet is ~250 controls; most taps change one row).
+    # A row (and a cell) that looks the same as last time is the same control
+    # object, whoever's sheet it is: Flet's diff then skips it without looking
+    # inside (a sheet is ~250 controls; a tap changes a few cells, a switch to
+    # the next player's sheet only the cells that differ).
     cache: dict = shell.ui.setdefault(("q8_rows", shell.table.id), {})
+    parts: dict = shell.ui.setdefault(("q8_cells", shell.table.id), {})
     if len(cache) > 64:
         cache.clear()
+    if len(parts) > 1024:
+        parts.clear()
     rows = []
     for c in COLORS:
         strong, light, _ = STYLE[c]
@@ -485,10 +496,9 @@ def sheet_view(shell: Any, state: Any, seat: int) -> ft.Control:
             bonus=c in sheet.locked_by_me, locked=c in state.removed, color=strong, light=light,
             count_text=str(n),
         )
-        ck = (seat, model)
-        if ck not in cache:
-            cache[ck] = cross_row(model, tap)
-        rows.append(cache[ck])
+        if model not in cache:
+            cache[model] = cross_row(model, tap, parts=parts)
+        rows.append(shell.reuse(cache[model]))
     total = shell.table.game.result(state).players[seat].total
     footer = ft.Row(
         [

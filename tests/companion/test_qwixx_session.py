@@ -188,3 +188,23 @@ async def test_saved_player_is_picked_in_setup_with_favourite_lucky_numbers(tmp_
     await app.click(text="Was wäre wenn?")
     assert app.has_text("Was wäre wenn?", contains=True) and table.seq == seq
     await app.close()
+
+
+async def test_sheet_fields_answer_after_a_screen_that_changed_nothing_on_the_sheet(ctx):
+    """Unchanged sheet rows are handed out again as the same controls (fast diff). A refusal
+    right after the sheet first appeared once made Flet forget them (the session index):
+    the fields stayed on screen but a tap had to search the whole page to land."""
+    app = await AppSession.start(ctx)
+    await setup_two_players(app)
+    await app.type_into(TYPED, "3")
+    await app.click(text="Übernehmen")
+    assert app.has_text("Bitte 6 Zahlen von 1 bis 8 eingeben (gelesen: 3).", contains=True)
+    await app.click(label="Rot 7")  # the harness only taps controls in the session's index
+    assert app.has_text("Zuerst muss Spieler 1 würfeln.")
+    # next player's sheet shown after a cross: its fields are live too
+    await app.type_into(TYPED, "3 4 1 1 1 1")
+    await app.click(text="Übernehmen")
+    await app.click(label="Rot 7")
+    assert app.has_text("Zettel von Spieler 2") and app.has_text("Weiße Summe 7 – Spieler 2:")
+    await app.click(label="Gelb 7")
+    assert app.shell.table.state.sheets[1].rows["yellow"] == (7,)
