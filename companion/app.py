@@ -350,20 +350,35 @@ class Shell:
         self._reused.append(control)
         return control
 
+    def memo(self, key: Any, sig: Any, build: Callable[[], ft.Control]) -> ft.Control:
+        """The control built for ``key`` last time if ``sig`` (everything it shows and
+        does, hashable) is unchanged; else a fresh one. Event handlers of a memoised
+        control must read live state (they may outlive the render that built them)."""
+        cache: dict = self.ui.setdefault("_memo", {})
+        hit = cache.get(key)
+        if hit is not None and hit[0] == sig:
+            return self.reuse(hit[1])
+        control = build()
+        cache[key] = (sig, control)
+        return control
+
     def _reindex_reused(self) -> None:
         session = getattr(self.page, "session", None)
         index = getattr(session, "index", None)
         if index is None:
             return
-        stack = list(self._reused)
-        while stack:
-            c = stack.pop()
-            if index.get(c._i) is not c:
-                index[c._i] = c
-            content = getattr(c, "content", None)
-            if isinstance(content, ft.Control):
-                stack.append(content)
-            stack.extend(x for x in getattr(c, "controls", None) or () if isinstance(x, ft.Control))
+        for top in self._reused:
+            if index.get(top._i) is top:
+                continue  # still known, and so is everything inside it
+            stack = [top]
+            while stack:
+                c = stack.pop()
+                if index.get(c._i) is not c:
+                    index[c._i] = c
+                content = getattr(c, "content", None)
+                if isinstance(content, ft.Control):
+                    stack.append(content)
+                stack.extend(x for x in getattr(c, "controls", None) or () if isinstance(x, ft.Control))
         self._reused = []
 
     def render(self) -> None:

@@ -334,17 +334,25 @@ def play_view(shell: Any) -> ft.Control:
     mine = _my_seats(shell, len(state.names))
     out: list[ft.Control] = []
 
-    header = ft.Row(
-        [
-            ft.Text(shell.t("q8.play.turn", name=state.names[state.active], turn=state.turn), size=18,
-                    weight=ft.FontWeight.BOLD, expand=True),
-            ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
-                          disabled=not table.may_undo(shell.seats), icon_size=30),
-            ft.IconButton(icon=ft.Icons.REDO, tooltip=shell.t("play.redo"), on_click=lambda e: shell.redo(),
-                          disabled=not table.may_redo(shell.seats), icon_size=30),
-        ]
+    # Blocks that look the same as last time are the same controls (Shell.memo): Flet skips them.
+    turn_text = shell.t("q8.play.turn", name=state.names[state.active], turn=state.turn)
+    may_undo, may_redo = table.may_undo(shell.seats), table.may_redo(shell.seats)
+    undo_tip, redo_tip = shell.t("play.undo"), shell.t("play.redo")
+    header = shell.memo(
+        (table.id, "header"), (turn_text, may_undo, may_redo, undo_tip, redo_tip),
+        lambda: ft.Row(
+            [
+                ft.Text(turn_text, size=18, weight=ft.FontWeight.BOLD, expand=True),
+                ft.IconButton(icon=ft.Icons.UNDO, tooltip=undo_tip, on_click=lambda e: shell.undo(),
+                              disabled=not may_undo, icon_size=30),
+                ft.IconButton(icon=ft.Icons.REDO, tooltip=redo_tip, on_click=lambda e: shell.redo(),
+                              disabled=not may_redo, icon_size=30),
+            ]
+        ),
     )
-    out += [keyed(header, "header"), keyed(dice_tray(dice_faces(shell, state)), "dice")]
+    faces = tuple(dice_faces(shell, state))
+    out += [keyed(header, "header"),
+            keyed(shell.memo((table.id, "dice"), faces, lambda: dice_tray(list(faces))), "dice")]
     refusal = shell.refusal_control()
     if refusal:
         out.append(keyed(refusal, "refusal"))
@@ -358,8 +366,7 @@ def play_view(shell: Any) -> ft.Control:
         if seat in waiting:
             out.append(keyed(section_title(shell.t("q8.play.white_title", sum=state.dice.white_sum,
                                                    name=state.names[seat])), "phase-title"))
-            out.append(keyed(ft.Row(action_buttons(shell, state, game.legal(state, seat)), wrap=True, spacing=6,
-                                    run_spacing=6), "actions"))
+            out.append(keyed(action_row(shell, state, game.legal(state, seat)), "actions"))
         others = [s for s in waiting if s != seat and s in mine and s != state.active]
         if shell.seats is None and len(others) >= 1 and seat == state.active:
             out.append(keyed(ft.TextButton(content=shell.t("q8.play.rest_pass"),
@@ -370,17 +377,17 @@ def play_view(shell: Any) -> ft.Control:
         if seat != state.active:
             seat = state.active
         out.append(keyed(section_title(shell.t("q8.play.color_title", name=state.names[state.active])), "phase-title"))
-        out.append(keyed(ft.Row(action_buttons(shell, state, game.legal(state, state.active)), wrap=True, spacing=6,
-                                run_spacing=6), "actions"))
+        out.append(keyed(action_row(shell, state, game.legal(state, state.active)), "actions"))
 
     marks = ["…" if s in game.current_seats(state) else "" for s in range(len(state.names))]
     if len(state.names) > 1:
         # every sheet can be looked at; only one's own seats can be crossed on
-        everyone = list(range(len(state.names)))
-        out.append(keyed(player_switcher([state.names[s] for s in everyone], seat,
-                                         lambda i: _select(shell, i), marks), "switcher"))
+        names = tuple(state.names)
+        out.append(keyed(shell.memo((table.id, "switcher"), (names, seat, tuple(marks)),
+                                    lambda: player_switcher(list(names), seat, lambda i: _select(shell, i), marks)),
+                         "switcher"))
     out.append(keyed(sheet_view(shell, state, seat), "sheet"))
-    out.append(keyed(dispute_button(shell), "dispute"))
+    out.append(keyed(shell.memo((table.id, "dispute"), shell.lang, lambda: dispute_button(shell)), "dispute"))
     return ft.Column(out, spacing=10)
 
 
@@ -424,8 +431,9 @@ def roll_controls(shell: Any, state: Any, mine: list[int]) -> list[ft.Control]:
     ]
 
 
-def action_buttons(shell: Any, state: Any, actions: list[Any]) -> list[ft.Control]:
-    buttons = []
+def action_specs(shell: Any, state: Any, actions: list[Any]) -> list[tuple[str, str, str, Any]]:
+    """(button text, colour, text colour, action) for each offered action, in order."""
+    specs = []
     seen: set[tuple] = set()
     for a in actions:
         number = crossed_number(state, a)
@@ -446,8 +454,19 @@ def action_buttons(shell: Any, state: Any, actions: list[Any]) -> list[ft.Contro
             misthrow = state.phase == "color" and not state.active_crossed
             text = shell.t("q8.play.pass_misthrow" if misthrow else "q8.play.pass")
             strong, fg = ft.Colors.BLUE_GREY_100, ft.Colors.BLACK
-        buttons.append(big_button(text, lambda e, a=a: shell.submit(a), color=strong, text_color=fg))
-    return buttons
+        specs.append((text, strong, fg, a))
+    return specs
+
+
+def action_row(shell: Any, state: Any, actions: list[Any]) -> ft.Control:
+    """The offered actions as big buttons; the same controls as last time when nothing changed."""
+    specs = action_specs(shell, state, actions)
+    sig = tuple((text, strong, fg, type(a).__name__, a.model_dump_json()) for text, strong, fg, a in specs)
+    return shell.memo(
+        (shell.table.id, "actions"), sig,
+        lambda: ft.Row([big_button(text, lambda e, a=a: shell.submit(a), color=strong, text_color=fg)
+                        for text, strong, fg, a in specs], wrap=True, spacing=6, run_spacing=6),
+    )
 
 
 def sheet_view(shell: Any, state: Any, seat: int) -> ft.Control:
@@ -498,24 +517,36 @@ def sheet_view(shell: Any, state: Any, seat: int) -> ft.Control:
         )
         if model not in cache:
             cache[model] = cross_row(model, tap, parts=parts)
-        rows.append(shell.reuse(cache[model]))
+        row = shell.reuse(cache[model])
+        rows.append(row)
+        for cell in row.controls:  # cells shared with rows built earlier: see Shell.reuse
+            shell.reuse(cell)
     total = shell.table.game.result(state).players[seat].total
-    footer = ft.Row(
-        [
-            ft.Text(shell.t("q8.play.misthrows", count=sheet.misthrows, most=state.options.end_misthrows), size=14),
-            ft.Text(shell.t("q8.play.lucky_numbers", a=sheet.lucky[0], b=sheet.lucky[1]), size=14),
-            ft.Text(shell.t("q8.play.points", points=total), size=14, weight=ft.FontWeight.BOLD),
-        ],
-        wrap=True,
-        spacing=12,
+    texts = (
+        shell.t("q8.play.sheet_of", name=state.names[seat]),
+        shell.t("q8.play.misthrows", count=sheet.misthrows, most=state.options.end_misthrows),
+        shell.t("q8.play.lucky_numbers", a=sheet.lucky[0], b=sheet.lucky[1]),
+        shell.t("q8.play.points", points=total),
     )
-    return ft.Container(
-        content=ft.Column([ft.Text(shell.t("q8.play.sheet_of", name=state.names[seat]), size=15,
-                                   weight=ft.FontWeight.BOLD), *rows, footer], spacing=4),
-        border=ft.Border.all(1, ft.Colors.BLACK_12),
-        border_radius=10,
-        padding=8,
-    )
+
+    def build() -> ft.Control:
+        footer = ft.Row(
+            [
+                ft.Text(texts[1], size=14),
+                ft.Text(texts[2], size=14),
+                ft.Text(texts[3], size=14, weight=ft.FontWeight.BOLD),
+            ],
+            wrap=True,
+            spacing=12,
+        )
+        return ft.Container(
+            content=ft.Column([ft.Text(texts[0], size=15, weight=ft.FontWeight.BOLD), *rows, footer], spacing=4),
+            border=ft.Border.all(1, ft.Colors.BLACK_12),
+            border_radius=10,
+            padding=8,
+        )
+
+    return shell.memo((shell.table.id, "sheet"), (texts, tuple(id(r) for r in rows)), build)
 
 
 # --- result ------------------------------------------------------------------------------
