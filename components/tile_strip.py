@@ -90,14 +90,25 @@ def slot_box(s: Slot, on_tap: Callable[[int], None] | None = None, tap_label: st
 
 
 def tile_strip(slots: list[Slot], on_tap: Callable[[int], None] | None = None,
-               tap_label: Callable[[Slot], str] | None = None, slot_w: int = SLOT_W) -> ft.Control:
+               tap_label: Callable[[Slot], str] | None = None, slot_w: int = SLOT_W,
+               parts: dict | None = None) -> ft.Control:
     """The whole line, start to goal, wrapping over as many rows as needed.
 
     With ``on_tap`` every tile (not start, not goal) can be tapped: ``on_tap(position)``.
+    ``parts`` (optional, kept by the caller between renders): slot boxes already built,
+    by what they show; a slot that looks the same is then the same control object,
+    which Flet's diff skips (a move changes two or three of ~30 slots). ``on_tap``
+    must then be the same callable each time.
     """
     boxes = []
     for s in slots:
         tappable = on_tap is not None and s.kind not in ("start", "goal")
-        boxes.append(slot_box(s, on_tap if tappable else None, tap_label(s) if tappable and tap_label else None,
-                              slot_w))
+        label = tap_label(s) if tappable and tap_label else None
+        key = (s, tappable, label, slot_w)
+        box = parts.get(key) if parts is not None else None
+        if box is None:
+            box = slot_box(s, on_tap if tappable else None, label, slot_w)
+            if parts is not None:
+                parts[key] = box
+        boxes.append(box)
     return ft.Row(boxes, wrap=True, spacing=3, run_spacing=3)

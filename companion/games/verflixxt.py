@@ -1047,6 +1047,12 @@ def last_move_line(shell: Any) -> str | None:
     return text
 
 
+def keyed(control: ft.Control, key: str) -> ft.Control:
+    """A stable key per block, so a re-rendered screen is diffed block by block (small patches)."""
+    control.key = key
+    return control
+
+
 def play_view(shell: Any) -> ft.Control:
     table = shell.table
     state = table.state
@@ -1054,34 +1060,51 @@ def play_view(shell: Any) -> ft.Control:
     mine = shell.seats is None or me in shell.seats
     out: list[ft.Control] = []
 
-    head: list[ft.Control] = [
-        ft.Container(width=12, height=30, bgcolor=seat_color(shell, me), border_radius=3),
-        ft.Text(shell.t("play.turn_of", name=state.names[me]), size=19, weight=ft.FontWeight.BOLD, expand=True),
-    ]
-    if state.roll is not None:
-        head.append(ft.Container(
-            content=ft.Text(shell.t("vx.play.roll_chip", value=state.roll), size=18, weight=ft.FontWeight.BOLD,
-                            color=ft.Colors.WHITE),
-            bgcolor=ft.Colors.INDIGO_600, border_radius=8, padding=ft.Padding.symmetric(horizontal=10, vertical=4),
-        ))
-    head += [  # on a seat's own phone: only that seat's moves are taken back or redone
-        ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
-                      disabled=not table.may_undo(shell.seats), icon_size=28),
-        ft.IconButton(icon=ft.Icons.REDO, tooltip=shell.t("play.redo"), on_click=lambda e: shell.redo(),
-                      disabled=not table.may_redo(shell.seats), icon_size=28),
-    ]
-    out.append(ft.Row(head, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    # Blocks that look the same as last time are the same controls (Shell.memo): Flet's diff skips them.
+    turn_text = shell.t("play.turn_of", name=state.names[me])
+    roll_text = shell.t("vx.play.roll_chip", value=state.roll) if state.roll is not None else None
+    may_undo, may_redo = table.may_undo(shell.seats), table.may_redo(shell.seats)
+    tips = (shell.t("play.undo"), shell.t("play.redo"))
+    me_color = seat_color(shell, me)
+
+    def header() -> ft.Control:
+        head: list[ft.Control] = [
+            ft.Container(width=12, height=30, bgcolor=me_color, border_radius=3),
+            ft.Text(turn_text, size=19, weight=ft.FontWeight.BOLD, expand=True),
+        ]
+        if roll_text is not None:
+            head.append(ft.Container(
+                content=ft.Text(roll_text, size=18, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE),
+                bgcolor=ft.Colors.INDIGO_600, border_radius=8, padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+            ))
+        head += [  # on a seat's own phone: only that seat's moves are taken back or redone
+            ft.IconButton(icon=ft.Icons.UNDO, tooltip=tips[0], on_click=lambda e: shell.undo(),
+                          disabled=not may_undo, icon_size=28),
+            ft.IconButton(icon=ft.Icons.REDO, tooltip=tips[1], on_click=lambda e: shell.redo(),
+                          disabled=not may_redo, icon_size=28),
+        ]
+        return ft.Row(head, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    out.append(keyed(shell.memo((table.id, "header"), (turn_text, roll_text, may_undo, may_redo, tips, me_color),
+                                header), "header"))
 
     legal = ENGINE.legal(state) if mine else []
     landing: set[int] = set()
     if len(legal) == 1 and not isinstance(legal[0], SkipWurminator):
         landing.add(move_preview(state, legal[0]).landing)
-    out.append(tile_strip(board_slots(shell, state, landing)))
+    slots = tuple(board_slots(shell, state, landing))
+    parts: dict = shell.ui.setdefault(("vx_slots", table.id), {})
+    if len(parts) > 512:
+        parts.clear()
+    strip = shell.memo((table.id, "strip"), slots, lambda: tile_strip(list(slots), parts=parts))
+    for box in strip.controls:  # slot boxes shared with strips built earlier: see Shell.reuse
+        shell.reuse(box)
+    out.append(keyed(strip, "strip"))
     last = last_move_line(shell)
     if last:
-        out.append(ft.Text(last, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.BLUE_GREY_900))
-    for line in _event_lines(shell, state):
-        out.append(ft.Text(line, size=14, color=ft.Colors.BLUE_GREY_800))
+        out.append(keyed(ft.Text(last, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.BLUE_GREY_900), "last"))
+    for i, line in enumerate(_event_lines(shell, state)):
+        out.append(keyed(ft.Text(line, size=14, color=ft.Colors.BLUE_GREY_800), f"event{i}"))
 
     actions: list[ft.Control] = []
     if not mine:  # another seat's phone: everyone sees the board, only the player on turn acts
@@ -1093,10 +1116,9 @@ def play_view(shell: Any) -> ft.Control:
     elif state.phase in ("move", "wurminator"):
         title = "vx.play.moves_with" if state.phase == "move" else "vx.play.wurm_phase"
         actions.append(section_title(shell.t(title, value=state.roll)))
-        color = seat_color(shell, me)
         for a in legal:
             if isinstance(a, MoveFigure):
-                bg, fg = color, text_on(color)
+                bg, fg = me_color, text_on(me_color)
             elif isinstance(a, MoveGuard):
                 bg, fg = ft.Colors.BLUE_GREY_100, ft.Colors.BLACK
             elif isinstance(a, MoveWurminator):
@@ -1106,11 +1128,11 @@ def play_view(shell: Any) -> ft.Control:
             actions.append(_move_button(action_label(shell, state, a), lambda e, a=a: shell.submit(a), bg, fg))
         if state.phase == "move":
             actions += _locked_guards(shell, state)
+    out.append(keyed(ft.Column(actions, spacing=8), f"actions-{state.phase}-{mine}"))
 
-    out += actions
     refusal = shell.refusal_control()
     if refusal:
-        out.append(refusal)
+        out.append(keyed(refusal, "refusal"))
 
     if mine and state.phase in ("move", "wurminator"):
         key = "vx_advice"
@@ -1119,12 +1141,15 @@ def play_view(shell: Any) -> ft.Control:
             shell.ui[key] = bool(e.control.value)
             shell.render()
 
-        out.append(ft.Switch(label=shell.t("vx.play.advice"), value=bool(shell.ui.get(key)), on_change=toggle))
+        out.append(keyed(ft.Switch(label=shell.t("vx.play.advice"), value=bool(shell.ui.get(key)), on_change=toggle),
+                         "advice"))
         if shell.ui.get(key):
-            out += _advice_controls(shell, state)
+            out.append(keyed(ft.Column(_advice_controls(shell, state), spacing=8), "advice-lines"))
 
-    out.append(piles_view(shell, state))
-    out.append(dispute_button(shell))
+    piles_sig = (tuple(state.names), tuple(tuple(p) for p in state.piles), tuple(tuple(f) for f in state.figures),
+                 state.turn, state.phase, shell.lang, tuple(seat_color(shell, s) for s in range(len(state.names))))
+    out.append(keyed(shell.memo((table.id, "piles"), piles_sig, lambda: piles_view(shell, state)), "piles"))
+    out.append(keyed(shell.memo((table.id, "dispute"), shell.lang, lambda: dispute_button(shell)), "dispute"))
     return ft.Column(out, spacing=8)
 
 
