@@ -158,6 +158,42 @@ def prepare_qwixx_table(db: pathlib.Path) -> str:
         store.close()
 
 
+VX_OPTIONS = {"wurminator": False}  # the default layout (26 tiles), 3 figures each for two players
+VX_ROLL = 2  # Ana rolled a 2
+
+
+def prepare_verflixxt_table(db: pathlib.Path) -> str:
+    """A Verflixxt table (default layout, two players, 3 figures each) where Ana rolled a 2 and moves."""
+    from companion.store import Store
+    from companion.table import Tables
+    from scoring.engine import PlayerSpec
+
+    store = Store(db)
+    try:
+        table = Tables(store).create("verflixxt", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], VX_OPTIONS)
+        table.roll(values=[VX_ROLL])
+        return table.id
+    finally:
+        store.close()
+
+
+def prepare_verlies_table(db: pathlib.Path) -> str:
+    """A Verlies table (three preset adventurers) where Ana has drawn a card: passage gold may be taken."""
+    from companion.store import Store
+    from companion.table import Tables
+    from scoring.engine import PlayerSpec
+
+    store = Store(db)
+    try:
+        table = Tables(store).create(
+            "raus-aus-dem-verlies", [PlayerSpec(name=n) for n in ("Ana", "Ben", "Cara")], {"start_player": 0}
+        )
+        table.submit({"type": "draw_card", "by": 0})
+        return table.id
+    finally:
+        store.close()
+
+
 # --- (a) engine ----------------------------------------------------------------------------------
 def bench_engine(quick: bool) -> dict[str, Any]:
     from scoring.engine import games, get_game
@@ -211,10 +247,13 @@ def launch_browser():
     return pw, browser
 
 
-IN_PAGE_JS = """(txt) => {
+IN_PAGE_JS = """([txt, exact]) => {
   window.__tap = {down: null, seen: null};
+  // exact: the text is a whole line of the page (innerText puts each semantics node on its own line)
+  const shows = () => exact ? ('\\n' + document.body.innerText + '\\n').includes('\\n' + txt + '\\n')
+                            : document.body.innerText.includes(txt);
   const done = () => {
-    if (window.__tap.seen === null && window.__tap.down !== null && document.body.innerText.includes(txt)) {
+    if (window.__tap.seen === null && window.__tap.down !== null && shows()) {
       window.__tap.seen = performance.now();
       obs.disconnect();
     }
@@ -227,13 +266,15 @@ IN_PAGE_JS = """(txt) => {
 }"""
 
 
-def tap(page, name: str, expect: str) -> tuple[float, float | None]:
-    """One tap: (ms as seen from Playwright: click → text in the semantics DOM, ms inside the page)."""
+def tap(page, name: str, expect: str, exact: bool = False) -> tuple[float, float | None]:
+    """One tap: (ms as seen from Playwright: click → text in the semantics DOM, ms inside the page).
+
+    ``exact``: ``expect`` is a whole text of the page (e.g. "1 Gold", not part of "11 Gold")."""
     from tests.e2e.conftest import button
 
     loc = button(page, name).first  # resolved before the clock starts
-    target = page.get_by_text(expect).first
-    page.evaluate(IN_PAGE_JS, expect)
+    target = page.get_by_text(expect, exact=exact).first
+    page.evaluate(IN_PAGE_JS, [expect, exact])
     t0 = time.perf_counter()
     loc.click()
     target.wait_for(timeout=20_000)
@@ -242,20 +283,25 @@ def tap(page, name: str, expect: str) -> tuple[float, float | None]:
     return ms, inner
 
 
-class QwixxTapper:
-    """Alternating: Ana crosses red 7 (then Ben decides), undo (Ana decides again)."""
+class Alternating:
+    """Taps back and forth: ``forth`` = (button, text that only shows after it), then ``back`` (the undo)."""
 
-    def __init__(self, page) -> None:
+    def __init__(self, page, forth: tuple[str, str], back: tuple[str, str], exact: bool = False) -> None:
         self.page = page
-        self.crossed = False
+        self.forth, self.back, self.exact = forth, back, exact
+        self.done = False
 
     def __call__(self) -> tuple[float, float | None]:
-        if not self.crossed:
-            r = tap(self.page, "Rot 7", "Weiße Summe 7 – Ben:")
-        else:
-            r = tap(self.page, "Rückgängig", "Weiße Summe 7 – Ana:")
-        self.crossed = not self.crossed
+        name, expect = self.back if self.done else self.forth
+        r = tap(self.page, name, expect, self.exact)
+        self.done = not self.done
         return r
+
+
+def QwixxTapper(page) -> Alternating:
+    """Alternating: Ana crosses red 7 (then Ben decides), undo (Ana decides again)."""
+    spec = TAP_GAMES["qwixx"]
+    return Alternating(page, spec["forth"], spec["back"], spec["exact"])
 
 
 class FloorTapper:
@@ -269,6 +315,36 @@ class FloorTapper:
 
 
 PASS_AROUND = "Alle (Handy wird herumgereicht)"  # the seat chooser on /g/<id>: this phone acts for all
+UNDO = "Rückgängig"  # the undo icon button's tooltip (play.undo), on every game's play screen
+
+# The tap section's games: a table prepared in the database, opened as /g/<id> with "Alle", and the
+# two taps that alternate (a typical action, then undo), each with the text only that tap brings.
+TAP_GAMES: dict[str, dict[str, Any]] = {
+    "qwixx": {
+        "game": "qwixx-longo",
+        "prepare": prepare_qwixx_table,
+        "forth": ("Rot 7", "Weiße Summe 7 – Ben:"),  # Ana crosses red 7 on the white sum: Ben decides
+        "back": (UNDO, "Weiße Summe 7 – Ana:"),  # Ana decides again
+        "exact": False,
+        "what": "cross Rot 7 / undo",
+    },
+    "verflixxt": {
+        "game": "verflixxt",
+        "prepare": prepare_verflixxt_table,
+        "forth": ("Figur A1: Start » Feld 2 (−1)", "Ben ist dran"),  # Ana's figure moves: Ben's turn to roll
+        "back": (UNDO, "Züge mit 2:"),  # Ana's moves with the 2 again
+        "exact": True,
+        "what": "move figure A1 / undo",
+    },
+    "verlies": {
+        "game": "raus-aus-dem-verlies",
+        "prepare": prepare_verlies_table,
+        "forth": ("Gold im Gang +1", "1 Gold"),  # passage gold: Ana's purse 0 → 1
+        "back": (UNDO, "0 Gold"),  # the purse back to 0
+        "exact": True,
+        "what": "+1 gold (passage) / undo",
+    },
+}
 
 
 def open_page(browser, url: str, first_button: str):
@@ -296,27 +372,17 @@ def summarize(samples: list[tuple[float, float | None]]) -> dict[str, Any]:
 
 
 # --- (b) tap to screen ---------------------------------------------------------------------------
-def bench_tap(browser, taps: int, tmp: pathlib.Path) -> dict[str, Any]:
-    db = tmp / "tap.db"
-    gid = prepare_qwixx_table(db)
-    app, floor = start_app(db), start_floor()
-    try:
-        app.wait_port(), floor.wait_port()
-        app_page = open_page(browser, f"{app.url}g/{gid}", "Rot 7")
-        floor_page = open_page(browser, floor.url, "Plus")
-        a, f = QwixxTapper(app_page), FloorTapper(floor_page)
-        for _ in range(4):  # warm-up: first frames, JIT, fonts
-            a(), f()
-        app_s, floor_s = [], []
-        batch = 10
-        while len(app_s) < taps:  # side by side: batches alternate in the same run
-            for _ in range(min(batch, taps - len(app_s))):
-                app_s.append(a())
-            for _ in range(min(batch, taps - len(floor_s))):
-                floor_s.append(f())
-        app_page.context.close(), floor_page.context.close()
-    finally:
-        app.stop(), floor.stop()
+def side_by_side(app_tap: Callable[[], Any], floor_tap: Callable[[], Any], taps: int) -> dict[str, Any]:
+    """Warm-up, then batches of 10 taps alternating between the app page and the floor page."""
+    for _ in range(4):  # warm-up: first frames, JIT, fonts
+        app_tap(), floor_tap()
+    app_s, floor_s = [], []
+    batch = 10
+    while len(app_s) < taps:  # side by side: batches alternate in the same run
+        for _ in range(min(batch, taps - len(app_s))):
+            app_s.append(app_tap())
+        for _ in range(min(batch, taps - len(floor_s))):
+            floor_s.append(floor_tap())
     ra, rf = summarize(app_s), summarize(floor_s)
     ratio = ra["p95_ms"] / rf["p95_ms"]
     return {
@@ -328,6 +394,34 @@ def bench_tap(browser, taps: int, tmp: pathlib.Path) -> dict[str, Any]:
         "target": f"p95 <= {TARGETS['tap_p95_ratio']}x floor",
         "verdict": verdict(ratio <= TARGETS["tap_p95_ratio"]),
     }
+
+
+def bench_tap(browser, taps: int, tmp: pathlib.Path, games: tuple[str, ...] = tuple(TAP_GAMES)) -> dict[str, Any]:
+    """Per game: its own app page against the floor page, side by side, ``taps`` taps each."""
+    db = tmp / "tap.db"
+    ids = {key: TAP_GAMES[key]["prepare"](db) for key in games}
+    app, floor = start_app(db), start_floor()
+    out: dict[str, Any] = {}
+    try:
+        app.wait_port(), floor.wait_port()
+        floor_page = open_page(browser, floor.url, "Plus")
+        f = FloorTapper(floor_page)  # one floor page; its counter goes on from game to game
+        for key in games:
+            spec = TAP_GAMES[key]
+            app_page = None
+            try:
+                app_page = open_page(browser, f"{app.url}g/{ids[key]}", spec["forth"][0])
+                a = Alternating(app_page, spec["forth"], spec["back"], spec["exact"])
+                out[key] = {"game": spec["game"], "taps": spec["what"], **side_by_side(a, f, taps)}
+            except Exception as exc:  # noqa: BLE001 - one game's failure is reported, the others still run
+                out[key] = {"game": spec["game"], "taps": spec["what"], "error": f"{type(exc).__name__}: {exc}"[:300]}
+            finally:
+                if app_page is not None:
+                    app_page.context.close()
+        floor_page.context.close()
+    finally:
+        app.stop(), floor.stop()
+    return out
 
 
 # --- (c) cold start ---------------------------------------------------------------------------
@@ -650,13 +744,20 @@ def print_report(res: dict[str, Any]) -> None:
         if t.get("error"):
             print(f"(b) Tap to screen: not measured ({t['error']})")
         else:
-            a, f = t["app"], t["floor"]
-            print(f"(b) Tap to screen, {a['n']} taps each (Playwright click → text in the semantics DOM)")
-            print(f"    app   (Qwixx cross/undo): median {a['median_ms']:6.1f} ms  p95 {a['p95_ms']:6.1f} ms   in page: "
-                  f"{_ms(a['in_page_median_ms'])} / {_ms(a['in_page_p95_ms'])}")
-            print(f"    floor (bare counter)    : median {f['median_ms']:6.1f} ms  p95 {f['p95_ms']:6.1f} ms   in page: "
-                  f"{_ms(f['in_page_median_ms'])} / {_ms(f['in_page_p95_ms'])}")
-            print(f"    ratio p95 {t['p95_ratio']:.2f}x (median {t['median_ratio']:.2f}x)   target {t['target']}: {t['verdict']}")
+            print("(b) Tap to screen, per game: app page vs. bare Flet counter side by side "
+                  "(Playwright click → text in the semantics DOM; in page: pointerdown → text)")
+            for key, g in t.items():
+                if g.get("error"):
+                    print(f"    {key:9} ({g['taps']}): not measured ({g['error']})")
+                    continue
+                a, f = g["app"], g["floor"]
+                print(f"    {key:9} {a['n']} taps each, {g['taps']}")
+                print(f"      app  : median {a['median_ms']:6.1f} ms  p95 {a['p95_ms']:6.1f} ms   in page: "
+                      f"{_ms(a['in_page_median_ms'])} / {_ms(a['in_page_p95_ms'])}")
+                print(f"      floor: median {f['median_ms']:6.1f} ms  p95 {f['p95_ms']:6.1f} ms   in page: "
+                      f"{_ms(f['in_page_median_ms'])} / {_ms(f['in_page_p95_ms'])}")
+                print(f"      ratio p95 {g['p95_ratio']:.2f}x (median {g['median_ratio']:.2f}x)   "
+                      f"target {g['target']}: {g['verdict']}")
     if "cold" in res:
         c = res["cold"]
         if c.get("error"):
@@ -701,7 +802,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer games, taps and sessions")
     parser.add_argument("--only", default=",".join(SECTIONS), help="comma list of: " + ",".join(SECTIONS))
     parser.add_argument("--sessions", type=int, default=None, help="extra table sessions for the load section (default 20; 5 with --quick)")
-    parser.add_argument("--taps", type=int, default=None, help="taps per app in the tap section (default 100; 20 with --quick)")
+    parser.add_argument("--taps", type=int, default=None, help="taps per game in the tap section (default 100; 20 with --quick)")
     parser.add_argument("--json", default=str(OUT / "bench.json"))
     args = parser.parse_args(argv)
     only = [s.strip() for s in args.only.split(",") if s.strip()]
