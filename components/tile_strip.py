@@ -48,8 +48,9 @@ STYLE = {
 }
 
 
-def _chip(p: Piece) -> ft.Control:
+def _chip(p: Piece, key: str | None = None) -> ft.Control:
     return ft.Container(
+        key=key,
         width=CHIP_W,
         height=16,
         bgcolor=p.color,
@@ -57,6 +58,16 @@ def _chip(p: Piece) -> ft.Control:
         alignment=ft.Alignment.CENTER,
         content=ft.Text(p.label, size=9, weight=ft.FontWeight.BOLD, color=p.text_color, no_wrap=True),
     )
+
+
+def _chips(pieces: tuple[Piece, ...]) -> list[ft.Control]:
+    """Keyed by label: when A1 leaves the start, one chip goes instead of every chip being relabelled."""
+    seen: dict[str, int] = {}
+    out = []
+    for p in pieces:
+        n = seen[p.label] = seen.get(p.label, 0) + 1
+        out.append(_chip(p, f"{p.label}#{n}"))
+    return out
 
 
 def slot_box(s: Slot, on_tap: Callable[[int], None] | None = None, tap_label: str | None = None,
@@ -75,7 +86,7 @@ def slot_box(s: Slot, on_tap: Callable[[int], None] | None = None, tap_label: st
         content=ft.Column(
             [
                 ft.Text(s.label, size=15, weight=ft.FontWeight.BOLD, color=fg, no_wrap=True),
-                ft.Row([_chip(p) for p in s.pieces], wrap=True, spacing=1, run_spacing=1,
+                ft.Row(_chips(s.pieces), wrap=True, spacing=1, run_spacing=1,
                        alignment=ft.MainAxisAlignment.CENTER),
             ],
             spacing=1,

@@ -1069,19 +1069,20 @@ def play_view(shell: Any) -> ft.Control:
 
     def header() -> ft.Control:
         head: list[ft.Control] = [
-            ft.Container(width=12, height=30, bgcolor=me_color, border_radius=3),
-            ft.Text(turn_text, size=19, weight=ft.FontWeight.BOLD, expand=True),
+            ft.Container(width=12, height=30, bgcolor=me_color, border_radius=3, key="color"),
+            ft.Text(turn_text, size=19, weight=ft.FontWeight.BOLD, expand=True, key="turn"),
         ]
-        if roll_text is not None:
+        if roll_text is not None:  # keys: the chip comes and goes, the buttons stay the same controls
             head.append(ft.Container(
                 content=ft.Text(roll_text, size=18, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE),
                 bgcolor=ft.Colors.INDIGO_600, border_radius=8, padding=ft.Padding.symmetric(horizontal=10, vertical=4),
+                key="roll",
             ))
         head += [  # on a seat's own phone: only that seat's moves are taken back or redone
             ft.IconButton(icon=ft.Icons.UNDO, tooltip=tips[0], on_click=lambda e: shell.undo(),
-                          disabled=not may_undo, icon_size=28),
+                          disabled=not may_undo, icon_size=28, key="undo"),
             ft.IconButton(icon=ft.Icons.REDO, tooltip=tips[1], on_click=lambda e: shell.redo(),
-                          disabled=not may_redo, icon_size=28),
+                          disabled=not may_redo, icon_size=28, key="redo"),
         ]
         return ft.Row(head, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
