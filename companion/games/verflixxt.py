@@ -1108,12 +1108,17 @@ def play_view(shell: Any) -> ft.Control:
         out.append(keyed(ft.Text(line, size=14, color=ft.Colors.BLUE_GREY_800), f"event{i}"))
 
     actions: list[ft.Control] = []
+    if mine and state.phase in ("roll", "move", "wurminator"):
+        # The roll controls stay mounted (hidden while a move is chosen): after every move they
+        # come back as the same controls instead of a new text field and buttons each turn.
+        typed = shell.ui.get(("vx_typed", table.id), "")
+        roll_block = shell.memo((table.id, "roll-block"), (shell.lang, typed),
+                                lambda: ft.Column(roll_controls(shell, state), spacing=8))
+        out.append(keyed(ft.Container(roll_block, visible=state.phase == "roll"), "roll-block"))
     if not mine:  # another seat's phone: everyone sees the board, only the player on turn acts
         waiting = {"roll": "vx.play.other_rolls", "wurminator": "vx.play.other_wurm"}.get(state.phase,
                                                                                           "vx.play.other_moves")
         actions.append(info_line(shell.t(waiting, name=state.names[me])))
-    elif state.phase == "roll":
-        actions += roll_controls(shell, state)
     elif state.phase in ("move", "wurminator"):
         title = "vx.play.moves_with" if state.phase == "move" else "vx.play.wurm_phase"
         actions.append(section_title(shell.t(title, value=state.roll)))
@@ -1129,7 +1134,8 @@ def play_view(shell: Any) -> ft.Control:
             actions.append(_move_button(action_label(shell, state, a), lambda e, a=a: shell.submit(a), bg, fg))
         if state.phase == "move":
             actions += _locked_guards(shell, state)
-    out.append(keyed(ft.Column(actions, spacing=8), f"actions-{state.phase}-{mine}"))
+    if actions:
+        out.append(keyed(ft.Column(actions, spacing=8), f"actions-{state.phase}-{mine}"))
 
     refusal = shell.refusal_control()
     if refusal:
