@@ -1,9 +1,10 @@
-"""Tischrichter benchmarks (not a test): engine, tap-to-screen, cold start, load, store.
+"""Tischrichter benchmarks (not a test): engine, tap-to-screen, cold start, load, store, faults.
 
     build/bench.sh                      # everything (a few minutes on 2 cores)
-    build/bench.sh --quick              # fewer games, taps and sessions
-    build/bench.sh --only engine,store  # sections: engine, tap, cold, load, store
+    build/bench.sh --quick              # fewer games, taps, sessions and fault rounds
+    build/bench.sh --only engine,store  # sections: engine, tap, cold, load, store, faults
     build/bench.sh --sessions 40        # load section with 40 extra table sessions
+    build/bench.sh --only faults --kill-rounds 50   # 50 kill -9 rounds of the real server
 
 Prints a table and writes build/out/bench.json. See build/BENCH.md for what each
 figure means. Network: loopback only; every wait is bounded.
@@ -32,7 +33,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 OUT = ROOT / "build" / "out"
-SECTIONS = ("engine", "tap", "cold", "load", "store")
+SECTIONS = ("engine", "tap", "cold", "load", "store", "faults")
 QWIXX_ROLL = [3, 4, 8, 1, 2, 5]  # white 3+4 = 7 (as in the browser test)
 TARGETS = {
     "tap_p95_ratio": 1.3,
@@ -727,6 +728,135 @@ def _fs_of(path: pathlib.Path) -> str:
         return "?"
 
 
+# --- (f) faults -----------------------------------------------------------------------------------
+FAULTS_SEED = 2025  # one seed for the kill points and hypothesis (printed)
+KILL_GAMES = 3  # Verlies tables played at once, one WebSocket client each
+KILL_DELAY_S = (0.05, 2.5)  # the kill lands this long after the clients start (uniform)
+
+
+def faults_server_kill(rounds: int, tmp: pathlib.Path, seed: int = FAULTS_SEED) -> dict[str, Any]:
+    """kill -9 of the real server (``python -m companion``) during scripted play over its WebSocket.
+
+    KILL_GAMES Raus aus dem Verlies tables in one database; each round starts the server on it,
+    one light Flet client per table taps "Korrektur +1" without pause, and the server gets SIGKILL
+    after a random delay (wherever the clients are). Then every table is reopened from the store:
+    each acknowledged tap must be there (at most the one tap in flight on top), one action per
+    coin (nothing half applied), and the state must equal the replay of its log. The next round
+    plays on from there."""
+    from companion.store import Store
+    from companion.table import Tables
+    from scoring.engine import PlayerSpec, replay
+    from tests.companion.kill_server_client import drain, tap_until_killed
+    from tests.e2e.conftest import Server
+
+    rng = random.Random(seed)
+    db = tmp / "faults-server.db"
+    store = Store(db)
+    tables = Tables(store)
+    gids = [tables.create("raus-aus-dem-verlies", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")],
+                          {"start_player": 0}).id for _ in range(KILL_GAMES)]
+    store.close()
+    routes = {gid: f"/g/{gid}?all" for gid in gids}
+    gold = {gid: 0 for gid in gids}
+    acked = lost = in_flight_kept = half = mismatched = checked = 0
+    detail: list[dict[str, Any]] = []
+    t0 = time.perf_counter()
+    for r in range(rounds):
+        delay = rng.uniform(*KILL_DELAY_S)
+        srv = Server(db)
+        try:
+            drain(srv)
+            acks = asyncio.run(tap_until_killed(srv, routes, gold, delay))
+        finally:
+            srv.kill(signal.SIGKILL)
+        store = Store(db)
+        try:
+            tables = Tables(store)
+            round_lost = 0
+            for gid in gids:
+                table = tables.open(gid)
+                now = table.state.players[0].gold
+                want = gold[gid] + acks[gid]
+                round_lost += max(0, want - now)
+                in_flight_kept += max(0, now - want)
+                half += table.cursor != now  # one action per coin: nothing half applied
+                mismatched += table.state != replay(store.record(gid))
+                checked += 1
+                gold[gid] = now
+        finally:
+            store.close()
+        acked += sum(acks.values())
+        lost += round_lost
+        detail.append({"delay_s": round(delay, 3), "acked": sum(acks.values()), "lost": round_lost})
+    secs = time.perf_counter() - t0
+    ok = lost == 0 and mismatched == 0 and half == 0 and acked > 0
+    return {
+        "rounds": rounds, "seed": seed, "games": KILL_GAMES, "acked": acked, "lost": lost,
+        "in_flight_kept": in_flight_kept, "half_applied": half, "replay_mismatches": mismatched,
+        "games_checked": checked, "seconds": secs, "per_round": detail, "verdict": verdict(ok),
+    }
+
+
+def faults_soak(rounds: int, seed: int = 7) -> dict[str, Any]:
+    """build/soak_kill.py: kill -9 of the in-process player (Table + Store), ``rounds`` rounds."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("soak_kill", ROOT / "build" / "soak_kill.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    r = mod.soak(rounds, seed=seed)
+    r["verdict"] = verdict(r["lost"] == 0 and r["replay_mismatches"] == 0 and r["acked"] > 0)
+    return r
+
+
+def faults_fuzz(examples: int, seed: int = FAULTS_SEED) -> dict[str, Any]:
+    """pytest on tests/**/test_fuzz*.py in a subprocess with TISCHRICHTER_FUZZ_EXAMPLES=``examples``."""
+    import re
+
+    files = sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("tests/**/test_fuzz*.py"))
+    argv = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--hypothesis-seed={seed}", *files]
+    env = {**os.environ, "TISCHRICHTER_FUZZ_EXAMPLES": str(examples)}
+    t0 = time.perf_counter()
+    try:
+        proc = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+        out, rc = proc.stdout, proc.returncode
+    except subprocess.TimeoutExpired as exc:
+        out = exc.stdout.decode(errors="replace") if isinstance(exc.stdout, bytes) else (exc.stdout or "")
+        rc = None
+    secs = time.perf_counter() - t0
+    lines = [ln for ln in out.splitlines() if ln.strip()]
+    summary = next((ln.strip("= ") for ln in reversed(lines) if re.search(r"\d+ (passed|failed|errors?)\b", ln)), "")
+    counts = {k: 0 for k in ("passed", "failed", "errors", "skipped")}
+    for n, word in re.findall(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)", summary):
+        key = "errors" if word.startswith("error") else word
+        counts[key] = counts.get(key, 0) + int(n)
+    tests = sum(counts.values())
+    failed = counts["failed"] + counts["errors"]
+    ok = rc == 0 and tests > 0 and failed == 0
+    return {
+        "examples": examples, "seed": seed, "files": files, "tests": tests, **counts, "seconds": secs,
+        "returncode": rc, "summary": summary or "(no pytest summary: timeout?)",
+        "failures": [ln for ln in lines if ln.startswith(("FAILED", "ERROR"))][:10],
+        "verdict": verdict(ok),
+    }
+
+
+def bench_faults(kill_rounds: int, soak_rounds: int, fuzz_examples: int, tmp: pathlib.Path) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    parts = (
+        ("server_kill", f"kill -9 of the server, {kill_rounds} rounds", lambda: faults_server_kill(kill_rounds, tmp)),
+        ("soak", f"kill -9 of the playing process, {soak_rounds} rounds", lambda: faults_soak(soak_rounds)),
+        ("fuzz", f"fuzz tests, {fuzz_examples} examples", lambda: faults_fuzz(fuzz_examples)),
+    )
+    for key, what, run in parts:
+        print(f"  {what} ...", flush=True)
+        try:
+            out[key] = run()
+        except Exception as exc:  # noqa: BLE001 - reported as a MISS, not raised
+            out[key] = {"error": f"{type(exc).__name__}: {exc}"[:300], "verdict": verdict(False)}
+    return out
+
+
 # --- main -----------------------------------------------------------------------------------------
 def print_report(res: dict[str, Any]) -> None:
     line = "-" * 78
@@ -790,7 +920,39 @@ def print_report(res: dict[str, Any]) -> None:
         print(f"    resume (fresh Store + Tables.open) {s['resume_500_ms_median']:.1f} ms  "
               f"target < {TARGETS['resume_500_ms']:.0f} ms: {s['resume_verdict']}")
         print(f"    whole Table.submit p50 {s['submit_p50_ms']:.2f} ms  p99 {s['submit_p99_ms']:.2f} ms")
+    if "faults" in res:
+        print_faults(res["faults"])
     print(line)
+
+
+def print_faults(f: dict[str, Any]) -> None:
+    print("(f) Faults survived")
+    k = f.get("server_kill", {})
+    if k.get("error"):
+        print(f"    kill -9 of the server: not run ({k['error']})  MISS")
+    elif k:
+        print(f"    kill -9 of the real server during play over its WebSocket (seed {k['seed']}): {k['rounds']} rounds, "
+              f"{k['games']} games at once, {k['seconds']:.0f} s")
+        print(f"      acknowledged actions {k['acked']}, lost {k['lost']} (+{k['in_flight_kept']} in-flight taps kept), "
+              f"games checked {k['games_checked']}, replay equal: {'yes' if not k['replay_mismatches'] else 'NO'}"
+              f"{'' if not k['half_applied'] else ', HALF APPLIED: %d' % k['half_applied']}   {k['verdict']}")
+    s = f.get("soak", {})
+    if s.get("error"):
+        print(f"    kill -9 of the playing process: not run ({s['error']})  MISS")
+    elif s:
+        print(f"    kill -9 of the playing process (Table + Store, build/soak_kill.py, seed {s['seed']}): "
+              f"{s['rounds']} rounds, {s['seconds']:.0f} s")
+        print(f"      acknowledged actions {s['acked']}, lost {s['lost']}, games checked {s['games_checked']}, "
+              f"replay equal: {'yes' if not s['replay_mismatches'] else 'NO'}   {s['verdict']}")
+    z = f.get("fuzz", {})
+    if z.get("error"):
+        print(f"    fuzz: not run ({z['error']})  MISS")
+    elif z:
+        print(f"    fuzz (hypothesis, TISCHRICHTER_FUZZ_EXAMPLES={z['examples']}, seed {z['seed']}): "
+              f"{len(z['files'])} files, {z['tests']} tests, {z['passed']} passed, {z['failed']} failed"
+              f"{', %d errors' % z['errors'] if z['errors'] else ''}, {z['seconds']:.0f} s   {z['verdict']}")
+        for ln in z["failures"]:
+            print(f"      {ln[:150]}")
 
 
 def _ms(v: float | None) -> str:
@@ -803,6 +965,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default=",".join(SECTIONS), help="comma list of: " + ",".join(SECTIONS))
     parser.add_argument("--sessions", type=int, default=None, help="extra table sessions for the load section (default 20; 5 with --quick)")
     parser.add_argument("--taps", type=int, default=None, help="taps per game in the tap section (default 100; 20 with --quick)")
+    parser.add_argument("--kill-rounds", type=int, default=None, help="kill -9 rounds of the real server in the faults section (default 20; 3 with --quick)")
+    parser.add_argument("--fuzz-examples", type=int, default=None, help="TISCHRICHTER_FUZZ_EXAMPLES for the fuzz run in the faults section (default 1000; 200 with --quick)")
     parser.add_argument("--json", default=str(OUT / "bench.json"))
     args = parser.parse_args(argv)
     only = [s.strip() for s in args.only.split(",") if s.strip()]
@@ -811,6 +975,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown section(s): {', '.join(sorted(unknown))}")
     taps = args.taps or (20 if args.quick else 100)
     sessions = args.sessions or (5 if args.quick else 20)
+    kill_rounds = args.kill_rounds or (3 if args.quick else 20)
+    fuzz_examples = args.fuzz_examples or (200 if args.quick else 1000)
 
     res: dict[str, Any] = {
         "when": time.strftime("%Y-%m-%d %H:%M:%S"),
@@ -856,6 +1022,9 @@ def main(argv: list[str] | None = None) -> int:
                 finally:
                     browser.close()
                     pw.stop()
+        if "faults" in only:  # last: its server processes and fuzz run do not overlap the timed sections
+            print("faults ...", flush=True)
+            res["faults"] = bench_faults(kill_rounds, 5 if args.quick else 30, fuzz_examples, tmp)
     print_report(res)
     path = pathlib.Path(args.json)
     path.parent.mkdir(parents=True, exist_ok=True)
