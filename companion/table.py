@@ -44,6 +44,8 @@ class Verdict:
 
 
 class Table:
+    KEEP_STATES = 48  # recent states kept for undo (a frozen state is a few KB)
+
     def __init__(self, store: Store, record: GameRecord, cursor: int, dice: Dice | None = None) -> None:
         self.store = store
         self.game: Game = get_game(record.game)
@@ -54,9 +56,28 @@ class Table:
         self._listeners: dict[int, Listener] = {}
         self._next_listener = 0
         self.state = replay(record, cursor)
+        # States after the first n actions of the current record, for recent n: undo and a view
+        # asking for the state before the last move then need no replay of the whole game.
+        # States are frozen, so keeping them is safe; entries past a new action are dropped.
+        self._states: dict[int, Any] = {cursor: self.state}
         self.token = store.table_token(record.id) or ""
 
     # --- reading --------------------------------------------------------------
+    def state_at(self, n: int) -> Any:
+        """The state after the first ``n`` actions of the record (kept or replayed)."""
+        with self._lock:
+            got = self._states.get(n)
+            if got is None:
+                got = replay(self.record, n)
+                self._keep(n, got)
+            return got
+
+    def _keep(self, n: int, state: Any) -> None:
+        self._states[n] = state
+        if len(self._states) > self.KEEP_STATES:
+            for k in sorted(self._states, key=lambda k: abs(k - self.cursor))[self.KEEP_STATES:]:
+                del self._states[k]
+
     @property
     def id(self) -> str:
         return self.record.id
@@ -125,8 +146,11 @@ class Table:
             except StoreError as exc:
                 raise Refusal("table.store", "store_failed", detail=exc.key) from None
             self.record = self.record.model_copy(update={"actions": self.record.actions[: self.cursor] + (rec,)})
+            for k in [k for k in self._states if k > self.cursor]:
+                del self._states[k]  # states of the redo tail this action replaces
             self.cursor = seq
             self.state = new_state
+            self._keep(seq, new_state)
         self._notify("action")
         return new_state
 
@@ -168,10 +192,13 @@ class Table:
             if not self.can_undo():
                 raise Refusal("table.undo", "nothing_to_undo")
             self._check_own(self.cursor - 1, seats)
-            state = replay(self.record, self.cursor - 1)
+            state = self._states.get(self.cursor - 1)
+            if state is None:
+                state = replay(self.record, self.cursor - 1)
             self.store.move_cursor(self.id, self.cursor - 1)
             self.cursor -= 1
             self.state = state
+            self._keep(self.cursor, state)
         self._notify("undo")
         return state
 
@@ -186,6 +213,7 @@ class Table:
             self.store.move_cursor(self.id, self.cursor + 1, result=result)
             self.cursor += 1
             self.state = state
+            self._keep(self.cursor, state)
         self._notify("redo")
         return state
 

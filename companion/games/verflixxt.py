@@ -20,7 +20,7 @@ from companion.rules_ui import dispute_button
 from components.profile_picker import profile_picker
 from components.common import TOUCH, big_button, info_line, refusal_line, section_title, stepper
 from components.tile_strip import TAP_SLOT_W, Piece, Slot, tile_strip
-from scoring.engine import PlayerSpec, replay
+from scoring.engine import PlayerSpec
 from scoring.errors import InvalidInput, RefereeError, Refusal
 from scoring.verflixxt import (
     DEFAULT_LAYOUT,
@@ -1038,7 +1038,7 @@ def last_move_line(shell: Any) -> str | None:
     if cached and cached[0] == mark:
         return cached[1]
     try:
-        before = replay(table.record, table.cursor - 1)
+        before = table.state_at(table.cursor - 1)
         action = ENGINE.parse_action(rec.action)
         text = shell.t("vx.play.last_move", name=before.names[action.by], move=action_label(shell, before, action))
     except (Refusal, InvalidInput, AttributeError, IndexError):

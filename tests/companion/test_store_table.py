@@ -227,3 +227,34 @@ def test_a_failed_write_changes_nothing_and_says_so(tmp_path):
         holder.close()
     t.submit({"type": "white", "by": 0, "row": "red"})  # and the table goes on once the lock is gone
     assert tables.store.load(t.id)[1] == 2
+
+
+@pytest.mark.parametrize("game_id,options", [("qwixx-longo", OPTS), ("verflixxt", {"wurminator": True})])
+def test_kept_states_always_equal_the_replay_through_undo_redo_and_new_branches(tmp_path, game_id, options):
+    """Undo takes a kept state instead of replaying the game: after any mix of actions, undos,
+    redos and new actions that cut the redo tail, every state the table hands out is the replay."""
+    import random
+
+    from scoring.simulate import random_step
+
+    rng = random.Random(5)
+    tables = Tables(Store(tmp_path / "t.db"), seeded(2))
+    table = tables.create(game_id, PLAYERS, options)
+    table.KEEP_STATES = 6  # small, so that states are also dropped and replayed again
+    for _ in range(160):
+        if table.is_over():
+            table.undo()
+            continue
+        r = rng.random()
+        if r < 0.25 and table.can_undo():
+            table.undo()
+        elif r < 0.35 and table.can_redo():
+            table.redo()
+        else:
+            action = random_step(table.game, table.state, rng, table.dice)
+            table.submit(action)
+        assert table.state == replay(table.record, table.cursor)
+        k = rng.randint(0, len(table.record.actions))
+        assert table.state_at(k) == replay(table.record, k)
+    reopened = Tables(Store(tmp_path / "t.db")).open(table.id)
+    assert reopened.state == table.state
