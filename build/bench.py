@@ -967,6 +967,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--taps", type=int, default=None, help="taps per game in the tap section (default 100; 20 with --quick)")
     parser.add_argument("--kill-rounds", type=int, default=None, help="kill -9 rounds of the real server in the faults section (default 20; 3 with --quick)")
     parser.add_argument("--fuzz-examples", type=int, default=None, help="TISCHRICHTER_FUZZ_EXAMPLES for the fuzz run in the faults section (default 1000; 200 with --quick)")
+    parser.add_argument("--games", default=",".join(TAP_GAMES),
+                        help="tap section: comma list of " + ",".join(TAP_GAMES) + " (default all)")
     parser.add_argument("--json", default=str(OUT / "bench.json"))
     args = parser.parse_args(argv)
     only = [s.strip() for s in args.only.split(",") if s.strip()]
@@ -1004,7 +1006,7 @@ def main(argv: list[str] | None = None) -> int:
                     if "tap" in only:
                         print("tap ...", flush=True)
                         try:
-                            res["tap"] = bench_tap(browser, taps, tmp)
+                            res["tap"] = bench_tap(browser, taps, tmp, tuple(g for g in args.games.split(",") if g in TAP_GAMES))
                         except Exception as exc:  # noqa: BLE001
                             res["tap"] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
                     if "cold" in only:
