@@ -746,7 +746,7 @@ def faults_server_kill(rounds: int, tmp: pathlib.Path, seed: int = FAULTS_SEED) 
     from companion.store import Store
     from companion.table import Tables
     from scoring.engine import PlayerSpec, replay
-    from tests.companion.kill_server_client import drain, tap_until_killed
+    from tests.companion.kill_server_client import tap_until_killed
     from tests.e2e.conftest import Server
 
     rng = random.Random(seed)
@@ -765,7 +765,6 @@ def faults_server_kill(rounds: int, tmp: pathlib.Path, seed: int = FAULTS_SEED) 
         delay = rng.uniform(*KILL_DELAY_S)
         srv = Server(db)
         try:
-            drain(srv)
             acks = asyncio.run(tap_until_killed(srv, routes, gold, delay))
         finally:
             srv.kill(signal.SIGKILL)

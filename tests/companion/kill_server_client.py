@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import threading
 
 import msgpack
 import websockets
@@ -122,15 +121,3 @@ async def tap_until_killed(srv: Server, routes: dict[str, str], gold: dict[str, 
     srv.proc.wait()
     await asyncio.wait_for(asyncio.gather(*tasks), 30)
     return {gid: a.n for gid, a in acks.items()}
-
-
-def drain(srv: Server) -> None:
-    """Read the server's output in the background so a long run never blocks on a full pipe."""
-    def run() -> None:
-        try:
-            for _ in srv.proc.stdout:
-                pass
-        except (OSError, ValueError):
-            pass
-
-    threading.Thread(target=run, daemon=True).start()

@@ -7,6 +7,7 @@ controls are found by role and label.
 
 from __future__ import annotations
 
+import collections
 import os
 import pathlib
 import shutil
@@ -14,6 +15,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from typing import Iterator
 
@@ -44,6 +46,10 @@ class Server:
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )
         self.first_line = self.proc.stdout.readline().strip()
+        # keep reading what the server prints: a full pipe would block it mid-test,
+        # and the last lines are shown when a test fails
+        self.lines: collections.deque[str] = collections.deque(maxlen=300)
+        threading.Thread(target=self._drain, daemon=True).start()
         self.url = f"http://127.0.0.1:{self.port}/"
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -56,6 +62,13 @@ class Server:
                 time.sleep(0.1)
         raise RuntimeError("server did not open its port")
 
+    def _drain(self) -> None:
+        for line in self.proc.stdout:
+            self.lines.append(line.rstrip("\n"))
+
+    def output(self) -> str:
+        return "\n".join(self.lines)
+
     def kill(self, sig: int = signal.SIGTERM) -> None:
         if self.proc.poll() is None:
             self.proc.send_signal(sig)
@@ -66,11 +79,22 @@ class Server:
                 self.proc.wait()
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    rep = outcome.get_result()
+    if rep.when == "call":
+        item.rep_call = rep
+
+
 @pytest.fixture
-def server(tmp_path) -> Iterator[Server]:
+def server(tmp_path, request) -> Iterator[Server]:
     srv = Server(tmp_path / "e2e.db")
     yield srv
     srv.kill()
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        print(f"\n--- server output (last lines) ---\n{srv.output() or '(nothing)'}")
 
 
 @pytest.fixture(scope="module")
