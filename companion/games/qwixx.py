@@ -353,6 +353,20 @@ def play_view(shell: Any) -> ft.Control:
     faces = tuple(dice_faces(shell, state))
     out += [keyed(header, "header"),
             keyed(shell.memo((table.id, "dice"), faces, lambda: dice_tray(list(faces))), "dice")]
+    if state.phase == "color" and state.active in mine:
+        seat = state.active  # the active player's colour choice is made on their sheet
+
+    # The sheet comes before the phase's buttons: the picture of the game stays put while
+    # the buttons below it change from tap to tap (and they are nearer the thumb).
+    marks = ["…" if s in game.current_seats(state) else "" for s in range(len(state.names))]
+    if len(state.names) > 1:
+        # every sheet can be looked at; only one's own seats can be crossed on
+        names = tuple(state.names)
+        out.append(keyed(shell.memo((table.id, "switcher"), (names, seat, tuple(marks)),
+                                    lambda: player_switcher(list(names), seat, lambda i: _select(shell, i), marks)),
+                         "switcher"))
+    out.append(keyed(sheet_view(shell, state, seat), "sheet"))
+
     refusal = shell.refusal_control()
     if refusal:
         out.append(keyed(refusal, "refusal"))
@@ -373,20 +387,10 @@ def play_view(shell: Any) -> ft.Control:
                                            on_click=lambda e: _rest_pass(shell, others)), "rest-pass"))
     elif state.phase == "color" and state.active not in mine:
         out.append(keyed(info_line(shell.t("q8.play.color_waiting", name=state.names[state.active])), "phase-title"))
-    elif state.phase == "color" and state.active in mine:
-        if seat != state.active:
-            seat = state.active
+    elif state.phase == "color":
         out.append(keyed(section_title(shell.t("q8.play.color_title", name=state.names[state.active])), "phase-title"))
         out.append(keyed(action_row(shell, state, game.legal(state, state.active)), "actions"))
 
-    marks = ["…" if s in game.current_seats(state) else "" for s in range(len(state.names))]
-    if len(state.names) > 1:
-        # every sheet can be looked at; only one's own seats can be crossed on
-        names = tuple(state.names)
-        out.append(keyed(shell.memo((table.id, "switcher"), (names, seat, tuple(marks)),
-                                    lambda: player_switcher(list(names), seat, lambda i: _select(shell, i), marks)),
-                         "switcher"))
-    out.append(keyed(sheet_view(shell, state, seat), "sheet"))
     out.append(keyed(shell.memo((table.id, "dispute"), shell.lang, lambda: dispute_button(shell)), "dispute"))
     return ft.Column(out, spacing=10)
 
