@@ -1101,6 +1101,11 @@ def play_view(shell: Any) -> ft.Control:
     for box in strip.controls:  # slot boxes shared with strips built earlier: see Shell.reuse
         shell.reuse(box)
     out.append(keyed(strip, "strip"))
+    # The piles come right after the board: the picture of the game stays put while the lines
+    # and buttons below it change from tap to tap (and those are nearer the thumb).
+    piles_sig = (tuple(state.names), tuple(tuple(p) for p in state.piles), tuple(tuple(f) for f in state.figures),
+                 state.turn, state.phase, shell.lang, tuple(seat_color(shell, s) for s in range(len(state.names))))
+    out.append(keyed(shell.memo((table.id, "piles"), piles_sig, lambda: piles_view(shell, state)), "piles"))
     last = last_move_line(shell)
     if last:
         out.append(keyed(ft.Text(last, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.BLUE_GREY_900), "last"))
@@ -1153,9 +1158,6 @@ def play_view(shell: Any) -> ft.Control:
         if shell.ui.get(key):
             out.append(keyed(ft.Column(_advice_controls(shell, state), spacing=8), "advice-lines"))
 
-    piles_sig = (tuple(state.names), tuple(tuple(p) for p in state.piles), tuple(tuple(f) for f in state.figures),
-                 state.turn, state.phase, shell.lang, tuple(seat_color(shell, s) for s in range(len(state.names))))
-    out.append(keyed(shell.memo((table.id, "piles"), piles_sig, lambda: piles_view(shell, state)), "piles"))
     out.append(keyed(shell.memo((table.id, "dispute"), shell.lang, lambda: dispute_button(shell)), "dispute"))
     return ft.Column(out, spacing=8)
 
