@@ -136,9 +136,9 @@ def start_app(db: pathlib.Path) -> Proc:
                 {"TISCHRICHTER_DB": str(db)})
 
 
-def start_floor() -> Proc:
+def start_floor(*extra: str) -> Proc:
     port = free_port()
-    return Proc([sys.executable, str(ROOT / "build" / "bench_floor.py"), "--port", str(port)], port)
+    return Proc([sys.executable, str(ROOT / "build" / "bench_floor.py"), "--port", str(port), *extra], port)
 
 
 def prepare_qwixx_table(db: pathlib.Path) -> str:
@@ -419,6 +419,23 @@ def bench_tap(browser, taps: int, tmp: pathlib.Path, games: tuple[str, ...] = tu
             finally:
                 if app_page is not None:
                     app_page.context.close()
+        # For reference (no verdict): a bare Flet page doing what a Qwixx cross makes a page do
+        # (five buttons and eight of sixty fields change), against the same counter.
+        sheet = start_floor("--sheet")
+        sheet_page = None
+        try:
+            sheet.wait_port()
+            sheet_page = open_page(browser, sheet.url, "Plus")
+            ref = side_by_side(FloorTapper(sheet_page), f, taps)
+            ref["verdict"] = "info"
+            ref["target"] = "none (reference)"
+            out["sheet_floor"] = {"game": None, "taps": "bare Flet page: 5 buttons and 8 of 60 fields change", **ref}
+        except Exception as exc:  # noqa: BLE001 - reported, the games' figures stand
+            out["sheet_floor"] = {"game": None, "taps": "bare Flet sheet page", "error": f"{type(exc).__name__}: {exc}"[:300]}
+        finally:
+            if sheet_page is not None:
+                sheet_page.context.close()
+            sheet.stop()
         floor_page.context.close()
     finally:
         app.stop(), floor.stop()
@@ -880,6 +897,15 @@ def print_report(res: dict[str, Any]) -> None:
                     print(f"    {key:9} ({g['taps']}): not measured ({g['error']})")
                     continue
                 a, f = g["app"], g["floor"]
+                if key == "sheet_floor":
+                    print(f"    reference: {g['taps']} (no app), {a['n']} taps each")
+                    print(f"      sheet: median {a['median_ms']:6.1f} ms  p95 {a['p95_ms']:6.1f} ms   in page: "
+                          f"{_ms(a['in_page_median_ms'])} / {_ms(a['in_page_p95_ms'])}")
+                    print(f"      floor: median {f['median_ms']:6.1f} ms  p95 {f['p95_ms']:6.1f} ms   in page: "
+                          f"{_ms(f['in_page_median_ms'])} / {_ms(f['in_page_p95_ms'])}")
+                    print(f"      ratio p95 {g['p95_ratio']:.2f}x (median {g['median_ratio']:.2f}x, in page median "
+                          f"{a['in_page_median_ms'] / f['in_page_median_ms']:.2f}x): Flet's own cost of such an update")
+                    continue
                 print(f"    {key:9} {a['n']} taps each, {g['taps']}")
                 print(f"      app  : median {a['median_ms']:6.1f} ms  p95 {a['p95_ms']:6.1f} ms   in page: "
                       f"{_ms(a['in_page_median_ms'])} / {_ms(a['in_page_p95_ms'])}")
