@@ -28,6 +28,13 @@ def big_button(text: str, on_click: Callable | None, *, color: str | None = None
     )
 
 
+def keyed(control: ft.Control, key: str) -> ft.Control:
+    """A stable key per top-level block: a re-rendered screen is diffed block by block, so a
+    block that appears or goes (a refusal, a panel) does not make everything after it resend."""
+    control.key = key
+    return control
+
+
 def section_title(text: str) -> ft.Control:
     return ft.Text(text, size=15, weight=ft.FontWeight.BOLD, color=ft.Colors.BLUE_GREY_700)
 

@@ -11,7 +11,7 @@ import flet as ft
 from companion.i18n import add_strings
 from companion.profiles import list_profiles
 from companion.rules_ui import dispute_button
-from components.common import big_button, info_line, section_title, stepper
+from components.common import big_button, info_line, keyed, section_title, stepper
 from components.profile_picker import profile_picker
 from components.cross_row import RowModel, cross_row
 from components.dice_tray import DieFace, dice_tray
@@ -280,12 +280,6 @@ def setup_view(shell: Any) -> ft.Control:
 
 
 # --- play ------------------------------------------------------------------------------
-def keyed(control: ft.Control, key: str) -> ft.Control:
-    """A stable key per block, so a re-rendered screen is diffed block by block (small patches)."""
-    control.key = key
-    return control
-
-
 def _my_seats(shell: Any, n: int) -> list[int]:
     return list(range(n)) if shell.seats is None else sorted(shell.seats)
 

@@ -18,7 +18,7 @@ from companion.i18n import add_strings
 from companion.profiles import list_profiles
 from companion.rules_ui import dispute_button
 from components.profile_picker import profile_picker
-from components.common import TOUCH, big_button, info_line, refusal_line, section_title, stepper
+from components.common import TOUCH, big_button, info_line, keyed, refusal_line, section_title, stepper
 from components.tile_strip import TAP_SLOT_W, Piece, Slot, tile_strip
 from scoring.engine import PlayerSpec
 from scoring.errors import InvalidInput, RefereeError, Refusal
@@ -1045,12 +1045,6 @@ def last_move_line(shell: Any) -> str | None:
         text = None
     shell.ui[key] = (mark, text)
     return text
-
-
-def keyed(control: ft.Control, key: str) -> ft.Control:
-    """A stable key per block, so a re-rendered screen is diffed block by block (small patches)."""
-    control.key = key
-    return control
 
 
 def play_view(shell: Any) -> ft.Control:

@@ -16,7 +16,7 @@ import flet as ft
 from companion.i18n import add_strings
 from companion.profiles import list_profiles
 from companion.rules_ui import dispute_button
-from components.common import big_button, info_line, section_title, stepper
+from components.common import big_button, info_line, keyed, section_title, stepper
 from components.gold_counter import clamp, gold_counter
 from components.player_switcher import player_switcher
 from components.profile_picker import profile_picker
@@ -292,13 +292,6 @@ def _wrap(controls: list[ft.Control]) -> ft.Control:
 
 def _card(controls: list[ft.Control], color: str = ft.Colors.BLUE_GREY_50) -> ft.Control:
     return ft.Container(ft.Column(controls, spacing=8), bgcolor=color, border_radius=12, padding=10)
-
-
-def keyed(control: ft.Control, key: str) -> ft.Control:
-    """A stable key per top-level block: a re-rendered screen is diffed block by block, so a
-    block that appears or goes (a refusal, a panel) does not make everything after it resend."""
-    control.key = key
-    return control
 
 
 # --- setup --------------------------------------------------------------------------
