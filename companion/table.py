@@ -192,13 +192,10 @@ class Table:
             if not self.can_undo():
                 raise Refusal("table.undo", "nothing_to_undo")
             self._check_own(self.cursor - 1, seats)
-            state = self._states.get(self.cursor - 1)
-            if state is None:
-                state = replay(self.record, self.cursor - 1)
+            state = self.state_at(self.cursor - 1)
             self.store.move_cursor(self.id, self.cursor - 1)
             self.cursor -= 1
             self.state = state
-            self._keep(self.cursor, state)
         self._notify("undo")
         return state
 
