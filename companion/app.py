@@ -76,6 +76,24 @@ class AppContext:
         return cls(store=store, tables=Tables(store), join_url=join_url, token=token)
 
 
+class PartCache(dict):
+    """Controls kept between renders, by what they show (see ``Shell.parts``).
+
+    ``get`` hands a hit to ``Shell.reuse``: a control taken from here is in the new
+    render without being built again, so the shell makes sure Flet still knows it.
+    """
+
+    def __init__(self, shell: "Shell") -> None:
+        super().__init__()
+        self._shell = shell
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        got = super().get(key, default)
+        if got is not None and got is not default:
+            self._shell.reuse(got)
+        return got
+
+
 class Shell:
     """One browser session: language, seats, current screen."""
 
@@ -349,6 +367,14 @@ class Shell:
         """
         self._reused.append(control)
         return control
+
+    def parts(self, key: Any, limit: int) -> "PartCache":
+        """A view's cache of controls kept between renders by what they show (rows, cells,
+        slots), emptied when it grows past ``limit``. Every hit is handed to ``reuse``."""
+        cache = self.ui.get(key)
+        if not isinstance(cache, PartCache) or len(cache) > limit:
+            cache = self.ui[key] = PartCache(self)
+        return cache
 
     def memo(self, key: Any, sig: Any, build: Callable[[], ft.Control]) -> ft.Control:
         """The control built for ``key`` last time if ``sig`` (everything it shows and

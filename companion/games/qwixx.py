@@ -497,12 +497,8 @@ def sheet_view(shell: Any, state: Any, seat: int) -> ft.Control:
     # object, whoever's sheet it is: Flet's diff then skips it without looking
     # inside (a sheet is ~250 controls; a tap changes a few cells, a switch to
     # the next player's sheet only the cells that differ).
-    cache: dict = shell.ui.setdefault(("q8_rows", shell.table.id), {})
-    parts: dict = shell.ui.setdefault(("q8_cells", shell.table.id), {})
-    if len(cache) > 64:
-        cache.clear()
-    if len(parts) > 1024:
-        parts.clear()
+    cache = shell.parts(("q8_rows", shell.table.id), 64)
+    parts = shell.parts(("q8_cells", shell.table.id), 1024)
     rows = []
     for c in COLORS:
         strong, light, _ = STYLE[c]
@@ -513,12 +509,10 @@ def sheet_view(shell: Any, state: Any, seat: int) -> ft.Control:
             bonus=c in sheet.locked_by_me, locked=c in state.removed, color=strong, light=light,
             count_text=str(n),
         )
-        if model not in cache:
-            cache[model] = cross_row(model, tap, parts=parts)
-        row = shell.reuse(cache[model])
+        row = cache.get(model)
+        if row is None:
+            row = cache[model] = cross_row(model, tap, parts=parts)
         rows.append(row)
-        for cell in row.controls:  # cells shared with rows built earlier: see Shell.reuse
-            shell.reuse(cell)
     total = shell.table.game.result(state).players[seat].total
     texts = (
         shell.t("q8.play.sheet_of", name=state.names[seat]),

@@ -1088,12 +1088,8 @@ def play_view(shell: Any) -> ft.Control:
     if len(legal) == 1 and not isinstance(legal[0], SkipWurminator):
         landing.add(move_preview(state, legal[0]).landing)
     slots = tuple(board_slots(shell, state, landing))
-    parts: dict = shell.ui.setdefault(("vx_slots", table.id), {})
-    if len(parts) > 512:
-        parts.clear()
+    parts = shell.parts(("vx_slots", table.id), 512)
     strip = shell.memo((table.id, "strip"), slots, lambda: tile_strip(list(slots), parts=parts))
-    for box in strip.controls:  # slot boxes shared with strips built earlier: see Shell.reuse
-        shell.reuse(box)
     out.append(keyed(strip, "strip"))
     # The piles come right after the board: the picture of the game stays put while the lines
     # and buttons below it change from tap to tap (and those are nearer the thumb).
