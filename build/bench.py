@@ -141,22 +141,26 @@ def start_floor(*extra: str) -> Proc:
     return Proc([sys.executable, str(ROOT / "build" / "bench_floor.py"), "--port", str(port), *extra], port)
 
 
-def prepare_qwixx_table(db: pathlib.Path) -> str:
-    """A Qwixx Longo table waiting for Ana's white-sum decision (so 'Rot 7' can be crossed)."""
+def _prepared_table(db: pathlib.Path, game: str, names: tuple[str, ...], options: dict[str, Any],
+                    first: Callable[[Any], Any]) -> str:
+    """A table created in ``db`` and brought to the position the taps start from by ``first``."""
     from companion.store import Store
     from companion.table import Tables
     from scoring.engine import PlayerSpec
 
     store = Store(db)
     try:
-        tables = Tables(store)
-        table = tables.create(
-            "qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {"lucky_numbers": [(4, 9), (5, 12)]}
-        )
-        table.roll(values=QWIXX_ROLL)
+        table = Tables(store).create(game, [PlayerSpec(name=n) for n in names], options)
+        first(table)
         return table.id
     finally:
         store.close()
+
+
+def prepare_qwixx_table(db: pathlib.Path) -> str:
+    """A Qwixx Longo table waiting for Ana's white-sum decision (so 'Rot 7' can be crossed)."""
+    return _prepared_table(db, "qwixx-longo", ("Ana", "Ben"), {"lucky_numbers": [(4, 9), (5, 12)]},
+                           lambda t: t.roll(values=QWIXX_ROLL))
 
 
 VX_OPTIONS = {"wurminator": False}  # the default layout (26 tiles), 3 figures each for two players
@@ -165,34 +169,13 @@ VX_ROLL = 2  # Ana rolled a 2
 
 def prepare_verflixxt_table(db: pathlib.Path) -> str:
     """A Verflixxt table (default layout, two players, 3 figures each) where Ana rolled a 2 and moves."""
-    from companion.store import Store
-    from companion.table import Tables
-    from scoring.engine import PlayerSpec
-
-    store = Store(db)
-    try:
-        table = Tables(store).create("verflixxt", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], VX_OPTIONS)
-        table.roll(values=[VX_ROLL])
-        return table.id
-    finally:
-        store.close()
+    return _prepared_table(db, "verflixxt", ("Ana", "Ben"), VX_OPTIONS, lambda t: t.roll(values=[VX_ROLL]))
 
 
 def prepare_verlies_table(db: pathlib.Path) -> str:
     """A Verlies table (three preset adventurers) where Ana has drawn a card: passage gold may be taken."""
-    from companion.store import Store
-    from companion.table import Tables
-    from scoring.engine import PlayerSpec
-
-    store = Store(db)
-    try:
-        table = Tables(store).create(
-            "raus-aus-dem-verlies", [PlayerSpec(name=n) for n in ("Ana", "Ben", "Cara")], {"start_player": 0}
-        )
-        table.submit({"type": "draw_card", "by": 0})
-        return table.id
-    finally:
-        store.close()
+    return _prepared_table(db, "raus-aus-dem-verlies", ("Ana", "Ben", "Cara"), {"start_player": 0},
+                           lambda t: t.submit({"type": "draw_card", "by": 0}))
 
 
 # --- (a) engine ----------------------------------------------------------------------------------
