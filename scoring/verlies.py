@@ -54,9 +54,9 @@ Choices made here where the rules are silent (each documented at its check):
   seat look "on turn"); it lists ``RevealTreasure`` for the player on turn.
 - rv.room: an entry that belongs to one kind of card also says what the card
   just drawn is, when the table has not said it with ``LayCard``: passage gold
-  or an obstacle make it a passage, a room card makes it a room (records made
-  before ``LayCard`` existed replay unchanged). Passage and room then exclude
-  each other. An exit may lie on a passage: its passage gold is allowed.
+  or an obstacle make it a passage, a room card makes it a room, so records
+  made before ``LayCard`` still replay (unless they hold what rv.room, rv.gold
+  or rv.loss now refuse). Passage and room then exclude each other. An exit may lie on a passage: its passage gold is allowed.
 - rv.gold / rv.penalty / rv.exit: a card shuffled back (an exit without enough
   gold, an unauthorised draw) gives back the passage gold taken from it (log
   reason ``shuffled_back``). It can be shuffled back only while nothing else
