@@ -173,9 +173,10 @@ def prepare_verflixxt_table(db: pathlib.Path) -> str:
 
 
 def prepare_verlies_table(db: pathlib.Path) -> str:
-    """A Verlies table (three preset adventurers) where Ana has drawn a card: passage gold may be taken."""
+    """A Verlies table (three preset adventurers) where Ana has drawn a passage: passage gold may be taken."""
     return _prepared_table(db, "raus-aus-dem-verlies", ("Ana", "Ben", "Cara"), {"start_player": 0},
-                           lambda t: t.submit({"type": "draw_card", "by": 0}))
+                           lambda t: (t.submit({"type": "draw_card", "by": 0}),
+                                      t.submit({"type": "lay_card", "by": 0, "card": "passage"})))
 
 
 # --- (a) engine ----------------------------------------------------------------------------------

@@ -60,6 +60,11 @@ add_strings(
         # actions: Raus aus dem Verlies
         "rules.act.rv.recover": {"de": "{name}: erholen", "en": "{name}: recover"},
         "rules.act.rv.draw_card": {"de": "{name}: Verlieskarte ziehen", "en": "{name}: draw a dungeon card"},
+        "rules.act.rv.lay_card": {"de": "{name}: die Karte ist ein {card}", "en": "{name}: the card is a {card}"},
+        "rules.act.rv.unauthorised_draw": {"de": "{name}: unberechtigt gezogen", "en": "{name}: drawn without being allowed"},
+        "rules.act.rv.sit_out": {"de": "{name}: aussetzen", "en": "{name}: sit out"},
+        "rules.card.passage": {"de": "Gang", "en": "passage"},
+        "rules.card.room": {"de": "Raum", "en": "room"},
         "rules.act.rv.walk": {"de": "{name}: {cards} Karten laufen", "en": "{name}: walk {cards} cards"},
         "rules.act.rv.gain_gold": {"de": "{name}: +{amount} Gold", "en": "{name}: +{amount} gold"},
         "rules.act.rv.lose_gold": {"de": "{name}: −{amount} Gold", "en": "{name}: −{amount} gold"},
@@ -94,6 +99,7 @@ ACTION_RULES: dict[tuple[str, str], str] = {
     ("vx", "roll"): "vx.move", ("vx", "move_figure"): "vx.move", ("vx", "move_guard"): "vx.guard",
     ("vx", "move_wurminator"): "vx.wurm.roll", ("vx", "skip_wurminator"): "vx.wurm.roll",
     ("rv", "recover"): "rv.injury", ("rv", "draw_card"): "rv.turn", ("rv", "walk"): "rv.turn",
+    ("rv", "lay_card"): "rv.room", ("rv", "unauthorised_draw"): "rv.penalty", ("rv", "sit_out"): "rv.penalty",
     ("rv", "gain_gold"): "rv.gold", ("rv", "lose_gold"): "rv.gold", ("rv", "gain_treasure"): "rv.treasure",
     ("rv", "lose_treasure"): "rv.treasure", ("rv", "reveal_treasure"): "rv.treasure",
     ("rv", "obstacle"): "rv.obstacle", ("rv", "decline_obstacle"): "rv.obstacle", ("rv", "room_card"): "rv.room",
@@ -161,7 +167,7 @@ def describe(table: Table, action: Any, lang: str = "de", state: Any = None) -> 
             g = d.get("guard", 0)
             p.update(n=g + 1, pos=state.guards[g] if 0 <= g < len(state.guards) else "?")
     elif prefix == "rv":
-        for k, pre in (("kind", "kind"), ("color", "color"), ("attribute", "attr")):
+        for k, pre in (("kind", "kind"), ("color", "color"), ("attribute", "attr"), ("card", "card")):
             if k in p and p[k] is not None:
                 p[k] = _word(lang, pre, p[k])
         if "index" in p:

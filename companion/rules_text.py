@@ -528,6 +528,16 @@ RV_EXIT_GOLD = O(
      "The least number of coins needed to go through an exit. The printed rules give no number, so "
      "the default is 0."),
 )
+RV_PENALTY_TURN = O(
+    "penalty_turn", "next",
+    ("Unberechtigt gezogen: Aussetzen", "Drawn without being allowed: sitting out"),
+    ("„den nächsten Zug“ (Standard): die Karte wandert zurück in den Stapel, der Zug ist vorbei, und "
+     "der folgende eigene Zug fällt aus. „nur diesen Zug“: Karte zurück, Zug vorbei – mehr nicht. Die "
+     "gedruckte Regel sagt nur „aussetzen“; beides lässt sich so lesen.",
+     "'the next turn' (standard): the card goes back into the pile, the turn is over, and your "
+     "following turn is skipped as well. 'only this turn': card back, turn over – nothing more. The "
+     "printed rule just says 'sit out', which fits either reading."),
+)
 RV_START = O(
     "start_player", "0",
     ("Startperson", "Start player"),
@@ -597,14 +607,34 @@ VERLIES = GameRules(
              "Ben is in a dead end. He walks back two cards instead of drawing; 'draw a card' later "
              "in the same turn is refused.")),
           E("rv.gold", ("Gold", "Gold"),
-            ("Gold in einem Gang gibt es nur, wenn die Karte gerade erst gelegt wurde. Wer später "
-             "darüberläuft, findet nichts. Niemand hat je weniger als null Gold.",
-             "Gold in a passage is there only when the card was just laid. Whoever walks over it later "
-             "finds nothing. Nobody ever has less than zero gold."),
-            ("Ana legt einen Gang mit 3 Gold und nimmt es. Ben läuft später hin: für ihn gibt es "
-             "nichts mehr.",
-             "Ana lays a passage showing 3 gold and takes it. Ben walks there later: nothing is left "
-             "for him.")),
+            ("Gold in einem Gang gibt es nur, wenn die Karte gerade erst gelegt wurde, und nur einmal "
+             "für diese Karte. Wer später darüberläuft, findet nichts. Eine Karte, die zurück in den "
+             "Stapel gemischt wird (ein Ausgang ohne genug Gold, eine unberechtigt gezogene Karte), lag "
+             "nie im Verlies: ihr Gold bleibt nicht bei dir. Niemand hat je weniger als null Gold.",
+             "Passage gold is yours only on a card you have just put down – and each such card pays "
+             "out a single time. Whoever walks over it later finds nothing. A card that is shuffled back into the "
+             "pile (an exit without enough gold, a card drawn without being allowed) never lay in the "
+             "dungeon: you keep none of its gold. Nobody ever has less than zero gold."),
+            ("Ana legt einen Gang mit 3 Gold und nimmt es; ein zweites Mal nehmen lehnt die App ab. "
+             "Ben läuft später hin: für ihn gibt es nichts mehr.",
+             "Ana lays a passage showing 3 gold and takes it; taking it a second time is refused. Ben "
+             "walks there later: nothing is left for him.")),
+          E("rv.penalty", ("Unberechtigt gezogen", "Drawn without being allowed"),
+            ("Ziehst du eine Verlieskarte, obwohl du nicht durftest – etwa weil deine Karte keinen "
+             "offenen Gang mehr hat –, mischst du sie zurück in den Stapel, und dein Zug endet. "
+             "Außerdem fällt dein nächster Zug aus; ob das gilt, stellt ihr im Aufbau ein. Der "
+             "ausgefallene Zug steht im Spielverlauf wie ein Erholungszug: du tippst nur „Aussetzen“.",
+             "If you draw a dungeon card although you were not allowed to – say your card has no open "
+             "passage left –, you shuffle it back into the pile and your turn ends. On top, your next "
+             "turn is lost; whether that applies is a setup choice. The lost turn shows in the game "
+             "log like a recovery turn: you only tap 'Sit out'."),
+            ("Cara steht in einer Sackgasse und zieht trotzdem. Die anderen bemerken es: sie tippt "
+             "„Unberechtigt gezogen“, die Karte kommt zurück, Dev ist dran. In ihrer nächsten Runde "
+             "tippt sie nur „Aussetzen“.",
+             "Cara stands in a dead end and draws anyway. The others notice: she taps 'Drawn without "
+             "being allowed', the card goes back, Dev's turn. In her next round she only taps 'Sit "
+             "out'."),
+            (RV_PENALTY_TURN,)),
         ),
         S("special", ("Hindernisse, Räume, Monster", "Obstacles, rooms, monsters"),
           ("Was unterwegs passieren kann.", "What can happen on the way."),
@@ -624,14 +654,31 @@ VERLIES = GameRules(
              "Cara (dexterity 4) faces a green door 9 and rolls 3: 7 is not enough, she stays in "
              "front. With a 5 she would be through.")),
           E("rv.room", ("Räume und Raumkarten", "Rooms and room cards"),
-            ("Betrittst du einen frisch gelegten Raum, ziehst du eine Raumkarte: Gold, ein Monster "
-             "oder eine Falle – was darauf steht, gilt. Ein Raum, der schon länger liegt, ist leer.",
-             "Stepping into a freshly laid room, you draw a room card: gold, a monster or a trap – "
-             "whatever it says applies. A room laid earlier is empty."),
-            ("Ben legt einen Raum und zieht „Falle: 2 Gold verlieren“. Cara betritt denselben Raum "
-             "später und zieht keine Karte.",
-             "Ben lays a room and draws 'trap: lose 2 gold'. Cara enters the same room later and "
-             "draws no card.")),
+            ("Eine neu gelegte Karte ist entweder ein Gang oder ein Raum; beim Anlegen sagt ihr der "
+             "App, was es ist. Nur ein Gang hat Gold und Hindernisse. Betrittst du einen frisch "
+             "gelegten Raum, ziehst du eine Raumkarte: Gold, ein Monster oder eine Falle – was darauf "
+             "steht, gilt, sonst nichts. Ein Raum, der schon länger liegt, ist leer.",
+             "Every new card you put down is one of two things, passage or room; say which to the app as you lay it. "
+             "Only a passage holds gold and obstacles. Stepping into a freshly laid room, you draw a "
+             "room card: gold, a monster or a trap – whatever it says applies, nothing else. A room "
+             "laid earlier is empty."),
+            ("Ben legt einen Raum und zieht „Falle: 2 Gold verlieren“. Gold aus einem Gang dazu nehmen "
+             "lehnt die App ab. Cara betritt denselben Raum später und zieht keine Karte.",
+             "Ben lays a room and draws 'trap: lose 2 gold'. Taking passage gold on top is refused. "
+             "Cara enters the same room later and draws no card.")),
+          E("rv.loss", ("3 Gold oder ein Schatz", "3 gold or a treasure"),
+            ("Wer nach Hindernis, Monster oder Falle „3 Gold oder einen Schatz“ verliert, gibt nur ab, "
+             "was da ist. Keine Münzen, aber Schätze: ein Schatz geht, du suchst ihn aus. Münzen, aber "
+             "kein Schatz: bis zu 3 Münzen gehen. Beides: du wählst, die Münzen fallen höchstens auf "
+             "null. Gar nichts: es geht nichts verloren, und niemand wird gefragt.",
+             "Whoever loses '3 gold or a treasure' after an obstacle, a monster or a trap gives up "
+             "only what is there. No coins but treasures: one treasure goes, you pick it. Coins but no "
+             "treasure: up to 3 coins go. Both: your choice, and the coins drop to zero at worst. "
+             "Nothing at all: nothing is lost and nobody asks."),
+            ("Ben fällt in die Lava. Er hat 1 Münze und keinen Schatz: die App bietet nur „1 Gold "
+             "abgeben“ an. Cara hätte nichts gehabt – bei ihr fragt die App gar nicht erst.",
+             "Ben falls into the lava. He holds 1 coin and no treasure: the app offers only 'give up 1 "
+             "gold'. Cara would have had nothing – the app would not even ask her.")),
           E("rv.monster", ("Monsterkampf", "Fighting a monster"),
             ("Die Monsterkarte nennt die Eigenschaft (oder lässt dich wählen). Du würfelst W6 plus "
              "deinen Wert, eine andere Person würfelt W6 plus Monsterwert. Erreichst du mindestens "
@@ -690,10 +737,12 @@ VERLIES = GameRules(
              "is second, Ben last.")),
         ),
         S("house", ("Hausregeln", "House rules"),
-          ("Im Aufbau einstellbar und gespeichert: Abenteurerwerte und Startperson (rv.setup) und das "
-           "Gold zum Entkommen (rv.exit, Standard 0).",
-           "Set at setup and saved: adventurer values and the start player (rv.setup) and the gold "
-           "needed to leave (rv.exit, default 0).")),
+          ("Im Aufbau einstellbar und gespeichert: Abenteurerwerte und Startperson (rv.setup), das "
+           "Gold zum Entkommen (rv.exit, Standard 0) und ob nach unberechtigtem Ziehen auch der "
+           "nächste Zug ausfällt (rv.penalty, Standard: ja).",
+           "Set at setup and saved: adventurer values and the start player (rv.setup), the gold "
+           "needed to leave (rv.exit, default 0) and whether a card drawn without being allowed "
+           "also costs the next turn (rv.penalty, default: yes).")),
     ),
 )
 

@@ -146,6 +146,9 @@ class State(Frozen):
     decided: tuple[bool, ...] = ()
     active_crossed: bool = False
     active_lucky: bool = False
+    lucky_took_turn: int | None = Field(
+        default=None, description="q8.lucky: the seat whose lucky cross used up its last turn (lucky_replaces=turn)"
+    )
 
     @model_validator(mode="after")
     def _shape(self) -> "State":
@@ -379,7 +382,7 @@ def _end_white_phase(state: State) -> State:
     removed = state.removed + tuple(c for c in state.locking if c not in state.removed)
     state = state.model_copy(update={"removed": removed, "locking": (), "phase": "color"})
     if state.active_lucky and state.options.lucky_replaces == "turn":
-        return _end_turn(state)
+        return _end_turn(state).model_copy(update={"lucky_took_turn": state.active})
     if not any(state.dice.color_value(c) is not None for c in COLORS if c not in state.removed):
         return _end_turn(state)
     return state
@@ -404,6 +407,7 @@ def _end_turn(state: State) -> State:
             "decided": (),
             "active_crossed": False,
             "active_lucky": False,
+            "lucky_took_turn": None,
         }
     )
 
@@ -488,6 +492,9 @@ class QwixxLongo(Game[Options, State]):
         if isinstance(action, Roll):
             return self._apply_roll(state, action)
         if state.phase == "roll":
+            if isinstance(action, ColorCross) and action.by == state.lucky_took_turn:
+                # q8.lucky (lucky_replaces=turn): that lucky cross used the whole turn, colour cross included
+                raise Refusal("q8.lucky", "q8_lucky_replaces_turn")
             raise Refusal("q8.dice", "q8_roll_first", name=state.names[state.active])
         if state.phase == "white":
             return self._apply_white(state, action)
@@ -504,12 +511,15 @@ class QwixxLongo(Game[Options, State]):
             if c not in state.removed and roll.color_value(c) is None:
                 raise Refusal("q8.dice", "q8_missing_die", color=c)
         return state.model_copy(
-            update={"phase": "white", "dice": roll, "decided": (False,) * len(state.names), "locking": ()}
+            update={"phase": "white", "dice": roll, "decided": (False,) * len(state.names), "locking": (),
+                    "lucky_took_turn": None}
         )
 
     def _apply_white(self, state: State, action: Any) -> State:
         seat = action.by
         if isinstance(action, ColorCross):
+            if seat == state.active and state.active_lucky and state.options.lucky_replaces == "turn":
+                raise Refusal("q8.lucky", "q8_lucky_replaces_turn")  # q8.lucky: no colour phase follows for this seat
             raise Refusal("q8.color", "q8_not_color_phase")
         if state.decided[seat]:
             raise Refusal("q8.white", "q8_already_decided", name=state.names[seat])

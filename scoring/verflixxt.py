@@ -577,9 +577,9 @@ add_texts(
             "de": "Der Wurminator steht hinter allen Figuren und muss bei einer 1 oder 2 ziehen.",
             "en": "The Wurminator is behind every figure and must move on a 1 or 2.",
         },
-        "vx_nothing_to_skip": {
-            "de": "Jetzt gibt es keinen Wurminator-Zug auszulassen.",
-            "en": "There is no Wurminator move to leave out now.",
+        "vx_wurm_must_first": {
+            "de": "Zuerst muss {name} den Wurminator ziehen: er steht hinter allen Figuren (1 oder 2 gewürfelt).",
+            "en": "{name} must first move the Wurminator: it is behind every figure (a 1 or 2 was rolled).",
         },
         "vx_bad_pile_tile": {
             "de": "{name}: „{token}“ (Tafel {position}) ist keine Tafel – erlaubt sind z. B. +3, -7, G.",
@@ -640,6 +640,11 @@ class Verflixxt(Game[Options, State]):
             turn=options.first_seat,
         )
 
+    def parse_action(self, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("type") == "pass":
+            raise Refusal("vx.move", "vx_no_passing")  # vx.move: moving is compulsory, there is no pass
+        return super().parse_action(data)
+
     # --- chance -----------------------------------------------------------------
     def pending_roll(self, state: State) -> RollRequest | None:
         if state.phase != "roll":
@@ -690,6 +695,11 @@ class Verflixxt(Game[Options, State]):
             raise InvalidInput("vx_no_such_seat", seat=action.by)
         if state.phase == "over":
             raise Refusal("vx.out", "game_over")
+        if isinstance(action, SkipWurminator) and state.phase != "wurminator":
+            raise Refusal("vx.move", "vx_no_passing")  # vx.move: moving is compulsory, for whoever tries to pass
+        if isinstance(action, Roll) and state.phase == "wurminator" and state.wurm_must:
+            # vx.wurm.must: the owed Wurminator move comes before the next roll (whoever rolls)
+            raise Refusal("vx.wurm.must", "vx_wurm_must_first", name=state.names[state.turn])
         if action.by != state.turn:  # vx.setup: clockwise turn order
             raise Refusal("vx.setup", "vx_not_your_turn", name=state.names[state.turn])
         if isinstance(action, Roll):
@@ -786,8 +796,6 @@ class Verflixxt(Game[Options, State]):
         return state
 
     def _skip_wurminator(self, state: State) -> State:
-        if state.phase != "wurminator":
-            raise Refusal("vx.move", "vx_no_passing" if state.phase == "move" else "vx_nothing_to_skip")
         if state.wurm_must:
             raise Refusal("vx.wurm.must", "vx_wurm_must")
         return _end_turn(state)

@@ -9,13 +9,17 @@ A turn runs like this:
 
 ``start``   the current player either ``Recover`` s (rv.injury: an injured
             player's whole turn, the only legal action, shown in the events as
-            ``recovered``) or chooses ``DrawCard`` / ``Walk`` (rv.turn).
-``moved``   the figure stands on its card; the table enters what happens there:
-            passage gold (``GainGold`` reason ``passage``, only on a just-laid
-            card, rv.gold), an ``Obstacle`` check or ``DeclineObstacle``, a
-            ``RoomCard`` (just-laid rooms only, rv.room), an exit
-            (``LayExit`` / ``ShuffleBackExit`` / ``Escape``, rv.exit), then
-            ``EndTurn``.
+            ``recovered``), ``SitOut`` s (rv.penalty: the turn skipped after an
+            unauthorised draw, shown as ``sat_out``) or chooses ``DrawCard`` /
+            ``Walk`` (rv.turn).
+``moved``   the figure stands on its card; the table enters what happens there.
+            A card just drawn is first said to be a passage or a room
+            (``LayCard``, rv.room), or an exit (``LayExit`` /
+            ``ShuffleBackExit``, rv.exit), or drawn without being allowed
+            (``UnauthorisedDraw``, rv.penalty). On a passage: its gold
+            (``GainGold`` reason ``passage``, once per card, rv.gold) and
+            ``Obstacle`` checks or ``DeclineObstacle``; in a new room: one
+            ``RoomCard``. Then ``Escape`` (rv.exit) or ``EndTurn``.
 ``pending`` some outcomes wait for one decision before anything else:
             ``loss`` (rv.obstacle / rv.monster: ``LoseGold`` 3 or
             ``LoseTreasure(index)``), ``fight`` (a monster room card:
@@ -48,9 +52,26 @@ Choices made here where the rules are silent (each documented at its check):
   bookkeeping: any seat, for its own purse, at any time until the end; they
   never pass the turn. ``legal`` never lists corrections (they would make every
   seat look "on turn"); it lists ``RevealTreasure`` for the player on turn.
-- The loss "3 gold or one treasure" is the player's choice even with fewer
-  than 3 coins: "3 gold" then empties the purse (rv.gold). A lost treasure
-  leaves without being shown.
+- rv.room: an entry that belongs to one kind of card also says what the card
+  just drawn is, when the table has not said it with ``LayCard``: passage gold
+  or an obstacle make it a passage, a room card makes it a room, so records
+  made before ``LayCard`` still replay (unless they hold what rv.room, rv.gold
+  or rv.loss now refuse). Passage and room then exclude each other. An exit may lie on a passage: its passage gold is allowed.
+- rv.gold / rv.penalty / rv.exit: a card shuffled back (an exit without enough
+  gold, an unauthorised draw) gives back the passage gold taken from it (log
+  reason ``shuffled_back``). It can be shuffled back only while nothing else
+  happened on it (no obstacle tried, no room card, no exit laid, no injury):
+  those entries are undone first. "Enough gold" for an exit is counted as at
+  the draw, without the card's own passage gold.
+- rv.loss: "3 gold or one treasure" is asked only of a player who has
+  something: with coins only, ``LoseGold`` (3, down to zero at worst); with
+  treasures only, ``LoseTreasure`` (the player picks which); with both, either.
+  With nothing, no question: the event ``nothing_lost`` says so. A correction
+  that leaves nothing ends an open loss the same way. A lost treasure leaves
+  without being shown.
+- rv.penalty: ``UnauthorisedDraw`` ends the turn; with ``penalty_turn`` =
+  ``next`` the player's next turn is ``SitOut`` (after a recovery, if both are
+  owed); with ``this`` nothing more.
 - "Not your turn" is refused with rule ``rv.turn``.
 - At the end every treasure is turned face up (rv.treasure, rv.end).
 """
@@ -78,6 +99,7 @@ Color = Literal["red", "blue", "green"]
 Attribute = Literal["strength", "mind", "dexterity"]
 ObstacleKind = Literal["chasm", "acid_lake", "lava", "magic_barrier", "cave_in", "door", "wooden_bridge"]
 RoomKind = Literal["gold", "monster", "trap"]
+CardKind = Literal["passage", "room"]
 GainReason = Literal["passage", "monster", "correction"]
 LossReason = Literal["penalty", "correction"]
 
@@ -190,6 +212,10 @@ class Options(Frozen):
     )
     start_player: int = Field(default=0, ge=0, le=7, description="rv.setup: the seat that begins")
     exit_min_gold: int = Field(default=0, ge=0, le=GOLD_MAX, description="rv.exit: coins needed to leave")
+    penalty_turn: Literal["next", "this"] = Field(
+        default="next",
+        description="rv.penalty: after an unauthorised draw the next turn is skipped (next) or only this one is lost (this)",
+    )
 
 
 # --- state -----------------------------------------------------------------------
@@ -211,6 +237,7 @@ class Adventurer(Frozen):
     gold: int = 0
     treasures: tuple[Treasure, ...] = ()
     injured: bool = False  # rv.injury: lies down; the next turn is spent recovering
+    sits_out: bool = False  # rv.penalty: drew without being allowed; the next turn is skipped
     escaped: bool = False
 
     def value(self, attribute: str) -> int:
@@ -224,7 +251,7 @@ class GoldChange(Frozen):
     seat: int
     delta: int
     asked: int
-    reason: Literal["passage", "room", "monster", "trap", "penalty", "correction"]
+    reason: Literal["passage", "room", "monster", "trap", "penalty", "shuffled_back", "correction"]
 
 
 class Event(Frozen):
@@ -234,7 +261,10 @@ class Event(Frozen):
     seat: int
     what: Literal[
         "recovered",
+        "sat_out",
         "drew",
+        "laid",
+        "unauthorised",
         "walked",
         "obstacle",
         "declined",
@@ -244,6 +274,7 @@ class Event(Frozen):
         "injured",
         "treasure",
         "treasure_lost",
+        "nothing_lost",
         "revealed",
         "exit_laid",
         "exit_shuffled",
@@ -277,6 +308,9 @@ class TurnSoFar(Frozen):
 
     move: Literal["draw", "walk"] | None = None
     cards: int = 0  # cards walked
+    card: CardKind | None = None  # rv.room: what the card just drawn is, as the table says (or its first entry shows)
+    passage_gold: int = 0  # rv.gold: the passage gold taken from the card just drawn (once)
+    tried: bool = False  # an obstacle was tried or declined this turn
     room: RoomKind | None = None
     exit_laid: bool = False
     stopped: bool = False  # blocked by an obstacle or declined: the figure stays
@@ -316,6 +350,29 @@ class DrawCard(Frozen):
     """rv.turn: draw a dungeon card, lay it and move onto it."""
 
     type: Literal["draw_card"] = "draw_card"
+    by: int
+
+
+class LayCard(Frozen):
+    """rv.room: the table says what the card just drawn is: a passage (gold, obstacles) or a room (a room card)."""
+
+    type: Literal["lay_card"] = "lay_card"
+    by: int
+    card: CardKind
+
+
+class UnauthorisedDraw(Frozen):
+    """rv.penalty: the card was drawn without being allowed (e.g. no open passage): it is shuffled back,
+    the turn ends and (option ``penalty_turn``) the next turn is skipped."""
+
+    type: Literal["unauthorised_draw"] = "unauthorised_draw"
+    by: int
+
+
+class SitOut(Frozen):
+    """rv.penalty: the skipped turn after an unauthorised draw (the player's whole turn, like recovering)."""
+
+    type: Literal["sit_out"] = "sit_out"
     by: int
 
 
@@ -511,7 +568,10 @@ class EndTurn(Frozen):
 Action = Annotated[
     Union[
         Recover,
+        SitOut,
         DrawCard,
+        LayCard,
+        UnauthorisedDraw,
         Walk,
         GainGold,
         LoseGold,
@@ -545,6 +605,55 @@ add_texts(
             "en": "{name} is injured and spends this whole turn recovering.",
         },
         "rv_not_injured": {"de": "{name} ist nicht verletzt.", "en": "{name} is not injured."},
+        "rv_must_sit_out": {
+            "de": "{name} hat unberechtigt eine Karte gezogen und setzt diesen ganzen Zug aus.",
+            "en": "{name} drew a card without being allowed and sits out this whole turn.",
+        },
+        "rv_no_sit_out": {"de": "{name} muss nicht aussetzen.", "en": "{name} does not have to sit out."},
+        "rv_penalty_needs_draw": {
+            "de": "„Unberechtigt gezogen“ gibt es nur nach „Karte ziehen“ in diesem Zug.",
+            "en": "“Drawn without being allowed” needs a card drawn this turn.",
+        },
+        "rv_shuffle_too_late": {
+            "de": "Auf der Karte ist schon etwas geschehen (Hindernis, Raumkarte oder Ausgang): erst rückgängig machen, dann zurückmischen.",
+            "en": "Something already happened on the card (obstacle, room card or exit): undo it first, then shuffle back.",
+        },
+        "rv_lay_needs_draw": {
+            "de": "Als Gang oder Raum wird nur die gerade gezogene Karte gelegt.",
+            "en": "Only the card just drawn is laid as a passage or a room.",
+        },
+        "rv_card_said": {
+            "de": "Was die gezogene Karte ist, steht schon fest.",
+            "en": "What the card drawn is has already been said.",
+        },
+        "rv_card_is_passage": {
+            "de": "Die gezogene Karte ist ein Gang: kein Raum, keine Raumkarte.",
+            "en": "The card drawn is a passage: not a room, no room card.",
+        },
+        "rv_card_is_room": {
+            "de": "Die gezogene Karte ist ein Raum: kein Gold im Gang, keine Hindernisse.",
+            "en": "The card drawn is a room: no passage gold, no obstacles.",
+        },
+        "rv_passage_gold_once": {
+            "de": "Das Gold dieses Gangs ist schon genommen ({gold}).",
+            "en": "This passage's gold has already been taken ({gold}).",
+        },
+        "rv_loss_no_coins": {
+            "de": "{name} hat keine Münzen: es geht ein Schatz, {name} wählt welchen.",
+            "en": "{name} has no coins: a treasure goes, {name} picks which.",
+        },
+        "rv_loss_no_treasure": {
+            "de": "{name} hat keinen Schatz: es gehen bis zu 3 Gold.",
+            "en": "{name} has no treasure: up to 3 gold go.",
+        },
+        "rv_decide_loss_gold": {
+            "de": "Zuerst gibt {name} {gold} Gold ab.",
+            "en": "{name} must first give up {gold} gold.",
+        },
+        "rv_decide_loss_treasure": {
+            "de": "Zuerst gibt {name} einen Schatz ab.",
+            "en": "{name} must first give up a treasure.",
+        },
         "rv_recover_next_turn": {
             "de": "{name} erholt sich erst im nächsten ganzen Zug.",
             "en": "{name} recovers during the next whole turn.",
@@ -741,24 +850,34 @@ class Verlies(Game[Options, State]):
         if state.phase == "start":
             if p.injured:
                 return [Recover(by=me)]  # rv.injury: the only action
+            if p.sits_out:
+                return [SitOut(by=me)]  # rv.penalty: the skipped turn
             return [DrawCard(by=me), Walk(by=me, cards=0), Walk(by=me, cards=1), Walk(by=me, cards=2)]
         out: list[Any] = []
         t = state.turn
         can_go_on = not p.injured and not t.stopped
-        if t.move == "draw":
+        drawn = t.move == "draw"
+        unsettled = drawn and t.room is None and not t.exit_laid
+        if unsettled and t.card is None:
+            out += [LayCard(by=me, card="passage"), LayCard(by=me, card="room")]
+        if self._may_shuffle_back(state):
+            out.append(UnauthorisedDraw(by=me))
+        if drawn and t.card != "room" and not t.passage_gold and t.room is None:
             out += [GainGold(by=me, amount=a, reason="passage") for a in (1, 3)]
-        if t.move == "draw" and t.room is None and not t.exit_laid and can_go_on:
-            out += [
-                RoomCard(by=me, kind="gold", gold=2),
-                RoomCard(by=me, kind="monster"),
-                RoomCard(by=me, kind="trap"),
-                LayExit(by=me),
-            ]
-            if p.gold < state.options.exit_min_gold:
-                out.append(ShuffleBackExit(by=me))
+        if unsettled and can_go_on:
+            if t.card != "passage":
+                out += [
+                    RoomCard(by=me, kind="gold", gold=2),
+                    RoomCard(by=me, kind="monster"),
+                    RoomCard(by=me, kind="trap"),
+                ]
+            if t.card != "room":
+                out.append(LayExit(by=me))
+                if p.gold - t.passage_gold < state.options.exit_min_gold and not t.tried:
+                    out.append(ShuffleBackExit(by=me))
         if t.fights_won:
             out.append(GainGold(by=me, amount=2, reason="monster"))
-        if can_go_on:
+        if can_go_on and not (drawn and (t.card == "room" or t.room is not None)):
             kind = OBSTACLE_KINDS[(state.turn_no + me) % len(OBSTACLE_KINDS)]
             color = COLORS[state.turn_no % len(COLORS)]
             number = p.value(ATTRIBUTE_OF[color]) + 3
@@ -774,8 +893,9 @@ class Verlies(Game[Options, State]):
     def _legal_pending(self, state: State, me: int) -> list[Any]:
         pend = state.pending
         p = state.players[me]
-        if pend.kind == "loss":
-            return [LoseGold(by=me)] + [LoseTreasure(by=me, index=i) for i in range(len(p.treasures))]
+        if pend.kind == "loss":  # rv.loss: only what the player has
+            coins = [LoseGold(by=me)] if p.gold else []
+            return coins + [LoseTreasure(by=me, index=i) for i in range(len(p.treasures))]
         if pend.kind == "fight":
             roller = self._other_seat(state, me)
             attribute = ATTRIBUTES[state.turn_no % len(ATTRIBUTES)]
@@ -844,6 +964,15 @@ class Verlies(Game[Options, State]):
 
     # --- bookkeeping: any seat, any time until the end -------------------------------
     def _bookkeeping(self, state: State, a: Any) -> State:
+        state = self._bookkeeping_change(state, a)
+        pend = state.pending
+        if pend is not None and pend.kind == "loss" and pend.seat == a.by and _has_nothing(state.players[a.by]):
+            # rv.loss: with nothing left, nothing is lost and nobody is asked
+            state = state.model_copy(update={"pending": None})
+            state = _event(state, a.by, "nothing_lost", cause=pend.cause)
+        return state
+
+    def _bookkeeping_change(self, state: State, a: Any) -> State:
         p = state.players[a.by]
         if isinstance(a, RevealTreasure):
             tr = self._treasure(state, a.by, a.index)
@@ -880,14 +1009,23 @@ class Verlies(Game[Options, State]):
             "trap": (Trap,),
             "spoils": (GainTreasure, GainGold),
         }[pend.kind]
+        p = state.players[me]
         if not isinstance(a, accepted) or (isinstance(a, GainGold) and a.reason != "monster"):
-            raise Refusal(pend.rule, "rv_decide_" + pend.kind, name=state.players[me].name)
+            if pend.kind == "loss" and not p.treasures:
+                raise Refusal(pend.rule, "rv_decide_loss_gold", name=p.name, gold=min(PENALTY_GOLD, p.gold))
+            if pend.kind == "loss" and not p.gold:
+                raise Refusal(pend.rule, "rv_decide_loss_treasure", name=p.name)
+            raise Refusal(pend.rule, "rv_decide_" + pend.kind, name=p.name)
         if pend.kind == "loss":
             if isinstance(a, LoseGold):
                 if a.amount != PENALTY_GOLD:
-                    raise Refusal(pend.rule, "rv_penalty_is_three", gold=PENALTY_GOLD, amount=a.amount)
+                    raise Refusal("rv.loss", "rv_penalty_is_three", gold=PENALTY_GOLD, amount=a.amount)
+                if not p.gold:  # rv.loss: no coins, so a treasure goes
+                    raise Refusal("rv.loss", "rv_loss_no_coins", name=p.name)
                 state = state.model_copy(update={"pending": None})
-                return _gold(state, me, -PENALTY_GOLD, "penalty")  # rv.gold: never below zero
+                return _gold(state, me, -PENALTY_GOLD, "penalty")  # rv.loss / rv.gold: coins down to zero at worst
+            if not p.treasures:  # rv.loss: no treasure, so coins go
+                raise Refusal("rv.loss", "rv_loss_no_treasure", name=p.name)
             self._treasure(state, me, a.index)
             state = state.model_copy(update={"pending": None})
             return _lose_treasure(state, me, a.index, "penalty")
@@ -906,12 +1044,24 @@ class Verlies(Game[Options, State]):
         state = _event(state, a.by, "recovered")
         return _next_turn(state)
 
+    def _do_sit_out(self, state: State, a: SitOut) -> State:
+        p = state.players[a.by]
+        if state.phase != "start" or not p.sits_out:
+            raise Refusal("rv.penalty", "rv_no_sit_out", name=p.name)
+        if p.injured:  # rv.injury first: this turn is spent recovering, the skipped one comes next
+            raise Refusal("rv.injury", "rv_must_recover", name=p.name)
+        state = _set_player(state, a.by, sits_out=False)
+        state = _event(state, a.by, "sat_out")
+        return _next_turn(state)
+
     def _start_move(self, state: State, a: Any) -> None:
         p = state.players[a.by]
         if state.phase != "start":
             raise Refusal("rv.turn", "rv_already_moved")
         if p.injured:  # rv.injury: no card drawn, no move
             raise Refusal("rv.injury", "rv_must_recover", name=p.name)
+        if p.sits_out:  # rv.penalty: the skipped turn
+            raise Refusal("rv.penalty", "rv_must_sit_out", name=p.name)
 
     def _do_draw_card(self, state: State, a: DrawCard) -> State:
         self._start_move(state, a)
@@ -928,6 +1078,8 @@ class Verlies(Game[Options, State]):
             p = state.players[state.current]
             if p.injured:
                 raise Refusal("rv.injury", "rv_must_recover", name=p.name)
+            if p.sits_out:
+                raise Refusal("rv.penalty", "rv_must_sit_out", name=p.name)
             raise Refusal("rv.turn", "rv_move_first")
 
     def _can_go_on(self, state: State, rule_if_stopped: str = "rv.obstacle") -> None:
@@ -939,6 +1091,61 @@ class Verlies(Game[Options, State]):
         if state.turn.stopped:
             raise Refusal(rule_if_stopped, "rv_figure_stopped")
 
+    # --- the card just drawn: passage or room (rv.room), or drawn without being allowed (rv.penalty) ---
+    def _do_lay_card(self, state: State, a: LayCard) -> State:
+        self._moved(state)
+        t = state.turn
+        if t.move != "draw":
+            raise Refusal("rv.room", "rv_lay_needs_draw")
+        if t.exit_laid:
+            raise Refusal("rv.room", "rv_one_card_per_draw")
+        if t.card is not None or t.room is not None:  # said once, by the table or by the card's first entry
+            raise Refusal("rv.room", "rv_card_said")
+        state = state.model_copy(update={"turn": t.model_copy(update={"card": a.card})})
+        return _event(state, a.by, "laid", card=a.card)
+
+    def _settle(self, state: State, card: CardKind) -> State:
+        """rv.room: a passage and a room exclude each other; an entry that belongs to one says which."""
+        t = state.turn
+        if t.move != "draw" or t.card == card:
+            return state
+        if t.card is not None or (card == "passage" and t.room is not None):
+            raise Refusal("rv.room", "rv_card_is_" + (t.card or "room"))
+        return state.model_copy(update={"turn": t.model_copy(update={"card": card})})
+
+    def _may_shuffle_back(self, state: State) -> bool:
+        try:
+            self._check_shuffle_back(state, "rv.penalty")
+        except Refusal:
+            return False
+        return True
+
+    def _check_shuffle_back(self, state: State, rule: str) -> None:
+        """rv.gold / rv.penalty / rv.exit: only a card that nothing happened on yet but its passage gold."""
+        self._moved(state)
+        t = state.turn
+        if state.pending is not None:
+            raise Refusal(state.pending.rule, "rv_decide_" + state.pending.kind, name=state.players[state.current].name)
+        if t.move != "draw":
+            raise Refusal(rule, "rv_penalty_needs_draw" if rule == "rv.penalty" else "rv_exit_needs_draw")
+        if t.tried or t.room is not None or t.exit_laid or state.players[state.current].injured:
+            raise Refusal(rule, "rv_shuffle_too_late")
+
+    def _shuffle_back(self, state: State, seat: int) -> State:
+        """rv.gold: a card shuffled back was never laid: its passage gold goes back too."""
+        if state.turn.passage_gold:
+            state = _gold(state, seat, -state.turn.passage_gold, "shuffled_back")
+        return state
+
+    def _do_unauthorised_draw(self, state: State, a: UnauthorisedDraw) -> State:
+        self._check_shuffle_back(state, "rv.penalty")
+        state = self._shuffle_back(state, a.by)
+        skip = state.options.penalty_turn == "next"  # rv.penalty, option penalty_turn
+        state = _event(state, a.by, "unauthorised", skips_next=skip)
+        if skip:
+            state = _set_player(state, a.by, sits_out=True)
+        return _next_turn(state)  # rv.penalty: the turn ends
+
     def _do_end_turn(self, state: State, a: EndTurn) -> State:
         self._moved(state)
         state = _event(state, a.by, "turn_ended")
@@ -947,10 +1154,16 @@ class Verlies(Game[Options, State]):
     # --- gold and treasures --------------------------------------------------------------
     def _do_gain_gold(self, state: State, a: GainGold) -> State:
         self._moved(state)
-        if a.reason == "passage" and state.turn.move != "draw":
+        if a.reason == "monster":
+            if not state.turn.fights_won:
+                raise Refusal("rv.monster", "rv_no_fight_won")
+            return _gold(state, a.by, a.amount, a.reason)
+        if state.turn.move != "draw":
             raise Refusal("rv.gold", "rv_passage_gold_new_card")  # rv.gold: only on a just-laid card
-        if a.reason == "monster" and not state.turn.fights_won:
-            raise Refusal("rv.monster", "rv_no_fight_won")
+        state = self._settle(state, "passage")  # rv.room: passage gold is not in a room
+        if state.turn.passage_gold:  # rv.gold: once per laid card
+            raise Refusal("rv.gold", "rv_passage_gold_once", gold=state.turn.passage_gold)
+        state = state.model_copy(update={"turn": state.turn.model_copy(update={"passage_gold": a.amount})})
         return _gold(state, a.by, a.amount, a.reason)
 
     def _do_lose_gold(self, state: State, a: LoseGold) -> State:
@@ -969,6 +1182,8 @@ class Verlies(Game[Options, State]):
     # --- obstacles ------------------------------------------------------------------------
     def _do_obstacle(self, state: State, a: Obstacle) -> State:
         self._can_go_on(state)
+        state = self._settle(state, "passage")  # rv.room: obstacles are in passages
+        state = state.model_copy(update={"turn": state.turn.model_copy(update={"tried": True})})
         p = state.players[a.by]
         attribute = ATTRIBUTE_OF[a.color]
         value = p.value(attribute)
@@ -993,12 +1208,13 @@ class Verlies(Game[Options, State]):
         if fail.injury:
             state = _injure(state, a.by, a.kind)
         if fail.loss:
-            state = state.model_copy(update={"pending": Pending(kind="loss", seat=a.by, cause=a.kind, rule="rv.obstacle")})
+            state = _loss(state, a.by, a.kind, "rv.obstacle")
         return state
 
     def _do_decline_obstacle(self, state: State, a: DeclineObstacle) -> State:
         self._can_go_on(state)
-        state = state.model_copy(update={"turn": state.turn.model_copy(update={"stopped": True})})
+        state = self._settle(state, "passage")  # rv.room: obstacles are in passages
+        state = state.model_copy(update={"turn": state.turn.model_copy(update={"stopped": True, "tried": True})})
         return _event(state, a.by, "declined", kind=a.kind, color=a.color, number=a.number)
 
     # --- rooms, monsters, traps -------------------------------------------------------------
@@ -1009,7 +1225,8 @@ class Verlies(Game[Options, State]):
             raise Refusal("rv.room", "rv_old_room_empty")  # rv.room: an old room is empty
         if t.room is not None or t.exit_laid:
             raise Refusal("rv.room", "rv_one_card_per_draw")
-        state = state.model_copy(update={"turn": t.model_copy(update={"room": a.kind})})
+        state = self._settle(state, "room")  # rv.room: no room card on a passage
+        state = state.model_copy(update={"turn": state.turn.model_copy(update={"room": a.kind})})
         state = _event(state, a.by, "room", kind=a.kind, gold=a.gold)
         if a.kind == "gold":
             return _gold(state, a.by, a.gold, "room")
@@ -1063,7 +1280,7 @@ class Verlies(Game[Options, State]):
                 update={"turn": turn, "pending": Pending(kind="spoils", seat=seat, cause="monster", rule="rv.monster")}
             )
         state = _injure(state, seat, "monster")
-        return state.model_copy(update={"pending": Pending(kind="loss", seat=seat, cause="monster", rule="rv.monster")})
+        return _loss(state, seat, "monster", "rv.monster")
 
     def _do_trap(self, state: State, a: Trap) -> State:
         if state.pending is None or state.pending.kind != "trap":
@@ -1083,7 +1300,7 @@ class Verlies(Game[Options, State]):
         if a.injury:
             state = _injure(state, a.by, "trap")
         if a.loss_choice:
-            state = state.model_copy(update={"pending": Pending(kind="loss", seat=a.by, cause="trap", rule="rv.room")})
+            state = _loss(state, a.by, "trap", "rv.room")
         return state
 
     # --- exits -------------------------------------------------------------------------------
@@ -1092,7 +1309,7 @@ class Verlies(Game[Options, State]):
         t = state.turn
         if t.move != "draw":
             raise Refusal("rv.exit", "rv_exit_needs_draw")
-        if t.room is not None or t.exit_laid:
+        if t.room is not None or t.exit_laid or t.card == "room":
             raise Refusal("rv.exit", "rv_one_card_per_draw")
 
     def _do_lay_exit(self, state: State, a: LayExit) -> State:
@@ -1104,9 +1321,12 @@ class Verlies(Game[Options, State]):
 
     def _do_shuffle_back_exit(self, state: State, a: ShuffleBackExit) -> State:
         self._drawn_card_unsettled(state)
+        self._check_shuffle_back(state, "rv.exit")
         p = state.players[a.by]
-        if p.gold >= state.options.exit_min_gold:  # rv.exit: only "without enough gold"
+        # rv.exit: only "without enough gold" – the card's own passage gold does not count (rv.gold)
+        if p.gold - state.turn.passage_gold >= state.options.exit_min_gold:
             raise Refusal("rv.exit", "rv_enough_gold_to_leave", name=p.name)
+        state = self._shuffle_back(state, a.by)  # rv.gold: gives nothing, keeps nothing
         state = _event(state, a.by, "exit_shuffled")
         return _next_turn(state)  # rv.exit: the turn ends
 
@@ -1198,6 +1418,17 @@ def _lose_treasure(state: State, seat: int, index: int, reason: str) -> State:
     p = state.players[seat]
     state = _set_player(state, seat, treasures=p.treasures[:index] + p.treasures[index + 1 :])
     return _event(state, seat, "treasure_lost", index=index, reason=reason)
+
+
+def _has_nothing(p: Adventurer) -> bool:
+    return not p.gold and not p.treasures
+
+
+def _loss(state: State, seat: int, cause: str, rule: str) -> State:
+    """rv.loss: "3 gold or one treasure" asks only a player who has something to lose."""
+    if _has_nothing(state.players[seat]):
+        return _event(state, seat, "nothing_lost", cause=cause)
+    return state.model_copy(update={"pending": Pending(kind="loss", seat=seat, cause=cause, rule=rule)})
 
 
 def _injure(state: State, seat: int, cause: str) -> State:

@@ -40,6 +40,7 @@ from scoring.verlies import (
     Fight,
     GainGold,
     GainTreasure,
+    LayCard,
     LayExit,
     LoseGold,
     LoseTreasure,
@@ -49,8 +50,10 @@ from scoring.verlies import (
     RevealTreasure,
     RoomCard,
     ShuffleBackExit,
+    SitOut,
     StartFight,
     Trap,
+    UnauthorisedDraw,
     Walk,
     check_chance,
     deck_colors,
@@ -84,6 +87,7 @@ add_strings(
         "rv.reason.monster": {"de": "Monster", "en": "monster"},
         "rv.reason.trap": {"de": "Falle", "en": "trap"},
         "rv.reason.penalty": {"de": "Verlust", "en": "loss"},
+        "rv.reason.shuffled_back": {"de": "zurückgemischt", "en": "shuffled back"},
         "rv.reason.correction": {"de": "Korrektur", "en": "correction"},
         # setup
         "rv.setup.title": {"de": "Raus aus dem Verlies! – neues Spiel", "en": "Raus aus dem Verlies! – new game"},
@@ -96,6 +100,12 @@ add_strings(
         "rv.setup.start_pick": {"de": "Startspieler {name}", "en": "Start player {name}"},
         "rv.setup.draw_start": {"de": "Startspieler auslosen", "en": "Draw the start player"},
         "rv.setup.exit_min_gold": {"de": "Gold zum Entkommen", "en": "Gold needed to escape"},
+        "rv.setup.penalty_title": {
+            "de": "Wer unberechtigt eine Karte zieht, setzt aus:",
+            "en": "Whoever draws a card without being allowed sits out:",
+        },
+        "rv.setup.penalty_next": {"de": "den nächsten Zug", "en": "the next turn"},
+        "rv.setup.penalty_this": {"de": "nur diesen Zug", "en": "only this turn"},
         # play
         "rv.play.turn": {"de": "{name} ist dran · Zug {turn}", "en": "{name}'s turn · turn {turn}"},
         "rv.play.waiting_for": {"de": "Warte auf {name}.", "en": "Waiting for {name}."},
@@ -104,12 +114,23 @@ add_strings(
             "en": "{name} is injured ({cause}) and spends this whole turn recovering: no card, no move (rv.injury).",
         },
         "rv.play.recover": {"de": "Erholen", "en": "Recover"},
+        "rv.play.sit_out_turn": {
+            "de": "{name} hat unberechtigt eine Karte gezogen und setzt diesen Zug aus: keine Karte, kein Schritt (rv.penalty).",
+            "en": "{name} drew a card without being allowed and sits this turn out: no card, no move (rv.penalty).",
+        },
+        "rv.play.sit_out": {"de": "Aussetzen", "en": "Sit out"},
+        "rv.play.sits_out": {"de": "setzt aus", "en": "sits out"},
         "rv.play.draw": {"de": "Karte ziehen", "en": "Draw a card"},
         "rv.play.walk1": {"de": "1 Karte laufen", "en": "Walk 1 card"},
         "rv.play.walk2": {"de": "2 Karten laufen", "en": "Walk 2 cards"},
         "rv.play.stay": {"de": "Stehen bleiben", "en": "Stay"},
         "rv.play.choose_move": {"de": "Ziehen oder laufen?", "en": "Draw or walk?"},
         "rv.play.moved_draw": {"de": "{name} hat eine Karte gelegt.", "en": "{name} laid a card."},
+        "rv.play.moved_passage": {"de": "{name} hat einen Gang gelegt.", "en": "{name} laid a passage."},
+        "rv.play.moved_room": {"de": "{name} hat einen Raum gelegt.", "en": "{name} laid a room."},
+        "rv.play.card_title": {"de": "Was ist die gezogene Karte?", "en": "What is the card drawn?"},
+        "rv.play.passage_card": {"de": "Gang", "en": "Passage"},
+        "rv.play.unauthorised": {"de": "Unberechtigt gezogen", "en": "Drawn without being allowed"},
         "rv.play.moved_walk": {"de": "{name} ist gelaufen ({n}).", "en": "{name} walked ({n})."},
         "rv.play.stopped": {"de": "Die Figur kommt diesen Zug nicht weiter.", "en": "The figure gets no further this turn."},
         "rv.play.lying": {"de": "{name} liegt verletzt: nur noch Zug beenden.", "en": "{name} lies injured: end the turn."},
@@ -142,7 +163,12 @@ add_strings(
         "rv.play.apply": {"de": "Übernehmen", "en": "Apply"},
         "rv.play.decline": {"de": "Nicht versuchen", "en": "Do not try"},
         "rv.play.loss_title": {"de": "{name} verliert ({cause}): 3 Gold oder einen Schatz – du wählst.", "en": "{name} loses ({cause}): 3 gold or one treasure – your choice."},
-        "rv.play.lose_gold": {"de": "3 Gold abgeben", "en": "Give up 3 gold"},
+        "rv.play.loss_gold_title": {"de": "{name} verliert ({cause}) {n} Gold.", "en": "{name} loses ({cause}) {n} gold."},
+        "rv.play.loss_treasure_title": {
+            "de": "{name} hat keine Münzen und verliert ({cause}) einen Schatz – du wählst, welchen.",
+            "en": "{name} has no coins and loses ({cause}) one treasure – your choice which.",
+        },
+        "rv.play.lose_gold": {"de": "{n} Gold abgeben", "en": "Give up {n} gold"},
         "rv.play.lose_treasure": {"de": "Schatz {n} abgeben: {name}", "en": "Give up treasure {n}: {name}"},
         "rv.play.fight_title": {"de": "Monster! {name} kämpft.", "en": "Monster! {name} fights."},
         "rv.play.monster_value": {"de": "Monsterwert", "en": "Monster value"},
@@ -220,6 +246,19 @@ add_strings(
         "rv.ev.treasure": {"de": "{name} hat einen Schatz.", "en": "{name} has a treasure."},
         "rv.ev.treasure_lost": {"de": "{name} gibt einen Schatz ab.", "en": "{name} gives up a treasure."},
         "rv.ev.recovered": {"de": "{name} steht wieder auf.", "en": "{name} stands up again."},
+        "rv.ev.sat_out": {"de": "{name} hat ausgesetzt.", "en": "{name} sat out."},
+        "rv.ev.unauthorised_next": {
+            "de": "{name} hat unberechtigt gezogen: Karte zurück in den Stapel, Zug vorbei, nächster Zug ausgesetzt.",
+            "en": "{name} drew without being allowed: card back into the pile, turn over, next turn skipped.",
+        },
+        "rv.ev.unauthorised_this": {
+            "de": "{name} hat unberechtigt gezogen: Karte zurück in den Stapel, Zug vorbei.",
+            "en": "{name} drew without being allowed: card back into the pile, turn over.",
+        },
+        "rv.ev.nothing_lost": {
+            "de": "{name} hat weder Gold noch Schätze: nichts geht verloren ({cause}).",
+            "en": "{name} has neither gold nor treasures: nothing is lost ({cause}).",
+        },
         "rv.ev.room": {"de": "Raumkarte: {kind}.", "en": "Room card: {kind}."},
         # result
         "rv.result.line": {"de": "{place}. {name} – {total} Gold", "en": "{place}. {name} – {total} gold"},
@@ -397,7 +436,8 @@ def _pick_profile(shell: Any, st: dict[str, Any], profile: Any) -> None:
 def _setup_state(shell: Any) -> dict[str, Any]:
     st = shell.ui.get("rv_setup")
     if st is None:
-        st = {"presets": load_presets(shell), "players": [], "start_player": 0, "exit_min_gold": 0}
+        st = {"presets": load_presets(shell), "players": [], "start_player": 0, "exit_min_gold": 0,
+              "penalty_turn": "next"}
         for n in (1, 2, 3):
             st["players"].append(_new_player(shell, st, n))
         shell.ui["rv_setup"] = st
@@ -527,6 +567,16 @@ def setup_view(shell: Any) -> ft.Control:
     rows.append(keyed(stepper(label, st["exit_min_gold"], 0, 99, set_min_gold, label + " −", label + " +"),
                       "exit-min-gold"))
 
+    def set_penalty(value: str) -> None:
+        st["penalty_turn"] = value
+        shell.render()
+
+    penalty = st.setdefault("penalty_turn", "next")  # rv.penalty, option penalty_turn
+    rows.append(keyed(ft.Text(shell.t("rv.setup.penalty_title"), size=15), "penalty-title"))
+    rows.append(keyed(_wrap([
+        _chip(shell.t(f"rv.setup.penalty_{v}"), penalty == v, lambda e, v=v: set_penalty(v)) for v in ("next", "this")
+    ]), "penalty-chips"))
+
     def start(e: Any) -> None:
         try:
             specs = [PlayerSpec(name=p["name"], color=p.get("color"), profile_id=p.get("profile_id"))
@@ -538,6 +588,7 @@ def setup_view(shell: Any) -> ft.Control:
             "adventurers": [{k: p[k] for k in ("character", *ATTRIBUTES)} for p in players],
             "start_player": min(st["start_player"], len(players) - 1),
             "exit_min_gold": st["exit_min_gold"],
+            "penalty_turn": st.get("penalty_turn", "next"),
         }
         save_presets(shell, st)
         shell.start_game(GAME, specs, options)
@@ -627,7 +678,11 @@ def event_text(shell: Any, state: Any, ev: Any) -> str | None:
     if ev.what == "room":
         return shell.t("rv.ev.room", kind=shell.t({"gold": "rv.play.panel_gold", "monster": "rv.kind.monster",
                                                      "trap": "rv.kind.trap"}[d["kind"]]))
-    if ev.what in ("escaped", "exit_laid", "treasure", "treasure_lost", "recovered"):
+    if ev.what == "unauthorised":
+        return shell.t("rv.ev.unauthorised_next" if d.get("skips_next") else "rv.ev.unauthorised_this", name=name)
+    if ev.what == "nothing_lost":
+        return shell.t("rv.ev.nothing_lost", name=name, cause=_cause(shell, str(d.get("cause", ""))))
+    if ev.what in ("escaped", "exit_laid", "treasure", "treasure_lost", "recovered", "sat_out"):
         return shell.t(f"rv.ev.{ev.what}", name=name)
     return None
 
@@ -689,6 +744,8 @@ def _table_line(shell: Any, state: Any) -> ft.Control:
             parts.append(f"{p.name}: {shell.t('rv.play.escaped')}")
         elif p.injured:
             parts.append(f"{p.name}: {shell.t('rv.play.injured')}")
+        elif p.sits_out:
+            parts.append(f"{p.name}: {shell.t('rv.play.sits_out')}")
     return ft.Text(" · ".join(parts), size=14, color=ft.Colors.BLUE_GREY_700)
 
 
@@ -719,6 +776,12 @@ def _start_controls(shell: Any, state: Any) -> list[ft.Control]:
             keyed(big_button(shell.t("rv.play.recover"), lambda e: _submit(shell, Recover(by=me)), color=PRIMARY,
                              text_color=ft.Colors.WHITE), "recover"),
         ]
+    if p.sits_out:  # rv.penalty: the skipped turn, entered like a recovery
+        return [
+            keyed(info_line(shell.t("rv.play.sit_out_turn", name=p.name), color=ft.Colors.ORANGE_50), "sit-out-turn"),
+            keyed(big_button(shell.t("rv.play.sit_out"), lambda e: _submit(shell, SitOut(by=me)), color=PRIMARY,
+                             text_color=ft.Colors.WHITE), "sit-out"),
+        ]
     return [
         keyed(section_title(shell.t("rv.play.choose_move")), "choose-move"),
         keyed(big_button(shell.t("rv.play.draw"), lambda e: _submit(shell, DrawCard(by=me)), color=PRIMARY,
@@ -735,9 +798,11 @@ def _moved_controls(shell: Any, state: Any, st: dict[str, Any]) -> list[ft.Contr
     me = state.current
     p = state.players[me]
     t = state.turn
+    game = shell.table.game
     out: list[ft.Control] = []
     if t.move == "draw":
-        out.append(keyed(ft.Text(shell.t("rv.play.moved_draw", name=p.name), size=15), "moved"))
+        key = {"passage": "rv.play.moved_passage", "room": "rv.play.moved_room"}.get(t.card or "", "rv.play.moved_draw")
+        out.append(keyed(ft.Text(shell.t(key, name=p.name), size=15), "moved"))
     else:
         out.append(keyed(ft.Text(shell.t("rv.play.moved_walk", name=p.name, n=t.cards), size=15), "moved"))
     can_go_on = not p.injured and not t.stopped
@@ -751,24 +816,36 @@ def _moved_controls(shell: Any, state: Any, st: dict[str, Any]) -> list[ft.Contr
         shell.render()
 
     if can_go_on:
-        out.append(keyed(_wrap([
-            _chip(shell.t("rv.play.panel_obstacle"), st["panel"] == "obstacle", lambda e: toggle("obstacle")),
-        ]), "obstacle-chip"))
-        if st["panel"] == "obstacle":
-            out.append(keyed(_obstacle_panel(shell, state, st), "obstacle-panel"))
         unsettled = t.move == "draw" and t.room is None and not t.exit_laid
-        if unsettled:
+        if unsettled and t.card is None:
+            # rv.room: the table says what the card just drawn is – a passage, a room (by its room card) or an exit
+            out.append(keyed(section_title(shell.t("rv.play.card_title")), "card-title"))
+            out.append(keyed(_wrap([
+                big_button(shell.t("rv.play.passage_card"), lambda e: _submit(shell, LayCard(by=me, card="passage")),
+                           color=ft.Colors.AMBER_100),
+                big_button(shell.t("rv.play.room_gold"), lambda e: toggle("room_gold"), color=ft.Colors.AMBER_100),
+                big_button(shell.t("rv.play.room_monster"), lambda e: _submit(shell, RoomCard(by=me, kind="monster"))),
+                big_button(shell.t("rv.play.room_trap"), lambda e: _submit(shell, RoomCard(by=me, kind="trap"))),
+            ]), "card-buttons"))
+            if st["panel"] == "room_gold":
+                out.append(keyed(_room_gold_panel(shell, st, me), "room-gold-panel"))
+        elif unsettled and t.card == "room":  # said to be a room, its room card still to come
             out.append(keyed(section_title(shell.t("rv.play.room_title")), "room-title"))
             out.append(keyed(_wrap([
-                big_button(shell.t("rv.play.room_gold"),
-                           lambda e: toggle("room_gold"), color=ft.Colors.AMBER_100),
+                big_button(shell.t("rv.play.room_gold"), lambda e: toggle("room_gold"), color=ft.Colors.AMBER_100),
                 big_button(shell.t("rv.play.room_monster"), lambda e: _submit(shell, RoomCard(by=me, kind="monster"))),
                 big_button(shell.t("rv.play.room_trap"), lambda e: _submit(shell, RoomCard(by=me, kind="trap"))),
             ]), "room-buttons"))
             if st["panel"] == "room_gold":
                 out.append(keyed(_room_gold_panel(shell, st, me), "room-gold-panel"))
+        if t.move == "walk" or t.card == "passage":  # rv.room: obstacles lie in passages
+            out.append(keyed(_wrap([
+                _chip(shell.t("rv.play.panel_obstacle"), st["panel"] == "obstacle", lambda e: toggle("obstacle")),
+            ]), "obstacle-chip"))
+            if st["panel"] == "obstacle":
+                out.append(keyed(_obstacle_panel(shell, state, st), "obstacle-panel"))
         exit_buttons = []
-        if unsettled:
+        if unsettled and t.card is None:
             exit_buttons.append(big_button(shell.t("rv.play.lay_exit"), lambda e: _submit(shell, LayExit(by=me))))
             if p.gold < state.options.exit_min_gold:
                 exit_buttons.append(big_button(shell.t("rv.play.shuffle_exit"),
@@ -780,6 +857,9 @@ def _moved_controls(shell: Any, state: Any, st: dict[str, Any]) -> list[ft.Contr
         if exit_buttons:
             out.append(keyed(section_title(shell.t("rv.play.exit_title")), "exit-title"))
             out.append(keyed(_wrap(exit_buttons), "exit-buttons"))
+    if UnauthorisedDraw(by=me) in game.legal(state):  # rv.penalty: while nothing but its gold came of the card
+        out.append(keyed(ft.TextButton(content=shell.t("rv.play.unauthorised"), height=48,
+                                       on_click=lambda e: _submit(shell, UnauthorisedDraw(by=me))), "unauthorised"))
     out.append(keyed(big_button(shell.t("rv.play.end_turn"), lambda e: _submit(shell, EndTurn(by=me)),
                                 color=PRIMARY, text_color=ft.Colors.WHITE), "end-turn"))
     return out
@@ -878,16 +958,25 @@ def _pending_controls(shell: Any, state: Any, st: dict[str, Any]) -> list[ft.Con
     pend = state.pending
     me = state.current
     p = state.players[me]
-    if pend.kind == "loss":
-        buttons = [big_button(shell.t("rv.play.lose_gold"), lambda e: _submit(shell, LoseGold(by=me)),
-                              color=ft.Colors.AMBER_300)]
+    if pend.kind == "loss":  # rv.loss: only what the player has is offered
+        gold = min(3, p.gold)
+        buttons = []
+        if p.gold:
+            buttons.append(big_button(shell.t("rv.play.lose_gold", n=gold), lambda e: _submit(shell, LoseGold(by=me)),
+                                      color=ft.Colors.AMBER_300))
         for i, tr in enumerate(p.treasures):
             buttons.append(big_button(
                 shell.t("rv.play.lose_treasure", n=i + 1, name=_treasure_name(shell, state, me, i)),
                 lambda e, i=i: _submit(shell, LoseTreasure(by=me, index=i))))
+        cause = _cause(shell, pend.cause)
+        if p.gold and p.treasures:
+            title = shell.t("rv.play.loss_title", name=p.name, cause=cause)
+        elif p.gold:
+            title = shell.t("rv.play.loss_gold_title", name=p.name, cause=cause, n=gold)
+        else:
+            title = shell.t("rv.play.loss_treasure_title", name=p.name, cause=cause)
         return [keyed(_card([
-            ft.Text(shell.t("rv.play.loss_title", name=p.name, cause=_cause(shell, pend.cause)), size=16,
-                    weight=ft.FontWeight.W_600),
+            ft.Text(title, size=16, weight=ft.FontWeight.W_600),
             _wrap(buttons),
         ], color=ft.Colors.ORANGE_50), "pending-loss")]
     if pend.kind == "fight":
@@ -1135,7 +1224,7 @@ def _purse_section(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) 
         shell.render()
 
     if n > 1:
-        marks = ["✓" if q.escaped else ("✚" if q.injured else "") for q in state.players]
+        marks = ["✓" if q.escaped else ("✚" if q.injured else ("⏸" if q.sits_out else "")) for q in state.players]
         out.append(keyed(player_switcher([q.name for q in state.players], seat, select, marks), "switcher"))
 
     visible = _visible_players(shell, state, seat)[seat]
@@ -1167,7 +1256,9 @@ def _purse_section(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) 
         items.append(gold_counter(amount, set_gold, label=shell.t("rv.play.gold_amount"),
                                   minus_tip=shell.t("rv.play.gold_minus"), plus_tip=shell.t("rv.play.gold_plus")))
         gold_buttons = []
-        if seat == state.current and state.phase == "moved" and state.turn.move == "draw" and state.pending is None:
+        t = state.turn
+        if (seat == state.current and state.phase == "moved" and t.move == "draw" and state.pending is None
+                and t.card == "passage" and not t.passage_gold):  # rv.gold / rv.room: once, on a passage
             gold_buttons.append(big_button(shell.t("rv.play.passage", n=amount), lambda e: _submit(
                 shell, GainGold(by=seat, amount=amount, reason="passage"), clear=()), color=ft.Colors.AMBER_300))
         gold_buttons += [

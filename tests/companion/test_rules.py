@@ -67,7 +67,7 @@ def ruling_ids() -> set[str]:
 def test_scan_finds_the_known_refusals():
     ids = raised_ids()
     for rid in ("q8.white", "vx.guard", "rv.exit", "table.seat", "table.stale", "table.store", "table.roll",
-                "table.undo", "engine.roll", "q8.lucky", "rv.setup"):
+                "table.undo", "engine.roll", "q8.lucky", "rv.setup", "rv.loss", "rv.penalty", "vx.wurm.must"):
         assert rid in ids, rid
 
 
@@ -133,7 +133,7 @@ def test_option_rulings_are_explained_with_real_option_names():
     # the rulings marked **option**
     assert {"lock_min_crosses", "lucky_replaces", "misthrow_penalty", "end_locked_rows", "end_misthrows"} <= explained["qwixx-longo"]
     assert {"bite_takes", "wurminator"} <= explained["verflixxt"]
-    assert {"exit_min_gold"} <= explained["raus-aus-dem-verlies"]
+    assert {"exit_min_gold", "penalty_turn"} <= explained["raus-aus-dem-verlies"]
 
 
 def test_find_entry_and_game_of():

@@ -162,6 +162,7 @@ def test_obstacle_chance_is_shown_before_the_roll_and_a_typed_roll_passes(shell)
     start(shell)
     assert has_text(shell, "Ana ist dran · Zug 1")
     click(shell, "Karte ziehen")
+    click(shell, "Gang")
     click(shell, "Hindernis prüfen")
     click(shell, "Tür")
     for _ in range(2):  # 7 -> 9
@@ -177,6 +178,7 @@ def test_obstacle_chance_is_shown_before_the_roll_and_a_typed_roll_passes(shell)
 def test_a_bad_typed_roll_is_refused_and_kept(shell):
     start(shell)
     click(shell, "Karte ziehen")
+    click(shell, "Gang")
     click(shell, "Hindernis prüfen")
     type_into(shell, "Gewürfelt (W6)", "9")
     click(shell, "Übernehmen")
@@ -188,6 +190,7 @@ def test_a_bad_typed_roll_is_refused_and_kept(shell):
 def test_failed_lava_injures_then_loss_choice_then_recovery_turn(shell):
     start(shell)
     click(shell, "Karte ziehen")
+    click(shell, "Gang")
     click(shell, "Gold im Gang +1")
     assert shell.table.state.players[0].gold == 1
     click(shell, "Hindernis prüfen")
@@ -197,11 +200,12 @@ def test_failed_lava_injures_then_loss_choice_then_recovery_turn(shell):
     assert has_text(shell, "Misslingt: verletzt, 3 Gold oder ein Schatz")
     type_into(shell, "Gewürfelt (W6)", "1")
     click(shell, "Übernehmen")
-    assert has_text(shell, "Ana verliert (Lava)")
-    assert buttons(shell).count("3 Gold abgeben") == 1
-    click(shell, "3 Gold abgeben")
+    # rv.loss: coins and no treasure – only the coins are offered, as many as there are (up to 3)
+    assert "Ana verliert (Lava) 1 Gold." in texts(shell)
+    assert [b for b in buttons(shell) if "abgeben" in b] == ["1 Gold abgeben"]
+    click(shell, "1 Gold abgeben")
     assert shell.table.state.players[0].gold == 0
-    assert has_text(shell, "Verlust) – verlangt -3")  # the purse held only 1
+    assert "Zug 1: Ana -1 (Verlust) – verlangt -3" in texts(shell)  # the purse held only 1
     click(shell, "Zug beenden")
     # Ben and Cara: a quick turn each
     for _ in range(2):
@@ -274,8 +278,8 @@ def test_trap_without_check_takes_gold(shell):
 
 def test_two_escapes_end_with_ranking_and_the_lost_player(shell):
     start(shell)
+    click(shell, "Korrektur +1")
     click(shell, "Karte ziehen")
-    click(shell, "Gold im Gang +1")
     click(shell, "Ausgang legen")
     click(shell, "Entkommen")
     assert has_text(shell, "Ben ist dran")
@@ -328,6 +332,7 @@ def test_english_words(shell):
     shell.render()
     assert has_text(shell, "Ana's turn · turn 1")
     click(shell, "Draw a card")
+    click(shell, "Passage")
     click(shell, "Check an obstacle")
     assert has_text(shell, "Chance")
 
@@ -349,8 +354,9 @@ def test_every_panel_renders_in_english(shell):
     type_into(shell, "Roll monster", "6")
     click(shell, "Enter fight")
     assert has_text(shell, "Fight: 4 against 11 – lost.")
-    assert has_text(shell, "Ben loses (Monster): 3 gold or one treasure")
-    click(shell, "Give up 3 gold")
+    # rv.loss: Ben has nothing, so nobody is asked
+    assert "Ben has neither gold nor treasures: nothing is lost (Monster)." in texts(shell)
+    assert not [b for b in buttons(shell) if b.startswith("Give up")]
     click(shell, "End turn")
     click(shell, "Walk 2 cards")  # Cara
     click(shell, "Check an obstacle")
@@ -448,6 +454,7 @@ async def test_a_tap_sends_a_small_patch_not_the_whole_screen(tmp_path):
     assert gold < 700, gold
 
     await app.click(text="Karte ziehen")
+    await app.click(text="Gang")
     await app.click(text="Hindernis prüfen")
 
     async def typed(value: str) -> None:
@@ -503,3 +510,192 @@ def test_the_phone_passed_around_keeps_the_one_step_fight(shell):
     type_into(shell, "Wurf Monster", "3")
     click(shell, "Kampf eintragen")
     assert has_text(shell, "Kampf: 7 gegen 8 – verloren.")
+
+
+# --- issue #14: passage or room, the unauthorised draw, the loss offers only what there is -------
+from scoring.verlies import GainTreasure  # noqa: E402
+
+
+def test_the_card_drawn_is_said_to_be_a_passage_or_a_room_rv_room(shell):
+    start(shell)
+    click(shell, "Karte ziehen")
+    assert "Was ist die gezogene Karte?" in texts(shell)
+    offered = buttons(shell)
+    for b in ("Gang", "Raum: Gold", "Raum: Monster", "Raum: Falle", "Ausgang legen", "Unberechtigt gezogen"):
+        assert b in offered, b
+    assert "Hindernis prüfen" not in offered and "Gold im Gang +1" not in offered  # not said yet
+    click(shell, "Gang")
+    assert "Ana hat einen Gang gelegt." in texts(shell)
+    offered = buttons(shell)
+    assert "Hindernis prüfen" in offered and "Gold im Gang +1" in offered
+    assert not {"Raum: Gold", "Raum: Monster", "Raum: Falle", "Gang"} & set(offered)  # rv.room: no room card
+    click(shell, "Gold im Gang +1")
+    assert "Gold im Gang +1" not in buttons(shell)  # rv.gold: once per card
+    click(shell, "Zug beenden")
+    click(shell, "Karte ziehen")  # Ben: a room
+    click(shell, "Raum: Gold")
+    click(shell, "Goldraum: +2 Gold")
+    assert "Ben hat einen Raum gelegt." in texts(shell)
+    offered = buttons(shell)
+    assert "Hindernis prüfen" not in offered and "Gold im Gang +1" not in offered  # rv.room: nothing of a passage
+    shell.lang = "en"
+    shell.render()
+    assert "Ben laid a room." in texts(shell)
+    click(shell, "End turn")
+    click(shell, "Draw a card")  # Cara
+    assert "What is the card drawn?" in texts(shell)
+    assert {"Passage", "Room: gold", "Room: monster", "Room: trap", "Lay exit", "Drawn without being allowed"} <= set(
+        buttons(shell))
+    click(shell, "Passage")
+    assert "Cara laid a passage." in texts(shell)
+
+
+def test_setup_offers_the_penalty_option_and_stores_it_rv_penalty(shell):
+    shell.go_setup(ui.GAME)
+    assert "Wer unberechtigt eine Karte zieht, setzt aus:" in texts(shell)
+    assert {"den nächsten Zug", "nur diesen Zug"} <= set(buttons(shell))
+    shell.lang = "en"
+    shell.render()
+    assert "Whoever draws a card without being allowed sits out:" in texts(shell)
+    click(shell, "only this turn")
+    click(shell, "Start game")
+    assert shell.table.state.options.penalty_turn == "this"
+    assert shell.table.record.options["penalty_turn"] == "this"  # stored with the game
+
+
+def test_an_unauthorised_draw_ends_the_turn_and_the_next_is_sat_out_rv_penalty(shell):
+    start(shell)
+    click(shell, "Karte ziehen")
+    click(shell, "Gang")
+    click(shell, "Gold im Gang +1")
+    click(shell, "Unberechtigt gezogen")
+    state = shell.table.state
+    assert state.current == 1 and state.players[0].gold == 0
+    t = texts(shell)
+    assert "Ana hat unberechtigt gezogen: Karte zurück in den Stapel, Zug vorbei, nächster Zug ausgesetzt." in t
+    assert "Zug 1: Ana -1 (zurückgemischt)" in t  # rv.gold: the card's gold went back with it
+    assert "Freie Ausgänge: 0 · Ana: setzt aus" in t  # the turn tracker, like an injury
+    assert "Ana ⏸" in buttons(shell)
+    for _ in range(2):  # Ben and Cara
+        click(shell, "Stehen bleiben")
+        click(shell, "Zug beenden")
+    assert "Ana hat unberechtigt eine Karte gezogen und setzt diesen Zug aus: keine Karte, kein Schritt (rv.penalty)." in texts(shell)
+    assert "Karte ziehen" not in buttons(shell) and "Erholen" not in buttons(shell)
+    click(shell, "Aussetzen")
+    assert "Ben ist dran · Zug 5" in texts(shell)
+    assert "Ana hat ausgesetzt." in texts(shell)
+    assert "Freie Ausgänge: 0" in texts(shell)  # she is back in the turn order
+
+
+def test_penalty_this_turn_only_in_english_rv_penalty(shell):
+    shell.go_setup(ui.GAME)
+    click(shell, "nur diesen Zug")
+    click(shell, "Spiel starten")
+    shell.lang = "en"
+    shell.render()
+    click(shell, "Draw a card")
+    click(shell, "Drawn without being allowed")
+    assert "Spieler 1 drew without being allowed: card back into the pile, turn over." in texts(shell)
+    for _ in range(2):
+        click(shell, "Stay")
+        click(shell, "End turn")
+    assert "Draw a card" in buttons(shell) and "Sit out" not in buttons(shell)
+
+
+def test_sitting_out_in_english_rv_penalty(shell):
+    start(shell)
+    shell.lang = "en"
+    shell.render()
+    click(shell, "Draw a card")
+    click(shell, "Drawn without being allowed")
+    assert "Ana drew without being allowed: card back into the pile, turn over, next turn skipped." in texts(shell)
+    assert "Free exits: 0 · Ana: sits out" in texts(shell)
+    for _ in range(2):
+        click(shell, "Stay")
+        click(shell, "End turn")
+    assert "Ana drew a card without being allowed and sits this turn out: no card, no move (rv.penalty)." in texts(shell)
+    click(shell, "Sit out")
+    assert "Ana sat out." in texts(shell)
+
+
+def lava_fails(shell: Shell) -> None:
+    """Ana draws a passage and fails a lava 12 with strength 6 and a typed 1."""
+    click(shell, "Karte ziehen")
+    click(shell, "Gang")
+    click(shell, "Hindernis prüfen")
+    click(shell, "Lava")
+    for _ in range(5):
+        click(shell, "Hinderniszahl +")
+    type_into(shell, "Gewürfelt (W6)", "1")
+    click(shell, "Übernehmen")
+
+
+def test_a_loss_offers_only_what_the_player_has_rv_loss(shell):
+    start(shell)
+    # nothing: nobody is asked
+    lava_fails(shell)
+    assert "Ana hat weder Gold noch Schätze: nichts geht verloren (Lava)." in texts(shell)
+    assert not [b for b in buttons(shell) if "abgeben" in b] and shell.table.state.pending is None
+    assert "Noch keine Goldänderung." in texts(shell)  # no "+0 (Verlust)" line
+    click(shell, "Rückgängig")
+    # a treasure and no coins: a treasure goes, she picks which
+    shell.submit(GainTreasure(by=0, name="Krone", gold=5, reason="correction"))
+    shell.submit(GainTreasure(by=0, name="Kelch", gold=2, reason="correction"))
+    click(shell, "Hindernis prüfen")  # lava 12 is still chosen
+    type_into(shell, "Gewürfelt (W6)", "1")
+    click(shell, "Übernehmen")
+    assert "Ana hat keine Münzen und verliert (Lava) einen Schatz – du wählst, welchen." in texts(shell)
+    assert [b for b in buttons(shell) if "abgeben" in b] == ["Schatz 1 abgeben: Krone", "Schatz 2 abgeben: Kelch"]
+    shell.lang = "en"
+    shell.render()
+    assert "Ana has no coins and loses (Lava) one treasure – your choice which." in texts(shell)
+    click(shell, "Give up treasure 2: Kelch")
+    assert [t.name for t in shell.table.state.players[0].treasures] == ["Krone"]
+    shell.lang = "de"
+    shell.render()
+    click(shell, "Rückgängig")
+    # coins and a treasure: the choice, the coins as many as there are
+    click(shell, "Korrektur +1")
+    assert "Ana verliert (Lava): 3 Gold oder einen Schatz – du wählst." in texts(shell)
+    assert [b for b in buttons(shell) if "abgeben" in b] == ["1 Gold abgeben", "Schatz 1 abgeben: Krone",
+                                                           "Schatz 2 abgeben: Kelch"]
+
+
+def test_coins_only_loss_in_english_rv_loss(shell):
+    start(shell)
+    click(shell, "Korrektur +1")
+    for _ in range(4):
+        click(shell, "Betrag +")
+    click(shell, "Korrektur +5")  # 6 coins
+    lava_fails(shell)
+    shell.lang = "en"
+    shell.render()
+    assert "Ana loses (Lava) 3 gold." in texts(shell)
+    assert [b for b in buttons(shell) if b.startswith("Give up")] == ["Give up 3 gold"]
+    click(shell, "Give up 3 gold")
+    assert shell.table.state.players[0].gold == 3
+    assert "Turn 1: Ana -3 (loss)" in texts(shell)
+
+
+async def test_the_new_choices_through_the_real_session(tmp_path):
+    """Level 2: the passage/room question, "Unberechtigt gezogen" and the sit-out turn over a real Flet session."""
+    from tests.harness.flet_session import AppSession, make_context
+
+    app = await AppSession.start(make_context(tmp_path / "t.db"))
+    await app.click(text="Raus aus dem Verlies!")
+    await app.click(text="Spiel starten")
+    await app.click(text="Karte ziehen")
+    assert app.has_text("Was ist die gezogene Karte?")
+    await app.click(text="Gang")
+    assert app.has_text("Spieler 1 hat einen Gang gelegt.")
+    await app.click(text="Unberechtigt gezogen")
+    assert app.has_text(
+        "Spieler 1 hat unberechtigt gezogen: Karte zurück in den Stapel, Zug vorbei, nächster Zug ausgesetzt.")
+    for _ in range(2):
+        await app.click(text="Stehen bleiben")
+        await app.click(text="Zug beenden")
+    assert app.has_text("Spieler 1 hat unberechtigt eine Karte gezogen und setzt diesen Zug aus: keine Karte, "
+                        "kein Schritt (rv.penalty).")
+    await app.click(text="Aussetzen")
+    assert app.has_text("Spieler 2 ist dran · Zug 5")
+    assert not app.crashes()

@@ -63,6 +63,8 @@ def test_three_adventurers_escape_in_chromium(app_page, server):
     shot(page, "start")
     button(page, "Karte ziehen").click()
     text(page, "Ana hat eine Karte gelegt.")
+    button(page, "Gang").click()  # rv.room: the card drawn is a passage
+    text(page, "Ana hat einen Gang gelegt.")
     button(page, "Betrag +").click()
     button(page, "Gold im Gang +2").wait_for()
     button(page, "Betrag +").click()

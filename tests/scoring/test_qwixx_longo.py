@@ -368,3 +368,22 @@ def test_each_cross_action_names_the_field_it_crosses():
     assert crossed_number(s, LuckyCross(by=0, row="blue")) == 16  # first field of a descending row
     assert crossed_number(s, ColorCross(by=0, row="red", white=2)) == 13
     assert crossed_number(s, Pass(by=0)) is None
+
+
+# --- issue #14, point 5: the refusal names the rule that decides ----------------------------
+def test_colour_cross_after_a_lucky_cross_that_replaces_the_turn_cites_q8_lucky():
+    """q8.lucky (house rule lucky_replaces=turn): Ana's lucky cross used her whole turn, so her
+    colour cross is refused by q8.lucky – not by q8.dice ("roll first") once the turn has passed,
+    and not by q8.color while the others still decide."""
+    s = roll(start(n=3, lucky=[(9, 12), (2, 3), (2, 3)], lucky_replaces="turn"), 4, 5, red=4)
+    s = G.apply(s, LuckyCross(by=0, row="red"))
+    e = refused(s, ColorCross(by=0, row="red", white=1), "q8.lucky")  # Ben and Cara still decide
+    assert e.message("de") == "Nach dem Glückszahl-Kreuz bleibt dieser Wurf für dich ungenutzt (Hausregel: ganzer Zug)."
+    assert e.message("en") == "After the lucky cross you use no more dice this turn (house rule: whole turn)."
+    s = G.apply(G.apply(s, Pass(by=1)), Pass(by=2))
+    assert s.phase == "roll" and s.active == 1
+    refused(s, ColorCross(by=0, row="red", white=1), "q8.lucky")
+    refused(s, ColorCross(by=1, row="red", white=1), "q8.dice")  # Ben's turn: he must roll first
+    s = roll(s, 1, 1)
+    assert s.phase == "white"
+    refused(s, ColorCross(by=0, row="red", white=1), "q8.color")  # a new roll: that turn is long gone

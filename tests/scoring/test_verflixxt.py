@@ -741,3 +741,33 @@ def test_every_vx_ruling_is_settled_by_a_test_here():
     assert len(ids) == 16
     mine = Path(__file__).read_text(encoding="utf-8")
     assert {i for i in ids if i not in mine} == set()
+
+
+# --- issue #14, point 5: the refusal names the rule that decides ----------------------------
+def test_rolling_while_the_compulsory_wurminator_move_is_open_cites_vx_wurm_must():
+    """vx.wurm.must: Ana rolled a 1 with the Wurminator behind everyone and moved a figure; the
+    Wurminator move is still owed. Ben's roll (and Ana's second roll) wait for it."""
+    s = put(table(WL, wurminator=True), figures=((1, 2, 8), (1, 1, 1)))
+    s = G.apply(rolled(s, 1), MoveFigure(by=0, figure=0))
+    assert s.phase == "wurminator" and s.wurm_must
+    e = refused(s, Roll(by=1, value=4), "vx.wurm.must", "vx_wurm_must_first")
+    assert e.message("de") == "Zuerst muss Ana den Wurminator ziehen: er steht hinter allen Figuren (1 oder 2 gewürfelt)."
+    assert e.message("en") == "Ana must first move the Wurminator: it is behind every figure (a 1 or 2 was rolled)."
+    refused(s, Roll(by=0, value=4), "vx.wurm.must", "vx_wurm_must_first")
+    s = G.apply(s, MoveWurminator(by=0))
+    assert s.phase == "roll" and s.turn == 1  # then Ben rolls as usual
+    assert G.apply(s, Roll(by=1, value=4)).roll == 4
+
+
+def test_passing_is_refused_by_vx_move_whoever_tries_it():
+    """vx.move: moving is compulsory. Passing (leaving the Wurminator out when nothing but the
+    turn itself could be left out, or a typed "pass") is refused with vx.move, for any seat."""
+    s = table(wurminator=True)
+    for state in (s, rolled(s, 4)):
+        for seat in (0, 1):
+            e = refused(state, SkipWurminator(by=seat), "vx.move", "vx_no_passing")
+            assert e.message("de") == "Passen gibt es nicht: eine Figur oder ein Wächter muss ziehen."
+            assert e.message("en") == "No passing: a figure or a guard must move."
+            with pytest.raises(Refusal) as info:
+                G.apply(state, {"type": "pass", "by": seat})
+            assert (info.value.rule, info.value.code) == ("vx.move", "vx_no_passing")

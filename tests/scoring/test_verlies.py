@@ -25,6 +25,7 @@ from scoring.verlies import (
     Fight,
     GainGold,
     GainTreasure,
+    LayCard,
     LayExit,
     LoseGold,
     LoseTreasure,
@@ -34,9 +35,11 @@ from scoring.verlies import (
     RevealTreasure,
     RoomCard,
     ShuffleBackExit,
+    SitOut,
     StartFight,
     State,
     Trap,
+    UnauthorisedDraw,
     Walk,
     check_chance,
     deck_colors,
@@ -247,7 +250,7 @@ def test_passage_gold_does_not_count_on_an_old_card_rv_gold():
 
 
 def test_gold_never_goes_below_zero_rv_gold():
-    s = play(drawn(), GainGold(by=0, amount=2, reason="passage"), RoomCard(by=0, kind="trap"))
+    s = play(with_gold(drawn(), 0, 2), RoomCard(by=0, kind="trap"))
     s = play(s, Trap(by=0, lose_gold=5))
     assert s.players[0].gold == 0
     last = s.gold_log[-1]
@@ -261,9 +264,10 @@ def test_correction_below_zero_empties_the_purse_rv_gold():
 
 
 def test_every_gold_change_carries_its_reason_rv_gold():
-    s = play(drawn(), GainGold(by=0, amount=3, reason="passage"), RoomCard(by=0, kind="gold", gold=5))
+    s = play(drawn(), GainGold(by=0, amount=3, reason="passage"), EndTurn(by=0))
+    s = play(s, DrawCard(by=1), RoomCard(by=1, kind="gold", gold=5))
     s = with_gold(s, 2, 1)
-    assert [(c.seat, c.delta, c.reason) for c in s.gold_log] == [(0, 3, "passage"), (0, 5, "room"), (2, 1, "correction")]
+    assert [(c.seat, c.delta, c.reason) for c in s.gold_log] == [(0, 3, "passage"), (1, 5, "room"), (2, 1, "correction")]
     assert all(purse_from_log(s, i) == p.gold for i, p in enumerate(s.players))
 
 
@@ -296,7 +300,7 @@ def test_the_colour_names_the_attribute_rv_obstacle(color, value):
 
 @pytest.mark.parametrize("kind", ["chasm", "acid_lake", "lava"])
 def test_failed_chasm_acid_lake_lava_injure_cost_a_choice_and_pass_rv_obstacle(kind):
-    s = play(with_treasure(drawn(), 0), Obstacle(by=0, kind=kind, color="green", number=9, roll=1))
+    s = play(with_gold(with_treasure(drawn(), 0), 0, 4), Obstacle(by=0, kind=kind, color="green", number=9, roll=1))
     assert s.players[0].injured
     assert s.events[-1].what == "injured" and s.events[-2].detail["passed"]
     assert s.pending.kind == "loss" and s.pending.rule == "rv.obstacle"
@@ -341,7 +345,7 @@ def test_declining_to_try_is_an_action_and_stops_the_figure_rv_obstacle():
 
 def test_loss_choice_three_gold_rv_obstacle():
     s = play(with_gold(drawn(), 0, 10), Obstacle(by=0, kind="chasm", color="red", number=12, roll=1))
-    refused(s, LoseGold(by=0, amount=2), "rv.obstacle")
+    refused(s, LoseGold(by=0, amount=2), "rv.loss")
     s = play(s, LoseGold(by=0))
     assert s.players[0].gold == 7 and s.pending is None
     assert s.gold_log[-1].reason == "penalty"
@@ -452,13 +456,13 @@ def test_a_won_fight_brings_the_treasure_drawn_rv_monster():
 
 
 def test_falling_short_injures_and_costs_a_choice_rv_monster():
-    s = fight(drawn(), roll=2)  # 7 against 8
+    s = fight(with_gold(drawn(), 0, 3), roll=2)  # 7 against 8
     assert not s.events[-2].detail["won"] and s.players[0].injured
     assert s.pending.kind == "loss" and s.pending.rule == "rv.monster"
 
 
 def test_the_player_picks_the_attribute_where_the_card_offers_a_choice_rv_monster():
-    s = fight(drawn(), attribute="dexterity")  # 2 + 3 = 5 against 8
+    s = fight(with_gold(drawn(), 0, 3), attribute="dexterity")  # 2 + 3 = 5 against 8
     assert s.events[-2].detail["total"] == 5 and s.players[0].injured
 
 
@@ -523,7 +527,7 @@ def test_draw_after_separate_monster_roll_goes_to_the_adventurer():
 
 
 def test_losing_after_separate_monster_roll_injures_and_costs_a_choice():
-    s = play(started(), MonsterRoll(by=1, roll=3))  # 8 against 9
+    s = play(started(with_gold(drawn(), 0, 2)), MonsterRoll(by=1, roll=3))  # 8 against 9
     assert not s.events[-2].detail["won"] and s.players[0].injured
     assert s.pending.kind == "loss" and s.pending.rule == "rv.monster" and s.pending.seat == 0
     assert G.legal(s, 0) and not G.legal(s, 1)
@@ -584,7 +588,7 @@ def test_shown_fight_chance_equals_the_count_over_36_rolls_rv_monster(mine, mons
     for r in range(1, 7):
         for m in range(1, 7):
             after = G.apply(s, Fight(by=0, monster_value=monster, attribute="strength", roll=r, monster_roll=m, monster_roller=1))
-            wins += after.pending.kind == "spoils"
+            wins += after.pending is not None and after.pending.kind == "spoils"
     assert fight_chance(mine, monster) == Fraction(wins, 36)
 
 
@@ -864,3 +868,215 @@ def test_another_games_action_is_malformed():
 
     with pytest.raises(InvalidInput):
         G.apply(start(), Pass(by=0))
+
+
+# --- issue #14: rooms and passages kept apart, the penalty for a wrong draw, gold once, losses ---
+def words(exc) -> tuple[str, str]:
+    return exc.message("de"), exc.message("en")
+
+
+# rv.room
+def test_the_table_says_passage_or_room_when_the_card_is_laid_rv_room():
+    s = drawn()
+    assert {LayCard(by=0, card="passage"), LayCard(by=0, card="room")} <= set(G.legal(s))
+    passage = play(s, LayCard(by=0, card="passage"))
+    assert passage.turn.card == "passage" and passage.events[-1].what == "laid"
+    e = refused(passage, RoomCard(by=0, kind="monster"), "rv.room")
+    assert words(e) == ("Die gezogene Karte ist ein Gang: kein Raum, keine Raumkarte.",
+                        "The card drawn is a passage: not a room, no room card.")
+    assert not [a for a in G.legal(passage) if isinstance(a, (RoomCard, LayCard))]
+    room = play(s, LayCard(by=0, card="room"))
+    for action in (GainGold(by=0, amount=3, reason="passage"),
+                   Obstacle(by=0, kind="door", color="red", number=4, roll=6),
+                   DeclineObstacle(by=0, kind="door", color="red", number=4)):
+        e = refused(room, action, "rv.room")
+        assert words(e) == ("Die gezogene Karte ist ein Raum: kein Gold im Gang, keine Hindernisse.",
+                            "The card drawn is a room: no passage gold, no obstacles.")
+    assert not [a for a in G.legal(room) if isinstance(a, (Obstacle, DeclineObstacle, GainGold))]
+    assert play(room, RoomCard(by=0, kind="gold", gold=2)).players[0].gold == 2
+    e = refused(room, LayCard(by=0, card="passage"), "rv.room")
+    assert words(e) == ("Was die gezogene Karte ist, steht schon fest.", "What the card drawn is has already been said.")
+
+
+def test_after_a_room_card_passage_gold_and_obstacles_are_refused_rv_room():
+    """The issue's case: draw_card, room_card (gold 2), gain_gold(3, passage) gave 5 gold."""
+    s = play(drawn(), RoomCard(by=0, kind="gold", gold=2))
+    refused(s, GainGold(by=0, amount=3, reason="passage"), "rv.room")
+    refused(s, Obstacle(by=0, kind="lava", color="red", number=12, roll=1), "rv.room")
+    assert s.players[0].gold == 2
+
+
+def test_passage_gold_or_an_obstacle_makes_the_card_a_passage_rv_room():
+    for first in (GainGold(by=0, amount=3, reason="passage"), Obstacle(by=0, kind="door", color="red", number=4, roll=6)):
+        s = play(drawn(), first)
+        assert s.turn.card == "passage"
+        refused(s, RoomCard(by=0, kind="gold", gold=2), "rv.room")
+
+
+def test_only_the_card_just_drawn_is_laid_rv_room():
+    s = play(start(), Walk(by=0, cards=1))
+    e = refused(s, LayCard(by=0, card="room"), "rv.room")
+    assert words(e) == ("Als Gang oder Raum wird nur die gerade gezogene Karte gelegt.",
+                        "Only the card just drawn is laid as a passage or a room.")
+    assert play(s, Obstacle(by=0, kind="door", color="red", number=4, roll=6)).events[-1].detail["passed"]  # old passage
+    refused(play(drawn(), LayExit(by=0)), LayCard(by=0, card="passage"), "rv.room")
+
+
+# rv.gold
+def test_passage_gold_counts_once_per_laid_card_rv_gold():
+    """The issue's case: three gain_gold(3, passage) on one drawn card gave 9."""
+    s = play(drawn(), LayCard(by=0, card="passage"), GainGold(by=0, amount=3, reason="passage"))
+    e = refused(s, GainGold(by=0, amount=3, reason="passage"), "rv.gold")
+    assert words(e) == ("Das Gold dieses Gangs ist schon genommen (3).", "This passage's gold has already been taken (3).")
+    assert not [a for a in G.legal(s) if isinstance(a, GainGold)]
+    s = play(s, EndTurn(by=0), DrawCard(by=1), GainGold(by=1, amount=2, reason="passage"))
+    assert [p.gold for p in s.players] == [3, 2, 0]  # the next card is a new card
+
+
+def test_a_shuffled_back_exit_keeps_no_gold_of_its_own_rv_gold():
+    """The issue's case: exit_min_gold 5, draw, gain_gold(3, passage), shuffle_back_exit kept the 3."""
+    s = play(drawn(exit_min_gold=5), GainGold(by=0, amount=3, reason="passage"), ShuffleBackExit(by=0))
+    assert s.players[0].gold == 0 and s.current == 1
+    assert [(c.delta, c.reason) for c in s.gold_log] == [(3, "passage"), (-3, "shuffled_back")]
+
+
+def test_the_cards_own_gold_does_not_open_the_exit_rv_exit():
+    s = play(with_gold(drawn(exit_min_gold=5), 0, 3), GainGold(by=0, amount=3, reason="passage"))
+    assert ShuffleBackExit(by=0) in G.legal(s)  # 3 coins when the exit was drawn: not enough
+    assert play(s, ShuffleBackExit(by=0)).players[0].gold == 3
+
+
+def test_an_unauthorised_draw_keeps_no_gold_rv_gold():
+    s = play(drawn(), GainGold(by=0, amount=4, reason="passage"), UnauthorisedDraw(by=0))
+    assert s.players[0].gold == 0 and s.gold_log[-1].reason == "shuffled_back"
+
+
+# rv.penalty
+def test_an_unauthorised_draw_ends_the_turn_and_skips_the_next_rv_penalty():
+    s = play(drawn(), UnauthorisedDraw(by=0))
+    assert s.current == 1 and s.players[0].sits_out
+    assert s.events[-1].what == "unauthorised" and s.events[-1].detail == {"skips_next": True}
+    s = play(s, Walk(by=1, cards=1), EndTurn(by=1), Walk(by=2, cards=0), EndTurn(by=2))
+    assert s.current == 0 and G.legal(s) == [SitOut(by=0)]
+    e = refused(s, DrawCard(by=0), "rv.penalty")
+    assert words(e) == ("Ana hat unberechtigt eine Karte gezogen und setzt diesen ganzen Zug aus.",
+                        "Ana drew a card without being allowed and sits out this whole turn.")
+    refused(s, Walk(by=0, cards=1), "rv.penalty")
+    refused(s, EndTurn(by=0), "rv.penalty")
+    refused(s, Recover(by=0), "rv.injury")  # not injured: the skipped turn is its own action
+    s = play(s, SitOut(by=0))
+    assert s.current == 1 and not s.players[0].sits_out
+    # the turn tracker shows the skipped turn like a recovery
+    assert [(e.seat, e.what) for e in s.events if e.what in {"unauthorised", "sat_out"}] == [(0, "unauthorised"), (0, "sat_out")]
+    s = play(s, Walk(by=1, cards=1), EndTurn(by=1), Walk(by=2, cards=0), EndTurn(by=2))
+    assert DrawCard(by=0) in G.legal(s)  # exactly one turn skipped
+
+
+def test_penalty_turn_this_loses_only_the_current_turn_rv_penalty():
+    s = play(drawn(penalty_turn="this"), UnauthorisedDraw(by=0))
+    assert s.current == 1 and not s.players[0].sits_out
+    assert s.events[-1].detail == {"skips_next": False}
+    s = play(s, Walk(by=1, cards=1), EndTurn(by=1), Walk(by=2, cards=0), EndTurn(by=2))
+    assert DrawCard(by=0) in G.legal(s)
+
+
+def test_the_penalty_option_defaults_to_next_and_is_stored_with_the_game_rv_penalty():
+    from scoring.engine import new_record
+
+    players = [PlayerSpec(name=n) for n in NAMES[:2]]
+    assert new_record(G.id, players, {}).options["penalty_turn"] == "next"
+    assert new_record(G.id, players, {"penalty_turn": "this"}).options["penalty_turn"] == "this"
+    with pytest.raises(InvalidInput):
+        new_record(G.id, players, {"penalty_turn": "never"})
+
+
+def test_sitting_out_is_only_for_a_player_who_must_rv_penalty():
+    e = refused(start(), SitOut(by=0), "rv.penalty")
+    assert words(e) == ("Ana muss nicht aussetzen.", "Ana does not have to sit out.")
+
+
+def test_an_unauthorised_draw_needs_a_card_drawn_with_nothing_on_it_yet_rv_penalty():
+    e = refused(play(start(), Walk(by=0, cards=1)), UnauthorisedDraw(by=0), "rv.penalty")
+    assert words(e) == ("„Unberechtigt gezogen“ gibt es nur nach „Karte ziehen“ in diesem Zug.",
+                        "“Drawn without being allowed” needs a card drawn this turn.")
+    refused(start(), UnauthorisedDraw(by=0), "rv.turn")
+    for first in (Obstacle(by=0, kind="door", color="red", number=4, roll=6), RoomCard(by=0, kind="gold", gold=2),
+                  LayExit(by=0)):
+        e = refused(play(drawn(), first), UnauthorisedDraw(by=0), "rv.penalty")
+        assert words(e) == (
+            "Auf der Karte ist schon etwas geschehen (Hindernis, Raumkarte oder Ausgang): erst rückgängig machen, dann zurückmischen.",
+            "Something already happened on the card (obstacle, room card or exit): undo it first, then shuffle back.")
+    assert UnauthorisedDraw(by=0) in G.legal(play(drawn(), LayCard(by=0, card="room")))  # said, nothing drawn yet
+
+
+def test_injured_and_sitting_out_recover_first_then_sit_out_rv_penalty():
+    s = play(drawn(2), UnauthorisedDraw(by=0))
+    s = s.model_copy(update={"players": (s.players[0].model_copy(update={"injured": True}), s.players[1])})
+    s = play(s, Walk(by=1, cards=0), EndTurn(by=1))
+    assert G.legal(s) == [Recover(by=0)]
+    refused(s, SitOut(by=0), "rv.injury")
+    s = play(s, Recover(by=0), Walk(by=1, cards=0), EndTurn(by=1))
+    assert G.legal(s) == [SitOut(by=0)]
+
+
+# rv.loss
+def lava(state) -> State:
+    """Ana fails a lava check (strength 5 + 1 against 12): injured, and the loss."""
+    return play(state, Obstacle(by=0, kind="lava", color="red", number=12, roll=1))
+
+
+def test_with_nothing_nothing_is_lost_and_nobody_is_asked_rv_loss():
+    s = lava(drawn())
+    assert s.pending is None and s.players[0].injured
+    assert s.events[-1].what == "nothing_lost" and s.events[-1].detail == {"cause": "lava"}
+    assert s.gold_log == ()  # no "+0 (loss)" line
+    refused(s, LoseGold(by=0), "rv.gold")
+    assert G.apply(s, EndTurn(by=0)).current == 1
+
+
+def test_without_coins_a_treasure_goes_and_the_player_picks_which_rv_loss():
+    s = lava(with_treasure(with_treasure(drawn(), 0, "Krone", 5), 0, "Kelch", 2))
+    assert s.pending.kind == "loss"
+    assert G.legal(s) == [LoseTreasure(by=0, index=0), LoseTreasure(by=0, index=1)]
+    e = refused(s, LoseGold(by=0), "rv.loss")
+    assert words(e) == ("Ana hat keine Münzen: es geht ein Schatz, Ana wählt welchen.",
+                        "Ana has no coins: a treasure goes, Ana picks which.")
+    e = refused(s, EndTurn(by=0), "rv.obstacle")
+    assert words(e) == ("Zuerst gibt Ana einen Schatz ab.", "Ana must first give up a treasure.")
+    s = play(s, LoseTreasure(by=0, index=1))
+    assert [t.name for t in s.players[0].treasures] == ["Krone"] and s.pending is None
+
+
+def test_with_coins_and_no_treasure_up_to_three_coins_go_rv_loss():
+    s = lava(with_gold(drawn(), 0, 2))
+    assert G.legal(s) == [LoseGold(by=0)]
+    e = refused(s, LoseTreasure(by=0, index=0), "rv.loss")
+    assert words(e) == ("Ana hat keinen Schatz: es gehen bis zu 3 Gold.", "Ana has no treasure: up to 3 gold go.")
+    e = refused(s, EndTurn(by=0), "rv.obstacle")
+    assert words(e) == ("Zuerst gibt Ana 2 Gold ab.", "Ana must first give up 2 gold.")
+    s = play(s, LoseGold(by=0))
+    assert s.players[0].gold == 0 and (s.gold_log[-1].delta, s.gold_log[-1].reason) == (-2, "penalty")
+
+
+def test_with_coins_and_treasures_the_player_chooses_rv_loss():
+    s = lava(with_treasure(with_gold(drawn(), 0, 7), 0, "Krone", 5))
+    assert G.legal(s) == [LoseGold(by=0), LoseTreasure(by=0, index=0)]
+    e = refused(s, EndTurn(by=0), "rv.obstacle")
+    assert words(e) == ("Zuerst wählt Ana: 3 Gold oder ein Schatz.", "Ana must choose first: 3 gold or one treasure.")
+    assert play(s, LoseGold(by=0)).players[0].gold == 4
+
+
+@pytest.mark.parametrize("how", ["monster", "trap"])
+def test_a_monster_or_trap_asks_nothing_of_a_player_with_nothing_rv_loss(how):
+    s = play(drawn(), RoomCard(by=0, kind=how))
+    if how == "monster":
+        s = play(s, Fight(by=0, monster_value=9, attribute="strength", roll=1, monster_roll=6, monster_roller=1))
+    else:
+        s = play(s, Trap(by=0, injury=True, loss_choice=True))
+    assert s.pending is None and s.events[-1].what == "nothing_lost"
+
+
+def test_a_correction_that_empties_the_purse_ends_the_open_loss_rv_loss():
+    s = lava(with_gold(drawn(), 0, 2))
+    s = play(s, LoseGold(by=0, amount=2, reason="correction"))
+    assert s.pending is None and s.events[-1].what == "nothing_lost"

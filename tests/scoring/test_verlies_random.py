@@ -1,7 +1,10 @@
 """Hundreds of random complete games of Raus aus dem Verlies! through the protocol only.
 
 Invariants checked at every step: gold never below zero and always the sum of
-its reasoned log (rv.gold); nobody acts while recovering (rv.injury); the
+its reasoned log (rv.gold); passage gold at most once per card, and none kept
+from a card shuffled back (rv.gold); a card is a passage or a room, never both
+(rv.room); nobody acts while recovering (rv.injury) or sitting out
+(rv.penalty); a loss asks only a player who has something (rv.loss); the
 escaped do not take turns (rv.exit). At the end: the game ended within a bound
 of turns (rv.end), the ranking equals an independent recount, and the record
 replays to the same state.
@@ -28,6 +31,7 @@ from scoring.verlies import (
     Fight,
     GainGold,
     GainTreasure,
+    LayCard,
     LayExit,
     LoseGold,
     LoseTreasure,
@@ -36,7 +40,9 @@ from scoring.verlies import (
     RevealTreasure,
     RoomCard,
     ShuffleBackExit,
+    SitOut,
     Trap,
+    UnauthorisedDraw,
     Walk,
 )
 
@@ -55,6 +61,7 @@ def setup(rng: random.Random):
         "adventurers": adventurers,
         "start_player": rng.randrange(n),
         "exit_min_gold": rng.choice([0, 0, 3, 8]),
+        "penalty_turn": rng.choice(["next", "next", "this"]),
     }
     return players, options
 
@@ -74,10 +81,17 @@ def correction(state, rng: random.Random):
 
 
 def policy(game, state, rng: random.Random, dice):
-    """Random among the legal actions; later in the game, head for an exit."""
+    """Random among the legal actions; later in the game, head for an exit.
+
+    A card just drawn is mostly said to be a passage or a room first (rv.room);
+    now and then it was drawn without being allowed (rv.penalty)."""
     if rng.random() < 0.03:
         return correction(state, rng)
     legal = game.legal(state)
+    if state.phase == "moved" and state.turn.move == "draw" and state.turn.card is None and rng.random() < 0.7:
+        said = [a for a in legal if isinstance(a, (LayCard, UnauthorisedDraw))]
+        if said:
+            return said[0] if rng.random() < 0.05 else rng.choice([a for a in said if isinstance(a, LayCard)] or said)
     if state.turn_no > TURNS_PER_PLAYER * len(state.players):
         p = state.players[state.current]
         for wanted in (Escape, LayExit):
@@ -103,6 +117,18 @@ def check_step(state, action, new):
     assert new.gold_log[: len(state.gold_log)] == state.gold_log
     for change in new.gold_log[len(state.gold_log) :]:
         assert change.reason and (change.delta == change.asked or change.delta > change.asked)
+    # rv.gold: passage gold once per card; a card shuffled back leaves nothing of its gold
+    this_turn = [c for c in new.gold_log if c.turn == state.turn_no and c.reason in ("passage", "shuffled_back")]
+    assert len([c for c in this_turn if c.reason == "passage"]) <= 1
+    if isinstance(action, (UnauthorisedDraw, ShuffleBackExit)):
+        assert sum(c.asked for c in this_turn) == 0
+    # rv.room: a passage or a room, never both
+    if new.phase == "moved" and new.turn.room is not None:
+        assert new.turn.card == "room" and not any(c.reason == "passage" for c in this_turn)
+    # rv.loss: only a player with something is asked
+    if new.pending is not None and new.pending.kind == "loss":
+        p = new.players[new.pending.seat]
+        assert p.gold or p.treasures
     if bookkeeping(action):
         assert (new.current, new.phase, new.turn_no) == (state.current, state.phase, state.turn_no)
         return
@@ -110,6 +136,12 @@ def check_step(state, action, new):
     # rv.injury: an injured player's turn is Recover, and nothing else
     if state.phase == "start" and actor.injured:
         assert isinstance(action, Recover)
+    # rv.penalty: a player who drew without being allowed sits the next turn out
+    if state.phase == "start" and actor.sits_out and not actor.injured:
+        assert isinstance(action, SitOut)
+    if isinstance(action, UnauthorisedDraw):
+        assert new.current != state.current or len(state.players) - len(state.escaped) == 1
+        assert new.players[action.by].sits_out == (state.options.penalty_turn == "next")
     if isinstance(action, Recover):
         assert new.current != state.current or len(state.players) - len(state.escaped) == 1
     # rv.exit: the escaped take no turns
@@ -133,6 +165,7 @@ def recount(state):
 def test_three_hundred_random_games_end_conserve_gold_and_rank_like_a_recount():
     rng = random.Random(20261129)
     seen_injuries = seen_fights = seen_shuffles = 0
+    seen = {"laid": 0, "unauthorised": 0, "sat_out": 0, "nothing_lost": 0}
     for _ in range(300):
         players, options = setup(rng)
         played = play_random(G.id, players, options, rng, max_steps=20_000, policy=policy, on_step=check_step)
@@ -153,7 +186,10 @@ def test_three_hundred_random_games_end_conserve_gold_and_rank_like_a_recount():
         seen_injuries += events.count("recovered")
         seen_fights += events.count("fight")
         seen_shuffles += events.count("exit_shuffled")
+        for what in seen:
+            seen[what] += events.count(what)
     assert seen_injuries > 100 and seen_fights > 100 and seen_shuffles > 0  # the paths are exercised
+    assert seen["laid"] > 1000 and min(seen.values()) > 50, seen
 
 
 def test_uniform_random_games_end_too_rv_end():
@@ -220,6 +256,7 @@ def candidate_actions(state):
     """Well-formed actions of every seat, legal or not."""
     for seat in range(len(state.players)):
         yield from (Recover(by=seat), DrawCard(by=seat), Walk(by=seat, cards=0), Walk(by=seat, cards=2), EndTurn(by=seat))
+        yield from (LayCard(by=seat, card="passage"), LayCard(by=seat, card="room"), UnauthorisedDraw(by=seat), SitOut(by=seat))
         yield from (GainGold(by=seat, amount=2, reason="passage"), GainGold(by=seat, amount=2, reason="monster"))
         yield from (LoseGold(by=seat), LoseGold(by=seat, amount=1), LoseTreasure(by=seat, index=0))
         yield from (RevealTreasure(by=seat, index=0), GainTreasure(by=seat, name="Krone", gold=3))
@@ -258,3 +295,38 @@ def test_legal_actions_apply_refusals_change_nothing_and_hidden_treasures_stay_h
             for t in p.treasures:
                 if t.hidden:
                     assert json.dumps(t.name) not in seen
+
+
+def test_a_record_with_cards_laid_a_wrong_draw_and_a_skipped_turn_replays():
+    """rv.room, rv.penalty, rv.gold, rv.loss in the stored record format."""
+    players = [PlayerSpec(name=n) for n in ("Ana", "Ben")]
+    record = new_record(G.id, players, {"penalty_turn": "next"})
+    actions = [
+        DrawCard(by=0),
+        LayCard(by=0, card="passage"),
+        GainGold(by=0, amount=3, reason="passage"),
+        UnauthorisedDraw(by=0),  # the 3 go back, Ana sits the next turn out
+        DrawCard(by=1),
+        LayCard(by=1, card="room"),
+        RoomCard(by=1, kind="monster"),
+        Fight(by=1, monster_value=9, attribute="strength", roll=1, monster_roll=6, monster_roller=0),  # nothing to lose
+        EndTurn(by=1),
+        SitOut(by=0),
+        Recover(by=1),
+        DrawCard(by=0),
+        LayCard(by=0, card="passage"),
+        GainGold(by=0, amount=2, reason="passage"),
+        EndTurn(by=0),
+    ]
+    state = G.start(G.parse_options(record.options, players), players)
+    for a in actions:
+        state = G.apply(state, a)
+    record = record.model_copy(
+        update={"actions": tuple(RecordedAction(seat=a.by, action=G.dump_action(a)) for a in actions)}
+    )
+    assert replay(record) == state
+    assert [p.gold for p in state.players] == [2, 0] and state.current == 1
+    assert [(c.seat, c.delta, c.reason) for c in state.gold_log] == [(0, 3, "passage"), (0, -3, "shuffled_back"),
+                                                                     (0, 2, "passage")]
+    assert [e.what for e in state.events if e.what in {"unauthorised", "nothing_lost", "sat_out", "recovered"}] == [
+        "unauthorised", "nothing_lost", "sat_out", "recovered"]
