@@ -70,3 +70,35 @@ def test_replay_reports_the_first_illegal_action_with_its_index():
 def test_record_round_trips_through_json():
     rec = new_record("qwixx-longo", [PlayerSpec(name="Ana")], {"lucky_numbers": [(4, 9)]})
     assert GameRecord.model_validate_json(rec.model_dump_json()) == rec
+
+
+# --- Log: the append-only state log (issue 12 point 6: replay linear, not quadratic) ---------------
+def test_a_log_behaves_like_the_tuple_it_replaces():
+    from scoring.engine import Log
+
+    a = Log((1, 2)) + (3,)
+    assert a == (1, 2, 3) and (1, 2, 3) == a and a[-1] == 3 and a[:2] == (1, 2) and list(reversed(a)) == [3, 2, 1]
+    assert len(a) == 3 and hash(a) == hash((1, 2, 3)) and a != (1, 2)
+    with pytest.raises(IndexError):
+        a[3]
+
+
+def test_appending_to_an_older_log_leaves_the_newer_one_alone():
+    from scoring.engine import Log
+
+    base = Log() + ("drew",)
+    newer = base + ("walked",)  # shares base's list
+    branch = base + ("declined",)  # a probe from the older state
+    assert newer == ("drew", "walked") and branch == ("drew", "declined") and base == ("drew",)
+    assert newer + ("end",) == ("drew", "walked", "end") and branch == ("drew", "declined")
+
+
+def test_verlies_state_with_logs_round_trips_and_states_from_one_record_compare_equal():
+    from scoring.simulate import play_random
+
+    played = play_random("raus-aus-dem-verlies", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {}, random.Random(3))
+    state = replay(played.record)
+    game = get_game(played.record.game)
+    again = game.State.model_validate_json(state.model_dump_json())
+    assert again == state and replay(played.record) == state and len(state.events) > 0
+    assert isinstance(state.model_dump(mode="json")["events"], list)
