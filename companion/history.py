@@ -41,11 +41,11 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator
 
-from companion.i18n import add_strings
-from scoring.engine import GameRecord, ReplayError, get_game, initial_state, parse_record
-from scoring.errors import InvalidInput, Refusal
+from companion.i18n import add_strings, tr
+from scoring.engine import GameRecord, ReplayError, get_game, initial_state, iter_replay, parse_record
+from scoring.errors import InvalidInput, RefereeError, Refusal
 
 log = logging.getLogger("tischrichter.history")
 
@@ -53,6 +53,9 @@ BACKUP_FORMAT = "tischrichter-backup"
 BACKUP_VERSION = 1
 LINES_TABLE = "hist_lines"  # per finished game: its players' compact stat lines
 LINES_VERSION = 1
+# Import limits (issue 12 point 6): checked before anything is parsed or replayed.
+MAX_BACKUP_BYTES = 50 * 1024 * 1024
+MAX_BACKUP_ACTIONS = 1_000_000  # all games of one file together (~15 s of replay)
 
 QWIXX = "qwixx-longo"
 VERFLIXXT = "verflixxt"
@@ -110,6 +113,30 @@ add_strings(
             "de": "Der Speicher ist schreibgeschützt; nichts wurde eingelesen.",
             "en": "The store is read-only; nothing was imported.",
         },
+        "hist.imp.too_big": {
+            "de": "Die Datei ist zu groß ({size}; eingelesen werden höchstens {limit}). Nichts wurde geändert.",
+            "en": "The file is too big ({size}; at most {limit} can be imported). Nothing was changed.",
+        },
+        "hist.imp.too_many_moves": {
+            "de": "Die Sicherung enthält {count} Züge; eingelesen werden höchstens {limit}. Nichts wurde geändert.",
+            "en": "The backup holds {count} moves; at most {limit} can be imported. Nothing was changed.",
+        },
+        "hist.imp.not_utf8": {
+            "de": "Die Datei ist kein UTF-8-Text (ungültiges Byte an Stelle {pos}). Nichts wurde geändert.",
+            "en": "The file is not UTF-8 text (invalid byte at position {pos}). Nothing was changed.",
+        },
+        "hist.imp.too_deep": {
+            "de": "Die Datei ist zu tief verschachtelt; so sieht keine Sicherung aus. Nichts wurde geändert.",
+            "en": "The file is nested too deeply; no backup looks like this. Nothing was changed.",
+        },
+        "hist.imp.long_number": {
+            "de": "Die Datei enthält eine Zahl mit zu vielen Stellen; so sieht keine Sicherung aus. Nichts wurde geändert.",
+            "en": "The file holds a number with too many digits; no backup looks like this. Nothing was changed.",
+        },
+        "hist.imp.bug": {
+            "de": "Einlesen abgebrochen: ein Fehler im Programm ({detail}). Nichts wurde geändert.",
+            "en": "Import stopped by a bug in the program ({detail}). Nothing was changed.",
+        },
         "hist.imp.failed": {
             "de": "Einlesen fehlgeschlagen ({detail}); nichts wurde geändert.",
             "en": "Import failed ({detail}); nothing was changed.",
@@ -119,12 +146,20 @@ add_strings(
 
 
 class ImportRefused(Exception):
-    """A backup that is not taken: ``key`` + ``params`` for the message; nothing was changed."""
+    """A backup that is not taken: ``key`` + ``params`` for the message; nothing was changed.
+
+    A param may be the referee's own refusal (a ``RefereeError``): ``message``
+    words it in the screen's language (``str`` of it is the English words).
+    """
 
     def __init__(self, key: str, **params: Any) -> None:
         self.key = key
         self.params = params
         super().__init__(f"{key}: {params}")
+
+    def message(self, lang: str) -> str:
+        words = {k: v.message(lang) if isinstance(v, RefereeError) else str(v) for k, v in self.params.items()}
+        return tr(lang, self.key, **words)
 
 
 # --- reading the store ---------------------------------------------------------------
@@ -186,27 +221,29 @@ def count_finished(store: Any, game: str | None = None) -> int:
 def replay_figures(record: GameRecord) -> dict[str, dict[str, int]]:
     """Per seat (as str) the figures only a replay knows: bites (Verflixxt), injuries (Verlies)."""
     game = get_game(record.game)
-    n = len(record.players)
-    out: dict[str, dict[str, int]] = {}
-    if game.id == VERFLIXXT:
-        bites = [0] * n
-        state = initial_state(record)
-        for rec in record.actions:
-            state = game.apply(state, game.parse_action(rec.action))
+    if game.id not in (VERFLIXXT, VERLIES):
+        return {}
+    return _figures(game.id, len(record.players), iter_replay(record), initial_state(record))
+
+
+def _figures(game_id: str, n: int, states: Iterable[Any], state: Any) -> dict[str, dict[str, int]]:
+    """Runs through ``states`` (the replay, starting after ``state``): bites counted per action
+    (Verflixxt's events are the last action's), injuries from the final Verlies log."""
+    bites = [0] * n
+    for state in states:
+        if game_id == VERFLIXXT:
             for ev in state.events:  # what this action caused
                 if ev.kind == "bite" and ev.seat is not None:
                     bites[ev.seat] += 1
-        out = {str(i): {"bites": bites[i]} for i in range(n)}
-    elif game.id == VERLIES:
-        state = initial_state(record)
-        for rec in record.actions:
-            state = game.apply(state, game.parse_action(rec.action))
+    if game_id == VERFLIXXT:
+        return {str(i): {"bites": bites[i]} for i in range(n)}
+    if game_id == VERLIES:
         injuries = [0] * n
         for ev in state.events:
             if ev.what == "injured" and ev.seat is not None:
                 injuries[ev.seat] += 1
-        out = {str(i): {"injuries": injuries[i]} for i in range(n)}
-    return out
+        return {str(i): {"injuries": injuries[i]} for i in range(n)}
+    return {}
 
 
 def _needs_replay(game: str) -> bool:
@@ -502,6 +539,18 @@ def backup_text(backup: dict[str, Any]) -> str:
     return json.dumps(backup, ensure_ascii=False, separators=(",", ":"))
 
 
+# OWASP "CSV Injection": a text cell starting with one of these is run as a formula by spreadsheets
+# (also the full-width forms some of them accept); such a cell gets a leading apostrophe.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+
+
+def csv_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows and never runs (issue 12 point 5); numbers stay numbers (-5 is -5)."""
+    if isinstance(value, str) and value.lstrip(" ").startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
 CSV_FIELDS = ("game_id", "game", "date", "seat", "name", "profile_id", "total", "place", "lost", "won")
 
 
@@ -518,8 +567,9 @@ def results_csv(store: Any, game_ids: Iterable[str] | None = None) -> str:
         for p in (g["result"] or {}).get("players", []):
             seat = p.get("seat", 0)
             spec = g["players"][seat] if 0 <= seat < len(g["players"]) else {}
-            w.writerow([g["id"], g["game"], g["updated"], seat, p.get("name", ""), spec.get("profile_id") or "",
-                        p.get("total", 0), p.get("place", ""), int(bool(p.get("lost"))), int(won(p))])
+            w.writerow([csv_cell(v) for v in (
+                g["id"], g["game"], g["updated"], seat, p.get("name", ""), spec.get("profile_id") or "",
+                p.get("total", 0), p.get("place", ""), int(bool(p.get("lost"))), int(won(p)))])
     return buf.getvalue()
 
 
@@ -543,21 +593,53 @@ class ImportReport:
     ids: list[str] = field(default_factory=list)
 
 
-def parse_backup(text: str | bytes | dict | list) -> tuple[list[Any], list[Any]]:
-    """(raw records, raw profiles) of a backup / bare record / list of records; refuses a damaged file."""
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number")
+
+
+def _loads(text: str) -> Any:
+    """``json.loads`` whose every failure is a refusal (issue 12 point 7): nothing else escapes."""
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise ImportRefused("hist.imp.not_json", detail=f"{exc.msg} ({exc.lineno}:{exc.colno})") from None
+    except RecursionError:
+        raise ImportRefused("hist.imp.too_deep") from None
+    except ValueError as exc:  # Python's limit on digits of an int (sys.get_int_max_str_digits), NaN/Infinity
+        if "digits" in str(exc):
+            raise ImportRefused("hist.imp.long_number") from None
+        raise ImportRefused("hist.imp.not_json", detail=str(exc)[:80]) from None
+
+
+def file_size(n: int) -> str:
+    """A byte count for people: "12 KB", "3.5 MB"."""
+    if n < 1024 * 1024:
+        return f"{max(1, round(n / 1024))} KB"
+    return f"{n / (1024 * 1024):.1f}".removesuffix(".0") + " MB"
+
+
+def parse_backup(text: str | bytes | dict | list, *, max_bytes: int | None = None) -> tuple[list[Any], list[Any]]:
+    """(raw records, raw profiles) of a backup / bare record / list of records; refuses a damaged file.
+
+    Bytes are UTF-8 (a leading byte order mark is accepted); a file over
+    ``max_bytes`` is refused before it is parsed.
+    """
+    limit = MAX_BACKUP_BYTES if max_bytes is None else max_bytes
     data: Any = text
     if isinstance(text, (bytes, bytearray)):
+        if len(text) > limit:
+            raise ImportRefused("hist.imp.too_big", size=file_size(len(text)), limit=file_size(limit))
         try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ImportRefused("hist.imp.not_json", detail="UTF-8") from None
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise ImportRefused("hist.imp.not_utf8", pos=exc.start) from None
     if isinstance(text, str):
+        if len(text) > limit:  # characters: at least as many bytes
+            raise ImportRefused("hist.imp.too_big", size=file_size(len(text.encode("utf-8", "replace"))), limit=file_size(limit))
+        text = text.removeprefix("\ufeff")  # a BOM pasted or decoded along
         if not text.strip():
             raise ImportRefused("hist.imp.empty")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ImportRefused("hist.imp.not_json", detail=f"{exc.msg} ({exc.lineno}:{exc.colno})") from None
+        data = _loads(text)
     if isinstance(data, list):
         return data, []
     if not isinstance(data, dict):
@@ -568,7 +650,7 @@ def parse_backup(text: str | bytes | dict | list) -> tuple[list[Any], list[Any]]
         raise ImportRefused("hist.imp.wrong_format")
     if data.get("format") != BACKUP_FORMAT:
         raise ImportRefused("hist.imp.wrong_format")
-    if data.get("version") != BACKUP_VERSION:
+    if type(data.get("version")) is not int or data["version"] != BACKUP_VERSION:
         raise ImportRefused("hist.imp.wrong_version", version=str(data.get("version"))[:20])
     records, profiles = data.get("records"), data.get("profiles", [])
     if not isinstance(records, list) or not isinstance(profiles, list):
@@ -587,34 +669,54 @@ def check_record(raw: Any, index: int) -> Checked:
     try:
         state = initial_state(rec)
     except (InvalidInput, Refusal) as exc:
-        raise ImportRefused("hist.imp.bad_setup", n=index + 1, detail=str(exc)[:160]) from None
-    bites = [0] * len(rec.players)
-    for i, act in enumerate(rec.actions):
-        try:
-            state = game.apply(state, game.parse_action(act.action))
-        except (InvalidInput, Refusal) as exc:
-            raise ImportRefused("hist.imp.bad_move", n=index + 1, move=i + 1, detail=str(exc)[:160]) from None
-        if game.id == VERFLIXXT:
-            for ev in state.events:
-                if ev.kind == "bite" and ev.seat is not None:
-                    bites[ev.seat] += 1
+        raise ImportRefused("hist.imp.bad_setup", n=index + 1, detail=exc) from None
+    last: list[Any] = [state]
+
+    def states() -> Iterator[Any]:
+        for s in iter_replay(rec):  # every action parsed, its seat checked (issue 12 point 5), applied
+            last[0] = s
+            yield s
+
+    try:
+        figures = _figures(game.id, len(rec.players), states(), state)
+    except ReplayError as exc:
+        raise ImportRefused("hist.imp.bad_move", n=index + 1, move=exc.index + 1, detail=exc.error) from None
+    state = last[0]
     finished = game.is_over(state)
     result = game.result(state).model_dump(mode="json") if finished else None
-    figures: dict[str, Any] = {}
-    if game.id == VERFLIXXT:
-        figures = {str(i): {"bites": b} for i, b in enumerate(bites)}
-    elif game.id == VERLIES:
-        inj = [0] * len(rec.players)
-        for ev in state.events:
-            if ev.what == "injured" and ev.seat is not None:
-                inj[ev.seat] += 1
-        figures = {str(i): {"injuries": v} for i, v in enumerate(inj)}
     return Checked(record=rec, finished=finished, result=result, figures=figures)
 
 
-def check_backup(text: str | bytes | dict | list) -> tuple[list[Checked], list[Any]]:
-    """Validate everything (format, checksum, every record replays); nothing is written."""
-    raw_records, raw_profiles = parse_backup(text)
+def _count_actions(raw_records: list[Any]) -> int:
+    return sum(len(r["actions"]) for r in raw_records if isinstance(r, dict) and isinstance(r.get("actions"), list))
+
+
+def check_backup(text: str | bytes | dict | list, *, max_bytes: int | None = None,
+                 max_actions: int | None = None) -> tuple[list[Checked], list[Any]]:
+    """Validate everything (size, format, checksum, every record replays); nothing is written.
+
+    Every way a file can be wrong ends in ``ImportRefused`` (issue 12 point 7);
+    an unexpected error is logged and refused as a bug, never passed on.
+    """
+    try:
+        return _check_backup(text, max_bytes, max_actions)
+    except ImportRefused:
+        raise
+    except RecursionError:
+        raise ImportRefused("hist.imp.too_deep") from None
+    except MemoryError:
+        raise ImportRefused("hist.imp.too_big", size="?", limit=file_size(MAX_BACKUP_BYTES if max_bytes is None else max_bytes)) from None
+    except Exception as exc:
+        log.exception("backup check failed unexpectedly")
+        raise ImportRefused("hist.imp.bug", detail=type(exc).__name__) from None
+
+
+def _check_backup(text: Any, max_bytes: int | None, max_actions: int | None) -> tuple[list[Checked], list[Any]]:
+    raw_records, raw_profiles = parse_backup(text, max_bytes=max_bytes)
+    limit = MAX_BACKUP_ACTIONS if max_actions is None else max_actions
+    count = _count_actions(raw_records)
+    if count > limit:
+        raise ImportRefused("hist.imp.too_many_moves", count=count, limit=limit)
     checked: list[Checked] = []
     seen: dict[str, str] = {}
     for i, raw in enumerate(raw_records):
@@ -637,11 +739,12 @@ def check_backup(text: str | bytes | dict | list) -> tuple[list[Checked], list[A
     return checked, profiles
 
 
-def import_backup(store: Any, text: str | bytes | dict | list) -> ImportReport:
+def import_backup(store: Any, text: str | bytes | dict | list, *, max_bytes: int | None = None,
+                  max_actions: int | None = None) -> ImportReport:
     """Merge a backup into the store: all or nothing; games already there (same id) are kept as they are."""
     if getattr(store, "readonly", False):
         raise ImportRefused("hist.imp.readonly")
-    checked, profiles = check_backup(text)
+    checked, profiles = check_backup(text, max_bytes=max_bytes, max_actions=max_actions)
     from companion.profiles import _ensure_profiles, list_profiles, profile_row
 
     report = ImportReport()

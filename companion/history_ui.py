@@ -948,7 +948,7 @@ def _do_import(shell: Any, data: str | bytes | None = None) -> None:
     try:
         rep = H.import_backup(shell.ctx.store, text)
     except H.ImportRefused as exc:
-        shell.ui["hist_msg"] = ("bad", shell.t(exc.key, **{k: str(v) for k, v in exc.params.items()}))
+        shell.ui["hist_msg"] = ("bad", exc.message(shell.lang))
         shell.render()
         return
     msg = shell.t("hist.bk.imported", added=rep.added, already=rep.already, profiles=rep.profiles_added)

@@ -5,8 +5,11 @@
     python -m scoring schema GAME       JSON Schema of a game record
     python -m scoring games             list the games
 
-Bad input: exit 2 and ``{"error": {"rule": <id or null>, "message": ...}}`` on
-stdout, never a traceback.
+Bad input: exit 2 and ``{"error": {"rule": <id or null>, "code": ..., "message": ...}}``
+on stdout, never a traceback. A file is UTF-8 JSON (a leading byte order mark is
+accepted) of at most 20 MB; nesting too deep or an integer with too many digits
+is bad input too. An internal error (a bug) exits 1 with code ``internal`` and a
+message saying so (issue 13 point 5).
 """
 
 from __future__ import annotations
@@ -18,24 +21,72 @@ from typing import Any, TextIO
 
 from scoring.engine import ReplayError, get_game, games, parse_record, record_schema, replay
 from scoring.errors import InvalidInput, RefereeError
+from scoring.texts import add_texts
 
 MAX_INPUT = 20 * 1024 * 1024
 
+add_texts(
+    {
+        "input_too_big": {
+            "de": "Die Eingabe ist größer als 20 MB.",
+            "en": "The input is larger than 20 MB.",
+        },
+        "input_not_utf8": {
+            "de": "Die Eingabe ist kein UTF-8-Text (ungültiges Byte an Stelle {pos}).",
+            "en": "The input is not UTF-8 text (invalid byte at position {pos}).",
+        },
+        "input_unreadable": {
+            "de": "Die Datei lässt sich nicht lesen ({detail}).",
+            "en": "The file cannot be read ({detail}).",
+        },
+        "input_too_deep": {
+            "de": "Die Eingabe ist zu tief verschachtelt.",
+            "en": "The input is nested too deeply.",
+        },
+        "input_long_number": {
+            "de": "Die Eingabe enthält eine Zahl mit zu vielen Stellen.",
+            "en": "The input holds a number with too many digits.",
+        },
+        "internal": {
+            "de": "Interner Fehler ({detail}) – das ist ein Programmfehler, bitte melden.",
+            "en": "Internal error ({detail}) – this is a bug, please report it.",
+        },
+    }
+)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number")
+
 
 def _read(path: str, stdin: TextIO) -> Any:
+    """The input as JSON; every way it can be wrong is ``InvalidInput`` (exit 2)."""
     try:
         if path == "-":
-            text = stdin.read(MAX_INPUT + 1)
+            raw = stdin.buffer.read(MAX_INPUT + 1) if hasattr(stdin, "buffer") else stdin.read(MAX_INPUT + 1)
         else:
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read(MAX_INPUT + 1)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInput("bad_json", detail=f"{type(exc).__name__}: {exc}"[:200]) from None
-    if len(text) > MAX_INPUT:
-        raise InvalidInput("bad_json", detail="file larger than 20 MB")
+            with open(path, "rb") as fh:
+                raw = fh.read(MAX_INPUT + 1)
+    except OSError as exc:
+        raise InvalidInput("input_unreadable", detail=exc.strerror or type(exc).__name__) from None
+    if len(raw) > MAX_INPUT:
+        raise InvalidInput("input_too_big")
+    if isinstance(raw, bytes):
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise InvalidInput("input_not_utf8", pos=exc.start) from None
+    else:
+        text = raw.removeprefix("\ufeff")
     try:
-        return json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise InvalidInput("bad_json", detail=f"{exc.msg} ({exc.lineno}:{exc.colno})") from None
+    except RecursionError:
+        raise InvalidInput("input_too_deep") from None
+    except ValueError as exc:  # sys.get_int_max_str_digits, NaN/Infinity
+        if "digits" in str(exc):
+            raise InvalidInput("input_long_number") from None
         raise InvalidInput("bad_json", detail=str(exc)[:200]) from None
 
 
@@ -110,7 +161,15 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     except RefereeError as exc:
         emit({"error": exc.as_dict(args.lang)})
         return 2
-    except (RecursionError, MemoryError, TypeError, ValueError, AttributeError, KeyError) as exc:
-        # defensive: malformed input that slipped past validation must not print a traceback
-        emit({"error": {"rule": None, "message": f"invalid input ({type(exc).__name__})"}})
+    except RecursionError:  # nesting within json's limit that a later step could not walk: still the input's
+        emit({"error": InvalidInput("input_too_deep").as_dict(args.lang)})
         return 2
+    except MemoryError:
+        emit({"error": InvalidInput("input_too_big").as_dict(args.lang)})
+        return 2
+    except Exception as exc:  # anything else is a bug of ours, not bad input (issue 13 point 5)
+        err = InvalidInput("internal", detail=type(exc).__name__).as_dict(args.lang)
+        err["code"] = "internal"
+        emit({"error": err})
+        sys.stderr.write(f"internal error: {type(exc).__name__}: {exc}"[:500] + "\n")
+        return 1

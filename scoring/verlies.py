@@ -84,7 +84,7 @@ from typing import Annotated, Any, Literal, Union, get_args
 from pydantic import Field, ValidationError, model_validator
 
 from scoring.dice import Dice, w3_of_w6
-from scoring.engine import Frozen, Game, PlayerResult, PlayerSpec, Result, first_error, places, register
+from scoring.engine import Frozen, Game, Log, PlayerResult, PlayerSpec, Result, first_error, places, register
 from scoring.errors import InvalidInput, Refusal
 from scoring.texts import add_texts
 
@@ -330,8 +330,8 @@ class State(Frozen):
     pending: Pending | None = None
     exits_laid: int = 0  # exit cards on the table (rv.exit)
     escaped: tuple[int, ...] = ()  # seats in order of escape; each used one exit
-    gold_log: tuple[GoldChange, ...] = ()
-    events: tuple[Event, ...] = ()
+    gold_log: Log[GoldChange] = Field(default_factory=Log)  # append-only, O(1) per entry (engine.Log)
+    events: Log[Event] = Field(default_factory=Log)
 
     @property
     def free_exits(self) -> int:

@@ -148,3 +148,176 @@ def test_the_first_record_of_the_file_that_fails_is_named(full_store):
     with pytest.raises(ImportRefused) as exc:
         check_backup(_damaged(text)["resigned"])
     assert exc.value.key == "hist.imp.bad_move" and exc.value.params["n"] == 1
+
+
+# --- issue 12 points 5, 6 and 7: records checked against themselves, limits, hostile files ----------
+from companion.history import checksum, csv_cell, file_size, results_csv  # noqa: E402
+from companion.i18n import tr  # noqa: E402
+
+
+def _resigned(text: str, change) -> str:
+    data = json.loads(text)
+    change(data)
+    data["checksum"] = checksum(data["records"], data["profiles"])
+    return json.dumps(data)
+
+
+def _refused(store, payload, **limits) -> ImportRefused:
+    before = dump_store(store)
+    with pytest.raises(ImportRefused) as exc:
+        import_backup(store, payload, **limits)
+    assert dump_store(store) == before  # nothing was changed
+    return exc.value
+
+
+def test_a_record_whose_seat_is_not_the_actor_is_refused_in_both_languages(full_store):
+    text = backup_text(export_backup(full_store))
+    first_roll_by = json.loads(text)["records"][0]["actions"][0]["action"]["by"]
+
+    def lie(data):
+        data["records"][0]["actions"][0]["seat"] = 1 - first_roll_by  # the other player "made" the first roll
+
+    target = Store(":memory:")
+    err = _refused(target, _resigned(text, lie))
+    assert err.key == "hist.imp.bad_move"
+    assert err.message("de") == (f"Spiel Nr. 1 lässt sich nicht nachspielen: Zug 1 ist nicht erlaubt (Der Zug ist für "
+                                 f"Platz {1 - first_roll_by} eingetragen, gemacht hat ihn aber Platz {first_roll_by}.). "
+                                 "Nichts wurde geändert.")
+    assert err.message("en") == (f"Game no. 1 does not replay: move 1 is not allowed (The move is recorded for seat "
+                                 f"{1 - first_roll_by}, but seat {first_roll_by} made it.). Nothing was changed.")
+
+
+@pytest.mark.parametrize("seat", [None, -1, 2, 99])
+def test_a_record_with_a_missing_or_impossible_seat_is_refused(full_store, seat):
+    text = backup_text(export_backup(full_store))
+
+    def lie(data):
+        data["records"][0]["actions"][3]["seat"] = seat
+
+    err = _refused(Store(":memory:"), _resigned(text, lie))
+    assert (err.key, err.params["n"], err.params["move"]) == ("hist.imp.bad_move", 1, 4)
+
+
+def test_a_game_id_with_nul_and_a_name_of_zero_width_spaces_are_refused(full_store):
+    text = backup_text(export_backup(full_store))
+
+    def nul_id(data):
+        data["records"][2]["id"] = "game\x00one"
+
+    def invisible(data):
+        data["records"][2]["players"][0]["name"] = "\u200b\u200b"
+
+    for change in (nul_id, invisible):
+        err = _refused(Store(":memory:"), _resigned(text, change))
+        assert (err.key, err.params["n"]) == ("hist.imp.bad_record", 3)
+
+
+def _bombs() -> dict[str, tuple[bytes, str, str, str]]:
+    return {
+        "deep": (b"[" * 200_000 + b"]" * 200_000, "hist.imp.too_deep",
+                 "Die Datei ist zu tief verschachtelt; so sieht keine Sicherung aus. Nichts wurde geändert.",
+                 "The file is nested too deeply; no backup looks like this. Nothing was changed."),
+        "long_int": (b'{"format": "tischrichter-backup", "version": ' + b"9" * 5000 + b"}", "hist.imp.long_number",
+                     "Die Datei enthält eine Zahl mit zu vielen Stellen; so sieht keine Sicherung aus. Nichts wurde geändert.",
+                     "The file holds a number with too many digits; no backup looks like this. Nothing was changed."),
+        "bad_utf8": (b'{"format": "\xc3\x28"}', "hist.imp.not_utf8",
+                     "Die Datei ist kein UTF-8-Text (ungültiges Byte an Stelle 12). Nichts wurde geändert.",
+                     "The file is not UTF-8 text (invalid byte at position 12). Nothing was changed."),
+        "nan": (b'[{"game": "qwixx-longo", "players": [{"name": "A"}], "options": {"x": NaN}}]', "hist.imp.not_json",
+                "Das ist keine vollständige Sicherung (kein gültiges JSON: NaN is not a number). Vielleicht abgeschnitten? "
+                "Nichts wurde geändert.",
+                "This is not a complete backup (not valid JSON: NaN is not a number). Cut off, perhaps? Nothing was changed."),
+        "bool_version": (b'{"format": "tischrichter-backup", "version": true, "records": [], "profiles": []}',
+                         "hist.imp.wrong_version",
+                         "Diese Sicherung hat Version True; gelesen wird Version 1. Nichts wurde geändert.",
+                         "This backup is version True; version 1 can be read. Nothing was changed."),
+    }
+
+
+@pytest.mark.parametrize("kind", list(_bombs()))
+def test_an_import_bomb_is_refused_clearly_and_changes_nothing(full_store, kind):
+    raw, key, de, en = _bombs()[kind]
+    for payload in (raw, raw.decode("utf-8", "replace") if kind != "bad_utf8" else raw):
+        err = _refused(full_store, payload)
+        assert (err.key, err.message("de"), err.message("en")) == (key, de, en)
+
+
+def test_deep_nesting_inside_a_record_is_refused_and_changes_nothing(full_store):
+    text = backup_text(export_backup(full_store))
+    deep: list = []
+    for _ in range(900):  # under json's own limit: it parses, the later steps must still not crash
+        deep = [deep]
+
+    def nest(data):
+        data["records"][0]["options"]["extra"] = deep
+
+    err = _refused(full_store, _resigned(text, nest))
+    assert err.key in ("hist.imp.bad_setup", "hist.imp.too_deep", "hist.imp.bad_record")
+
+
+def test_a_file_with_a_byte_order_mark_is_accepted(full_store):
+    raw = backup_text(export_backup(full_store)).encode("utf-8")
+    assert import_backup(Store(":memory:"), b"\xef\xbb\xbf" + raw).added == 9
+    assert import_backup(Store(":memory:"), "\ufeff" + raw.decode("utf-8")).added == 9
+
+
+def test_a_file_over_the_size_limit_is_refused_before_anything_is_read(full_store):
+    raw = backup_text(export_backup(full_store)).encode("utf-8")
+    err = _refused(Store(":memory:"), b"\n" * (3 * 1024 * 1024) + raw, max_bytes=3 * 1024 * 1024)
+    assert err.key == "hist.imp.too_big"
+    size = file_size(len(raw) + 3 * 1024 * 1024)
+    assert size.endswith(" MB") and size.startswith("3.")
+    assert err.message("de") == f"Die Datei ist zu groß ({size}; eingelesen werden höchstens 3 MB). Nichts wurde geändert."
+    assert err.message("en") == f"The file is too big ({size}; at most 3 MB can be imported). Nothing was changed."
+    assert import_backup(Store(":memory:"), raw, max_bytes=len(raw)).added == 9
+
+
+def test_sizes_read_as_people_say_them():
+    assert [file_size(n) for n in (10, 20_000, 1024 * 1024, 50 * 1024 * 1024 + 1, 3_500_000)] == [
+        "1 KB", "20 KB", "1 MB", "50 MB", "3.3 MB"]
+
+
+def test_a_backup_with_too_many_moves_is_refused_before_any_replay(full_store):
+    data = export_backup(full_store)
+    total = sum(len(r["actions"]) for r in data["records"])
+    err = _refused(Store(":memory:"), backup_text(data), max_actions=total - 1)
+    assert err.message("de") == f"Die Sicherung enthält {total} Züge; eingelesen werden höchstens {total - 1}. Nichts wurde geändert."
+    assert err.message("en") == f"The backup holds {total} moves; at most {total - 1} can be imported. Nothing was changed."
+    assert import_backup(Store(":memory:"), backup_text(data), max_actions=total).added == 9
+
+
+def test_an_unexpected_error_while_checking_is_refused_as_a_bug_and_logged(full_store, monkeypatch, caplog):
+    import companion.history as H
+
+    def broken(raw, index):
+        raise AttributeError("engine bug")
+
+    monkeypatch.setattr(H, "check_record", broken)
+    err = _refused(full_store, backup_text(export_backup(full_store)))
+    assert err.message("de") == "Einlesen abgebrochen: ein Fehler im Programm (AttributeError). Nichts wurde geändert."
+    assert err.message("en") == "Import stopped by a bug in the program (AttributeError). Nothing was changed."
+    assert "backup check failed unexpectedly" in caplog.text
+
+
+# --- CSV export: no formula reaches a spreadsheet (OWASP CSV injection) -----------------------------
+def test_csv_neutralises_text_cells_that_a_spreadsheet_would_run_and_keeps_numbers(tmp_path):
+    import csv as csvmod
+    import io
+
+    store = Store(":memory:")
+    names = ['=HYPERLINK("http://x","y")', "+1+2", "-5", "@SUM(A1)", " =1+1", "\uff1d1+1", "Ana"]
+    rng = random.Random(2)
+    record = play_random("raus-aus-dem-verlies", [PlayerSpec(name=n) for n in names], {}, rng).record
+    res = get_game(record.game).result(replay(record)).model_dump(mode="json")
+    res["players"][0]["total"] = -5  # a negative score is a number, not a formula
+    store.create_game(record)
+    store.move_cursor(record.id, len(record.actions), result=res)
+    rows = list(csvmod.DictReader(io.StringIO(results_csv(store))))
+    by_seat = {int(r["seat"]): r for r in rows}
+    assert [by_seat[i]["name"] for i in range(len(names))] == [
+        "'=HYPERLINK(\"http://x\",\"y\")", "'+1+2", "'-5", "'@SUM(A1)", "'=1+1", "'\uff1d1+1", "Ana"]
+    assert by_seat[0]["total"] == "-5" and by_seat[0]["place"].isdigit()
+
+
+def test_csv_cells_starting_with_tab_or_carriage_return_are_neutralised_numbers_are_not():
+    assert [csv_cell(v) for v in ("\tx", "\rx", "-5", -5, 0, "Ana", "a=b")] == ["'\tx", "'\rx", "'-5", -5, 0, "Ana", "a=b"]

@@ -70,3 +70,104 @@ def test_replay_reports_the_first_illegal_action_with_its_index():
 def test_record_round_trips_through_json():
     rec = new_record("qwixx-longo", [PlayerSpec(name="Ana")], {"lucky_numbers": [(4, 9)]})
     assert GameRecord.model_validate_json(rec.model_dump_json()) == rec
+
+
+# --- Log: the append-only state log (issue 12 point 6: replay linear, not quadratic) ---------------
+def test_a_log_behaves_like_the_tuple_it_replaces():
+    from scoring.engine import Log
+
+    a = Log((1, 2)) + (3,)
+    assert a == (1, 2, 3) and (1, 2, 3) == a and a[-1] == 3 and a[:2] == (1, 2) and list(reversed(a)) == [3, 2, 1]
+    assert len(a) == 3 and hash(a) == hash((1, 2, 3)) and a != (1, 2)
+    with pytest.raises(IndexError):
+        a[3]
+
+
+def test_appending_to_an_older_log_leaves_the_newer_one_alone():
+    from scoring.engine import Log
+
+    base = Log() + ("drew",)
+    newer = base + ("walked",)  # shares base's list
+    branch = base + ("declined",)  # a probe from the older state
+    assert newer == ("drew", "walked") and branch == ("drew", "declined") and base == ("drew",)
+    assert newer + ("end",) == ("drew", "walked", "end") and branch == ("drew", "declined")
+
+
+def test_verlies_state_with_logs_round_trips_and_states_from_one_record_compare_equal():
+    from scoring.simulate import play_random
+
+    played = play_random("raus-aus-dem-verlies", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {}, random.Random(3))
+    state = replay(played.record)
+    game = get_game(played.record.game)
+    again = game.State.model_validate_json(state.model_dump_json())
+    assert again == state and replay(played.record) == state and len(state.events) > 0
+    assert isinstance(state.model_dump(mode="json")["events"], list)
+
+
+# --- records checked against themselves (issue 12 point 5) --------------------------------------
+from scoring.engine import parse_record  # noqa: E402
+
+ROLL = {"type": "roll", "by": 0, "white1": 1, "white2": 2, "red": 3, "yellow": 4, "green": 5, "blue": 6}
+
+
+def _two_player_record(seat_of_second):
+    rec = new_record("qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {"lucky_numbers": [(4, 9), (2, 3)]})
+    data = rec.model_dump(mode="json")
+    data["actions"] = [{"seat": 0, "action": ROLL}, {"seat": seat_of_second, "action": {"type": "pass", "by": 1}}]
+    return parse_record(data)
+
+
+@pytest.mark.parametrize(
+    "seat, code, de, en",
+    [
+        (0, "record_seat_mismatch", "Der Zug ist für Platz 0 eingetragen, gemacht hat ihn aber Platz 1.",
+         "The move is recorded for seat 0, but seat 1 made it."),
+        (2, "record_seat_range", "Der Zug ist für Platz 2 eingetragen; den gibt es nicht (Plätze 0 bis 1).",
+         "The move is recorded for seat 2, which does not exist (seats 0 to 1)."),
+        (-1, "record_seat_range", "Der Zug ist für Platz -1 eingetragen; den gibt es nicht (Plätze 0 bis 1).",
+         "The move is recorded for seat -1, which does not exist (seats 0 to 1)."),
+        (None, "record_seat_missing", "Beim Zug fehlt der Platz; gemacht hat ihn Platz 1.",
+         "The move has no seat; seat 1 made it."),
+    ],
+)
+def test_replay_refuses_a_recorded_seat_that_is_not_the_moves_actor(seat, code, de, en):
+    with pytest.raises(ReplayError) as exc:
+        replay(_two_player_record(seat))
+    assert exc.value.index == 1 and exc.value.error.code == code
+    assert (exc.value.error.message("de"), exc.value.error.message("en")) == (de, en)
+
+
+def test_replay_takes_the_record_when_each_seat_is_its_moves_actor():
+    assert replay(_two_player_record(1)).decided == (False, True)
+
+
+def test_a_seat_must_be_a_whole_number_not_true_or_text():
+    for seat in (True, "1", 1.5):
+        with pytest.raises(InvalidInput) as exc:
+            _two_player_record(seat)
+        assert exc.value.code == "bad_record"
+
+
+@pytest.mark.parametrize("name", ["\u200b", "\u200b\u200c\u200d", "\u2060 \ufeff", "\u3164", "\u2800", "\u0301\u0301",
+                                  "\u202e", "\u200b\n\u200b"])
+def test_a_name_of_only_invisible_characters_is_refused(name):
+    with pytest.raises(ValueError) as exc:
+        PlayerSpec(name=name)
+    assert "name has no visible character" in str(exc.value)
+
+
+def test_a_name_with_a_control_character_is_refused_and_visible_joined_names_are_kept():
+    with pytest.raises(ValueError):
+        PlayerSpec(name="Ana\x00")
+    assert PlayerSpec(name="👩\u200d👧 Eva").name == "👩\u200d👧 Eva"  # a zero-width joiner inside a name stays
+    assert PlayerSpec(name="Ana\u200b").name == "Ana\u200b"
+
+
+@pytest.mark.parametrize("gid", ["abc\x00", "a\nb", "a\tb", "a b", "\u202egame", "x\u200b", "\x7f"])
+def test_a_game_id_with_nul_control_or_blank_characters_is_refused(gid):
+    data = new_record("qwixx-longo", [PlayerSpec(name="Ana")], {"lucky_numbers": [(4, 9)]}).model_dump(mode="json")
+    data["id"] = gid
+    with pytest.raises(InvalidInput) as exc:
+        parse_record(data)
+    assert exc.value.code == "bad_record"
+    assert exc.value.message("en") == "Invalid game record (id: Value error, game id with control, invisible or blank characters)."

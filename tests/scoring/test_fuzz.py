@@ -194,6 +194,15 @@ def has_surrogate(text: str) -> bool:
     return any(0xD800 <= ord(c) <= 0xDFFF for c in text)
 
 
+def _unseen(name: str) -> bool:
+    """Refused since issue 12 point 5: nothing visible (zero-width only) or a control character."""
+    import unicodedata
+
+    from scoring.engine import visible
+
+    return not any(visible(c) for c in name) or any(unicodedata.category(c) == "Cc" for c in name)
+
+
 @SETTINGS
 @given(name=st.text(alphabet=st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=NAME_MAX))
 def test_player_names_accept_any_unicode_text(name):
@@ -203,7 +212,7 @@ def test_player_names_accept_any_unicode_text(name):
     try:
         p = PlayerSpec(name=name)
     except ValidationError:
-        assert not cleaned
+        assert not cleaned or _unseen(cleaned)
         return
     assert p.name == cleaned
     p.model_dump_json().encode("utf-8")
@@ -220,7 +229,7 @@ def test_player_names_any_unicode_limited_length(name):
         cleaned = " ".join(name.split())
         # refused only when empty after trimming, too long, or not text at all (a lone surrogate
         # is no Unicode scalar value: it could not be stored as UTF-8)
-        assert not cleaned or len(name) > NAME_MAX or has_surrogate(name)
+        assert not cleaned or len(name) > NAME_MAX or has_surrogate(name) or _unseen(cleaned)
         return
     assert not has_surrogate(name)
     assert 1 <= len(p.name) <= NAME_MAX
