@@ -227,7 +227,14 @@ class Shell:
     def open_table(self, game_id: str, render: bool = True) -> None:
         if self.scope is not None and game_id not in self.scope:
             game_id = next(iter(self.scope))  # a table's guest stays at its table
-        table = self.ctx.tables.open(game_id)
+        try:
+            table = self.ctx.tables.open(game_id)
+        except StoreError as exc:  # issue 12.7: a damaged game says so (home lists it as damaged)
+            if exc.key != "game_damaged" or not render:
+                raise
+            key, params = self.ctx.store.damage_key(game_id) or ("game_damaged_head", {})
+            self.flash = self.t(key, **params)
+            return self.go_home()
         self._unsubscribe()
         self.table = table
         self.game_id = table.game.id
@@ -481,6 +488,11 @@ class Shell:
                 players=", ".join(g["players"]),
                 actions=g["actions"],
             )
+            damage = self.ctx.store.damage_key(g["id"])  # issue 12.7: listed, not openable
+            if damage is not None:
+                out.append(ft.Column([ft.Text(label, size=15), info_line(self.t(damage[0], **damage[1]),
+                                                                       color=ft.Colors.RED_50)]))
+                continue
             out.append(
                 ft.Row(
                     [
