@@ -61,10 +61,10 @@ FATAL_AT_START = frozenset({"db_in_use", "db_bad_schema", "db_no_permission", "d
 
 STORE_STRINGS = {
     "db_in_use": {
-        "de": "{path} wird schon von einem anderen Tischrichter benutzt (Prozess {pid}); sie wird hier nur gelesen. "
-              "Beende den anderen Server oder wähle mit --db eine andere Datei.",
-        "en": "{path} is already used by another Tischrichter (process {pid}); it is only read here. "
-              "Stop the other server or choose another file with --db.",
+        "de": "{path} wird schon von einem anderen Tischrichter benutzt (Prozess {pid}). "
+              "Beende ihn oder wähle mit --db eine andere Datei.",
+        "en": "{path} is already used by another Tischrichter (process {pid}). "
+              "Stop it or choose another file with --db.",
     },
     "db_bad_schema": {
         "de": "{path} hat eine unlesbare Schema-Version ({value}); die Datei bleibt unberührt. "
