@@ -159,7 +159,8 @@ class Shell:
                     if 0 <= seat < len(self.table.players):
                         self.seats = {seat}
             except (StoreError, InvalidInput):
-                self.flash = self.t("app.error", detail=parts[1][:40])
+                damage = self.ctx.store.damage_key(parts[1])  # issue 12.7: say why it does not open
+                self.flash = self.t(damage[0], **damage[1]) if damage else self.t("app.error", detail=parts[1][:40])
         q = parse_qs(parsed.query)
         if q.get("lang", [None])[0] in LANGS:
             self.lang = q["lang"][0]
@@ -227,14 +228,7 @@ class Shell:
     def open_table(self, game_id: str, render: bool = True) -> None:
         if self.scope is not None and game_id not in self.scope:
             game_id = next(iter(self.scope))  # a table's guest stays at its table
-        try:
-            table = self.ctx.tables.open(game_id)
-        except StoreError as exc:  # issue 12.7: a damaged game says so (home lists it as damaged)
-            if exc.key != "game_damaged" or not render:
-                raise
-            key, params = self.ctx.store.damage_key(game_id) or ("game_damaged_head", {})
-            self.flash = self.t(key, **params)
-            return self.go_home()
+        table = self.ctx.tables.open(game_id)
         self._unsubscribe()
         self.table = table
         self.game_id = table.game.id
@@ -461,6 +455,18 @@ class Shell:
             out += self.home()
         return out
 
+    def _resume(self, game_id: str) -> None:
+        """Issue 12.7: a game found damaged on opening stays on the home list, marked, with why."""
+        self.flash = None
+        try:
+            self.open_table(game_id)
+        except StoreError as exc:
+            damage = self.ctx.store.damage_key(game_id)
+            if exc.key != "game_damaged" or damage is None:
+                raise
+            self.flash = self.t(damage[0], **damage[1])
+            self.go_home()
+
     def home(self) -> list[ft.Control]:
         out: list[ft.Control] = [section_title(self.t("home.new_game"))]
         if self.ctx.store.readonly:
@@ -497,7 +503,7 @@ class Shell:
                 ft.Row(
                     [
                         ft.Text(label, size=15, expand=True),
-                        big_button(self.t("home.resume"), lambda e, gid=g["id"]: self.open_table(gid),
+                        big_button(self.t("home.resume"), lambda e, gid=g["id"]: self._resume(gid),
                                    tooltip=self.t("home.resume") + ": " + label),
                     ]
                 )
