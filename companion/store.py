@@ -31,6 +31,7 @@ on open; every other game works (issue 12.7).
 from __future__ import annotations
 
 import errno
+import gc
 import json
 import os
 import sqlite3
@@ -43,6 +44,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 import sqlite_utils
+from pydantic import TypeAdapter, ValidationError
 
 from companion.i18n import add_strings, tr
 from scoring.engine import GameRecord, RecordedAction
@@ -55,6 +57,13 @@ except ImportError:  # pragma: no cover
 SCHEMA_VERSION = 3
 APP_ID = "tischrichter"
 SQLITE_MAGIC = b"SQLite format 3\x00"
+
+# A game's log as one JSON array, in order; json() fails on a row that is not JSON.
+_LOG_AS_JSON = (
+    "SELECT json_group_array(json_object('seat', seat, 'action', json(action), 'at', at)) "
+    "FROM (SELECT seat, action, at FROM actions WHERE game_id=? ORDER BY seq)"
+)
+_ACTIONS = TypeAdapter(tuple[RecordedAction, ...])
 
 # Notices after which a server must not start (it would serve nothing, or a stale copy).
 FATAL_AT_START = frozenset({"db_in_use", "db_bad_schema", "db_no_permission", "db_unusable"})
@@ -599,7 +608,10 @@ class Store:
         """The whole log, the cursor and the log's revision, read in one transaction.
 
         A row that cannot be read marks the game damaged: ``StoreError('game_damaged')``
-        (issue 12.7). Linear in the number of actions."""
+        (issue 12.7). Linear in the number of actions (issue 12.6): SQLite hands the log over
+        as one JSON array and pydantic checks it in one pass."""
+        if game_id in self.damaged:
+            raise StoreError("game_damaged", game_id=game_id, seq=self.damaged[game_id])
         with self._lock:
             own = not self.conn.in_transaction  # one read transaction: header and log agree
             if own:
@@ -611,21 +623,23 @@ class Store:
                 ).fetchone()
                 if row is None:
                     raise StoreError("no_game", game_id=game_id)
-                acts = self.conn.execute(
-                    "SELECT seq, seat, action, at FROM actions WHERE game_id=? ORDER BY seq", (game_id,)
-                ).fetchall()
+                count, last = self.conn.execute(
+                    "SELECT count(*), coalesce(max(seq), 0) FROM actions WHERE game_id=?", (game_id,)
+                ).fetchone()
+                try:
+                    (text,) = self.conn.execute(_LOG_AS_JSON, (game_id,)).fetchone()
+                    rows = None
+                except sqlite3.OperationalError:  # a row that is not JSON (or no JSON in this SQLite)
+                    text = None
+                    rows = self.conn.execute(
+                        "SELECT seq, seat, action, at FROM actions WHERE game_id=? ORDER BY seq", (game_id,)
+                    ).fetchall()
             finally:
                 if own and self.conn.in_transaction:
                     self.conn.execute("COMMIT")
-        if game_id in self.damaged:
-            raise StoreError("game_damaged", game_id=game_id, seq=self.damaged[game_id])
-        actions = []
-        for seq, seat, action, at in acts:
-            try:
-                actions.append(RecordedAction(seat=seat, action=json.loads(action), at=at))
-            except (ValueError, TypeError, RecursionError):  # bad JSON / not an action (ValidationError)
-                self.mark_damaged(game_id, seq)
-                raise StoreError("game_damaged", game_id=game_id, seq=seq) from None
+        if count != last:  # seq runs 1..n without a gap in a healthy log
+            self._damaged(game_id, 0)
+        actions = self._parse_log(game_id, text, rows)
         try:
             record = GameRecord.model_validate(
                 {
@@ -640,12 +654,34 @@ class Store:
             )
             cursor = int(row[6])
         except (ValueError, TypeError, RecursionError):
-            self.mark_damaged(game_id, 0)
-            raise StoreError("game_damaged", game_id=game_id, seq=0) from None
-        if not 0 <= cursor <= len(actions) or [a[0] for a in acts] != list(range(1, len(acts) + 1)):
-            self.mark_damaged(game_id, 0)
-            raise StoreError("game_damaged", game_id=game_id, seq=0)
+            self._damaged(game_id, 0)
+        if not 0 <= cursor <= len(actions):
+            self._damaged(game_id, 0)
         return record, cursor, int(row[7] or 0)
+
+    def _damaged(self, game_id: str, seq: int) -> None:
+        self.mark_damaged(game_id, seq)
+        raise StoreError("game_damaged", game_id=game_id, seq=seq)
+
+    def _parse_log(self, game_id: str, text: str | None, rows: list[tuple] | None) -> tuple[RecordedAction, ...]:
+        if text is not None:
+            paused = gc.isenabled()  # 100,000 new objects: no cyclic GC passes over them midway
+            gc.disable()
+            try:
+                return _ACTIONS.validate_json(text)
+            except ValidationError as exc:
+                loc = exc.errors()[0].get("loc") or ()
+                self._damaged(game_id, loc[0] + 1 if loc and isinstance(loc[0], int) else 0)
+            finally:
+                if paused:
+                    gc.enable()
+        actions = []
+        for seq, seat, action, at in rows or ():
+            try:
+                actions.append(RecordedAction(seat=seat, action=json.loads(action), at=at))
+            except (ValueError, TypeError, RecursionError):  # bad JSON / not an action (ValidationError)
+                self._damaged(game_id, seq)
+        return tuple(actions)
 
     def record(self, game_id: str) -> GameRecord:
         """The record as it counts now (without the redo tail): what export writes."""
