@@ -177,6 +177,11 @@ def _take_lock(path: Path) -> tuple[str | None, str | None]:
             return key, None
         try:
             fd = os.open(lp, os.O_RDWR | os.O_CREAT, 0o644)
+        except PermissionError:  # left by another user (root, once): flock needs no write access
+            try:
+                fd = os.open(lp, os.O_RDONLY)
+            except OSError:
+                return None, None
         except OSError:
             return None, None
         try:
@@ -190,8 +195,11 @@ def _take_lock(path: Path) -> tuple[str | None, str | None]:
                 return None, pid
             os.close(fd)
             return None, None
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        except OSError:
+            pass  # held all the same; only the pid cannot be shown
         _HELD[key] = [fd, 1]
         return key, None
 
@@ -291,6 +299,8 @@ class Store:
         # games whose rows cannot be read: id -> the first bad action's seq (0: the game's own row)
         self.damaged: dict[str, int] = {}
         self._held: weakref.finalize | None = None
+        self._reader: sqlite3.Connection | None = None  # loads read here, not under ``_lock`` (12.6)
+        self._reader_lock = threading.Lock()
         self.memory = str(self.path) == ":memory:"
         if not self.memory:
             self._open_file(durable)
@@ -376,8 +386,12 @@ class Store:
                 try:
                     conn = sqlite3.connect(uri, uri=True, check_same_thread=False, timeout=2.0)
                     version = _schema_version(conn)
+                    app = conn.execute("SELECT value FROM meta WHERE key='app'").fetchone() if version != 0 else None
                 except sqlite3.DatabaseError:
                     continue
+                if version is not None and (not app or app[0] != APP_ID):  # empty, or another program's
+                    conn.close()
+                    break
                 if version is None:
                     conn.close()
                     value = repr(self._raw_meta(uri, "schema_version"))[:40]
@@ -612,31 +626,33 @@ class Store:
         as one JSON array and pydantic checks it in one pass."""
         if game_id in self.damaged:
             raise StoreError("game_damaged", game_id=game_id, seq=self.damaged[game_id])
-        with self._lock:
-            own = not self.conn.in_transaction  # one read transaction: header and log agree
+        conn, lock = self._read_conn()
+        with lock:
+            own = not conn.in_transaction  # one read transaction: header and log agree
             if own:
-                self.conn.execute("BEGIN")
+                conn.execute("BEGIN")
             try:
-                row = self.conn.execute(
-                    "SELECT id, game, format_version, options, players, created, cursor, rev FROM games WHERE id=?",
+                row = conn.execute(
+                    f"SELECT id, game, format_version, options, players, created, cursor, {self._rev_column()} "
+                    "FROM games WHERE id=?",
                     (game_id,),
                 ).fetchone()
                 if row is None:
                     raise StoreError("no_game", game_id=game_id)
-                count, last = self.conn.execute(
+                count, last = conn.execute(
                     "SELECT count(*), coalesce(max(seq), 0) FROM actions WHERE game_id=?", (game_id,)
                 ).fetchone()
                 try:
-                    (text,) = self.conn.execute(_LOG_AS_JSON, (game_id,)).fetchone()
+                    (text,) = conn.execute(_LOG_AS_JSON, (game_id,)).fetchone()
                     rows = None
                 except sqlite3.OperationalError:  # a row that is not JSON (or no JSON in this SQLite)
                     text = None
-                    rows = self.conn.execute(
+                    rows = conn.execute(
                         "SELECT seq, seat, action, at FROM actions WHERE game_id=? ORDER BY seq", (game_id,)
                     ).fetchall()
             finally:
-                if own and self.conn.in_transaction:
-                    self.conn.execute("COMMIT")
+                if own and conn.in_transaction:
+                    conn.execute("COMMIT")
         if count != last:  # seq runs 1..n without a gap in a healthy log
             self._damaged(game_id, 0)
         actions = self._parse_log(game_id, text, rows)
@@ -658,6 +674,29 @@ class Store:
         if not 0 <= cursor <= len(actions):
             self._damaged(game_id, 0)
         return record, cursor, int(row[7] or 0)
+
+    def _read_conn(self) -> tuple[sqlite3.Connection, Any]:
+        """A connection for a long read and the lock that guards it: a second, read-only one for a
+        file being written (WAL lets it read while the writer commits), so opening a long game
+        does not make every other table's append wait (issue 12.6)."""
+        if self.memory or self.readonly:
+            return self.conn, self._lock
+        with self._lock:
+            if self.conn.in_transaction:  # a caller inside a write transaction reads its own writes
+                return self.conn, self._lock
+            if self._reader is None:
+                try:
+                    self._reader = sqlite3.connect(_uri(self.path, mode="ro"), uri=True, check_same_thread=False,
+                                                   timeout=self.timeout, isolation_level=None)
+                except sqlite3.Error:
+                    return self.conn, self._lock
+        return self._reader, self._reader_lock
+
+    def _rev_column(self) -> str:
+        """``rev``; ``0`` in a file of schema 1-2 opened read-only (it is never migrated)."""
+        if not self.readonly:
+            return "rev"
+        return "rev" if "rev" in self.db["games"].columns_dict else "0"
 
     def _damaged(self, game_id: str, seq: int) -> None:
         self.mark_damaged(game_id, seq)
@@ -756,10 +795,12 @@ class Store:
             self.db["meta"].upsert({"key": key, "value": value}, pk="key")
 
     def close(self) -> None:
-        try:
-            self.conn.close()
-        except sqlite3.Error:
-            pass
+        for conn in (self._reader, self.conn):
+            try:
+                if conn is not None:
+                    conn.close()
+            except sqlite3.Error:
+                pass
         if self._held is not None:
             self._held()  # the last store of this process on the file drops the lock
 
