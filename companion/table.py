@@ -149,7 +149,7 @@ class Table:
             except StoreError as exc:
                 err: Refusal | None = self._store_refusal(exc)
             else:
-                err = None
+                err = None  # the store took it
                 self.record = self.record.model_copy(update={"actions": self.record.actions[: self.cursor] + (rec,)})
                 for k in [k for k in self._states if k > self.cursor]:
                     del self._states[k]  # states of the redo tail this action replaces
@@ -173,12 +173,11 @@ class Table:
             return Refusal("table.stale", "stale_store")
         self.record, self.cursor, self.rev, self.state = record, cursor, rev, state
         self._states = {cursor: state}
-        self._reloaded = True
         return Refusal("table.stale", "stale_store")
 
     def _refused(self, err: Refusal) -> None:
-        """Outside the lock: tell every view about a reload, then raise the refusal."""
-        if self.__dict__.pop("_reloaded", False):
+        """Outside the lock: after a reload every view redraws from the saved state; then refuse."""
+        if err.code == "stale_store":
             self._notify("reload")
         raise err
 
@@ -226,7 +225,7 @@ class Table:
             except StoreError as exc:
                 err: Refusal | None = self._store_refusal(exc)
             else:
-                err = None
+                err = None  # the store took it
                 self.cursor -= 1
                 self.state = state
         if err is not None:
@@ -248,7 +247,7 @@ class Table:
             except StoreError as exc:
                 err: Refusal | None = self._store_refusal(exc)
             else:
-                err = None
+                err = None  # the store took it
                 self.cursor += 1
                 self.state = state
                 self._keep(self.cursor, state)

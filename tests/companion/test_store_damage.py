@@ -79,7 +79,7 @@ def test_a_row_that_is_not_json_is_listed_as_damaged_before_anyone_opens_it(tmp_
 
 async def test_the_home_list_shows_a_damaged_game_as_damaged_and_opens_the_others(tmp_path):
     db = tmp_path / "t.db"
-    broken, healthy = two_games(db)
+    broken, _ = two_games(db)
     damage(db, broken, 2, '{"type": "teleport", "by": 0}')  # found only when the game is opened
     ctx = make_context(db)
     app = await AppSession.start(ctx)
@@ -113,8 +113,8 @@ def test_a_schema_version_that_is_not_a_number_stops_the_server_with_a_message_n
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
     assert server.returncode == 3 and "Traceback" not in server.stderr
     assert server.stderr.splitlines() == [
-        f"{db} hat eine unlesbare Schema-Version ('zwei'); die Datei bleibt unberührt. "
-        "Spiele werden nur im Speicher gehalten.",
+        (f"{db} hat eine unlesbare Schema-Version ('zwei'); die Datei bleibt unberührt. "
+         "Spiele werden nur im Speicher gehalten."),
         "Der Server startet nicht.",
         f"{db} has an unreadable schema version ('zwei'); the file is left untouched. Games are kept in memory only.",
         "The server does not start.",

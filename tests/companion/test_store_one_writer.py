@@ -29,11 +29,11 @@ STALE_EN = ("This game was changed on another device in the meantime; your move 
 
 def in_use_lines(db, pid) -> list[str]:
     return [
-        f"{db} wird schon von einem anderen Tischrichter benutzt (Prozess {pid}). "
-        "Beende ihn oder wähle mit --db eine andere Datei.",
+        (f"{db} wird schon von einem anderen Tischrichter benutzt (Prozess {pid}). "
+         "Beende ihn oder wähle mit --db eine andere Datei."),
         "Der Server startet nicht.",
-        f"{db} is already used by another Tischrichter (process {pid}). "
-        "Stop it or choose another file with --db.",
+        (f"{db} is already used by another Tischrichter (process {pid}). "
+         "Stop it or choose another file with --db."),
         "The server does not start.",
     ]
 
@@ -162,3 +162,20 @@ def test_the_store_itself_refuses_writes_not_based_on_the_current_cursor(tmp_pat
         assert exc.value.key == "db_stale"
     assert one.load(t.id) == two.load(t.id) == before
     assert two.move_cursor(t.id, 2, 1) > 0 and one.load(t.id)[1] == 1
+
+
+def test_a_file_of_schema_2_gets_revisions_and_plays_on(tmp_path):
+    db = tmp_path / "t.db"
+    store = Store(db)
+    t = Tables(store).create("qwixx-longo", PLAYERS, OPTS)
+    t.roll(values=[3, 4, 1, 1, 1, 1])
+    store.conn.execute("ALTER TABLE games DROP COLUMN rev")
+    store.set_meta("schema_version", "2")
+    store.close()
+    store = Store(db)
+    assert store.version == 3 and "rev" in store.db["games"].columns_dict
+    table = Tables(store).open(t.id)
+    table.submit({"type": "white", "by": 0, "row": "red"})
+    table.undo()
+    assert store.load(t.id)[1] == 1 and table.rev == 2
+    store.close()

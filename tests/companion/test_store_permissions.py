@@ -157,8 +157,8 @@ def test_unreadable_wal_and_shm_files_are_a_permission_problem_not_a_corrupt_dat
         assert out["notices"] == [["db_no_permission", {"path": str(db), "blocked": str(wal)}]]
         assert out["games"] == [] and out["memory"]
         assert out["refusal"].splitlines() == [
-            f"Keine Berechtigung für {wal}: {db} lässt sich nicht lesen und bleibt unberührt. "
-            "Spiele werden nur im Speicher gehalten.",
+            (f"Keine Berechtigung für {wal}: {db} lässt sich nicht lesen und bleibt unberührt. "
+             "Spiele werden nur im Speicher gehalten."),
             "Der Server startet nicht.",
             f"No permission for {wal}: {db} cannot be read and is left untouched. Games are kept in memory only.",
             "The server does not start.",
