@@ -668,7 +668,7 @@ def bench_store(tmp: pathlib.Path, n: int = 500) -> dict[str, Any]:
     times = []
     for seq, act in enumerate(record.actions[:n], start=1):
         t = time.perf_counter()
-        store.append(base.id, seq, act)
+        store.append(base.id, seq - 1, act)  # based on the cursor before it (issue 12.3)
         times.append((time.perf_counter() - t) * 1000)
     store.close()
     resumes = []

@@ -33,6 +33,10 @@ def main(argv: list[str] | None = None) -> int:
     public = lan_address() if args.lan and host in ("0.0.0.0", "::") else host
     join_url = f"http://{public}:{args.port}/?t={token}" if token else f"http://{host}:{args.port}/"
     ctx = AppContext.create(join_url=join_url, token=token)
+    refusal = ctx.store.start_refusal()  # issue 12.3/7/8: another server holds the file, or it is unusable
+    if refusal:
+        print(refusal, file=sys.stderr, flush=True)
+        return 3
     app = build_asgi(make_main(ctx), token)
     print(f"Tischrichter: {join_url}", flush=True)
     if ctx.store.notices:

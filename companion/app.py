@@ -159,7 +159,8 @@ class Shell:
                     if 0 <= seat < len(self.table.players):
                         self.seats = {seat}
             except (StoreError, InvalidInput):
-                self.flash = self.t("app.error", detail=parts[1][:40])
+                damage = self.ctx.store.damage_key(parts[1])  # issue 12.7: say why it does not open
+                self.flash = self.t(damage[0], **damage[1]) if damage else self.t("app.error", detail=parts[1][:40])
         q = parse_qs(parsed.query)
         if q.get("lang", [None])[0] in LANGS:
             self.lang = q["lang"][0]
@@ -454,6 +455,18 @@ class Shell:
             out += self.home()
         return out
 
+    def _resume(self, game_id: str) -> None:
+        """Issue 12.7: a game found damaged on opening stays on the home list, marked, with why."""
+        self.flash = None
+        try:
+            self.open_table(game_id)
+        except StoreError as exc:
+            damage = self.ctx.store.damage_key(game_id)
+            if exc.key != "game_damaged" or damage is None:
+                raise
+            self.flash = self.t(damage[0], **damage[1])
+            self.go_home()
+
     def home(self) -> list[ft.Control]:
         out: list[ft.Control] = [section_title(self.t("home.new_game"))]
         if self.ctx.store.readonly:
@@ -481,11 +494,16 @@ class Shell:
                 players=", ".join(g["players"]),
                 actions=g["actions"],
             )
+            damage = self.ctx.store.damage_key(g["id"])  # issue 12.7: listed, not openable
+            if damage is not None:
+                out.append(ft.Column([ft.Text(label, size=15), info_line(self.t(damage[0], **damage[1]),
+                                                                       color=ft.Colors.RED_50)]))
+                continue
             out.append(
                 ft.Row(
                     [
                         ft.Text(label, size=15, expand=True),
-                        big_button(self.t("home.resume"), lambda e, gid=g["id"]: self.open_table(gid),
+                        big_button(self.t("home.resume"), lambda e, gid=g["id"]: self._resume(gid),
                                    tooltip=self.t("home.resume") + ": " + label),
                     ]
                 )

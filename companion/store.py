@@ -1,34 +1,114 @@
 """The store: games and their action logs in SQLite, through sqlite-utils.
 
-- ``games``: one row per game (record header, cursor for undo/redo, result).
+- ``games``: one row per game (record header, cursor for undo/redo, result, ``rev``).
 - ``actions``: the log, primary key (game_id, seq); seq is 1-based and unique,
   so two submits can never fork a game's log.
 - ``meta``: the schema version; older files migrate forward, a newer file is
   opened read-only and never written.
 
 An action is committed (WAL, synchronous=FULL) before any screen shows it.
+
+One writer per database (issue 12.3, DESIGN "One writer per database"): a store
+that writes holds an exclusive ``flock`` on ``<db>.lock`` while its process runs
+(the OS drops it when the process dies, kill -9 included; the file keeps the pid
+of the holder). Stores of one process share that lock. A store of a second
+process opens the file read-only with the notice ``db_in_use`` (and the pid);
+the server refuses to start then (``start_refusal``). Every append and cursor
+move states what it is based on (``expected_seq`` / ``from_cursor``, and the
+game's ``rev``, bumped by every write of its log): anything else is refused
+with ``db_stale``, so no writer can delete an action another writer had
+acknowledged.
+
 A corrupt or foreign file is never overwritten: it is moved aside and a new
-store is started, and ``notice`` says so for the app to show.
+store is started, and ``notice`` says so for the app to show. Only SQLite's own
+verdict "corrupt"/"not a database" (or a file that is not SQLite at all) moves a
+file: a permission problem (read-only data directory, ``-wal``/``-shm`` files this
+user cannot read) is named as one and the file is opened read-only or not at all
+(issue 12.8). A game whose rows cannot be read is listed as damaged and refused
+on open; every other game works (issue 12.7).
 """
 
 from __future__ import annotations
 
+import errno
+import gc
 import json
 import os
 import sqlite3
 import threading
 import time
+import urllib.parse
+import weakref
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
 import sqlite_utils
+from pydantic import TypeAdapter, ValidationError
 
+from companion.i18n import add_strings, tr
 from scoring.engine import GameRecord, RecordedAction
 
-SCHEMA_VERSION = 2
+try:  # not on every platform (the phone-only build has no processes to exclude)
+    import fcntl
+except ImportError:  # pragma: no cover
+    fcntl = None  # type: ignore[assignment]
+
+SCHEMA_VERSION = 3
 APP_ID = "tischrichter"
 SQLITE_MAGIC = b"SQLite format 3\x00"
+
+# A game's log as one JSON array, in order; json() fails on a row that is not JSON.
+_LOG_AS_JSON = (
+    "SELECT json_group_array(json_object('seat', seat, 'action', json(action), 'at', at)) "
+    "FROM (SELECT seat, action, at FROM actions WHERE game_id=? ORDER BY seq)"
+)
+_ACTIONS = TypeAdapter(tuple[RecordedAction, ...])
+
+# Notices after which a server must not start (it would serve nothing, or a stale copy).
+FATAL_AT_START = frozenset({"db_in_use", "db_bad_schema", "db_no_permission", "db_unusable"})
+
+STORE_STRINGS = {
+    "db_in_use": {
+        "de": "{path} wird schon von einem anderen Tischrichter benutzt (Prozess {pid}). "
+              "Beende ihn oder wähle mit --db eine andere Datei.",
+        "en": "{path} is already used by another Tischrichter (process {pid}). "
+              "Stop it or choose another file with --db.",
+    },
+    "db_bad_schema": {
+        "de": "{path} hat eine unlesbare Schema-Version ({value}); die Datei bleibt unberührt. "
+              "Spiele werden nur im Speicher gehalten.",
+        "en": "{path} has an unreadable schema version ({value}); the file is left untouched. "
+              "Games are kept in memory only.",
+    },
+    "db_no_write_permission": {
+        "de": "Keine Schreibrechte für {blocked}: {path} wird nur gelesen und bleibt unberührt.",
+        "en": "No permission to write {blocked}: {path} is only read and left untouched.",
+    },
+    "db_no_permission": {
+        "de": "Keine Berechtigung für {blocked}: {path} lässt sich nicht lesen und bleibt unberührt. "
+              "Spiele werden nur im Speicher gehalten.",
+        "en": "No permission for {blocked}: {path} cannot be read and is left untouched. "
+              "Games are kept in memory only.",
+    },
+    "db_stale": {
+        "de": "Das Spiel wurde inzwischen anderswo geändert; nichts wurde gespeichert.",
+        "en": "The game was changed elsewhere in the meantime; nothing was saved.",
+    },
+    "db_start_refused": {
+        "de": "Der Server startet nicht.",
+        "en": "The server does not start.",
+    },
+    "game_damaged": {
+        "de": "Beschädigt: Zug {seq} ist unlesbar. Dieses Spiel lässt sich nicht öffnen; die anderen Spiele sind nicht betroffen.",
+        "en": "Damaged: move {seq} cannot be read. This game cannot be opened; the other games are not affected.",
+    },
+    "game_damaged_head": {
+        "de": "Beschädigt: die Spieldaten sind unlesbar. Dieses Spiel lässt sich nicht öffnen; die anderen Spiele sind nicht betroffen.",
+        "en": "Damaged: the game's data cannot be read. This game cannot be opened; the other games are not affected.",
+    },
+}
+add_strings(STORE_STRINGS)
 
 
 @dataclass(frozen=True)
@@ -69,33 +149,144 @@ def default_path() -> Path:
     return Path(base) / "tischrichter" / "tischrichter.db"
 
 
-def _looks_foreign(path: Path) -> str | None:
-    """Why the file at ``path`` is not ours (None: it is ours or empty/new)."""
-    if not path.exists() or path.stat().st_size == 0:
+def _uri(path: Path, **query: str) -> str:
+    return "file:" + urllib.parse.quote(os.path.abspath(path)) + "?" + urllib.parse.urlencode(query)
+
+
+# --- one writer per database: a process-wide flock on <db>.lock ---------------------------
+_HELD: dict[str, list[int]] = {}  # lock file (real path) -> [fd, number of stores using it]
+_HELD_GUARD = threading.Lock()
+
+
+def lock_path(path: Path) -> Path:
+    return path.with_name(path.name + ".lock")
+
+
+def _take_lock(path: Path) -> tuple[str | None, str | None]:
+    """(key, None): this process holds the database (release with ``_release``);
+    (None, pid): another process holds it; (None, None): no lock to be had here
+    (no fcntl, a file system without flock): go on, the compare-and-set still guards the log."""
+    if fcntl is None:
+        return None, None
+    lp = lock_path(path)
+    key = os.path.realpath(lp)
+    with _HELD_GUARD:
+        held = _HELD.get(key)
+        if held is not None:
+            held[1] += 1
+            return key, None
+        try:
+            fd = os.open(lp, os.O_RDWR | os.O_CREAT, 0o644)
+        except PermissionError:  # left by another user (root, once): flock needs no write access
+            try:
+                fd = os.open(lp, os.O_RDONLY)
+            except OSError:
+                return None, None
+        except OSError:
+            return None, None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                try:
+                    pid = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "?"
+                finally:
+                    os.close(fd)
+                return None, pid
+            os.close(fd)
+            return None, None
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        except OSError:
+            pass  # held all the same; only the pid cannot be shown
+        _HELD[key] = [fd, 1]
+        return key, None
+
+
+def _release(key: str) -> None:
+    with _HELD_GUARD:
+        held = _HELD.get(key)
+        if held is None:
+            return
+        held[1] -= 1
+        if held[1] <= 0:
+            del _HELD[key]
+            os.close(held[0])  # closing the last descriptor drops the flock
+
+
+# --- what is wrong with a file, if anything ------------------------------------------------
+_CORRUPT_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+
+
+def _permission_problem(path: Path) -> Path | None:
+    """The first file or folder this user lacks a permission on that writing ``path`` needs
+    (None: none). Root passes every check, as the OS lets it."""
+    folder = path.parent
+    if not os.access(folder, os.X_OK):
+        return folder
+    if path.exists() and not os.access(path, os.R_OK):
+        return path
+    for suffix in ("-wal", "-shm"):
+        side = Path(str(path) + suffix)
+        if side.exists() and not os.access(side, os.R_OK | os.W_OK):
+            return side
+    if not os.access(folder, os.W_OK):
+        return folder
+    if path.exists() and not os.access(path, os.W_OK):
+        return path
+    return None
+
+
+def _schema_version(conn: sqlite3.Connection) -> int | None:
+    """The file's schema version (0: none yet); None: a value that is not an integer."""
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if "meta" not in tables:
+        return 0
+    row = conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+    if not row:
+        return 0
+    try:
+        return int(str(row[0]).strip())
+    except ValueError:
         return None
+
+
+def _inspect(path: Path) -> tuple[str | None, str]:
+    """Why the file at ``path`` cannot simply be opened for writing, with a detail:
+    None (ours, empty or new), "not_sqlite", "corrupt", "foreign" (these three are moved
+    aside), "bad_schema" (the value), "unusable" (any other error; the file is left alone)."""
+    if not path.exists() or path.stat().st_size == 0:
+        return None, ""
     with open(path, "rb") as fh:
         head = fh.read(16)
     if head != SQLITE_MAGIC:
-        return "not_sqlite"
+        return "not_sqlite", ""
     try:
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=0.5)
+        conn = sqlite3.connect(_uri(path, mode="ro"), uri=True, timeout=0.5)
         try:
             conn.execute("PRAGMA quick_check").fetchall()
             tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
             if not tables:
-                return None
+                return None, ""
             if "meta" not in tables:
-                return "foreign"
+                return "foreign", ""
             row = conn.execute("SELECT value FROM meta WHERE key='app'").fetchone()
             if not row or row[0] != APP_ID:
-                return "foreign"
+                return "foreign", ""
+            if _schema_version(conn) is None:
+                value = conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0]
+                return "bad_schema", repr(value)[:40]
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
-        if "locked" in str(exc) or "busy" in str(exc):
-            return None
-        return "corrupt"
-    return None
+        code = getattr(exc, "sqlite_errorcode", None)
+        if code is not None and code & 0xFF in _CORRUPT_CODES:
+            return "corrupt", ""
+        if code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            return None, ""
+        return "unusable", str(exc)[:120]
+    return None, ""
 
 
 class Store:
@@ -105,9 +296,15 @@ class Store:
         self.readonly = False
         self.notices: list[Notice] = []
         self._lock = threading.RLock()
+        # games whose rows cannot be read: id -> the first bad action's seq (0: the game's own row)
+        self.damaged: dict[str, int] = {}
+        self._held: weakref.finalize | None = None
+        self._reader: sqlite3.Connection | None = None  # loads read here, not under ``_lock`` (12.6)
+        self._reader_lock = threading.Lock()
         self.memory = str(self.path) == ":memory:"
         if not self.memory:
             self._open_file(durable)
+            self._find_damaged()
         else:
             self.conn = sqlite3.connect(":memory:", check_same_thread=False)
             self.db = sqlite_utils.Database(self.conn)
@@ -119,8 +316,18 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError:
             pass
-        why = _looks_foreign(self.path)
-        if why is not None:
+        blocked = _permission_problem(self.path)
+        if blocked is not None:  # issue 12.8: a permission problem, never "corrupt", never moved
+            self._open_without_permission(blocked)
+            return
+        key, holder = _take_lock(self.path)
+        if holder is not None:  # issue 12.3: another process writes this file
+            self._open_readonly("db_in_use", pid=holder)
+            return
+        if key is not None:
+            self._held = weakref.finalize(self, _release, key)
+        why, detail = _inspect(self.path)
+        if why in ("not_sqlite", "corrupt", "foreign"):
             moved = self.path.with_name(f"{self.path.name}.{why}-{time.strftime('%Y%m%d-%H%M%S')}")
             try:
                 os.replace(self.path, moved)
@@ -134,9 +341,13 @@ class Store:
                 self.notices.append(Notice(f"db_{why}_kept", {"path": str(self.path)}))
                 self._open_memory()
                 return
-        writable = os.access(self.path if self.path.exists() else self.path.parent, os.W_OK)
-        if self.path.exists() and not writable:
-            self._open_readonly("db_readonly")
+        elif why == "bad_schema":  # issue 12.7: a clear message, the file untouched
+            self.notices.append(Notice("db_bad_schema", {"path": str(self.path), "value": detail}))
+            self._open_memory()
+            return
+        elif why == "unusable":
+            self.notices.append(Notice("db_unusable", {"path": str(self.path), "detail": detail}))
+            self._open_memory()
             return
         try:
             self.conn = sqlite3.connect(str(self.path), timeout=self.timeout, check_same_thread=False, isolation_level=None)
@@ -162,13 +373,59 @@ class Store:
                 self.notices.append(Notice("db_unusable", {"path": str(self.path), "detail": msg[:120]}))
                 self._open_memory()
 
+    def _open_without_permission(self, blocked: Path) -> None:
+        """Read what can be read, write nothing, move nothing (issue 12.8)."""
+        params = {"path": str(self.path), "blocked": str(blocked)}
+        if self.path.exists() and os.access(self.path, os.R_OK):
+            wal = Path(str(self.path) + "-wal")
+            tries = [_uri(self.path, mode="ro")]
+            if not wal.exists() or (wal.stat().st_size == 0 and os.access(wal, os.R_OK)):
+                # nothing is waiting in a -wal file: the main file alone is the whole database
+                tries.append(_uri(self.path, mode="ro", immutable="1"))
+            for uri in tries:
+                try:
+                    conn = sqlite3.connect(uri, uri=True, check_same_thread=False, timeout=2.0)
+                    version = _schema_version(conn)
+                    app = conn.execute("SELECT value FROM meta WHERE key='app'").fetchone() if version != 0 else None
+                except sqlite3.DatabaseError:
+                    continue
+                if version is not None and (not app or app[0] != APP_ID):  # empty, or another program's
+                    conn.close()
+                    break
+                if version is None:
+                    conn.close()
+                    value = repr(self._raw_meta(uri, "schema_version"))[:40]
+                    self.notices.append(Notice("db_bad_schema", {"path": str(self.path), "value": value}))
+                    self._open_memory()
+                    return
+                self.conn = conn
+                self.db = sqlite_utils.Database(conn)
+                self.readonly = True
+                self.notices.append(Notice("db_no_write_permission", params))
+                return
+        # nothing readable (or no file and none can be made): say so, touch nothing
+        self.notices.append(Notice("db_no_permission", params))
+        self._open_memory()
+
+    @staticmethod
+    def _raw_meta(uri: str, key: str) -> Any:
+        try:
+            conn = sqlite3.connect(uri, uri=True)
+            try:
+                row = conn.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+            finally:
+                conn.close()
+            return row[0] if row else None
+        except sqlite3.Error:
+            return None
+
     def _open_readonly(self, key: str, **params: str) -> None:
         self.notices.append(Notice(key, {"path": str(self.path), **params}))
         self._open_readonly_or_memory()
 
     def _open_readonly_or_memory(self) -> None:
         try:
-            self.conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False, timeout=2.0)
+            self.conn = sqlite3.connect(_uri(self.path, mode="ro"), uri=True, check_same_thread=False, timeout=2.0)
             self.conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
             self.db = sqlite_utils.Database(self.conn)
             self.readonly = True
@@ -182,10 +439,43 @@ class Store:
         self._migrate()
 
     def _version(self) -> int:
-        if "meta" not in self.db.table_names():
-            return 0
-        row = self.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-        return int(row[0]) if row else 0
+        version = _schema_version(self.conn)
+        if version is None:
+            raise StoreError("db_bad_schema", path=str(self.path), value="?")
+        return version
+
+    def start_refusal(self) -> str | None:
+        """Why a server must not start on this store (German, then English), or None."""
+        fatal = [n for n in self.notices if n.key in FATAL_AT_START]
+        if not fatal:
+            return None
+        lines = []
+        for lang in ("de", "en"):
+            lines += [tr(lang, n.key, **n.params) for n in fatal] + [tr(lang, "db_start_refused")]
+        return "\n".join(lines)
+
+    def _find_damaged(self) -> None:
+        """Games with an action row that is not JSON: listed as damaged from the start (one pass
+        in SQLite). Other damage (an unknown action) is found when the game is opened."""
+        try:
+            with self._lock:
+                rows = self.conn.execute(
+                    "SELECT game_id, min(seq) FROM actions WHERE json_valid(action) = 0 GROUP BY game_id"
+                ).fetchall()
+        except sqlite3.Error:
+            return
+        for gid, seq in rows:
+            self.damaged.setdefault(gid, seq)
+
+    def mark_damaged(self, game_id: str, seq: int) -> None:
+        self.damaged.setdefault(game_id, seq)
+
+    def damage_key(self, game_id: str) -> tuple[str, dict[str, Any]] | None:
+        """The i18n key and params saying why ``game_id`` cannot be opened (None: it can)."""
+        seq = self.damaged.get(game_id)
+        if seq is None:
+            return None
+        return ("game_damaged", {"seq": seq}) if seq > 0 else ("game_damaged_head", {})
 
     # --- schema and migrations ------------------------------------------------------
     def _migrate(self) -> None:
@@ -221,6 +511,10 @@ class Store:
                 if "table_token" not in self.db["games"].columns_dict:
                     self.db["games"].add_column("table_token", str)
                 self.db["games"].create_index(["finished", "updated"], if_not_exists=True)
+            if version < 3:
+                # v3: a revision per game, bumped by every write of its log (compare-and-set, issue 12.3)
+                if "rev" not in self.db["games"].columns_dict:
+                    self.db["games"].add_column("rev", int, not_null_default=0)
             self.db["meta"].upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")
 
     @property
@@ -263,73 +557,170 @@ class Store:
         )
 
     @_writes
-    def append(self, game_id: str, seq: int, act: RecordedAction, *, result: dict | None = None) -> None:
-        """Commit action number ``seq`` (1-based); drops a redo tail first.
+    def append(self, game_id: str, expected_seq: int, act: RecordedAction, *, result: dict | None = None,
+               expected_rev: int | None = None) -> int:
+        """Commit ``act`` as action number ``expected_seq + 1`` of a game whose cursor the caller
+        believes is ``expected_seq`` (and, if given, whose log revision is ``expected_rev``); drops
+        the redo tail after that cursor. Returns the game's new revision.
 
-        Raises ``StoreError('stale')`` if ``seq`` is not the next one: a log never forks.
+        Compare-and-set inside the transaction (issue 12.3): if the game moved on meanwhile,
+        ``StoreError('db_stale')`` and nothing is written, so no acknowledged action is deleted.
         """
         self._writable()
         with self._lock, self.conn:
-            row = self.conn.execute("SELECT cursor FROM games WHERE id=?", (game_id,)).fetchone()
-            if row is None:
-                raise StoreError("no_game", game_id=game_id)
-            if row[0] != seq - 1:
-                raise StoreError("stale", expected=row[0] + 1, got=seq)
+            rev = self._check_base(game_id, expected_seq, expected_rev)
+            seq = expected_seq + 1
             self.conn.execute("DELETE FROM actions WHERE game_id=? AND seq>=?", (game_id, seq))
             self._insert_action(game_id, seq, act)
-            self.conn.execute(
-                "UPDATE games SET cursor=?, updated=?, finished=?, result=? WHERE id=?",
-                (
-                    seq,
-                    time.strftime("%Y-%m-%dT%H:%M:%S"),
-                    1 if result is not None else 0,
-                    json.dumps(result, ensure_ascii=False) if result is not None else None,
-                    game_id,
-                ),
-            )
+            self._set_cursor(game_id, seq, rev + 1, result)
+            return rev + 1
+
+    def _check_base(self, game_id: str, cursor: int, rev: int | None) -> int:
+        row = self.conn.execute("SELECT cursor, rev FROM games WHERE id=?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError("no_game", game_id=game_id)
+        if row[0] != cursor or (rev is not None and row[1] != rev):
+            raise StoreError("db_stale", game_id=game_id, cursor=row[0], expected=cursor)
+        return int(row[1])
+
+    def _set_cursor(self, game_id: str, cursor: int, rev: int, result: dict | None) -> None:
+        self.conn.execute(
+            "UPDATE games SET cursor=?, rev=?, updated=?, finished=?, result=? WHERE id=?",
+            (
+                cursor,
+                rev,
+                time.strftime("%Y-%m-%dT%H:%M:%S"),
+                1 if result is not None else 0,
+                json.dumps(result, ensure_ascii=False) if result is not None else None,
+                game_id,
+            ),
+        )
 
     @_writes
-    def move_cursor(self, game_id: str, cursor: int, *, result: dict | None = None) -> None:
-        """Undo/redo: the log keeps its actions; the cursor says how many count."""
+    def move_cursor(self, game_id: str, from_cursor: int, to_cursor: int, *, result: dict | None = None,
+                    expected_rev: int | None = None) -> int:
+        """Undo/redo: the log keeps its actions; the cursor says how many count. Refused with
+        ``db_stale`` unless the cursor is ``from_cursor`` (and the revision ``expected_rev``)
+        now (issue 12.3). Returns the game's new revision."""
         self._writable()
         with self._lock, self.conn:
-            (count,) = self.conn.execute("SELECT count(*) FROM actions WHERE game_id=?", (game_id,)).fetchone()
-            if not 0 <= cursor <= count:
-                raise StoreError("bad_cursor", cursor=cursor, count=count)
-            self.conn.execute(
-                "UPDATE games SET cursor=?, updated=?, finished=?, result=? WHERE id=?",
-                (
-                    cursor,
-                    time.strftime("%Y-%m-%dT%H:%M:%S"),
-                    1 if result is not None else 0,
-                    json.dumps(result, ensure_ascii=False) if result is not None else None,
-                    game_id,
-                ),
-            )
+            rev = self._check_base(game_id, from_cursor, expected_rev)
+            exists = to_cursor == 0 or self.conn.execute(
+                "SELECT 1 FROM actions WHERE game_id=? AND seq=?", (game_id, to_cursor)
+            ).fetchone()
+            if to_cursor < 0 or not exists:
+                raise StoreError("bad_cursor", cursor=to_cursor)
+            self._set_cursor(game_id, to_cursor, rev + 1, result)
+            return rev + 1
 
     def load(self, game_id: str) -> tuple[GameRecord, int]:
         """The whole log (redo tail included) and the cursor."""
+        record, cursor, _ = self.load_with_rev(game_id)
+        return record, cursor
+
+    def load_with_rev(self, game_id: str) -> tuple[GameRecord, int, int]:
+        """The whole log, the cursor and the log's revision, read in one transaction.
+
+        A row that cannot be read marks the game damaged: ``StoreError('game_damaged')``
+        (issue 12.7). Linear in the number of actions (issue 12.6): SQLite hands the log over
+        as one JSON array and pydantic checks it in one pass."""
+        if game_id in self.damaged:
+            raise StoreError("game_damaged", game_id=game_id, seq=self.damaged[game_id])
+        conn, lock = self._read_conn()
+        with lock:
+            own = not conn.in_transaction  # one read transaction: header and log agree
+            if own:
+                conn.execute("BEGIN")
+            try:
+                row = conn.execute(
+                    f"SELECT id, game, format_version, options, players, created, cursor, {self._rev_column()} "
+                    "FROM games WHERE id=?",
+                    (game_id,),
+                ).fetchone()
+                if row is None:
+                    raise StoreError("no_game", game_id=game_id)
+                count, last = conn.execute(
+                    "SELECT count(*), coalesce(max(seq), 0) FROM actions WHERE game_id=?", (game_id,)
+                ).fetchone()
+                try:
+                    (text,) = conn.execute(_LOG_AS_JSON, (game_id,)).fetchone()
+                    rows = None
+                except sqlite3.OperationalError:  # a row that is not JSON (or no JSON in this SQLite)
+                    text = None
+                    rows = conn.execute(
+                        "SELECT seq, seat, action, at FROM actions WHERE game_id=? ORDER BY seq", (game_id,)
+                    ).fetchall()
+            finally:
+                if own and conn.in_transaction:
+                    conn.execute("COMMIT")
+        if count != last:  # seq runs 1..n without a gap in a healthy log
+            self._damaged(game_id, 0)
+        actions = self._parse_log(game_id, text, rows)
+        try:
+            record = GameRecord.model_validate(
+                {
+                    "format_version": row[2],
+                    "id": row[0],
+                    "game": row[1],
+                    "options": json.loads(row[3]),
+                    "players": json.loads(row[4]),
+                    "created": row[5],
+                    "actions": actions,
+                }
+            )
+            cursor = int(row[6])
+        except (ValueError, TypeError, RecursionError):
+            self._damaged(game_id, 0)
+        if not 0 <= cursor <= len(actions):
+            self._damaged(game_id, 0)
+        return record, cursor, int(row[7] or 0)
+
+    def _read_conn(self) -> tuple[sqlite3.Connection, Any]:
+        """A connection for a long read and the lock that guards it: a second, read-only one for a
+        file being written (WAL lets it read while the writer commits), so opening a long game
+        does not make every other table's append wait (issue 12.6)."""
+        if self.memory or self.readonly:
+            return self.conn, self._lock
         with self._lock:
-            row = self.conn.execute(
-                "SELECT id, game, format_version, options, players, created, cursor FROM games WHERE id=?", (game_id,)
-            ).fetchone()
-            if row is None:
-                raise StoreError("no_game", game_id=game_id)
-            acts = self.conn.execute(
-                "SELECT seat, action, at FROM actions WHERE game_id=? ORDER BY seq", (game_id,)
-            ).fetchall()
-        record = GameRecord.model_validate(
-            {
-                "format_version": row[2],
-                "id": row[0],
-                "game": row[1],
-                "options": json.loads(row[3]),
-                "players": json.loads(row[4]),
-                "created": row[5],
-                "actions": [{"seat": s, "action": json.loads(a), "at": at} for s, a, at in acts],
-            }
-        )
-        return record, row[6]
+            if self.conn.in_transaction:  # a caller inside a write transaction reads its own writes
+                return self.conn, self._lock
+            if self._reader is None:
+                try:
+                    self._reader = sqlite3.connect(_uri(self.path, mode="ro"), uri=True, check_same_thread=False,
+                                                   timeout=self.timeout, isolation_level=None)
+                except sqlite3.Error:
+                    return self.conn, self._lock
+        return self._reader, self._reader_lock
+
+    def _rev_column(self) -> str:
+        """``rev``; ``0`` in a file of schema 1-2 opened read-only (it is never migrated)."""
+        if not self.readonly:
+            return "rev"
+        return "rev" if "rev" in self.db["games"].columns_dict else "0"
+
+    def _damaged(self, game_id: str, seq: int) -> None:
+        self.mark_damaged(game_id, seq)
+        raise StoreError("game_damaged", game_id=game_id, seq=seq)
+
+    def _parse_log(self, game_id: str, text: str | None, rows: list[tuple] | None) -> tuple[RecordedAction, ...]:
+        if text is not None:
+            paused = gc.isenabled()  # 100,000 new objects: no cyclic GC passes over them midway
+            gc.disable()
+            try:
+                return _ACTIONS.validate_json(text)
+            except ValidationError as exc:
+                loc = exc.errors()[0].get("loc") or ()
+                self._damaged(game_id, loc[0] + 1 if loc and isinstance(loc[0], int) else 0)
+            finally:
+                if paused:
+                    gc.enable()
+        actions = []
+        for seq, seat, action, at in rows or ():
+            try:
+                actions.append(RecordedAction(seat=seat, action=json.loads(action), at=at))
+            except (ValueError, TypeError, RecursionError):  # bad JSON / not an action (ValidationError)
+                self._damaged(game_id, seq)
+        return tuple(actions)
 
     def record(self, game_id: str) -> GameRecord:
         """The record as it counts now (without the redo tail): what export writes."""
@@ -337,6 +728,7 @@ class Store:
         return rec.model_copy(update={"actions": rec.actions[:cursor]})
 
     def games(self, *, finished: bool | None = None, limit: int = 200) -> list[dict[str, Any]]:
+        """The games, newest first; ``damaged`` says a game cannot be opened (issue 12.7)."""
         where, params = "", []
         if finished is not None:
             where, params = "WHERE finished = ?", [1 if finished else 0]
@@ -346,19 +738,28 @@ class Store:
                 "ORDER BY updated DESC, created DESC LIMIT ?",
                 [*params, int(limit)],
             ).fetchall()
-        return [
-            {
-                "id": r[0],
-                "game": r[1],
-                "players": [p["name"] for p in json.loads(r[2])],
-                "created": r[3],
-                "updated": r[4],
-                "actions": r[5],
-                "finished": bool(r[6]),
-                "result": json.loads(r[7]) if r[7] else None,
-            }
-            for r in rows
-        ]
+        out = []
+        for r in rows:
+            try:
+                players = [str(p["name"]) for p in json.loads(r[2])]
+                result = json.loads(r[7]) if r[7] else None
+            except (ValueError, TypeError, KeyError, RecursionError):
+                self.mark_damaged(r[0], 0)
+                players, result = [], None
+            out.append(
+                {
+                    "id": r[0],
+                    "game": r[1],
+                    "players": players,
+                    "created": r[3],
+                    "updated": r[4],
+                    "actions": r[5],
+                    "finished": bool(r[6]),
+                    "result": result,
+                    "damaged": r[0] in self.damaged,
+                }
+            )
+        return out
 
     def has_game(self, game_id: str) -> bool:
         with self._lock:
@@ -394,10 +795,14 @@ class Store:
             self.db["meta"].upsert({"key": key, "value": value}, pk="key")
 
     def close(self) -> None:
-        try:
-            self.conn.close()
-        except sqlite3.Error:
-            pass
+        for conn in (self._reader, self.conn):
+            try:
+                if conn is not None:
+                    conn.close()
+            except sqlite3.Error:
+                pass
+        if self._held is not None:
+            self._held()  # the last store of this process on the file drops the lock
 
 
 def iter_records(store: Store, ids: Iterable[str]) -> Iterable[GameRecord]:

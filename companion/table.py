@@ -19,6 +19,7 @@ from scoring.dice import Dice
 from scoring.engine import (
     Game,
     GameRecord,
+    ReplayError,
     PlayerSpec,
     RecordedAction,
     get_game,
@@ -46,8 +47,9 @@ class Verdict:
 class Table:
     KEEP_STATES = 48  # recent states kept for undo (a frozen state is a few KB)
 
-    def __init__(self, store: Store, record: GameRecord, cursor: int, dice: Dice | None = None) -> None:
+    def __init__(self, store: Store, record: GameRecord, cursor: int, dice: Dice | None = None, rev: int = 0) -> None:
         self.store = store
+        self.rev = rev  # the store's revision of this game's log that this table is based on (issue 12.3)
         self.game: Game = get_game(record.game)
         self.record = record  # all actions, redo tail included
         self.cursor = cursor
@@ -142,17 +144,42 @@ class Table:
             result = self.game.result(new_state).model_dump(mode="json") if self.game.is_over(new_state) else None
             seq = self.cursor + 1
             try:
-                self.store.append(self.id, seq, rec, result=result)
+                # based on what this table believes: the store refuses it if the game moved on (12.3)
+                self.rev = self.store.append(self.id, self.cursor, rec, result=result, expected_rev=self.rev)
             except StoreError as exc:
-                raise Refusal("table.store", "store_failed", detail=exc.key) from None
-            self.record = self.record.model_copy(update={"actions": self.record.actions[: self.cursor] + (rec,)})
-            for k in [k for k in self._states if k > self.cursor]:
-                del self._states[k]  # states of the redo tail this action replaces
-            self.cursor = seq
-            self.state = new_state
-            self._keep(seq, new_state)
+                err: Refusal | None = self._store_refusal(exc)
+            else:
+                err = None  # the store took it
+                self.record = self.record.model_copy(update={"actions": self.record.actions[: self.cursor] + (rec,)})
+                for k in [k for k in self._states if k > self.cursor]:
+                    del self._states[k]  # states of the redo tail this action replaces
+                self.cursor = seq
+                self.state = new_state
+                self._keep(seq, new_state)
+        if err is not None:
+            self._refused(err)
         self._notify("action")
         return new_state
+
+    def _store_refusal(self, exc: StoreError) -> Refusal:
+        """A write the store refused, as a refusal. ``db_stale``: another writer moved this game
+        on (issue 12.3); the table takes the saved log (reload) so the next tap is based on it."""
+        if exc.key != "db_stale":
+            return Refusal("table.store", "store_failed", detail=exc.key)
+        try:
+            record, cursor, rev = self.store.load_with_rev(self.id)
+            state = replay(record, cursor)
+        except Exception:  # the saved log cannot be read: keep what this table has
+            return Refusal("table.stale", "stale_store")
+        self.record, self.cursor, self.rev, self.state = record, cursor, rev, state
+        self._states = {cursor: state}
+        return Refusal("table.stale", "stale_store")
+
+    def _refused(self, err: Refusal) -> None:
+        """Outside the lock: after a reload every view redraws from the saved state; then refuse."""
+        if err.code == "stale_store":
+            self._notify("reload")
+        raise err
 
     def roll(self, seats: set[int] | None = None, values: list[int] | None = None, expected_seq: int | None = None) -> Any:
         """Roll the dice the game waits for (virtual, or the table's typed values)."""
@@ -193,9 +220,16 @@ class Table:
                 raise Refusal("table.undo", "nothing_to_undo")
             self._check_own(self.cursor - 1, seats)
             state = self.state_at(self.cursor - 1)
-            self.store.move_cursor(self.id, self.cursor - 1)
-            self.cursor -= 1
-            self.state = state
+            try:
+                self.rev = self.store.move_cursor(self.id, self.cursor, self.cursor - 1, expected_rev=self.rev)
+            except StoreError as exc:
+                err: Refusal | None = self._store_refusal(exc)
+            else:
+                err = None  # the store took it
+                self.cursor -= 1
+                self.state = state
+        if err is not None:
+            self._refused(err)
         self._notify("undo")
         return state
 
@@ -207,10 +241,18 @@ class Table:
             action = self.game.parse_action(self.record.actions[self.cursor].action)
             state = self.game.apply(self.state, action)  # the same action, dice included
             result = self.game.result(state).model_dump(mode="json") if self.game.is_over(state) else None
-            self.store.move_cursor(self.id, self.cursor + 1, result=result)
-            self.cursor += 1
-            self.state = state
-            self._keep(self.cursor, state)
+            try:
+                self.rev = self.store.move_cursor(self.id, self.cursor, self.cursor + 1, result=result,
+                                                  expected_rev=self.rev)
+            except StoreError as exc:
+                err: Refusal | None = self._store_refusal(exc)
+            else:
+                err = None  # the store took it
+                self.cursor += 1
+                self.state = state
+                self._keep(self.cursor, state)
+        if err is not None:
+            self._refused(err)
         self._notify("redo")
         return state
 
@@ -227,12 +269,17 @@ class Table:
 
 
 class Tables:
-    """Every open table of this server process, by game id."""
+    """Every open table of this server process, by game id.
+
+    Opening a game replays its log outside the lock over all tables (issue 12.6): the shared
+    lock only guards the dict; a per-game lock makes two sessions opening one game replay it once.
+    """
 
     def __init__(self, store: Store, dice: Dice | None = None) -> None:
         self.store = store
         self.dice = dice or Dice()
         self._tables: dict[str, Table] = {}
+        self._opening: dict[str, threading.Lock] = {}
         self._lock = threading.Lock()
 
     def create(self, game_id: str, players: list[PlayerSpec], options: dict[str, Any] | None = None) -> Table:
@@ -240,19 +287,43 @@ class Tables:
         initial_state(record)  # refuse bad options before anything is stored
         self.store.create_game(record)
         self.store.set_table_token(record.id, secrets.token_urlsafe(12))
+        table = Table(self.store, record, 0, self.dice)
         with self._lock:
-            table = Table(self.store, record, 0, self.dice)
             self._tables[record.id] = table
         return table
 
     def open(self, game_id: str) -> Table:
+        """The table of ``game_id``; ``StoreError('no_game')``, or ``StoreError('game_damaged')``
+        for a game whose log cannot be read or replayed (issue 12.7: the other games go on)."""
         with self._lock:
             table = self._tables.get(game_id)
-            if table is None:
-                record, cursor = self.store.load(game_id)
-                table = Table(self.store, record, cursor, self.dice)
-                self._tables[game_id] = table
-            return table
+            if table is not None:
+                return table
+            opening = self._opening.setdefault(game_id, threading.Lock())
+        try:
+            with opening:
+                with self._lock:
+                    table = self._tables.get(game_id)
+                if table is not None:
+                    return table
+                table = self._load(game_id)  # the long part, outside the shared lock
+                with self._lock:
+                    return self._tables.setdefault(game_id, table)
+        finally:
+            with self._lock:
+                if self._opening.get(game_id) is opening:
+                    del self._opening[game_id]
+
+    def _load(self, game_id: str) -> Table:
+        record, cursor, rev = self.store.load_with_rev(game_id)
+        try:
+            return Table(self.store, record, cursor, self.dice, rev=rev)
+        except ReplayError as exc:  # an action the game does not know, or one its rules refuse
+            seq = exc.index + 1
+        except Exception:  # anything else in stored data: the game's own row  # noqa: BLE001
+            seq = 0
+        self.store.mark_damaged(game_id, seq)
+        raise StoreError("game_damaged", game_id=game_id, seq=seq)
 
     def forget(self, game_id: str) -> None:
         with self._lock:
@@ -262,6 +333,12 @@ class Tables:
 CONTROLLER_TEXTS = {
     "nothing_to_undo": {"de": "Es gibt nichts rückgängig zu machen.", "en": "There is nothing to undo."},
     "nothing_to_redo": {"de": "Es gibt nichts wiederherzustellen.", "en": "There is nothing to redo."},
+    "stale_store": {
+        "de": "Dieses Spiel wurde inzwischen an einem anderen Gerät geändert; dein Zug wurde nicht gespeichert. "
+              "Jetzt siehst du den gespeicherten Stand.",
+        "en": "This game was changed on another device in the meantime; your move was not saved. "
+              "You now see the saved state.",
+    },
     "store_failed": {
         "de": "Der Zug konnte nicht gespeichert werden ({detail}); nichts wurde geändert.",
         "en": "The move could not be saved ({detail}); nothing was changed.",

@@ -28,7 +28,7 @@ from scoring.simulate import play_random
 def _finish(store: Store, record) -> None:
     res = get_game(record.game).result(replay(record)).model_dump(mode="json")
     store.create_game(record)
-    store.move_cursor(record.id, len(record.actions), result=res)
+    store.move_cursor(record.id, len(record.actions), len(record.actions), result=res)
 
 
 @pytest.fixture()

@@ -101,7 +101,7 @@ def _store_finished(store: Store, record) -> None:
 
     result = game.result(replay(record)).model_dump(mode="json")
     store.create_game(record)
-    store.move_cursor(record.id, len(record.actions), result=result)
+    store.move_cursor(record.id, len(record.actions), len(record.actions), result=result)
 
 
 @pytest.fixture(scope="module")
