@@ -823,13 +823,17 @@ def _insert_game(store: Any, c: Checked) -> None:
 
 # --- replay (the history's move-by-move view) ----------------------------------------------
 def replay_steps(record: GameRecord) -> list[Any]:
-    """Every state of the game: index k is the state after k actions."""
-    game = get_game(record.game)
-    state = initial_state(record)
-    states = [state]
-    for rec in record.actions:
-        state = game.apply(state, game.parse_action(rec.action))
-        states.append(state)
+    """Every state of the game: index k is the state after k actions (seats checked as in ``replay``).
+
+    Growing logs are shared between the states (``scoring.engine.Log``), so
+    this keeps O(n) memory for n actions, not O(n²). A bad action raises the
+    referee's own ``Refusal`` / ``InvalidInput``.
+    """
+    states = [initial_state(record)]
+    try:
+        states.extend(iter_replay(record))
+    except ReplayError as exc:
+        raise exc.error from None
     return states
 
 
