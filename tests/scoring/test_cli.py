@@ -83,11 +83,11 @@ def test_cli_as_a_process_never_prints_a_traceback(tmp_path):
 
 
 # --- issue 12 points 5 and 7, issue 13 point 5 ------------------------------------------------------
-def _run_file(tmp_path, raw: bytes, *args):
+def _run_file(tmp_path, raw: bytes, *args, cmd="replay"):
     f = tmp_path / "in.json"
     f.write_bytes(raw)
     out = io.StringIO()
-    code = main([*args, "replay", str(f)], stdout=out)
+    code = main([*args, cmd, str(f)], stdout=out)
     return code, json.loads(out.getvalue())
 
 
@@ -128,9 +128,10 @@ def test_a_file_starting_with_a_byte_order_mark_is_read(tmp_path):
          "Kein gültiges JSON: NaN is not a number", "Not valid JSON: NaN is not a number"),
     ],
 )
-def test_hostile_input_exits_2_with_a_clear_message(tmp_path, raw, code, de, en):
-    assert _run_file(tmp_path, raw, "--lang", "de") == (2, {"error": {"rule": None, "code": code, "message": de}})
-    assert _run_file(tmp_path, raw) == (2, {"error": {"rule": None, "code": code, "message": en}})
+@pytest.mark.parametrize("cmd", ["replay", "score"])
+def test_hostile_input_exits_2_with_a_clear_message(tmp_path, raw, code, de, en, cmd):
+    assert _run_file(tmp_path, raw, "--lang", "de", cmd=cmd) == (2, {"error": {"rule": None, "code": code, "message": de}})
+    assert _run_file(tmp_path, raw, cmd=cmd) == (2, {"error": {"rule": None, "code": code, "message": en}})
 
 
 def test_an_input_over_20_mb_is_refused_before_parsing(tmp_path):
