@@ -43,8 +43,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Iterator
 
+from pydantic import ValidationError
+
 from companion.i18n import add_strings, tr
-from scoring.engine import GameRecord, ReplayError, get_game, initial_state, iter_replay, parse_record
+from scoring.engine import GameRecord, ReplayError, first_error, get_game, initial_state, iter_replay, parse_record
 from scoring.errors import InvalidInput, RefereeError, Refusal
 
 log = logging.getLogger("tischrichter.history")
@@ -733,7 +735,13 @@ def _check_backup(text: Any, max_bytes: int | None, max_actions: int | None) -> 
     profiles = []
     for i, raw in enumerate(raw_profiles):
         try:
-            profiles.append(parse_profile(raw))
+            prof = parse_profile(raw)
+            prof.player_spec()  # a profile becomes a seat: the seat's name rule (issue 12 point 5)
+            if not prof.id.isprintable() or any(c.isspace() for c in prof.id):
+                raise ValueError("id: control, invisible or blank characters")
+            profiles.append(prof)
+        except ValidationError as exc:
+            raise ImportRefused("hist.imp.bad_profile", n=i + 1, detail=first_error(exc)[:120]) from None
         except (ValueError, TypeError) as exc:
             raise ImportRefused("hist.imp.bad_profile", n=i + 1, detail=str(exc)[:120]) from None
     return checked, profiles

@@ -321,3 +321,19 @@ def test_csv_neutralises_text_cells_that_a_spreadsheet_would_run_and_keeps_numbe
 
 def test_csv_cells_starting_with_tab_or_carriage_return_are_neutralised_numbers_are_not():
     assert [csv_cell(v) for v in ("\tx", "\rx", "-5", -5, 0, "Ana", "a=b")] == ["'\tx", "'\rx", "'-5", -5, 0, "Ana", "a=b"]
+
+
+@pytest.mark.parametrize("field, value, detail", [
+    ("name", "\u200b\u2060", "name: Value error, name has no visible character"),
+    ("id", "pa\x00", "id: control, invisible or blank characters"),
+    ("name", "Ana\x07", "name: Value error, name contains control characters"),
+])
+def test_a_profile_with_an_invisible_name_or_a_nul_id_is_refused(full_store, field, value, detail):
+    text = backup_text(export_backup(full_store))
+
+    def lie(data):
+        data["profiles"][0][field] = value
+
+    err = _refused(Store(":memory:"), _resigned(text, lie))
+    assert err.message("de") == f"Profil Nr. 1 der Sicherung ist ungültig ({detail}). Nichts wurde geändert."
+    assert err.message("en") == f"Profile no. 1 of the backup is invalid ({detail}). Nothing was changed."
