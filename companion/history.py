@@ -40,13 +40,22 @@ import json
 import logging
 import secrets
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any
 
 from pydantic import ValidationError
 
 from companion.i18n import add_strings, tr
-from scoring.engine import GameRecord, ReplayError, first_error, get_game, initial_state, iter_replay, parse_record
+from scoring.engine import (
+    GameRecord,
+    ReplayError,
+    first_error,
+    get_game,
+    initial_state,
+    iter_replay,
+    parse_record,
+)
 from scoring.errors import InvalidInput, RefereeError, Refusal
 
 log = logging.getLogger("tischrichter.history")
@@ -232,9 +241,10 @@ def _figures(game_id: str, n: int, states: Iterable[Any], state: Any) -> dict[st
     """Runs through ``states`` (the replay, starting after ``state``): bites counted per action
     (Verflixxt's events are the last action's), injuries from the final Verlies log."""
     bites = [0] * n
-    for state in states:
+    for after in states:
+        state = after
         if game_id == VERFLIXXT:
-            for ev in state.events:  # what this action caused
+            for ev in after.events:  # what this action caused
                 if ev.kind == "bite" and ev.seat is not None:
                     bites[ev.seat] += 1
     if game_id == VERFLIXXT:

@@ -19,7 +19,14 @@ import json
 import sys
 from typing import Any, TextIO
 
-from scoring.engine import ReplayError, get_game, games, parse_record, record_schema, replay
+from scoring.engine import (
+    ReplayError,
+    games,
+    get_game,
+    parse_record,
+    record_schema,
+    replay,
+)
 from scoring.errors import InvalidInput, RefereeError
 
 MAX_INPUT = 20 * 1024 * 1024
@@ -136,7 +143,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     except MemoryError:
         emit({"error": InvalidInput("input_too_big").as_dict(args.lang)})
         return 2
-    except Exception as exc:  # anything else is a bug of ours, not bad input (issue 13 point 5)
+    except Exception as exc:  # noqa: BLE001 - anything else is a bug of ours, not bad input (issue 13 point 5)
         err = InvalidInput("internal", detail=type(exc).__name__).as_dict(args.lang)
         err["code"] = "internal"
         emit({"error": err})

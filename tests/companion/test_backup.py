@@ -151,8 +151,7 @@ def test_the_first_record_of_the_file_that_fails_is_named(full_store):
 
 
 # --- issue 12 points 5, 6 and 7: records checked against themselves, limits, hostile files ----------
-from companion.history import checksum, csv_cell, file_size, results_csv  # noqa: E402
-from companion.i18n import tr  # noqa: E402
+from companion.history import checksum, csv_cell, file_size, results_csv
 
 
 def _resigned(text: str, change) -> str:
@@ -224,8 +223,8 @@ def _bombs() -> dict[str, tuple[bytes, str, str, str]]:
                      "Die Datei ist kein UTF-8-Text (ungültiges Byte an Stelle 12). Nichts wurde geändert.",
                      "The file is not UTF-8 text (invalid byte at position 12). Nothing was changed."),
         "nan": (b'[{"game": "qwixx-longo", "players": [{"name": "A"}], "options": {"x": NaN}}]', "hist.imp.not_json",
-                "Das ist keine vollständige Sicherung (kein gültiges JSON: NaN is not a number). Vielleicht abgeschnitten? "
-                "Nichts wurde geändert.",
+                ("Das ist keine vollständige Sicherung (kein gültiges JSON: NaN is not a number). Vielleicht abgeschnitten? "
+                 "Nichts wurde geändert."),
                 "This is not a complete backup (not valid JSON: NaN is not a number). Cut off, perhaps? Nothing was changed."),
         "bool_version": (b'{"format": "tischrichter-backup", "version": true, "records": [], "profiles": []}',
                          "hist.imp.wrong_version",
