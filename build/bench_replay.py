@@ -38,8 +38,16 @@ from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from scoring.dice import Dice  # noqa: E402
-from scoring.engine import PlayerSpec, RecordedAction, get_game, initial_state, new_record, parse_record, replay  # noqa: E402
+from scoring.dice import Dice
+from scoring.engine import (
+    PlayerSpec,
+    RecordedAction,
+    get_game,
+    initial_state,
+    new_record,
+    parse_record,
+    replay,
+)
 
 PLAYERS = [PlayerSpec(name=n) for n in ("Ana", "Ben", "Cara", "Dan", "Eva")]
 
@@ -152,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
             text = rec.model_dump_json()
             n = len(rec.actions)
 
-            def run() -> None:
+            def run(text: str = text) -> None:
                 replay(parse_record(json.loads(text)))
 
             t = timed(run, args.repeat)
@@ -161,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.with_import:
                 from companion.history import check_backup
 
-                ti = timed(lambda: check_backup(text), args.repeat)
+                ti = timed(lambda text=text: check_backup(text), args.repeat)
                 line += f" {ti / n * 1e6:14.1f}"
             print(line, flush=True)
         ratio = per[-1] / per[0]

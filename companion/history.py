@@ -40,11 +40,22 @@ import json
 import logging
 import secrets
 import time
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Iterator
+from typing import Any
+
+from pydantic import ValidationError
 
 from companion.i18n import add_strings, tr
-from scoring.engine import GameRecord, ReplayError, get_game, initial_state, iter_replay, parse_record
+from scoring.engine import (
+    GameRecord,
+    ReplayError,
+    first_error,
+    get_game,
+    initial_state,
+    iter_replay,
+    parse_record,
+)
 from scoring.errors import InvalidInput, RefereeError, Refusal
 
 log = logging.getLogger("tischrichter.history")
@@ -230,9 +241,10 @@ def _figures(game_id: str, n: int, states: Iterable[Any], state: Any) -> dict[st
     """Runs through ``states`` (the replay, starting after ``state``): bites counted per action
     (Verflixxt's events are the last action's), injuries from the final Verlies log."""
     bites = [0] * n
-    for state in states:
+    for after in states:
+        state = after
         if game_id == VERFLIXXT:
-            for ev in state.events:  # what this action caused
+            for ev in after.events:  # what this action caused
                 if ev.kind == "bite" and ev.seat is not None:
                     bites[ev.seat] += 1
     if game_id == VERFLIXXT:
@@ -733,7 +745,13 @@ def _check_backup(text: Any, max_bytes: int | None, max_actions: int | None) -> 
     profiles = []
     for i, raw in enumerate(raw_profiles):
         try:
-            profiles.append(parse_profile(raw))
+            prof = parse_profile(raw)
+            prof.player_spec()  # a profile becomes a seat: the seat's name rule (issue 12 point 5)
+            if not prof.id.isprintable() or any(c.isspace() for c in prof.id):
+                raise ValueError("id: control, invisible or blank characters")
+            profiles.append(prof)
+        except ValidationError as exc:
+            raise ImportRefused("hist.imp.bad_profile", n=i + 1, detail=first_error(exc)[:120]) from None
         except (ValueError, TypeError) as exc:
             raise ImportRefused("hist.imp.bad_profile", n=i + 1, detail=str(exc)[:120]) from None
     return checked, profiles
@@ -823,13 +841,17 @@ def _insert_game(store: Any, c: Checked) -> None:
 
 # --- replay (the history's move-by-move view) ----------------------------------------------
 def replay_steps(record: GameRecord) -> list[Any]:
-    """Every state of the game: index k is the state after k actions."""
-    game = get_game(record.game)
-    state = initial_state(record)
-    states = [state]
-    for rec in record.actions:
-        state = game.apply(state, game.parse_action(rec.action))
-        states.append(state)
+    """Every state of the game: index k is the state after k actions (seats checked as in ``replay``).
+
+    Growing logs are shared between the states (``scoring.engine.Log``), so
+    this keeps O(n) memory for n actions, not O(n²). A bad action raises the
+    referee's own ``Refusal`` / ``InvalidInput``.
+    """
+    states = [initial_state(record)]
+    try:
+        states.extend(iter_replay(record))
+    except ReplayError as exc:
+        raise exc.error from None
     return states
 
 

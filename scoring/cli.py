@@ -19,41 +19,17 @@ import json
 import sys
 from typing import Any, TextIO
 
-from scoring.engine import ReplayError, get_game, games, parse_record, record_schema, replay
+from scoring.engine import (
+    ReplayError,
+    games,
+    get_game,
+    parse_record,
+    record_schema,
+    replay,
+)
 from scoring.errors import InvalidInput, RefereeError
-from scoring.texts import add_texts
 
 MAX_INPUT = 20 * 1024 * 1024
-
-add_texts(
-    {
-        "input_too_big": {
-            "de": "Die Eingabe ist größer als 20 MB.",
-            "en": "The input is larger than 20 MB.",
-        },
-        "input_not_utf8": {
-            "de": "Die Eingabe ist kein UTF-8-Text (ungültiges Byte an Stelle {pos}).",
-            "en": "The input is not UTF-8 text (invalid byte at position {pos}).",
-        },
-        "input_unreadable": {
-            "de": "Die Datei lässt sich nicht lesen ({detail}).",
-            "en": "The file cannot be read ({detail}).",
-        },
-        "input_too_deep": {
-            "de": "Die Eingabe ist zu tief verschachtelt.",
-            "en": "The input is nested too deeply.",
-        },
-        "input_long_number": {
-            "de": "Die Eingabe enthält eine Zahl mit zu vielen Stellen.",
-            "en": "The input holds a number with too many digits.",
-        },
-        "internal": {
-            "de": "Interner Fehler ({detail}) – das ist ein Programmfehler, bitte melden.",
-            "en": "Internal error ({detail}) – this is a bug, please report it.",
-        },
-    }
-)
-
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number")
@@ -167,7 +143,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     except MemoryError:
         emit({"error": InvalidInput("input_too_big").as_dict(args.lang)})
         return 2
-    except Exception as exc:  # anything else is a bug of ours, not bad input (issue 13 point 5)
+    except Exception as exc:  # noqa: BLE001 - anything else is a bug of ours, not bad input (issue 13 point 5)
         err = InvalidInput("internal", detail=type(exc).__name__).as_dict(args.lang)
         err["code"] = "internal"
         emit({"error": err})

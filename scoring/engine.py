@@ -20,7 +20,7 @@ import unicodedata
 import uuid
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any, ClassVar, Generic, Literal, TypeVar, get_args, overload
 
 from pydantic import (
@@ -66,7 +66,7 @@ class Log(Sequence[T]):
         self._n = len(self._items)
 
     @classmethod
-    def _view(cls, items: list[T], n: int) -> "Log[T]":
+    def _view(cls, items: list[T], n: int) -> Log[T]:
         log = cls.__new__(cls)
         log._items, log._n = items, n
         return log
@@ -97,7 +97,7 @@ class Log(Sequence[T]):
         for k in range(self._n - 1, -1, -1):
             yield items[k]
 
-    def __add__(self, more: Any) -> "Log[T]":
+    def __add__(self, more: Any) -> Log[T]:
         more = list(more)
         with _LOG_LOCK:  # two branches of one state must not append to the shared list at once
             if len(self._items) == self._n:
@@ -105,7 +105,7 @@ class Log(Sequence[T]):
                 return Log._view(self._items, self._n + len(more))
         return Log._view(self._items[: self._n] + more, self._n + len(more))
 
-    def __radd__(self, before: Any) -> "Log[T]":
+    def __radd__(self, before: Any) -> Log[T]:
         return Log(list(before) + list(self))
 
     def __eq__(self, other: object) -> bool:
@@ -343,7 +343,7 @@ def _load_builtin() -> None:
 
 # --- the game record ----------------------------------------------------------
 def now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
 class RecordedAction(Frozen):
@@ -424,7 +424,7 @@ add_texts(
 )
 
 
-def check_seat(game: Game, state: Any, action: Any, seat: Any, players: int) -> None:
+def check_seat(game: Game[Any, Any], state: Any, action: Any, seat: Any, players: int) -> None:
     """A recorded ``seat`` must be the engine's actor of the action (issue 12 point 5).
 
     The seat decides who may undo a move on a phone (table.seat); a record whose

@@ -24,6 +24,31 @@ REFUSALS: dict[str, dict[str, str]] = {
         "en": "Invalid game record ({detail}).",
     },
     "bad_json": {"de": "Kein gültiges JSON: {detail}", "en": "Not valid JSON: {detail}"},
+    # the CLI's input edge (scoring.cli)
+    "input_too_big": {
+        "de": "Die Eingabe ist größer als 20 MB.",
+        "en": "The input is larger than 20 MB.",
+    },
+    "input_not_utf8": {
+        "de": "Die Eingabe ist kein UTF-8-Text (ungültiges Byte an Stelle {pos}).",
+        "en": "The input is not UTF-8 text (invalid byte at position {pos}).",
+    },
+    "input_unreadable": {
+        "de": "Die Datei lässt sich nicht lesen ({detail}).",
+        "en": "The file cannot be read ({detail}).",
+    },
+    "input_too_deep": {
+        "de": "Die Eingabe ist zu tief verschachtelt.",
+        "en": "The input is nested too deeply.",
+    },
+    "input_long_number": {
+        "de": "Die Eingabe enthält eine Zahl mit zu vielen Stellen.",
+        "en": "The input holds a number with too many digits.",
+    },
+    "internal": {
+        "de": "Interner Fehler ({detail}) – das ist ein Programmfehler, bitte melden.",
+        "en": "Internal error ({detail}) – this is a bug, please report it.",
+    },
     "bad_score_input": {
         "de": "Ungültige Punkteeingabe ({detail}).",
         "en": "Invalid score input ({detail}).",

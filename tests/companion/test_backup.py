@@ -151,8 +151,7 @@ def test_the_first_record_of_the_file_that_fails_is_named(full_store):
 
 
 # --- issue 12 points 5, 6 and 7: records checked against themselves, limits, hostile files ----------
-from companion.history import checksum, csv_cell, file_size, results_csv  # noqa: E402
-from companion.i18n import tr  # noqa: E402
+from companion.history import checksum, csv_cell, file_size, results_csv
 
 
 def _resigned(text: str, change) -> str:
@@ -224,8 +223,8 @@ def _bombs() -> dict[str, tuple[bytes, str, str, str]]:
                      "Die Datei ist kein UTF-8-Text (ungültiges Byte an Stelle 12). Nichts wurde geändert.",
                      "The file is not UTF-8 text (invalid byte at position 12). Nothing was changed."),
         "nan": (b'[{"game": "qwixx-longo", "players": [{"name": "A"}], "options": {"x": NaN}}]', "hist.imp.not_json",
-                "Das ist keine vollständige Sicherung (kein gültiges JSON: NaN is not a number). Vielleicht abgeschnitten? "
-                "Nichts wurde geändert.",
+                ("Das ist keine vollständige Sicherung (kein gültiges JSON: NaN is not a number). Vielleicht abgeschnitten? "
+                 "Nichts wurde geändert."),
                 "This is not a complete backup (not valid JSON: NaN is not a number). Cut off, perhaps? Nothing was changed."),
         "bool_version": (b'{"format": "tischrichter-backup", "version": true, "records": [], "profiles": []}',
                          "hist.imp.wrong_version",
@@ -321,3 +320,19 @@ def test_csv_neutralises_text_cells_that_a_spreadsheet_would_run_and_keeps_numbe
 
 def test_csv_cells_starting_with_tab_or_carriage_return_are_neutralised_numbers_are_not():
     assert [csv_cell(v) for v in ("\tx", "\rx", "-5", -5, 0, "Ana", "a=b")] == ["'\tx", "'\rx", "'-5", -5, 0, "Ana", "a=b"]
+
+
+@pytest.mark.parametrize("field, value, detail", [
+    ("name", "\u200b\u2060", "name: Value error, name has no visible character"),
+    ("id", "pa\x00", "id: control, invisible or blank characters"),
+    ("name", "Ana\x07", "name: Value error, name contains control characters"),
+])
+def test_a_profile_with_an_invisible_name_or_a_nul_id_is_refused(full_store, field, value, detail):
+    text = backup_text(export_backup(full_store))
+
+    def lie(data):
+        data["profiles"][0][field] = value
+
+    err = _refused(Store(":memory:"), _resigned(text, lie))
+    assert err.message("de") == f"Profil Nr. 1 der Sicherung ist ungültig ({detail}). Nichts wurde geändert."
+    assert err.message("en") == f"Profile no. 1 of the backup is invalid ({detail}). Nothing was changed."

@@ -15,7 +15,14 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.history import ImportRefused, backup_text, checksum, dump_store, export_backup, import_backup
+from companion.history import (
+    ImportRefused,
+    backup_text,
+    checksum,
+    dump_store,
+    export_backup,
+    import_backup,
+)
 from companion.store import Store
 from scoring.engine import PlayerSpec
 from scoring.simulate import play_random

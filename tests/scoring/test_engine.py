@@ -9,7 +9,16 @@ import random
 import pytest
 
 from scoring.dice import Dice, seeded, w3_of_w6
-from scoring.engine import GameRecord, PlayerSpec, RecordedAction, get_game, new_record, places, replay, ReplayError
+from scoring.engine import (
+    GameRecord,
+    PlayerSpec,
+    RecordedAction,
+    ReplayError,
+    get_game,
+    new_record,
+    places,
+    replay,
+)
 from scoring.errors import InvalidInput
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -105,7 +114,7 @@ def test_verlies_state_with_logs_round_trips_and_states_from_one_record_compare_
 
 
 # --- records checked against themselves (issue 12 point 5) --------------------------------------
-from scoring.engine import parse_record  # noqa: E402
+from scoring.engine import parse_record
 
 ROLL = {"type": "roll", "by": 0, "white1": 1, "white2": 2, "red": 3, "yellow": 4, "green": 5, "blue": 6}
 
