@@ -841,12 +841,25 @@ def faults_fuzz(examples: int, seed: int = FAULTS_SEED) -> dict[str, Any]:
     }
 
 
+def _store_faults() -> Any:
+    """build/bench_faults_store.py: the store attacked (issue 12), beside the process faults above."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_faults_store", ROOT / "build" / "bench_faults_store.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def bench_faults(kill_rounds: int, soak_rounds: int, fuzz_examples: int, tmp: pathlib.Path) -> dict[str, Any]:
     out: dict[str, Any] = {}
     parts = (
         ("server_kill", f"kill -9 of the server, {kill_rounds} rounds", lambda: faults_server_kill(kill_rounds, tmp)),
         ("soak", f"kill -9 of the playing process, {soak_rounds} rounds", lambda: faults_soak(soak_rounds)),
         ("fuzz", f"fuzz tests, {fuzz_examples} examples", lambda: faults_fuzz(fuzz_examples)),
+        ("two_servers", "two servers and two writers on one database", lambda: _store_faults().two_servers(tmp)),
+        ("read_only", "a read-only data folder", lambda: _store_faults().read_only_folder()),
+        ("import_bombs", "import bombs", lambda: _store_faults().import_bombs()),
     )
     for key, what, run in parts:
         print(f"  {what} ...", flush=True)
@@ -962,6 +975,29 @@ def print_faults(f: dict[str, Any]) -> None:
               f"{', %d errors' % z['errors'] if z['errors'] else ''}, {z['seconds']:.0f} s   {z['verdict']}")
         for ln in z["failures"]:
             print(f"      {ln[:150]}")
+    t = f.get("two_servers", {})
+    if t.get("error"):
+        print(f"    two servers on one database: not run ({t['error']})  MISS")
+    elif t:
+        print(f"    two servers on one database: second exits {t['second_exit']} naming the holder: "
+              f"{'yes' if t['holder_named'] else 'NO'}, first plays on: {'yes' if t['first_kept_running'] else 'NO'}; "
+              f"a stale second writer: {t['stale_writes_refused']} writes refused, {t['acked']} acknowledged, "
+              f"lost {t['lost']}   {verdict(t['ok'])}")
+    r = f.get("read_only", {})
+    if r.get("error") or r.get("skipped"):
+        print(f"    read-only data folder: not run ({r.get('error') or r.get('skipped')})  MISS")
+    elif r:
+        c = r["child"]
+        print(f"    read-only data folder (as {r['as_user']}): notices {c.get('notices')}, read-only "
+              f"{'yes' if c.get('readonly') else 'NO'}, games {len(c.get('games', []))}, write attempt -> {c.get('write')}, "
+              f"files unchanged: {'yes' if r['files_unchanged'] else 'NO'}, lost {r['lost']}   {verdict(r['ok'])}")
+    b = f.get("import_bombs", {})
+    if b.get("error"):
+        print(f"    import bombs: not run ({b['error']})  MISS")
+    elif b:
+        print(f"    import bombs ({len(b['bombs'])}), each: verdict, store unchanged   {verdict(b['ok'])}")
+        for name, row in b["bombs"].items():
+            print(f"      {name:14} {row['verdict']:26} {row['ms']:7.1f} ms  unchanged: {'yes' if row['store_unchanged'] else 'NO'}")
 
 
 def _ms(v: float | None) -> str:
