@@ -163,11 +163,13 @@ def _connected(s: Any) -> bool:
         return False
 
 
-def seats_connected(shell: Shell, game_id: str) -> set[int]:
-    """Seats that have their own phone on this game right now (other sessions included)."""
+def seats_connected(shell: Shell, game_id: str, *, others_only: bool = False) -> set[int]:
+    """Seats that have their own phone on this game right now (other sessions included;
+    ``others_only``: not this browser's own tabs)."""
     out: set[int] = set()
     for s in list(shell.ctx.shells):
-        if s.table is not None and s.table.id == game_id and s.seats and _connected(s):
+        if s.table is not None and s.table.id == game_id and s.seats and _connected(s) \
+                and not (others_only and s.phone == shell.phone):
             out |= set(s.seats)
     return out
 
@@ -409,7 +411,7 @@ def seat_screen(shell: Shell) -> list[ft.Control]:
     if table is None:
         return [info_line(shell.t("join.no_game"), color=ft.Colors.AMBER_100)]
     names = [p.name for p in table.players]
-    here = seats_connected(shell, table.id)
+    here = seats_connected(shell, table.id, others_only=True)
     held = {s for s, p in shell.ctx.claims.get(table.id, {}).items() if p != shell.phone}
     out: list[ft.Control] = [
         ft.Text(shell.t("seat.title"), size=24, weight=ft.FontWeight.BOLD),

@@ -86,8 +86,57 @@ def _label(d: dict) -> set[str]:
     return out
 
 
+def apply_patch(root: Any, patch: list) -> None:
+    """Apply one PATCH_CONTROL body (``[paths, *ops]``, flet.controls.object_patch) to ``root``,
+    the patched control's dict, as the Flutter client does: ops replace (0), add (1),
+    remove (2) and move (3) at nodes named by the path table, resolved at each op."""
+    paths, *ops = patch
+    table: dict[int, tuple] = {0: ()}
+
+    def walk(entry: list, prefix: tuple) -> None:
+        if len(entry) > 1:
+            for k, sub in entry[1].items():
+                table[sub[0]] = (*prefix, k)
+                walk(sub, (*prefix, k))
+
+    walk(paths, ())
+
+    def at(idx: int) -> Any:
+        node = root
+        for k in table[idx]:
+            node = node[k]
+        return node
+
+    for op in ops:
+        if op[0] == 0:
+            at(op[1])[op[2]] = op[3]
+        elif op[0] == 1:
+            target = at(op[1])
+            if isinstance(target, list):
+                target.insert(op[2], op[3])
+            else:
+                target[op[2]] = op[3]
+        elif op[0] == 2:
+            target = at(op[1])
+            if isinstance(target, list):
+                target.pop(op[2])
+            else:
+                target.pop(op[2], None)
+        elif op[0] == 3:
+            src = at(op[1])
+            value = src.pop(op[2]) if isinstance(src, list) else src.pop(op[2])
+            dst = at(op[3])
+            if isinstance(dst, list):
+                dst.insert(op[4], value)
+            else:
+                dst[op[4]] = value
+
+
 class Phone:
-    """One browser tab over the real websocket. ``storage`` answers SharedPreferences."""
+    """One browser tab over the real websocket. ``storage`` answers SharedPreferences.
+
+    ``messages``: everything received (for "never sent"); ``page``: the page as the client
+    holds it now (patches applied), for buttons to tap and what is on screen now."""
 
     def __init__(self, port: int, cookies: dict[str, str] | None = None,
                  origin: str | None = "same", storage: dict[str, Any] | None = None) -> None:
@@ -98,7 +147,7 @@ class Phone:
         self.messages: list[Any] = []
         self.session_id = ""
         self.ws: Any = None
-        self.buttons: dict[str, int] = {}  # label -> control id (the latest seen)
+        self.page: dict[str, Any] = {}
 
     async def open(self, route: str) -> "Phone":
         headers = {}
@@ -133,6 +182,13 @@ class Phone:
         self.messages.append(msg)
         if msg[0] == 1 and isinstance(msg[1], dict) and msg[1].get("session_id"):
             self.session_id = msg[1]["session_id"]
+            if isinstance(msg[1].get("page_patch"), dict):
+                self.page = msg[1]["page_patch"]
+        if msg[0] == 2 and isinstance(msg[1], dict):
+            root = self.page if msg[1].get("id") in (1, self.page.get("_i")) else \
+                next((d for d in _walk(self.page) if d.get("_i") == msg[1].get("id")), None)
+            if root is not None:
+                apply_patch(root, msg[1]["patch"])
         if msg[0] == 5:  # the app asks the browser: localStorage from ``storage``, else nothing
             body = msg[1]
             name, args = body.get("name"), body.get("args") or {}
@@ -146,10 +202,20 @@ class Phone:
                 result, error = [k for k in self.storage if k.startswith(args.get("key_prefix") or "")], None
             await self._send([5, {"control_id": body.get("control_id"), "call_id": body.get("call_id"),
                                   "result": result, "error": error}])
-        for d in _walk(msg):
-            if d.get("_c") in BUTTONS and "_i" in d:
+
+    @property
+    def buttons(self) -> dict[str, int]:
+        """Label -> control id of every button on the page now."""
+        out: dict[str, int] = {}
+        for d in _walk(self.page):
+            if d.get("_c") in BUTTONS and "_i" in d and not d.get("disabled") and d.get("visible", True):
                 for text in _label(d):
-                    self.buttons[text] = d["_i"]
+                    out.setdefault(text, d["_i"])
+        return out
+
+    def shows(self, text: str) -> bool:
+        """``text`` is on the page now (hidden controls left out)."""
+        return any(text == s for s in _strings(self.page, visible_only=True))
 
     def sent(self) -> str:
         """Everything this phone received, decoded."""
@@ -186,15 +252,17 @@ class Phone:
         await self._send([3, {"target": self.buttons[label], "name": "click", "data": None}])
 
 
-def _strings(node: Any):
+def _strings(node: Any, visible_only: bool = False):
     if isinstance(node, str):
         yield node
     elif isinstance(node, dict):
+        if visible_only and node.get("visible") is False:
+            return
         for v in node.values():
-            yield from _strings(v)
+            yield from _strings(v, visible_only)
     elif isinstance(node, list):
         for v in node:
-            yield from _strings(v)
+            yield from _strings(v, visible_only)
 
 
 async def ws_outcome(port: int, cookies: dict[str, str] | None, origin: str | None) -> str:
