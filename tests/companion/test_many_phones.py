@@ -527,12 +527,26 @@ async def test_hidden_treasure_never_reaches_another_seats_phone(ctx):
     cara = await open_phone(ctx, f"/g/{table.id}/seat/2")
     if cara.find_all(text="Ana"):
         await cara.click(text="Ana")
-    for phone in (ben, cara):
+    # a guest of this game (the server's Gate named it so) asking for the pass-around view
+    # or Ana's seat gets the seat picker, never her treasure (issue 12 point 2)
+    from companion.server import CLIENT, Client
+
+    guests = []
+    for route in (f"/g/{table.id}?all", f"/g/{table.id}/seat/0", "/"):
+        as_guest = CLIENT.set(Client(role="guest", game=table.id, phone=f"guest-{len(guests):018d}"))
+        try:
+            guests.append(await open_phone(ctx, route))
+        finally:
+            CLIENT.reset(as_guest)
+    for g in guests:
+        assert g.shell.seats is None and g.has_text("Wer bist du?")
+        assert not g.find_all(text="Alle (Handy wird herumgereicht)")
+    for phone in (ben, cara, *guests):
         sent = _sent_text(phone)
         assert SECRET not in sent, "another seat's hidden treasure was sent to this phone"
         assert SECRET.encode() not in b"".join(phone.conn.raw)
-    # a screen acting for every seat (passed around) is everyone's: not checked here
-    no_crashes(ana, ben, cara, host)
+    # the host's screen acting for every seat (passed around) is everyone at the host's device
+    no_crashes(ana, ben, cara, host, *guests)
 
 
 async def _verlies_with_secret(ctx) -> tuple[Any, AppSession, AppSession]:
