@@ -604,7 +604,7 @@ class Shell:
 
     def _screen(self) -> list[ft.Control]:
         out: list[ft.Control] = []
-        for n in self.ctx.store.notices:
+        for n in ([] if self.is_guest else self.ctx.store.notices):  # they name the host's files
             out.append(info_line(self.t(n.key, **n.params), color=ft.Colors.AMBER_100))
         if self.flash:
             out.append(info_line(self.flash, color=ft.Colors.AMBER_100))

@@ -428,6 +428,10 @@ def test_a_guest_cookie_wins_over_loopback(tmp_path):
         # a page that renamed itself to 127.0.0.1 (DNS rebinding) is no host
         assert get(srv.port, "/", headers={"Host": f"evil.example:{srv.port}"})[0] == 403
         assert get(srv.port, "/", headers={"Host": f"127.0.0.1:{srv.port}"})[0] == 200
+        # and another site's page may not open this device's websocket either
+        assert asyncio.run(ws_outcome(srv.port, None, f"http://127.0.0.1:{srv.port}")) == "open"
+        assert asyncio.run(ws_outcome(srv.port, None, None)) == "open"  # no browser: tests, bench
+        assert asyncio.run(ws_outcome(srv.port, None, f"http://evil.example:{srv.port}")).startswith("refused")
     finally:
         srv.kill()
 
