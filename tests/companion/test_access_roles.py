@@ -164,6 +164,9 @@ class Phone:
     async def reload(self, route: str) -> "Phone":
         """The same tab reloads: a new websocket, the same Flet session (its id)."""
         await self.close()
+        # Flet reattaches a session only once it has seen the old connection go; a browser
+        # takes that long to reload anyway (the tests assert the session id came back)
+        await asyncio.sleep(0.5)
         return await self.open(route)
 
     async def close(self) -> None:
@@ -394,12 +397,15 @@ def test_a_guest_stays_a_guest_after_a_reload_and_its_buttons_lead_home_to_its_t
         await phone.wait_text("Du: Ben")
         await phone.click("Start")  # the top bar's home button: a guest's home is its table
         await phone.quiet(1.0)
+        await phone.wait_for(lambda: phone.shows("Du: Ben") and phone.shows("Zettel von Ben"))
+        session = phone.session_id
         # reload (Flet keeps the session; on_connect fires) on another route
         await phone.reload(f"/g/{g['other']}")
         await phone.quiet(1.5)
         await phone.reload("/")
         await phone.quiet(1.5)
-        assert phone.saw("Du: Ben")
+        assert phone.session_id == session  # the same Flet session came back
+        assert phone.shows("Du: Ben") and phone.shows("Zettel von Ben")
         assert_guest_only(phone)
         await phone.close()
 
@@ -423,6 +429,17 @@ def test_a_guest_cookie_wins_over_loopback(tmp_path):
             await guest.quiet(1.0)
             assert_guest_only(guest)
             await guest.close()
+            # a host's tab whose browser then opened a join link: on its next reload (the same
+            # Flet session) it is that game's guest
+            tab = await Phone(srv.port).open("/")
+            await tab.wait_for(lambda: tab.shows("Offene Spiele"))
+            await tab.quiet(1.0)  # Flet 1.0.5 keeps a session attached whose socket died mid-send
+            session = tab.session_id
+            tab.cookies = cookies
+            await tab.reload("/")
+            await tab.wait_for(lambda: tab.shows("Wer bist du?") and not tab.shows("Offene Spiele"))
+            assert tab.session_id == session
+            await tab.close()
 
         asyncio.run(run())
         # a page that renamed itself to 127.0.0.1 (DNS rebinding) is no host
