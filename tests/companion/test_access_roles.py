@@ -495,3 +495,26 @@ def test_a_non_loopback_host_turns_the_gate_on(tmp_path):
         assert get(srv.port, f"/?h={HOST_TOKEN}")[0] == 200
     finally:
         srv.kill()
+
+
+def test_a_refused_request_says_which_link_is_needed_in_both_languages(lan):
+    status, _, body = get(lan.port, "/")
+    assert status == 403
+    assert body.decode() == (
+        "Tischrichter: dieser Tisch braucht einen Link. Gastgeber: den beim Start angezeigten Gastgeber-Link "
+        "öffnen. Mitspieler: den Link (QR-Code) ihres Spiels. / Tischrichter: this table needs a link. "
+        "Host: open the host link shown at start-up. Players: their game's link (QR code).")
+
+
+def test_a_guest_in_english_gets_the_picker_without_everyone(lan):
+    cookies = browser_cookies(lan.port, join_link(lan))
+
+    async def run() -> None:
+        phone = await Phone(lan.port, cookies).open("/?all&lang=en")
+        await phone.wait_for(lambda: phone.shows("Who are you?") and phone.shows("Qwixx Longo: Ana, Ben"))
+        await phone.quiet(1.0)
+        assert not phone.saw("Everyone (the phone is passed around)")
+        assert not phone.saw("Unfinished games") and not phone.saw("History & statistics")
+        await phone.close()
+
+    asyncio.run(run())
