@@ -21,6 +21,13 @@ new Shell). It adds, without touching the shell's own code:
 - The top bar gets "Mitspieler einladen" (QR) on a game screen acting for every
   seat, and the seat's name plus "Platz wechseln" on a seat's own phone.
 
+Guests (DESIGN.md "Who may see and do what"; the server's Gate names them, see
+``companion.server``): a phone that came in through a game's link gets "Wer bist du?"
+without "Alle"; its first free seat is its own at once, and the server remembers it
+by the browser's phone cookie (a new tab or a reload is that seat again). A seat
+another phone holds, or a second seat, is only asked for: every host screen shows
+the request (Erlauben / Ablehnen) and the holder's phone may give the seat up.
+
 The referee stays single: every phone's action goes through the one Table of
 this server process (``Table.submit(action, shell.seats)``); nothing here
 decides a rule.
@@ -132,8 +139,12 @@ def table_join_token(shell: Shell, table: Any) -> str:
     """The game's own join secret (``Store.table_token``); a game from an older store gets one."""
     tok = getattr(table, "token", "") or shell.ctx.store.table_token(table.id) or ""
     if len(tok) < 16:
-        tok = secrets.token_urlsafe(16)
-        shell.ctx.store.set_table_token(table.id, tok)
+        fresh = secrets.token_urlsafe(16)
+        try:
+            shell.ctx.store.set_table_token(table.id, fresh)
+            tok = fresh
+        except StoreError:  # a read-only store: the old token (if any) it is
+            pass
     table.token = tok
     return tok
 
