@@ -464,6 +464,18 @@ def test_the_websocket_checks_its_origin(lan):
         assert asyncio.run(ws_outcome(lan.port, host, origin)).startswith("refused"), origin
 
 
+def test_another_sites_page_cannot_open_this_devices_websocket(tmp_path):
+    """Without the gate too: a page from another origin (e.g. one the host's own browser
+    visits) may not drive the app over its websocket."""
+    srv = Server(tmp_path / "origin.db")
+    try:
+        assert asyncio.run(ws_outcome(srv.port, None, f"http://evil.example:{srv.port}")).startswith("refused")
+        assert asyncio.run(ws_outcome(srv.port, None, f"http://127.0.0.1:{srv.port + 1}")).startswith("refused")
+        assert asyncio.run(ws_outcome(srv.port, None, f"http://127.0.0.1:{srv.port}")) == "open"
+    finally:
+        srv.kill()
+
+
 def run_cli(args: list[str], env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     import os
 
@@ -487,9 +499,9 @@ def test_a_non_loopback_host_turns_the_gate_on(tmp_path):
     prepare(tmp_path / "open.db")
     srv = Server(tmp_path / "open.db", ["--host", "0.0.0.0", "--token", HOST_TOKEN])
     try:
-        assert srv.first_line.startswith("Tischrichter: http://") and srv.first_line.endswith(f"/?h={HOST_TOKEN}")
         status, _, body = get(srv.port, "/")
         assert status == 403 and b"<html" not in body.lower()
+        assert srv.first_line.startswith("Tischrichter: http://") and srv.first_line.endswith(f"/?h={HOST_TOKEN}")
         assert asyncio.run(ws_outcome(srv.port, None, None)).startswith("refused")
         assert asyncio.run(ws_outcome(srv.port, None, f"http://127.0.0.1:{srv.port}")).startswith("refused")
         assert get(srv.port, f"/?h={HOST_TOKEN}")[0] == 200
