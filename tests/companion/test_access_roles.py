@@ -124,7 +124,7 @@ def apply_patch(root: Any, patch: list) -> None:
                 target.pop(op[2], None)
         elif op[0] == 3:
             src = at(op[1])
-            value = src.pop(op[2]) if isinstance(src, list) else src.pop(op[2])
+            value = src.pop(op[2])
             dst = at(op[3])
             if isinstance(dst, list):
                 dst.insert(op[4], value)
@@ -360,7 +360,7 @@ def test_a_join_link_works_for_its_game_only(lan):
     # another game's id with this game's token, and a made-up token: no app, no cookie
     for bad in (f"/g/{g['other'][:8]}?t={g['ours_token']}", f"/g/{g['ours'][:8]}?t={g['ours_token']}x",
                 f"/?t={g['ours_token']}", f"/?h={g['ours_token']}"):
-        status, headers, body = get(lan.port, bad)
+        status, headers, _ = get(lan.port, bad)
         assert status == 403, bad
         assert GUEST_COOKIE not in set_cookies(headers) and HOST_COOKIE not in set_cookies(headers)
     # a guest cookie made up for the other game with our token opens nothing

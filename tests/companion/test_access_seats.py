@@ -9,7 +9,6 @@ a hidden Verlies treasure reaches only the connection of the seat that owns it.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import pytest
 
@@ -36,7 +35,7 @@ async def _verlies_secret(db) -> str:
 
     ctx = make_context(db)
     try:
-        table, ana, ben = await _verlies_with_secret(ctx)
+        table, _ana, _ben = await _verlies_with_secret(ctx)
         assert table.state.players[0].treasures[0].name == SECRET and table.state.players[0].treasures[0].hidden
         return table.id
     finally:
