@@ -1,7 +1,8 @@
 """Start the Tischrichter server.
 
     python -m companion                 # http://127.0.0.1:8550, this device only
-    python -m companion --lan           # phones on the table's network join by URL/QR with a secret token
+    python -m companion --lan           # phones on the table's network join by their game's link (QR);
+                                        # the host link printed at start-up is the host's
 """
 
 from __future__ import annotations
@@ -14,31 +15,46 @@ import sys
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion", description="Tischrichter table server")
-    parser.add_argument("--host", default=None, help="address to bind (default 127.0.0.1; with --lan 0.0.0.0)")
+    parser.add_argument("--host", default=None, help="address to bind (default 127.0.0.1; with --lan 0.0.0.0); any non-loopback address turns the link gate on")
     parser.add_argument("--port", type=int, default=int(os.environ.get("TISCHRICHTER_PORT", "8550")))
-    parser.add_argument("--lan", action="store_true", help="let the phones on this network join (needs the token URL)")
-    parser.add_argument("--token", default=os.environ.get("TISCHRICHTER_TOKEN"), help="fixed LAN token (default: random)")
+    parser.add_argument("--lan", action="store_true", help="let the phones on this network join (each game has its own link; the host link is printed)")
+    parser.add_argument("--token", default=os.environ.get("TISCHRICHTER_TOKEN"), help="fixed host token, at least 16 characters (default: random)")
     parser.add_argument("--db", default=None, help="database file (default: TISCHRICHTER_DB or the user data dir)")
     args = parser.parse_args(argv)
     if args.db:
         os.environ["TISCHRICHTER_DB"] = args.db
 
+    from companion.server import MIN_TOKEN, both, build_asgi, is_loopback_host, lan_address, new_token
+
+    if args.token is not None and len(args.token) < MIN_TOKEN:
+        # a short secret is guessed; refuse it before anything listens (issue 12, point 4)
+        print(both("server.short_token", n=len(args.token), min=MIN_TOKEN), file=sys.stderr, flush=True)
+        return 2
+
     import uvicorn
 
     from companion.app import make_main, AppContext
-    from companion.server import build_asgi, lan_address, new_token
 
     host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
-    token = (args.token or new_token()) if args.lan else None
-    public = lan_address() if args.lan and host in ("0.0.0.0", "::") else host
-    join_url = f"http://{public}:{args.port}/?t={token}" if token else f"http://{host}:{args.port}/"
-    ctx = AppContext.create(join_url=join_url, token=token)
+    # Any address other phones can reach turns the gate on, with or without --lan: binding
+    # it is itself the wish to be reached, and then only a link may let anyone in.
+    gated = args.lan or not is_loopback_host(host)
+    token = (args.token or new_token()) if gated else None
+    public = lan_address() if gated and host in ("0.0.0.0", "::", "") else host
+    netloc = f"[{public}]" if ":" in public else public
+    base = f"http://{netloc}:{args.port}/"
+    ctx = AppContext.create(join_url=base, token=token)
+    ctx.require_client = True  # a session the Gate did not name gets nothing (see Shell.identify)
     refusal = ctx.store.start_refusal()  # issue 12.3/7/8: another server holds the file, or it is unusable
     if refusal:
         print(refusal, file=sys.stderr, flush=True)
         return 3
-    app = build_asgi(make_main(ctx), token)
-    print(f"Tischrichter: {join_url}", flush=True)
+    app = build_asgi(make_main(ctx), token, ctx.store, gated=gated)
+    print(f"Tischrichter: {base}?h={token}" if token else f"Tischrichter: {base}", flush=True)
+    if token:
+        if not args.lan:
+            print("  " + both("server.gate_on", host=host), flush=True)
+        print("  " + both("server.host_link", url=f"{base}?h={token}"), flush=True)
     if ctx.store.notices:
         for n in ctx.store.notices:
             print(f"  ! {n.key}: {n.params}", file=sys.stderr, flush=True)

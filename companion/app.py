@@ -11,13 +11,15 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
+import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
 from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
-from companion.i18n import DEFAULT_LANG, LANGS, STRINGS, pick_lang, tr
+from companion.i18n import DEFAULT_LANG, LANGS, STRINGS, add_strings, pick_lang, tr
+from companion.server import CLIENT
 from companion.store import Store, StoreError
 from companion.table import Table, Tables
 from components.common import big_button, info_line, refusal_line, section_title
@@ -62,13 +64,77 @@ def load_extensions() -> None:
                 raise
 
 
+add_strings(
+    {
+        "access.host_only": {
+            "de": "Das gibt es nur am Gerät des Gastgebers.",
+            "en": "This is only on the host's device.",
+        },
+        "access.no_link": {
+            "de": "Dieses Handy braucht den Link eines Spiels (QR-Code beim Gastgeber).",
+            "en": "This phone needs a game's link (QR code at the host).",
+        },
+    }
+)
+
+# What a game's guest may open besides its own table: the picker, the rules (read only)
+# and "Was wäre wenn?" for its own game.
+GUEST_SCREENS = {"seat", "rules", "dispute"}
+
+
+@dataclass
+class SeatRequest:
+    """A guest's phone asks for a seat another phone holds (or for a second seat)."""
+
+    id: int
+    game: str
+    seat: int
+    phone: str
+
+
 @dataclass
 class AppContext:
     store: Store
     tables: Tables
     join_url: str = ""
-    token: str | None = None
+    token: str | None = None  # the host token: set when the link gate is on (LAN)
     shells: set = field(default_factory=set)
+    # True in the served app: a session the Gate did not name is nobody's (sees nothing).
+    # False in-process (tests without a server): such a session is the host.
+    require_client: bool = False
+    # Seats held per game, by phone (the browser's phone cookie), in this server run
+    claims: dict[str, dict[int, str]] = field(default_factory=dict)
+    seated_before: dict[str, set[str]] = field(default_factory=dict)  # game -> phones that held a seat
+    requests: list[SeatRequest] = field(default_factory=list)
+    _next_request: int = 0
+
+    def held_by(self, game_id: str, phone: str) -> int | None:
+        """The seat ``phone`` holds in ``game_id`` (None: none)."""
+        for seat, p in self.claims.get(game_id, {}).items():
+            if p == phone:
+                return seat
+        return None
+
+    def grant_seat(self, game_id: str, seat: int, phone: str, *, move: bool) -> str | None:
+        """``phone`` holds ``seat`` now (``move``: and no other seat of that game). Returns the
+        phone that held it before, if another one did."""
+        held = self.claims.setdefault(game_id, {})
+        before = held.get(seat)
+        if move:
+            for s, p in list(held.items()):
+                if p == phone and s != seat:
+                    del held[s]
+        held[seat] = phone
+        self.seated_before.setdefault(game_id, set()).add(phone)
+        self.requests = [r for r in self.requests if not (r.game == game_id and r.phone == phone)]
+        return before if before != phone else None
+
+    def add_request(self, game_id: str, seat: int, phone: str) -> SeatRequest:
+        self.requests = [r for r in self.requests if not (r.game == game_id and r.phone == phone)]
+        self._next_request += 1
+        req = SeatRequest(id=self._next_request, game=game_id, seat=seat, phone=phone)
+        self.requests.append(req)
+        return req
 
     @classmethod
     def create(cls, join_url: str = "", token: str | None = None, db: str | None = None) -> "AppContext":
@@ -102,9 +168,11 @@ class Shell:
         self.ctx = ctx
         self.lang = DEFAULT_LANG
         self.seats: set[int] | None = None  # None: this phone acts for every seat (passed around)
-        # On the LAN, a phone that came in through a game's link is that table's guest:
-        # it sees only that game, not the host's other games, history or backups.
+        # A phone that came in through a game's link is that game's guest (``scope`` holds
+        # the game): it sees that game only, never the host's other games, history or
+        # backups, and never the pass-around view. None: the host. See ``identify``.
         self.scope: set[str] | None = None
+        self.phone = "session:" + secrets.token_urlsafe(12)  # replaced by the phone cookie
         self.screen = "home"
         self.game_id: str | None = None  # for setup
         self.table: Table | None = None
@@ -137,26 +205,94 @@ class Shell:
         page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
         page.on_disconnect = self._on_disconnect
         page.on_close = self._on_close
+        page.on_connect = self._on_connect
+        self.identify()
         self.ctx.shells.add(self)
         for ext in EXTENSIONS:
             ext(self)
-        self._route(page.route or "/")
+        self._route(self.guest_route(page.route or "/"))
         self.render()
         page.run_task(self._load_language)
+
+    # --- who is this ---------------------------------------------------------------
+    @property
+    def is_guest(self) -> bool:
+        return self.scope is not None
+
+    @property
+    def guest_game(self) -> str | None:
+        return next(iter(self.scope)) if self.scope else None
+
+    def identify(self) -> None:
+        """Host or guest, from what the server's Gate found for this websocket (``CLIENT``).
+
+        Called at session start and again on every reconnect (a reload keeps the session),
+        so the role always follows the connection the browser has now."""
+        client = CLIENT.get()
+        if client is None:
+            self.scope = set() if self.ctx.require_client else None
+        elif client.role == "host":
+            self.scope = None
+        else:
+            self.scope = {client.game} if client.game else set()
+        if client is not None and client.phone:
+            self.phone = client.phone
+
+    def guest_route(self, route: str) -> str:
+        """Whatever a guest typed, its own game: ``/g/<game>`` (a seat link of that game keeps
+        its seat; ``?all`` and every other path are dropped; ``?lang=`` stays)."""
+        if not self.is_guest:
+            return route
+        parsed = urlparse(route or "/")
+        parts = [p for p in parsed.path.split("/") if p]
+        lang = parse_qs(parsed.query).get("lang", [None])[0]
+        tail = f"?lang={lang}" if lang in LANGS else ""
+        game = self.guest_game
+        if game is None:
+            return "/" + tail
+        ours = len(parts) >= 2 and parts[0] == "g" and (
+            parts[1] == game or (len(parts[1]) >= 6 and game.startswith(parts[1])))
+        if ours and len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit():
+            return f"/g/{game}/seat/{parts[3]}{tail}"
+        return f"/g/{game}{tail}"
+
+    async def _on_connect(self, e: Any) -> None:
+        """A reload or a new connection: the role follows the browser's cookies now."""
+        before = self.scope
+        self.identify()
+        if self.is_guest and (before != self.scope or not self._guest_may_stay()):
+            self.go_home()
+
+    def _guest_may_stay(self) -> bool:
+        if self.screen == "play":
+            return self.table is not None and self.table.id in (self.scope or set())
+        return self.screen in GUEST_SCREENS
+
+    def claim_seat(self, game_id: str, seat: int) -> bool:
+        """Take ``seat`` of ``game_id`` for this phone, if this phone may without asking:
+        the host always; a guest its own seat again, or a free seat as its first one.
+        Anything else (a seat another phone holds, a second seat) needs the host's yes or
+        the holder's release (see join_ui); returns False then."""
+        holder = self.ctx.claims.get(game_id, {}).get(seat)
+        if self.is_guest and holder != self.phone:
+            if holder is not None or self.phone in self.ctx.seated_before.get(game_id, set()):
+                return False
+        self.ctx.grant_seat(game_id, seat, self.phone, move=self.is_guest)
+        return True
 
     def _route(self, route: str) -> None:
         parsed = urlparse(route)
         parts = [p for p in parsed.path.split("/") if p]
+        if self.is_guest and self.guest_game is None:
+            self.flash = self.t("access.no_link")
         if len(parts) >= 2 and parts[0] == "g":
-            # /g/<game id>            this phone acts for every seat (passed around)
+            # /g/<game id>            this phone acts for every seat (passed around): the host's
             # /g/<game id>/seat/<n>   this phone is seat n's own (one table, many phones)
             try:
                 self.open_table(parts[1], render=False)
-                if self.ctx.token:
-                    self.scope = {self.table.id}
                 if len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit():
                     seat = int(parts[3])
-                    if 0 <= seat < len(self.table.players):
+                    if 0 <= seat < len(self.table.players) and self.claim_seat(self.table.id, seat):
                         self.seats = {seat}
             except (StoreError, InvalidInput):
                 damage = self.ctx.store.damage_key(parts[1])  # issue 12.7: say why it does not open
@@ -200,6 +336,26 @@ class Shell:
 
     # --- navigation -----------------------------------------------------------------
     def go_home(self) -> None:
+        if self.is_guest:  # a guest's home is its table
+            self.screen = "play"
+            self.refusal = None
+            self.ui = {k: v for k, v in self.ui.items() if k == "lang_fixed"}
+            if self.guest_game is None:
+                self.seats = None
+                self._unsubscribe()
+                self.table = None
+                self.screen = "home"
+                self.render()
+                return
+            try:
+                self.open_table(self.guest_game)
+            except (StoreError, InvalidInput):
+                self.flash = self.t("app.error", detail=self.guest_game[:40])
+                self._unsubscribe()
+                self.table = None
+                self.screen = "home"
+                self.render()
+            return
         self.seats = None
         self._unsubscribe()
         self.table = None
@@ -209,6 +365,9 @@ class Shell:
         self.render()
 
     def go_setup(self, game_id: str) -> None:
+        if self.is_guest:
+            self.go_home()
+            return
         self._unsubscribe()
         self.table = None
         self.game_id = game_id
@@ -218,6 +377,10 @@ class Shell:
 
     def go(self, screen: str, **ui: Any) -> None:
         """Show a screen registered in SCREENS (rules, history, ...)."""
+        if self.is_guest and (screen not in GUEST_SCREENS or any(
+                ui.get(k, self.guest_game) != self.guest_game for k in ("join_game", "dispute_game"))):
+            self.go_home()  # a guest stays at its table
+            return
         self._unsubscribe()
         self.table = None
         self.screen = screen
@@ -226,14 +389,20 @@ class Shell:
         self.render()
 
     def open_table(self, game_id: str, render: bool = True) -> None:
-        if self.scope is not None and game_id not in self.scope:
-            game_id = next(iter(self.scope))  # a table's guest stays at its table
+        if self.is_guest and game_id not in (self.scope or set()):
+            if self.guest_game is None:
+                raise StoreError("access.no_link")
+            game_id = self.guest_game  # a table's guest stays at its table
         table = self.ctx.tables.open(game_id)
         self._unsubscribe()
         self.table = table
         self.game_id = table.game.id
         self.screen = "play"
         self.refusal = None
+        if self.is_guest:
+            # a guest acts for the seat its phone holds, never for everyone (None: the picker)
+            held = self.ctx.held_by(table.id, self.phone)
+            self.seats = {held} if held is not None else None
         self._listener = table.subscribe(self._on_table_change)
         if render:
             self.render()
@@ -436,10 +605,21 @@ class Shell:
 
     def _screen(self) -> list[ft.Control]:
         out: list[ft.Control] = []
-        for n in self.ctx.store.notices:
+        for n in ([] if self.is_guest else self.ctx.store.notices):  # they name the host's files
             out.append(info_line(self.t(n.key, **n.params), color=ft.Colors.AMBER_100))
         if self.flash:
             out.append(info_line(self.flash, color=ft.Colors.AMBER_100))
+        if self.is_guest and self.screen == "play" and self.table is not None and not self.seats:
+            # never the pass-around view on a guest's phone: who are you first
+            self.ui["join_game"] = self.table.id
+            self._unsubscribe()
+            self.table = None
+            self.screen = "seat"
+        if self.is_guest and not (self.screen == "play" or self.screen in GUEST_SCREENS):
+            self.screen = "denied"
+            out.append(info_line(self.t("access.no_link" if self.guest_game is None else "access.host_only"),
+                                 color=ft.Colors.AMBER_100))
+            return out
         if self.screen == "setup" and self.game_id:
             ui = game_ui(self.game_id)
             out += [ui.setup_view(self)]

@@ -21,6 +21,13 @@ new Shell). It adds, without touching the shell's own code:
 - The top bar gets "Mitspieler einladen" (QR) on a game screen acting for every
   seat, and the seat's name plus "Platz wechseln" on a seat's own phone.
 
+Guests (DESIGN.md "Who may see and do what"; the server's Gate names them, see
+``companion.server``): a phone that came in through a game's link gets "Wer bist du?"
+without "Alle"; its first free seat is its own at once, and the server remembers it
+by the browser's phone cookie (a new tab or a reload is that seat again). A seat
+another phone holds, or a second seat, is only asked for: every host screen shows
+the request (Erlauben / Ablehnen) and the holder's phone may give the seat up.
+
 The referee stays single: every phone's action goes through the one Table of
 this server process (``Table.submit(action, shell.seats)``); nothing here
 decides a rule.
@@ -30,6 +37,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlparse, urlunparse
 
@@ -85,6 +93,24 @@ add_strings(
         },
         "seat.you_are": {"de": "Du: {name}", "en": "You: {name}"},
         "seat.switch": {"de": "Platz wechseln", "en": "Change seat"},
+        "seat.held": {"de": "{name} (vergeben)", "en": "{name} (taken)"},
+        "seat.asked": {
+            "de": "Der Platz von {name} braucht die Zustimmung des Gastgebers (oder des Handys, das ihn hat). Gefragt.",
+            "en": "{name}'s seat needs the host's consent (or that of the phone holding it). Asked.",
+        },
+        "seat.withdraw": {"de": "Anfrage zurückziehen", "en": "Withdraw the request"},
+        "seat.refused": {"de": "Abgelehnt: der Platz bleibt, wo er ist.", "en": "Refused: the seat stays where it is."},
+        "seat.request_host": {
+            "de": "Ein Handy möchte den Platz von {name} übernehmen ({game}).",
+            "en": "A phone wants to take {name}'s seat ({game}).",
+        },
+        "seat.request_holder": {
+            "de": "Ein anderes Handy möchte deinen Platz ({name}) übernehmen.",
+            "en": "Another phone wants to take your seat ({name}).",
+        },
+        "seat.allow": {"de": "Erlauben", "en": "Allow"},
+        "seat.refuse": {"de": "Ablehnen", "en": "Refuse"},
+        "seat.release": {"de": "Platz freigeben", "en": "Give up my seat"},
     }
 )
 
@@ -107,6 +133,20 @@ def game_join_url(base: str, game_id: str, seat: int | None = None, token: str |
     if token and "t" not in query:
         query["t"] = [token]
     return urlunparse((p.scheme or "http", p.netloc, path, "", urlencode(query, doseq=True), ""))
+
+
+def table_join_token(shell: Shell, table: Any) -> str:
+    """The game's own join secret (``Store.table_token``); a game from an older store gets one."""
+    tok = getattr(table, "token", "") or shell.ctx.store.table_token(table.id) or ""
+    if len(tok) < 16:
+        fresh = secrets.token_urlsafe(16)
+        try:
+            shell.ctx.store.set_table_token(table.id, fresh)
+            tok = fresh
+        except StoreError:  # a read-only store: the old token (if any) it is
+            pass
+    table.token = tok
+    return tok
 
 
 def resolve_game_id(shell: Shell, ident: str) -> str:
@@ -134,11 +174,13 @@ def _connected(s: Any) -> bool:
         return False
 
 
-def seats_connected(shell: Shell, game_id: str) -> set[int]:
-    """Seats that have their own phone on this game right now (other sessions included)."""
+def seats_connected(shell: Shell, game_id: str, *, others_only: bool = False) -> set[int]:
+    """Seats that have their own phone on this game right now (other sessions included;
+    ``others_only``: not this browser's own tabs)."""
     out: set[int] = set()
     for s in list(shell.ctx.shells):
-        if s.table is not None and s.table.id == game_id and s.seats and _connected(s):
+        if s.table is not None and s.table.id == game_id and s.seats and _connected(s) \
+                and not (others_only and s.phone == shell.phone):
             out |= set(s.seats)
     return out
 
@@ -189,10 +231,11 @@ async def _load_seat(shell: Shell, game_id: str) -> None:
     if shell.screen != "seat" or shell.ui.get("join_game") != game_id or saved is None:
         return  # the player was quicker, or went elsewhere
     saved = str(saved)
-    if saved == ALL:
+    if saved == ALL and not shell.is_guest:
         choose_seat(shell, game_id, None, remember=False)
     elif saved.isdigit():
-        choose_seat(shell, game_id, int(saved), remember=False)
+        # a hint only: the server's claims decide (a held seat is not asked for on its own)
+        choose_seat(shell, game_id, int(saved), remember=False, ask=False)
 
 
 def seat_locks(shell: Shell) -> dict[str, int | str]:
@@ -228,8 +271,100 @@ async def _load_locks(shell: Shell) -> None:
         return
 
 
-def choose_seat(shell: Shell, game_id: str, seat: int | None, *, remember: bool = True) -> None:
-    """Open the game on this phone as ``seat``'s own (None: for every seat, passed around)."""
+def _others(shell: Shell) -> list[Shell]:
+    return [s for s in list(shell.ctx.shells) if s is not shell and _connected(s)]
+
+
+def _rerender(shells: list[Shell]) -> None:
+    for s in shells:
+        try:
+            s.page.run_task(_render_async, s)
+        except Exception:  # that session is away itself
+            pass
+
+
+def request_seat(shell: Shell, game_id: str, seat: int) -> None:
+    """A guest asks for a seat it may not simply take: the host's screens (and the holder's
+    phone) show the request; the guest's picker says it asked."""
+    shell.ctx.add_request(game_id, seat, shell.phone)
+    shell.ui.pop("seat_refused", None)
+    _rerender(_others(shell))
+
+
+def decide(shell: Shell, req_id: int, allow: bool) -> None:
+    """The host allows or refuses a seat request; the holder of the seat may give it up."""
+    ctx = shell.ctx
+    req = next((r for r in ctx.requests if r.id == req_id), None)
+    if req is None:
+        shell.render()
+        return
+    holder = ctx.claims.get(req.game, {}).get(req.seat)
+    if shell.is_guest and not (allow and holder == shell.phone):
+        return  # a guest decides nothing but to give up its own seat
+    ctx.requests.remove(req)
+    touched: list[Shell] = []
+    if allow:
+        before = ctx.grant_seat(req.game, req.seat, req.phone, move=True)
+        for s in list(ctx.shells):
+            on_game = s.ui.get("join_game") == req.game or (s.table is not None and s.table.id == req.game)
+            if s.phone == req.phone and on_game:
+                s.ui.pop("join_game", None)
+                try:
+                    s.open_table(req.game, render=False)  # a guest's seat comes from the claims
+                except (StoreError, InvalidInput):
+                    continue
+                if not s.is_guest:
+                    s.seats = {req.seat}
+                touched.append(s)
+            elif before is not None and s.phone == before and s.table is not None and s.table.id == req.game \
+                    and s.seats == {req.seat}:
+                s.seats = None  # a guest's phone then asks who it is; a host's acts for everyone
+                touched.append(s)
+    else:
+        for s in list(ctx.shells):
+            if s.phone == req.phone:
+                s.ui["seat_refused"] = True
+                touched.append(s)
+    if shell in touched:
+        touched.remove(shell)
+    shell.render()
+    _rerender([s for s in _others(shell) if s in touched or not s.is_guest])
+    _refresh_join_screens(shell, req.game)
+
+
+def request_banners(shell: Shell) -> list[ft.Control]:
+    """Seat requests: on every host screen (allow / refuse), and on the holder's phone (give up)."""
+    out: list[ft.Control] = []
+    for r in list(shell.ctx.requests):
+        try:
+            table = shell.ctx.tables.open(r.game)
+            name = table.players[r.seat].name
+        except Exception:
+            continue
+        holder = shell.ctx.claims.get(r.game, {}).get(r.seat)
+        if not shell.is_guest:
+            text = shell.t("seat.request_host", name=name, game=shell.game_title(table.game.id))
+            buttons = [
+                ft.Button(content=shell.t("seat.allow"), on_click=lambda e, i=r.id: decide(shell, i, True)),
+                ft.OutlinedButton(content=shell.t("seat.refuse"), on_click=lambda e, i=r.id: decide(shell, i, False)),
+            ]
+        elif holder == shell.phone and r.game == shell.guest_game:
+            text = shell.t("seat.request_holder", name=name)
+            buttons = [ft.Button(content=shell.t("seat.release"), on_click=lambda e, i=r.id: decide(shell, i, True))]
+        else:
+            continue
+        out.append(ft.Container(
+            bgcolor=ft.Colors.AMBER_100, padding=10, border_radius=8,
+            content=ft.Column([ft.Text(text, size=16), ft.Row(buttons, wrap=True)], spacing=6),
+        ))
+    return out
+
+
+def choose_seat(shell: Shell, game_id: str, seat: int | None, *, remember: bool = True, ask: bool = True) -> None:
+    """Open the game on this phone as ``seat``'s own (None: for every seat, passed around: the
+    host's only). A guest takes a free seat as its first; anything else is asked for."""
+    if shell.is_guest and seat is None:
+        return  # the pass-around view is the host's
     try:
         shell.open_table(game_id, render=False)
     except (StoreError, InvalidInput):
@@ -237,7 +372,26 @@ def choose_seat(shell: Shell, game_id: str, seat: int | None, *, remember: bool 
         shell.go_home()
         return
     if seat is not None and not (0 <= seat < len(shell.table.players)):
+        if shell.is_guest:
+            return
         seat = None
+    if shell.is_guest:
+        game_id = shell.table.id
+        if not shell.claim_seat(game_id, seat):
+            if ask:
+                request_seat(shell, game_id, seat)
+            shell.go("seat", join_game=game_id)
+            return
+        shell.open_table(game_id, render=False)  # the seat from the claims
+        shell.ui.pop("join_game", None)
+        shell.render()
+        if remember:
+            shell.page.run_task(_save_seat, shell, game_id, str(seat))
+        _refresh_join_screens(shell, game_id)
+        _rerender([s for s in _others(shell) if not s.is_guest and s.screen == "seat"])
+        return
+    if seat is not None:
+        shell.claim_seat(shell.table.id, seat)
     shell.seats = {seat} if seat is not None else None
     seat_locks(shell)[game_id] = seat if seat is not None else ALL
     shell.ui.pop("join_game", None)
@@ -268,34 +422,53 @@ def seat_screen(shell: Shell) -> list[ft.Control]:
     if table is None:
         return [info_line(shell.t("join.no_game"), color=ft.Colors.AMBER_100)]
     names = [p.name for p in table.players]
-    here = seats_connected(shell, table.id)
+    here = seats_connected(shell, table.id, others_only=True)
+    held = {s for s, p in shell.ctx.claims.get(table.id, {}).items() if p != shell.phone}
     out: list[ft.Control] = [
         ft.Text(shell.t("seat.title"), size=24, weight=ft.FontWeight.BOLD),
         ft.Text(shell.t("seat.game", game=shell.game_title(table.game.id), players=", ".join(names)), size=15),
     ]
+    asked = next((r for r in shell.ctx.requests if r.game == table.id and r.phone == shell.phone), None)
+    if asked is not None and 0 <= asked.seat < len(names):
+        out.append(info_line(shell.t("seat.asked", name=names[asked.seat]), color=ft.Colors.AMBER_100))
+        out.append(ft.OutlinedButton(content=shell.t("seat.withdraw"), height=48,
+                                     on_click=lambda e, r=asked: _withdraw(shell, r.id)))
+    elif shell.ui.get("seat_refused"):
+        out.append(info_line(shell.t("seat.refused"), color=ft.Colors.AMBER_100))
     for i, name in enumerate(names):
+        taken = i in here or (shell.is_guest and i in held)
+        label = shell.t("seat.taken", name=name) if i in here else shell.t("seat.held", name=name) if taken else name
         out.append(ft.Row([
             big_button(
-                shell.t("seat.taken", name=name) if i in here else name,
+                label,
                 lambda e, i=i: choose_seat(shell, table.id, i),
                 tooltip=shell.t("seat.me", name=name),
-                color=ft.Colors.INDIGO_600 if i not in here else ft.Colors.BLUE_GREY_200,
-                text_color=ft.Colors.WHITE if i not in here else ft.Colors.BLACK,
+                color=ft.Colors.INDIGO_600 if not taken else ft.Colors.BLUE_GREY_200,
+                text_color=ft.Colors.WHITE if not taken else ft.Colors.BLACK,
                 expand=True,  # the whole width: a name is easy to hit with a thumb
             )
         ]))
     out.append(ft.Container(height=8))
-    out.append(ft.OutlinedButton(content=shell.t("seat.all"), icon=ft.Icons.GROUPS, height=52,
-                                 on_click=lambda e: choose_seat(shell, table.id, None)))
+    if not shell.is_guest:  # the pass-around view of every seat is the host's
+        out.append(ft.OutlinedButton(content=shell.t("seat.all"), icon=ft.Icons.GROUPS, height=52,
+                                     on_click=lambda e: choose_seat(shell, table.id, None)))
     out.append(ft.Text(shell.t("seat.hint"), size=14, color=ft.Colors.BLUE_GREY_700))
     return out
+
+
+def _withdraw(shell: Shell, req_id: int) -> None:
+    shell.ctx.requests = [r for r in shell.ctx.requests if r.id != req_id]
+    shell.render()
+    _rerender([s for s in _others(shell) if not s.is_guest])
 
 
 def join_screen(shell: Shell) -> list[ft.Control]:
     table = _join_table(shell)
     if table is None:
         return [info_line(shell.t("join.no_game"), color=ft.Colors.AMBER_100)]
-    url = game_join_url(shell.ctx.join_url, table.id, token=shell.ctx.token)
+    # On the LAN the link carries this game's own secret: its guests reach this game only
+    # (the host token never leaves the host's device).
+    url = game_join_url(shell.ctx.join_url, table.id, token=table_join_token(shell, table) if shell.ctx.token else None)
     host = urlparse(url).hostname or ""
     out: list[ft.Control] = [section_title(shell.t("join.title"))]
     if host in ("127.0.0.1", "localhost", "::1"):
@@ -343,6 +516,9 @@ def extension(shell: Shell) -> None:
                 parts[1] = full
                 r = urlunparse(("", "", "/" + "/".join(parts), "", parsed.query, ""))
         original_route(r)
+        if shell.is_guest:
+            guest_arrives(parts)
+            return
         if len(parts) >= 4 and parts[2] == "seat" and shell.table is not None and shell.seats:
             # a seat's own link: remember it like a choice on the picker
             seat = next(iter(shell.seats))
@@ -356,6 +532,26 @@ def extension(shell: Shell) -> None:
             shell.go("seat", join_game=game_id)  # go() renders: start() renders again, harmless
             page.run_task(_load_seat, shell, game_id)
 
+    def guest_arrives(parts: list[str]) -> None:
+        """A guest's route (already its own game, see ``Shell.guest_route``): its seat if its
+        phone holds one; a seat link asks for that seat; else "Wer bist du?"."""
+        table = shell.table
+        if table is None:
+            return
+        if shell.seats:
+            seat = next(iter(shell.seats))
+            seat_locks(shell)[table.id] = seat
+            page.run_task(_save_seat, shell, table.id, str(seat))
+            return
+        if len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit() and int(parts[3]) < len(table.players):
+            request_seat(shell, table.id, int(parts[3]))  # the seat link of a seat it may not simply take
+        elif len(table.players) == 1:
+            choose_seat(shell, table.id, 0, ask=False)
+            if shell.seats:
+                return
+        shell.go("seat", join_game=table.id)
+        page.run_task(_load_seat, shell, table.id)
+
     # The shell builds its top bar once per language and then only replaces the body:
     # the bar's own buttons are made once and shown or hidden at every render.
     bits: dict[str, Any] = {}
@@ -364,7 +560,7 @@ def extension(shell: Shell) -> None:
         if not bits:
             return
         play = shell.table is not None and shell.screen == "play"
-        bits["invite"].visible = play and shell.seats is None
+        bits["invite"].visible = play and shell.seats is None and not shell.is_guest
         mine = play and bool(shell.seats)
         bits["you"].visible = bits["switch"].visible = mine
         if mine:
@@ -400,6 +596,9 @@ def extension(shell: Shell) -> None:
 
     def screen() -> list[ft.Control]:
         out = original_screen()
+        banners = request_banners(shell)
+        if banners:
+            out = banners + out
         sync_bar()
         return out
 
@@ -433,7 +632,8 @@ def extension(shell: Shell) -> None:
 
     def open_table(game_id: str, render: bool = True) -> None:
         original_open_table(game_id, render=False)
-        lock = seat_locks(shell).get(shell.table.id) if shell.table is not None else None
+        # a guest's seat is what its phone holds on the server (set by the shell), never a lock
+        lock = seat_locks(shell).get(shell.table.id) if shell.table is not None and not shell.is_guest else None
         if lock is not None and lock != ALL and 0 <= int(lock) < len(shell.table.players):
             shell.seats = {int(lock)}
         if render:

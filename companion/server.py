@@ -1,74 +1,294 @@
 """Serving the app: offline (no CDN), 127.0.0.1 by default, LAN by explicit option.
 
-On the LAN every request must carry the table's secret: ``GET /?t=TOKEN`` sets
-an HttpOnly SameSite=Strict cookie; every other request and the websocket need
-that cookie (websocket refused with close code 1008 before it is accepted).
+Who is who (DESIGN.md "Who may see and do what"); one pure-ASGI middleware, ``Gate``,
+decides it for every HTTP request and every websocket:
+
+- **Host**: holds the host cookie (``GET /?h=HOSTTOKEN``, the link printed at start-up
+  sets it), or, when the server is bound to loopback only (no gate), a browser on the
+  server's own loopback address that also names a loopback host (``127.0.0.1``,
+  ``localhost``, ``[::1]``: a page that rebinds its own DNS name to 127.0.0.1 is no host).
+- **Guest**: came in through one game's join link ``/g/<short id>?t=<table token>``
+  (the game's own secret, ``Store.table_token``); its cookie carries that game's id
+  and token, so it can never reach another game. A guest cookie wins over loopback.
+- With the gate on (``--lan`` or any non-loopback ``--host``) nothing else gets
+  anything: HTTP 403, websocket closed with 1008 before it is accepted. Loopback
+  counts for nothing then; the host uses the printed host link.
+
+Every browser also gets a random "phone" cookie: seats are claimed per phone.
+The websocket's ``Origin`` must name the host it was served from (else 1008); a
+client without ``Origin`` is no browser (a web page cannot open a websocket without
+one), so it is let through to the same cookie checks.
+
+What the middleware found reaches the Flet session through ``CLIENT`` (a contextvar
+set around the websocket's whole life: Flet runs ``main``, every event and the
+reconnect's ``on_connect`` in tasks created inside it, which copy the context).
 """
 
 from __future__ import annotations
 
 import hmac
+import ipaddress
 import os
+import re
 import secrets
 import socket
-from http.cookies import SimpleCookie
-from typing import Any, Callable
-from urllib.parse import parse_qs
+from contextvars import ContextVar
+from http.cookies import CookieError, SimpleCookie
+from typing import Any, Callable, Literal
+from urllib.parse import parse_qs, urlsplit
 
-COOKIE = "tischrichter_token"
+from pydantic import BaseModel, ConfigDict
+
+from companion.i18n import add_strings, tr
+
+HOST_COOKIE = "tischrichter_host"
+GUEST_COOKIE = "tischrichter_guest"
+PHONE_COOKIE = "tischrichter_phone"
+MIN_TOKEN = 16  # characters of a host token (--token / TISCHRICHTER_TOKEN)
+COOKIE_AGE = 30 * 24 * 3600
+_PHONE_RE = re.compile(r"^[A-Za-z0-9_-]{22}$")
+
+add_strings(
+    {
+        "server.refused": {
+            "de": "Tischrichter: dieser Tisch braucht einen Link. Gastgeber: den beim Start angezeigten "
+                  "Gastgeber-Link öffnen. Mitspieler: den Link (QR-Code) ihres Spiels.",
+            "en": "Tischrichter: this table needs a link. Host: open the host link shown at start-up. "
+                  "Players: their game's link (QR code).",
+        },
+        "server.short_token": {
+            "de": "Der Schlüssel (--token / TISCHRICHTER_TOKEN) ist {n} Zeichen lang; er braucht mindestens {min}.",
+            "en": "The token (--token / TISCHRICHTER_TOKEN) is {n} characters long; it needs at least {min}.",
+        },
+        "server.gate_on": {
+            "de": "{host} ist keine Loopback-Adresse: nur mit Link (wie --lan).",
+            "en": "{host} is not a loopback address: links only (as with --lan).",
+        },
+        "server.host_link": {
+            "de": "Gastgeber-Link (nur für das eigene Gerät; Mitspieler bekommen den Link ihres Spiels "
+                  "unter „Mitspieler einladen“): {url}",
+            "en": "Host link (for your own device only; players get their game's link under "
+                  "“Invite players”): {url}",
+        },
+    }
+)
 
 
-class TokenGate:
-    """Pure ASGI middleware: HTTP and websocket alike need the table's token."""
+class Client(BaseModel):
+    """Who is at the other end of one websocket, as the middleware found it."""
 
-    def __init__(self, app: Any, token: str) -> None:
+    model_config = ConfigDict(frozen=True)
+
+    role: Literal["host", "guest"]
+    game: str | None = None  # a guest's game
+    phone: str | None = None  # the browser's phone cookie (seat claims)
+
+
+CLIENT: ContextVar[Client | None] = ContextVar("tischrichter_client", default=None)
+
+
+def both(key: str, **params: Any) -> str:
+    """A message for a place without a language (console, a bare HTTP answer): German, then English."""
+    return f"{tr('de', key, **params)} / {tr('en', key, **params)}"
+
+
+def is_loopback_host(host: str | None) -> bool:
+    """A bind or peer address (or the name ``localhost``) that stays on this machine."""
+    if not host:
+        return False
+    h = host.strip().strip("[]").lower()
+    if h == "localhost" or h.endswith(".localhost"):
+        return True
+    try:
+        ip = ipaddress.ip_address(h)
+    except ValueError:
+        return False
+    mapped = getattr(ip, "ipv4_mapped", None)
+    return bool(ip.is_loopback or (mapped is not None and mapped.is_loopback))
+
+
+def _hostport(netloc: str, scheme: str) -> tuple[str, int | None] | None:
+    try:
+        parts = urlsplit(f"{scheme}://{netloc}")
+        port = parts.port
+    except ValueError:
+        return None
+    host = (parts.hostname or "").lower()
+    if not host:
+        return None
+    if port is None:
+        port = {"http": 80, "ws": 80, "https": 443, "wss": 443}.get(scheme)
+    return host, port
+
+
+def origin_matches(origin: str, host_header: str, scheme: str = "http") -> bool:
+    """The page's Origin names the host (and port) the websocket was served from."""
+    o = urlsplit(origin.strip())
+    if o.scheme not in ("http", "https") or not o.netloc:
+        return False  # "null", a file:// page, garbage
+    mine = _hostport(o.netloc, o.scheme)
+    served = _hostport(host_header.strip(), "https" if scheme in ("https", "wss") else "http")
+    return mine is not None and mine == served
+
+
+def _same(a: str | None, b: str | None) -> bool:
+    return bool(a) and bool(b) and hmac.compare_digest(str(a).encode(), str(b).encode())
+
+
+class Gate:
+    """Pure ASGI middleware: roles, join links, cookies, the LAN gate, the websocket's Origin.
+
+    ``table_token(game_id)`` and ``resolve(ident)`` (a game id or a short prefix -> the
+    game id, or None) come from the store; ``gated``: loopback alone admits nobody.
+    """
+
+    def __init__(
+        self,
+        app: Any,
+        *,
+        host_token: str | None,
+        table_token: Callable[[str], str | None],
+        resolve: Callable[[str], str | None],
+        gated: bool,
+    ) -> None:
         self.app = app
-        self.token = token
+        self.host_token = host_token
+        self.table_token = table_token
+        self.resolve = resolve
+        self.gated = gated
 
-    def _ok(self, value: str | None) -> bool:
-        return bool(value) and hmac.compare_digest(str(value), self.token)
+    # --- reading a request -------------------------------------------------------
+    @staticmethod
+    def _headers(scope: dict) -> dict[str, str]:
+        out: dict[str, str] = {}
+        cookie_parts: list[str] = []
+        for name, value in scope.get("headers", []):
+            n = name.decode("latin-1").lower()
+            v = value.decode("latin-1")
+            if n == "cookie":
+                cookie_parts.append(v)
+            else:
+                out.setdefault(n, v)
+        out["cookie"] = "; ".join(cookie_parts)
+        return out
+
+    @staticmethod
+    def _cookies(header: str) -> dict[str, str]:
+        jar = SimpleCookie()
+        out: dict[str, str] = {}
+        for part in header.split(";"):
+            try:
+                jar.load(part.strip())
+            except CookieError:
+                continue
+        for k, morsel in jar.items():
+            out[k] = morsel.value
+        return out
+
+    def _guest_game(self, value: str | None) -> str | None:
+        """The game a guest cookie ``<game id>.<table token>`` opens, if it is still valid."""
+        if not value or "." not in value or len(value) > 300:
+            return None
+        gid, _, tok = value.partition(".")
+        try:
+            return gid if _same(self.table_token(gid), tok) else None
+        except Exception:  # a store in trouble: no guest gets in
+            return None
+
+    def _join_link(self, path: str, query: dict[str, list[str]]) -> tuple[str, str] | None:
+        """``/g/<ident>[/...]?t=<table token>``: (game id, token) if the token is that game's."""
+        tok = (query.get("t") or [None])[0]
+        parts = [p for p in path.split("/") if p]
+        if not tok or len(parts) < 2 or parts[0] != "g" or len(parts[1]) > 100:
+            return None
+        try:
+            gid = self.resolve(parts[1])
+            return (gid, tok) if gid and _same(self.table_token(gid), tok) else None
+        except Exception:
+            return None
+
+    def identify(self, scope: dict, headers: dict[str, str], cookies: dict[str, str]) -> Client | None:
+        phone = cookies.get(PHONE_COOKIE)
+        phone = phone if phone and _PHONE_RE.match(phone) else None
+        if self.host_token and _same(cookies.get(HOST_COOKIE), self.host_token):
+            return Client(role="host", phone=phone)
+        game = self._guest_game(cookies.get(GUEST_COOKIE))
+        if game:
+            return Client(role="guest", game=game, phone=phone)
+        peer = (scope.get("client") or (None, None))[0]
+        host_name = _hostport(headers.get("host", ""), "http")
+        if not self.gated and is_loopback_host(peer) and host_name and is_loopback_host(host_name[0]):
+            return Client(role="host", phone=phone)
+        return None
+
+    # --- answering -----------------------------------------------------------------
+    @staticmethod
+    def _cookie(name: str, value: str) -> tuple[bytes, bytes]:
+        return (b"set-cookie",
+                f"{name}={value}; HttpOnly; SameSite=Strict; Path=/; Max-Age={COOKIE_AGE}".encode("latin-1"))
+
+    async def _refuse_http(self, send: Callable) -> None:
+        body = both("server.refused").encode()
+        await send({
+            "type": "http.response.start",
+            "status": 403,
+            "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                        (b"content-length", str(len(body)).encode())],
+        })
+        await send({"type": "http.response.body", "body": body})
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        cookies = SimpleCookie()
-        for name, value in scope.get("headers", []):
-            if name == b"cookie":
-                try:
-                    cookies.load(value.decode("latin-1"))
-                except Exception:
-                    pass
-        has_cookie = COOKIE in cookies and self._ok(cookies[COOKIE].value)
+        headers = self._headers(scope)
+        cookies = self._cookies(headers["cookie"])
+        client = self.identify(scope, headers, cookies)
+
+        if scope["type"] == "websocket":
+            origin = headers.get("origin")
+            if origin is not None and not origin_matches(origin, headers.get("host", ""), scope.get("scheme", "ws")):
+                await send({"type": "websocket.close", "code": 1008})  # another site's page
+                return
+            if client is None:
+                await send({"type": "websocket.close", "code": 1008})
+                return
+            token = CLIENT.set(client)
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                CLIENT.reset(token)
+            return
+
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-        has_query = self._ok((query.get("t") or [None])[0])
-        if has_cookie:
+        set_cookies: list[tuple[bytes, bytes]] = []
+        h = (query.get("h") or [None])[0]
+        host_cookie = bool(self.host_token) and _same(cookies.get(HOST_COOKIE), self.host_token)
+        if self.host_token and _same(h, self.host_token):
+            client = Client(role="host")
+            set_cookies.append(self._cookie(HOST_COOKIE, self.host_token))
+        elif not host_cookie:
+            # a join link makes this browser that game's guest (also over loopback);
+            # a browser holding the host link stays the host
+            link = self._join_link(scope.get("path", ""), query)
+            if link is not None:
+                client = Client(role="guest", game=link[0])
+                set_cookies.append(self._cookie(GUEST_COOKIE, f"{link[0]}.{link[1]}"))
+        if client is None:
+            await self._refuse_http(send)
+            return
+        if not (cookies.get(PHONE_COOKIE) and _PHONE_RE.match(cookies[PHONE_COOKIE])):
+            set_cookies.append(self._cookie(PHONE_COOKIE, secrets.token_urlsafe(16)))
+        if not set_cookies:
             await self.app(scope, receive, send)
             return
-        if scope["type"] == "http" and has_query:
-            async def send_with_cookie(message: dict) -> None:
-                if message["type"] == "http.response.start":
-                    headers = list(message.get("headers", []))
-                    headers.append(
-                        (b"set-cookie", f"{COOKIE}={self.token}; HttpOnly; SameSite=Strict; Path=/".encode())
-                    )
-                    message = {**message, "headers": headers}
-                await send(message)
 
-            await self.app(scope, receive, send_with_cookie)
-            return
-        if scope["type"] == "websocket":
-            await send({"type": "websocket.close", "code": 1008})
-            return
-        body = "Tischrichter: dieser Tisch braucht den Beitritts-Link (QR-Code). / This table needs its join link.".encode()
-        await send(
-            {
-                "type": "http.response.start",
-                "status": 403,
-                "headers": [(b"content-type", b"text/plain; charset=utf-8"), (b"content-length", str(len(body)).encode())],
-            }
-        )
-        await send({"type": "http.response.body", "body": body})
+        async def send_with_cookies(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *set_cookies]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookies)
 
 
 def lan_address() -> str:
@@ -83,14 +303,36 @@ def lan_address() -> str:
         s.close()
 
 
-def build_asgi(main: Callable, token: str | None) -> Any:
+def store_lookups(store: Any) -> tuple[Callable[[str], str | None], Callable[[str], str | None]]:
+    """(table_token, resolve) over the store: a game's join secret; a game id or its short prefix."""
+
+    def table_token(gid: str) -> str | None:
+        if not gid or len(gid) > 100 or "\x00" in gid:
+            return None
+        return store.table_token(gid)
+
+    def resolve(ident: str) -> str | None:
+        if not ident or len(ident) > 100 or "\x00" in ident:
+            return None
+        if store.has_game(ident):
+            return ident
+        if len(ident) < 6:
+            return None
+        hits = [g["id"] for g in store.games(limit=1000) if g["id"].startswith(ident)]
+        return hits[0] if len(hits) == 1 else None
+
+    return table_token, resolve
+
+
+def build_asgi(main: Callable, host_token: str | None, store: Any, gated: bool | None = None) -> Any:
+    """The Flet app behind the ``Gate`` (gate on when there is a host token, unless told)."""
     import flet as ft
 
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
     app = ft.run(main, export_asgi_app=True, no_cdn=True)
-    if token:
-        return TokenGate(app, token)
-    return app
+    table_token, resolve = store_lookups(store)
+    return Gate(app, host_token=host_token, table_token=table_token, resolve=resolve,
+                gated=bool(host_token) if gated is None else gated)
 
 
 def new_token() -> str:

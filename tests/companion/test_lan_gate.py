@@ -1,8 +1,9 @@
 """The LAN gate over real HTTP and WebSocket on loopback: the server as a subprocess.
 
-``--lan --host 127.0.0.1 --token T``: nothing of the app without the token; the
-token URL sets an HttpOnly SameSite=Strict cookie; assets and /ws need the cookie;
-traversal never leaves the app. Without ``--lan`` the server binds 127.0.0.1 only.
+``--lan --host 127.0.0.1 --token T``: nothing of the app without a link, loopback
+included; the host link ``/?h=T`` sets an HttpOnly SameSite=Strict cookie; assets and
+/ws need the cookie; traversal never leaves the app. Without ``--lan`` the server binds
+127.0.0.1 only. (Guests' per-game links: tests/companion/test_access_roles.py.)
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import psutil
 import pytest
 import websockets
 
-from companion.server import COOKIE
+from companion.server import HOST_COOKIE as COOKIE
 from tests.e2e.conftest import Server
 
 TOKEN = "Tisch-Geheimnis_0123456789abc"
@@ -36,7 +37,10 @@ def get(srv: Server, path: str, cookie: str | None = None) -> tuple[int, dict[st
         conn.request("GET", path, headers=headers)
         resp = conn.getresponse()
         body = resp.read()
-        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, body
+        out: dict[str, str] = {}
+        for k, v in resp.getheaders():  # several Set-Cookie headers: one per line
+            out[k.lower()] = f"{out[k.lower()]}\n{v}" if k.lower() in out else v
+        return resp.status, out, body
     finally:
         conn.close()
 
@@ -45,8 +49,8 @@ def cookie_header() -> str:
     return f"{COOKIE}={TOKEN}"
 
 
-def test_join_url_is_printed_with_the_token(lan):
-    assert lan.first_line == f"Tischrichter: http://127.0.0.1:{lan.port}/?t={TOKEN}"
+def test_host_link_is_printed_with_the_token(lan):
+    assert lan.first_line == f"Tischrichter: http://127.0.0.1:{lan.port}/?h={TOKEN}"
 
 
 def test_no_token_no_app(lan):
@@ -57,7 +61,8 @@ def test_no_token_no_app(lan):
 
 
 def test_wrong_token_refused(lan):
-    for path in ("/?t=wrong", f"/?t={TOKEN}x", f"/?t={TOKEN[:-1]}", "/?t=", "/?x=" + TOKEN):
+    for path in ("/?h=wrong", f"/?h={TOKEN}x", f"/?h={TOKEN[:-1]}", "/?h=", "/?x=" + TOKEN, f"/?t={TOKEN}",
+                 f"/g/abcdef12?t={TOKEN}"):
         status, headers, body = get(lan, path)
         assert status == 403, path
         assert "set-cookie" not in headers
@@ -72,10 +77,10 @@ def test_wrong_cookie_refused(lan):
 
 
 def test_token_sets_strict_httponly_cookie_and_serves_the_app(lan):
-    status, headers, body = get(lan, f"/?t={TOKEN}")
+    status, headers, body = get(lan, f"/?h={TOKEN}")
     assert status == 200
     assert b"<html" in body.lower()
-    cookie = headers["set-cookie"]
+    cookie = next(v for v in headers["set-cookie"].split("\n") if v.startswith(COOKIE + "="))
     parts = [p.strip().lower() for p in cookie.split(";")]
     assert parts[0] == f"{COOKIE}={TOKEN}".lower()
     assert "httponly" in parts
@@ -156,7 +161,7 @@ def test_traversal_never_leaves_the_app(lan, path):
 
 
 def test_traversal_with_token_query_also_contained(lan):
-    status, _, body = get(lan, f"/../../etc/passwd?t={TOKEN}")
+    status, _, body = get(lan, f"/../../etc/passwd?h={TOKEN}")
     assert b"root:" not in body
 
 

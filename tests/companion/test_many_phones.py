@@ -527,12 +527,26 @@ async def test_hidden_treasure_never_reaches_another_seats_phone(ctx):
     cara = await open_phone(ctx, f"/g/{table.id}/seat/2")
     if cara.find_all(text="Ana"):
         await cara.click(text="Ana")
-    for phone in (ben, cara):
+    # a guest of this game (the server's Gate named it so) asking for the pass-around view
+    # or Ana's seat gets the seat picker, never her treasure (issue 12 point 2)
+    from companion.server import CLIENT, Client
+
+    guests = []
+    for route in (f"/g/{table.id}?all", f"/g/{table.id}/seat/0", "/"):
+        as_guest = CLIENT.set(Client(role="guest", game=table.id, phone=f"guest-{len(guests):018d}"))
+        try:
+            guests.append(await open_phone(ctx, route))
+        finally:
+            CLIENT.reset(as_guest)
+    for g in guests:
+        assert g.shell.seats is None and g.has_text("Wer bist du?")
+        assert not g.find_all(text="Alle (Handy wird herumgereicht)")
+    for phone in (ben, cara, *guests):
         sent = _sent_text(phone)
         assert SECRET not in sent, "another seat's hidden treasure was sent to this phone"
         assert SECRET.encode() not in b"".join(phone.conn.raw)
-    # a screen acting for every seat (passed around) is everyone's: not checked here
-    no_crashes(ana, ben, cara, host)
+    # the host's screen acting for every seat (passed around) is everyone at the host's device
+    no_crashes(ana, ben, cara, host, *guests)
 
 
 async def _verlies_with_secret(ctx) -> tuple[Any, AppSession, AppSession]:
@@ -621,18 +635,25 @@ async def test_other_phones_see_the_colour_phase_and_may_look_at_any_sheet(ctx):
 
 
 async def test_a_lan_guest_sees_only_its_tables_game(ctx):
-    """On the LAN (a server token), a phone that came in by a game's link sees that game only:
-    not the host's other games, nor history, statistics or backups."""
-    ctx.token = "secret-token"
+    """A phone that came in by a game's link (the server's Gate names it that game's guest)
+    sees that game only: not the host's other games, nor history, statistics or backups.
+    Over the real server: tests/companion/test_access_roles.py."""
+    from companion.server import CLIENT, Client
+
     ours, other = new_game(ctx, 2), new_game(ctx, 2)
-    ben = await open_phone(ctx, f"/g/{ours.id}/seat/1")
-    await ben.click(tooltip="Start")
-    assert ben.find_all(text="Weiterspielen") and len(ben.find_all(text="Weiterspielen")) == 1
-    assert not ben.has_text("Verlauf & Statistik")
+    as_guest = CLIENT.set(Client(role="guest", game=ours.id, phone="ben-phone-0123456789ab"))
+    try:
+        ben = await open_phone(ctx, f"/g/{ours.id}/seat/1")
+    finally:
+        CLIENT.reset(as_guest)
+    assert ben.shell.seats == {1} and ben.has_text("Du: Ben")
+    await ben.click(tooltip="Start")  # a guest's start is its table
+    assert ben.shell.table.id == ours.id and ben.has_text("Du: Ben")
+    assert not ben.find_all(text="Weiterspielen") and not ben.has_text("Verlauf & Statistik")
     ben.shell.open_table(other.id)  # even asked directly, the guest stays at its table
     assert ben.shell.table.id == ours.id
     ben.shell.go("history")
-    assert ben.has_text("gibt es nur am Gerät, das den Tisch bereitstellt", contains=True)
+    assert ben.shell.screen == "play" and not ben.has_text("Verlauf & Statistik")
     host = await open_phone(ctx, "/")  # the host device opened the server's own link: sees all
     assert len(host.find_all(text="Weiterspielen")) == 2 and host.has_text("Verlauf & Statistik")
     no_crashes(ben, host)

@@ -251,20 +251,27 @@ def test_seat_picker_in_a_real_browser_remembers_the_seat(browser, server):
 
 
 def test_lan_join_link_with_the_token_opens_the_seat_picker(browser, tmp_path):
-    """LAN mode: the link on the invite screen carries the token; a fresh phone joins with it alone."""
+    """LAN mode: the host opens the host link; the invite screen's link carries this game's own
+    token; a fresh phone joins with it alone and sees the picker without "Alle"."""
     from tests.e2e.conftest import Server
 
     token = "Tisch_Geheim-0123456789"
     srv = Server(tmp_path / "lan.db", ["--lan", "--host", "127.0.0.1", "--token", token])
     contexts = []
     try:
-        host = open_app(browser, f"{srv.url}?t={token}")
+        host = open_app(browser, f"{srv.url}?h={token}")
         contexts.append(host.context)
         game_id = create_game(host, srv, 2)
+        store = Store(srv.db)
+        try:
+            table_token = store.table_token(game_id)
+        finally:
+            store.close()
         button(host, "Mitspieler einladen").click()
-        link = f"{srv.url}g/{game_id[:8]}?t={token}"
+        link = f"{srv.url}g/{game_id[:8]}?t={table_token}"
         host.get_by_text(link).wait_for()
         host.get_by_label(f"QR-Code zum Beitreten: {link}").wait_for()
+        assert token not in link
 
         # without the token the link is refused; with it the phone gets the app and the picker
         bare = browser.new_context()
@@ -274,9 +281,18 @@ def test_lan_join_link_with_the_token_opens_the_seat_picker(browser, tmp_path):
         phone = open_app(browser, link)
         contexts.append(phone.context)
         phone.get_by_text("Wer bist du?").wait_for()
+        assert button(phone, "Alle (Handy wird herumgereicht)").count() == 0
         button(phone, "Ben").click()
         phone.get_by_text("Du: Ben").wait_for()
         host.get_by_text("Ben: verbunden ✓").wait_for()
+        # the guest's browser opens the server's start page: still its game, no game list
+        tab = phone.context.new_page()
+        tab.set_default_timeout(20_000)
+        tab.goto(srv.url)
+        tab.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=40_000)
+        tab.locator("flt-semantics-placeholder").dispatch_event("click")
+        tab.get_by_text("Du: Ben").wait_for()
+        assert tab.get_by_text("Offene Spiele").count() == 0
     finally:
         for c in contexts:
             c.close()
