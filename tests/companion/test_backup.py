@@ -310,7 +310,7 @@ def test_csv_neutralises_text_cells_that_a_spreadsheet_would_run_and_keeps_numbe
     res = get_game(record.game).result(replay(record)).model_dump(mode="json")
     res["players"][0]["total"] = -5  # a negative score is a number, not a formula
     store.create_game(record)
-    store.move_cursor(record.id, len(record.actions), result=res)
+    store.move_cursor(record.id, len(record.actions), len(record.actions), result=res)  # the end, with its result
     rows = list(csvmod.DictReader(io.StringIO(results_csv(store))))
     by_seat = {int(r["seat"]): r for r in rows}
     assert [by_seat[i]["name"] for i in range(len(names))] == [
