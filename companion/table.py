@@ -161,11 +161,12 @@ class Table:
         self._notify("action")
         return new_state
 
-    def _store_refusal(self, exc: StoreError) -> Refusal:
-        """A write the store refused, as a refusal. ``db_stale``: another writer moved this game
+    def _store_refusal(self, exc: StoreError, code: str = "store_failed") -> Refusal:
+        """A write the store refused, as a refusal (``code`` says what was not saved: a move, an
+        undo, a redo; the table is left as it was). ``db_stale``: another writer moved this game
         on (issue 12.3); the table takes the saved log (reload) so the next tap is based on it."""
         if exc.key != "db_stale":
-            return Refusal("table.store", "store_failed", detail=exc.key)
+            return Refusal("table.store", code, detail=exc.key)
         try:
             record, cursor, rev = self.store.load_with_rev(self.id)
             state = replay(record, cursor)
@@ -222,8 +223,8 @@ class Table:
             state = self.state_at(self.cursor - 1)
             try:
                 self.rev = self.store.move_cursor(self.id, self.cursor, self.cursor - 1, expected_rev=self.rev)
-            except StoreError as exc:
-                err: Refusal | None = self._store_refusal(exc)
+            except StoreError as exc:  # nothing changes here either (table.store)
+                err: Refusal | None = self._store_refusal(exc, "undo_store_failed")
             else:
                 err = None  # the store took it
                 self.cursor -= 1
@@ -244,8 +245,8 @@ class Table:
             try:
                 self.rev = self.store.move_cursor(self.id, self.cursor, self.cursor + 1, result=result,
                                                   expected_rev=self.rev)
-            except StoreError as exc:
-                err: Refusal | None = self._store_refusal(exc)
+            except StoreError as exc:  # nothing changes here either (table.store)
+                err: Refusal | None = self._store_refusal(exc, "redo_store_failed")
             else:
                 err = None  # the store took it
                 self.cursor += 1
@@ -342,6 +343,16 @@ CONTROLLER_TEXTS = {
     "store_failed": {
         "de": "Der Zug konnte nicht gespeichert werden ({detail}); nichts wurde geändert.",
         "en": "The move could not be saved ({detail}); nothing was changed.",
+    },
+    "undo_store_failed": {
+        "de": "Der Zug konnte nicht zurückgenommen werden, weil das Speichern fehlschlug ({detail}); "
+              "das Spiel bleibt, wie es war.",
+        "en": "The move could not be taken back because saving failed ({detail}); the game stays as it was.",
+    },
+    "redo_store_failed": {
+        "de": "Der Zug konnte nicht wiederhergestellt werden, weil das Speichern fehlschlug ({detail}); "
+              "das Spiel bleibt, wie es war.",
+        "en": "The move could not be redone because saving failed ({detail}); the game stays as it was.",
     },
 }
 
