@@ -556,8 +556,8 @@ class Store:
             if version < 4:
                 # v4: profiles and the statistics cache join the migrations (issue 13.4); files of
                 # older code may already hold them (made on first use then): kept as they are
-                self.db["profiles"].create(PROFILE_COLUMNS, pk="id", if_not_exists=True)
-                self.db["hist_lines"].create(
+                self.db.table("profiles").create(PROFILE_COLUMNS, pk="id", if_not_exists=True)
+                self.db.table("hist_lines").create(
                     {"game_id": str, "cursor": int, "updated": str, "version": int, "data": str},
                     pk="game_id",
                     if_not_exists=True,
@@ -889,7 +889,7 @@ class Store:
         if self.readonly or not rows:
             return
         with self._lock, self.conn:
-            self.db["hist_lines"].upsert_all(rows, pk="game_id")
+            self.db.table("hist_lines").upsert_all(rows, pk="game_id")
 
     def profile_rows(self) -> list[dict[str, Any]]:
         """Every profile row, by name (case-insensitive), then id."""
@@ -921,7 +921,7 @@ class Store:
             ).fetchone()
             if clash:
                 raise StoreError("profile_name_taken", name=row["name"])
-            self.db["profiles"].upsert({k: row.get(k) for k in PROFILE_COLUMNS}, pk="id")
+            self.db.table("profiles").upsert({k: row.get(k) for k in PROFILE_COLUMNS}, pk="id")
 
     @_writes
     def delete_profile(self, profile_id: str) -> None:
@@ -946,7 +946,7 @@ class Store:
             for p in profiles:
                 if self.conn.execute("SELECT 1 FROM profiles WHERE id=?", (p["id"],)).fetchone():
                     continue
-                self.db["profiles"].insert({k: p.get(k) for k in PROFILE_COLUMNS})
+                self.db.table("profiles").insert({k: p.get(k) for k in PROFILE_COLUMNS})
                 out.profiles_added += 1
         return out
 
