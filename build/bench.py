@@ -662,7 +662,7 @@ def bench_store(tmp: pathlib.Path, n: int = 500) -> dict[str, Any]:
 
     record = long_game(n)
     base = record.model_copy(update={"actions": ()})
-    path = tmp / "store.db"
+    path = tmp / "bench.db"
     store = Store(path)  # default: WAL + synchronous=FULL
     store.create_game(base)
     times = []

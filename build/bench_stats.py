@@ -17,7 +17,6 @@ The goal is warm < 1 s for 10,000 games.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import tempfile
@@ -31,7 +30,7 @@ sys.path.insert(0, str(ROOT / "tests" / "scoring"))
 
 from companion import history as H  # noqa: E402
 from companion.i18n import tr  # noqa: E402
-from companion.store import Store  # noqa: E402
+from companion.store import NewGame, Store  # noqa: E402
 from scoring.engine import PlayerSpec, get_game, replay  # noqa: E402
 from scoring.simulate import play_random  # noqa: E402
 
@@ -89,22 +88,13 @@ def templates(rng: random.Random, per_game: int) -> list[Any]:
 
 def fill(store: Store, n: int, rng: random.Random) -> None:
     tpl = templates(rng, per_game=max(1, min(100, n // 30)))
-    with store._lock, store.conn:
-        for i in range(n):
-            rec, result = tpl[i % len(tpl)]
-            gid = f"bench-{i:06d}"
-            day = f"2026-{1 + i * 11 // n:02d}-{1 + i % 28:02d}T{10 + i % 12:02d}:{i % 60:02d}:00"
-            store.conn.execute(
-                "INSERT INTO games (id, game, format_version, options, players, created, updated, cursor, finished, "
-                "result) VALUES (?, ?, 1, ?, ?, ?, ?, ?, 1, ?)",
-                (gid, rec.game, json.dumps(rec.options), json.dumps([p.model_dump(mode="json") for p in rec.players]),
-                 day, day, len(rec.actions), json.dumps(result)),
-            )
-            store.conn.executemany(
-                "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                [(gid, s, a.seat, json.dumps(a.action, separators=(",", ":")), a.at)
-                 for s, a in enumerate(rec.actions, start=1)],
-            )
+    games = []
+    for i in range(n):
+        rec, result = tpl[i % len(tpl)]
+        day = f"2026-{1 + i * 11 // n:02d}-{1 + i % 28:02d}T{10 + i % 12:02d}:{i % 60:02d}:00"
+        games.append(NewGame(record=rec.model_copy(update={"id": f"bench-{i:06d}", "created": day}),
+                             finished=True, result=result, updated=day))  # no lines: the first run makes them
+    store.add_games(games)  # one transaction, through the store (issue 13.4)
 
 
 def clock() -> tuple[float, float]:
@@ -123,7 +113,7 @@ def main() -> None:
     tmp = tempfile.TemporaryDirectory() if args.db is None else None
     path = Path(args.db) if args.db else Path(tmp.name) / "bench.db"
     store = Store(path, durable=False)
-    have = store.conn.execute("SELECT count(*) FROM games WHERE finished=1").fetchone()[0]
+    have = store.count_finished()
     if have < args.games:
         t = clock()
         fill(store, args.games - have, random.Random(11 + have))

@@ -4,7 +4,7 @@ Statistics come from what the store already keeps: ``games.result`` (per
 player total, place and the game's breakdown) and, for the two figures a
 result does not carry (Verflixxt's Wurminator bites, Verlies injuries), from
 a replay of the record. Both are boiled down once per finished game into a
-few compact "lines" (player, total, won, figures) cached in the table
+few compact "lines" (player, total, won, figures) cached in the store's table
 ``hist_lines`` (valid while the game's cursor and last update are unchanged,
 so an undo after the end recomputes it); 10,000 games then aggregate in a
 fraction of a second. Imported games get their lines at import (the import
@@ -26,9 +26,11 @@ UTF-8) of ``{"profiles": profiles, "records": records}``: an edited file is
 refused. A single game is exported as its bare ``GameRecord`` (the format
 ``python -m scoring replay`` reads); import accepts a backup, a bare record or
 a list of records. Everything is validated first (parse + full replay of every
-record); then all new games are inserted in one transaction. A game is
+record); then all new games are inserted in one transaction (``Store.add_games``). A game is
 identified by its id: a game already in the store is left as it is, so
 importing the same file twice changes nothing.
+
+Every read and write goes through ``companion.store.Store``'s methods (issue 13.4).
 """
 
 from __future__ import annotations
@@ -38,7 +40,6 @@ import hashlib
 import io
 import json
 import logging
-import secrets
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -47,6 +48,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from companion.i18n import add_strings, tr
+from companion.store import NewGame, Store, StoreError
 from scoring.engine import (
     GameRecord,
     ReplayError,
@@ -62,7 +64,6 @@ log = logging.getLogger("tischrichter.history")
 
 BACKUP_FORMAT = "tischrichter-backup"
 BACKUP_VERSION = 1
-LINES_TABLE = "hist_lines"  # per finished game: its players' compact stat lines
 LINES_VERSION = 1
 # Import limits (issue 12 point 6): checked before anything is parsed or replayed.
 MAX_BACKUP_BYTES = 50 * 1024 * 1024
@@ -174,58 +175,14 @@ class ImportRefused(Exception):
 
 
 # --- reading the store ---------------------------------------------------------------
-def _ensure_tables(store: Any) -> None:
-    if getattr(store, "readonly", False):
-        return
-    if LINES_TABLE in store.db.table_names():
-        return
-    with store._lock, store.conn:
-        store.db[LINES_TABLE].create(
-            {"game_id": str, "cursor": int, "updated": str, "version": int, "data": str},
-            pk="game_id",
-            if_not_exists=True,
-        )
-
-
-def finished_games(store: Any, *, game: str | None = None, limit: int | None = None, offset: int = 0,
+def finished_games(store: Store, *, game: str | None = None, limit: int | None = None, offset: int = 0,
                    newest_first: bool = True) -> list[dict[str, Any]]:
     """Finished games with players, result and date (``updated``: when it ended)."""
-    where = "WHERE finished = 1"
-    params: list[Any] = []
-    if game:
-        where += " AND game = ?"
-        params.append(game)
-    order = "DESC" if newest_first else "ASC"
-    sql = (f"SELECT id, game, players, created, updated, cursor, result FROM games {where} "
-           f"ORDER BY updated {order}, created {order}, id {order}")
-    if limit is not None:
-        sql += " LIMIT ? OFFSET ?"
-        params += [int(limit), int(offset)]
-    with store._lock:
-        rows = store.conn.execute(sql, params).fetchall()
-    out = []
-    for gid, g, players, created, updated, cursor, result in rows:
-        out.append(
-            {
-                "id": gid,
-                "game": g,
-                "players": json.loads(players),
-                "created": created,
-                "updated": updated,
-                "cursor": cursor,
-                "result": json.loads(result) if result else None,
-            }
-        )
-    return out
+    return store.finished_games(game=game, limit=limit, offset=offset, newest_first=newest_first)
 
 
-def count_finished(store: Any, game: str | None = None) -> int:
-    sql, params = "SELECT count(*) FROM games WHERE finished = 1", []
-    if game:
-        sql += " AND game = ?"
-        params.append(game)
-    with store._lock:
-        return int(store.conn.execute(sql, params).fetchone()[0])
+def count_finished(store: Store, game: str | None = None) -> int:
+    return store.count_finished(game)
 
 
 # --- figures a result does not carry ---------------------------------------------------
@@ -388,10 +345,8 @@ def game_lines(game: str, players: list[dict[str, Any]], result: dict[str, Any] 
     return out
 
 
-def _fresh_lines(store: Any, gid: str, game: str) -> list[list[Any]]:
-    with store._lock:
-        row = store.conn.execute("SELECT players, result FROM games WHERE id=?", (gid,)).fetchone()
-    players, result = json.loads(row[0]), json.loads(row[1]) if row[1] else None
+def _fresh_lines(store: Store, gid: str, game: str) -> list[list[Any]]:
+    players, result = store.players_and_result(gid)
     extra: dict[str, Any] = {}
     if _needs_replay(game):
         try:
@@ -401,24 +356,13 @@ def _fresh_lines(store: Any, gid: str, game: str) -> list[list[Any]]:
     return game_lines(game, players, result, extra)
 
 
-def compute_stats(store: Any, *, fill: bool = True) -> Stats:
+def compute_stats(store: Store, *, fill: bool = True) -> Stats:
     """Statistics over every finished game in the store, oldest first (so score lines run in time).
 
     Each game's lines are cached in ``hist_lines`` (valid while its cursor and
     last update are unchanged); missing ones are computed, and stored if ``fill``.
     """
-    if fill:
-        _ensure_tables(store)
-    cached = LINES_TABLE in store.db.table_names()
-    if cached:
-        sql = (f"SELECT g.id, g.game, g.updated, g.cursor, l.cursor, l.updated, l.version, l.data FROM games g "
-               f"LEFT JOIN {LINES_TABLE} l ON l.game_id = g.id WHERE g.finished = 1 "
-               "ORDER BY g.updated, g.created, g.id")
-    else:
-        sql = ("SELECT id, game, updated, cursor, NULL, NULL, NULL, NULL FROM games WHERE finished = 1 "
-               "ORDER BY updated, created, id")
-    with store._lock:
-        rows = store.conn.execute(sql).fetchall()
+    rows = store.finished_with_lines()
     loads = json.loads
     games: list[tuple[str, str, list]] = []
     todo: list[dict[str, Any]] = []
@@ -430,20 +374,19 @@ def compute_stats(store: Any, *, fill: bool = True) -> Stats:
             todo.append({"game_id": gid, "cursor": cursor, "updated": updated, "version": LINES_VERSION,
                          "data": json.dumps(lines, ensure_ascii=False, separators=(",", ":"))})
         games.append((game, updated or "", lines))
-    if todo and fill and not getattr(store, "readonly", False):
-        with store._lock, store.conn:
-            store.db[LINES_TABLE].upsert_all(todo, pk="game_id")
+    if todo and fill and not store.readonly:
+        try:
+            store.save_lines(todo)
+        except StoreError as exc:  # a cache that cannot be written: the statistics are right all the same
+            log.warning("statistics lines not cached: %s", exc)
     st = stats_from(games)
     _current_profile_names(store, st)
     return st
 
 
-def _current_profile_names(store: Any, st: Stats) -> None:
+def _current_profile_names(store: Store, st: Stats) -> None:
     """A seat that came from a profile shows the profile's name now (renamed: still one player)."""
-    if "profiles" not in store.db.table_names():
-        return
-    with store._lock:
-        current = {f"p:{pid}": name for pid, name in store.conn.execute("SELECT id, name FROM profiles")}
+    current = {f"p:{pid}": name for pid, name in store.profile_names().items()}
     for key, name in current.items():
         if key in st.names:
             st.names[key] = name
@@ -519,9 +462,8 @@ def checksum(records: list[dict[str, Any]], profiles: list[dict[str, Any]]) -> s
     return hashlib.sha256(canonical({"profiles": profiles, "records": records}).encode("utf-8")).hexdigest()
 
 
-def all_game_ids(store: Any) -> list[str]:
-    with store._lock:
-        return [r[0] for r in store.conn.execute("SELECT id FROM games ORDER BY created, id")]
+def all_game_ids(store: Store) -> list[str]:
+    return store.game_ids()
 
 
 def export_record(store: Any, game_id: str) -> dict[str, Any]:
@@ -757,86 +699,38 @@ def _check_backup(text: Any, max_bytes: int | None, max_actions: int | None) -> 
     return checked, profiles
 
 
-def import_backup(store: Any, text: str | bytes | dict | list, *, max_bytes: int | None = None,
+def import_backup(store: Store, text: str | bytes | dict | list, *, max_bytes: int | None = None,
                   max_actions: int | None = None) -> ImportReport:
-    """Merge a backup into the store: all or nothing; games already there (same id) are kept as they are."""
-    if getattr(store, "readonly", False):
+    """Merge a backup into the store: all or nothing (one transaction, ``Store.add_games``);
+    games already there (same id) are kept as they are."""
+    if store.readonly:
         raise ImportRefused("hist.imp.readonly")
     checked, profiles = check_backup(text, max_bytes=max_bytes, max_actions=max_actions)
-    from companion.profiles import _ensure_profiles, list_profiles, profile_row
+    from companion.profiles import profile_row
 
-    report = ImportReport()
-    with store._lock:
-        new_games = [c for c in checked if not store.has_game(c.record.id)]
-        known = {p.id for p in list_profiles(store)}
-        if new_games:
-            _ensure_tables(store)
-        if any(p.id not in known for p in profiles):
-            _ensure_profiles(store)
-        try:
-            with store.conn:
-                for c in checked:
-                    rec = c.record
-                    if store.conn.execute("SELECT 1 FROM games WHERE id=?", (rec.id,)).fetchone():
-                        report.already += 1
-                        if canonical(store.record(rec.id).model_dump(mode="json")) != canonical(rec.model_dump(mode="json")):
-                            report.differing += 1
-                        continue
-                    _insert_game(store, c)
-                    report.added += 1
-                    report.ids.append(rec.id)
-                for p in profiles:
-                    if store.conn.execute("SELECT 1 FROM profiles WHERE id=?", (p.id,)).fetchone():
-                        continue
-                    row = profile_row(p)
-                    cols = ", ".join(row)
-                    store.conn.execute(f"INSERT INTO profiles ({cols}) VALUES ({', '.join('?' for _ in row)})",
-                                       list(row.values()))
-                    report.profiles_added += 1
-        except Exception as exc:  # the transaction is rolled back: nothing changed
-            if isinstance(exc, ImportRefused):
-                raise
-            raise ImportRefused("hist.imp.failed", detail=f"{type(exc).__name__}: {exc}"[:160]) from None
+    games = [
+        NewGame(record=c.record, finished=c.finished, result=c.result, lines_version=LINES_VERSION,
+                lines=_lines_json(c) if c.finished else None)
+        for c in checked
+    ]
+    try:
+        added = store.add_games(games, [profile_row(p) for p in profiles])
+    except StoreError as exc:  # the transaction is rolled back: nothing changed
+        raise ImportRefused("hist.imp.failed", detail=f"{exc.key}: {exc.params.get('detail', '')}"[:160]) from None
+    report = ImportReport(added=len(added.added), already=len(added.already), profiles_added=added.profiles_added,
+                          ids=list(added.added))
+    by_id = {c.record.id: c.record for c in checked}
+    for gid in added.already:
+        if canonical(store.record(gid).model_dump(mode="json")) != canonical(by_id[gid].model_dump(mode="json")):
+            report.differing += 1
     return report
 
 
-def _insert_game(store: Any, c: Checked) -> None:
-    """The same columns ``Store.create_game`` writes, inside the caller's transaction."""
+def _lines_json(c: Checked) -> str:
+    """A finished game's statistics lines as the store's cache keeps them."""
     rec = c.record
-    created = rec.created or time.strftime("%Y-%m-%dT%H:%M:%S")
-    last_at = next((a.at for a in reversed(rec.actions) if a.at), None)
-    updated = last_at or created
-    store.conn.execute(
-        "INSERT INTO games (id, game, format_version, options, players, created, updated, cursor, finished, result, "
-        "table_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        (
-            rec.id,
-            rec.game,
-            rec.format_version,
-            json.dumps(rec.options, ensure_ascii=False),
-            json.dumps([p.model_dump(mode="json") for p in rec.players], ensure_ascii=False),
-            created,
-            updated,
-            len(rec.actions),
-            1 if c.finished else 0,
-            json.dumps(c.result, ensure_ascii=False) if c.result is not None else None,
-            secrets.token_urlsafe(12),
-        ),
-    )
-    store.conn.executemany(
-        "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-        [
-            (rec.id, seq, a.seat, json.dumps(a.action, ensure_ascii=False, separators=(",", ":")), a.at)
-            for seq, a in enumerate(rec.actions, start=1)
-        ],
-    )
-    if c.finished:
-        lines = game_lines(rec.game, [p.model_dump(mode="json") for p in rec.players], c.result, c.figures)
-        store.conn.execute(
-            f"INSERT OR REPLACE INTO {LINES_TABLE} (game_id, cursor, updated, version, data) VALUES (?, ?, ?, ?, ?)",
-            (rec.id, len(rec.actions), updated, LINES_VERSION,
-             json.dumps(lines, ensure_ascii=False, separators=(",", ":"))),
-        )
+    lines = game_lines(rec.game, [p.model_dump(mode="json") for p in rec.players], c.result, c.figures)
+    return json.dumps(lines, ensure_ascii=False, separators=(",", ":"))
 
 
 # --- replay (the history's move-by-move view) ----------------------------------------------
@@ -855,10 +749,6 @@ def replay_steps(record: GameRecord) -> list[Any]:
     return states
 
 
-def dump_store(store: Any) -> dict[str, list[tuple]]:
+def dump_store(store: Store) -> dict[str, list[tuple]]:
     """Every row of every table (for "nothing changed" checks)."""
-    out = {}
-    with store._lock:
-        for (name,) in store.conn.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name"):
-            out[name] = sorted(store.conn.execute(f'SELECT * FROM "{name}"').fetchall(), key=repr)
-    return out
+    return store.dump()

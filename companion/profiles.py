@@ -11,7 +11,9 @@ Setup screens::
     #                   profile.lucky -> (a, b) | None, profile.character -> dict | None
 
 The seat's ``PlayerSpec.profile_id`` is what ties a game to the profile in the
-statistics (a renamed profile keeps its history).
+statistics (a renamed profile keeps its history). Profiles live in the store's
+table ``profiles`` (made by its migrations) and are read and written only through
+``Store``'s methods (issue 13.4).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.i18n import add_strings
+from companion.store import Store, StoreError
 from scoring.engine import NAME_MAX, PlayerSpec
 
 add_strings(
@@ -32,7 +35,6 @@ add_strings(
     }
 )
 
-TABLE = "profiles"
 COLORS = ("red", "orange", "yellow", "green", "teal", "blue", "indigo", "purple", "pink", "brown", "grey", "black")
 LUCKY_LOW, LUCKY_HIGH = 2, 16
 ATTR_MAX = 8
@@ -146,52 +148,29 @@ def profile_row(p: Profile) -> dict[str, Any]:
     }
 
 
-def _ensure_profiles(store: Any) -> None:
-    if getattr(store, "readonly", False) or TABLE in store.db.table_names():
-        return
-    with store._lock, store.conn:
-        store.db[TABLE].create(
-            {"id": str, "name": str, "color": str, "lucky": str, "character": str, "created": str, "updated": str},
-            pk="id",
-            if_not_exists=True,
-        )
-
-
-def _from_row(row: tuple) -> Profile:
-    pid, name, color, lucky, character, created, updated = row
+def _from_row(row: dict[str, Any]) -> Profile:
     return Profile(
-        id=pid,
-        name=name,
-        color=color,
-        lucky=tuple(json.loads(lucky)) if lucky else None,
-        character=json.loads(character) if character else None,
-        created=created or "",
-        updated=updated or "",
+        id=row["id"],
+        name=row["name"],
+        color=row["color"],
+        lucky=tuple(json.loads(row["lucky"])) if row["lucky"] else None,
+        character=json.loads(row["character"]) if row["character"] else None,
+        created=row["created"] or "",
+        updated=row["updated"] or "",
     )
 
 
-def list_profiles(store: Any) -> list[Profile]:
+def list_profiles(store: Store) -> list[Profile]:
     """Every profile, by name."""
-    if TABLE not in store.db.table_names():
-        return []
-    with store._lock:
-        rows = store.conn.execute(
-            f"SELECT id, name, color, lucky, character, created, updated FROM {TABLE} ORDER BY name COLLATE NOCASE, id"
-        ).fetchall()
-    return [_from_row(r) for r in rows]
+    return [_from_row(r) for r in store.profile_rows()]
 
 
-def get_profile(store: Any, profile_id: str) -> Profile | None:
-    if TABLE not in store.db.table_names():
-        return None
-    with store._lock:
-        row = store.conn.execute(
-            f"SELECT id, name, color, lucky, character, created, updated FROM {TABLE} WHERE id=?", (profile_id,)
-        ).fetchone()
+def get_profile(store: Store, profile_id: str) -> Profile | None:
+    row = store.profile_row(profile_id)
     return _from_row(row) if row else None
 
 
-def save_profile(store: Any, name: str, color: str | None = None, lucky: Any = None, character: Any = None,
+def save_profile(store: Store, name: str, color: str | None = None, lucky: Any = None, character: Any = None,
                  profile_id: str | None = None) -> Profile:
     """Create (no ``profile_id``) or update a profile; raises ValueError with a short reason.
 
@@ -199,7 +178,7 @@ def save_profile(store: Any, name: str, color: str | None = None, lucky: Any = N
     a Verlies character name or {"character", "strength", "mind", "dexterity"}.
     Two profiles may not share a name (case-insensitive).
     """
-    if getattr(store, "readonly", False):
+    if store.readonly:
         raise ValueError("readonly")
     name = _clean_name(name)
     now = time.strftime("%Y-%m-%dT%H:%M:%S")
@@ -213,20 +192,15 @@ def save_profile(store: Any, name: str, color: str | None = None, lucky: Any = N
         created=old.created if old else now,
         updated=now,
     )
-    _ensure_profiles(store)
-    with store._lock, store.conn:
-        clash = store.conn.execute(
-            f"SELECT id FROM {TABLE} WHERE name = ? COLLATE NOCASE AND id != ?", (p.name, p.id)
-        ).fetchone()
-        if clash:
-            raise ValueError("name: taken")
-        store.db[TABLE].upsert(profile_row(p), pk="id")
+    try:
+        store.save_profile(profile_row(p))
+    except StoreError as exc:
+        if exc.key == "profile_name_taken":
+            raise ValueError("name: taken") from None
+        raise ValueError(f"store: {exc.key}") from None  # the form says it was not saved
     return p
 
 
-def delete_profile(store: Any, profile_id: str) -> None:
+def delete_profile(store: Store, profile_id: str) -> None:
     """The profile goes; games played with it keep their seat (and its statistics)."""
-    if TABLE not in store.db.table_names():
-        return
-    with store._lock, store.conn:
-        store.conn.execute(f"DELETE FROM {TABLE} WHERE id=?", (profile_id,))
+    store.delete_profile(profile_id)

@@ -5,6 +5,13 @@
   so two submits can never fork a game's log.
 - ``meta``: the schema version; older files migrate forward, a newer file is
   opened read-only and never written.
+- ``profiles``: lasting player profiles (``companion.profiles``).
+- ``hist_lines``: per finished game its players' compact statistics lines, a cache
+  ``companion.history`` keeps valid by the game's cursor and last update.
+
+The store is the only door to SQLite (issue 13.4): every table is made by the
+versioned migrations below, and history, profiles and backup import go through
+the repository methods here, never through a connection of their own.
 
 An action is committed (WAL, synchronous=FULL) before any screen shows it.
 
@@ -34,17 +41,18 @@ import errno
 import gc
 import json
 import os
+import secrets
 import sqlite3
 import threading
 import time
 import urllib.parse
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
 import sqlite_utils
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from companion.i18n import add_strings, tr
 from scoring.engine import GameRecord, RecordedAction
@@ -54,7 +62,7 @@ try:  # not on every platform (the phone-only build has no processes to exclude)
 except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 APP_ID = "tischrichter"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -109,6 +117,36 @@ STORE_STRINGS = {
     },
 }
 add_strings(STORE_STRINGS)
+
+
+PROFILE_COLUMNS: dict[str, type] = {
+    "id": str, "name": str, "color": str, "lucky": str, "character": str, "created": str, "updated": str,
+}
+_PROFILE_SELECT = "SELECT id, name, color, lucky, character, created, updated FROM profiles"
+
+
+class NewGame(BaseModel):
+    """A whole game for ``Store.add_games`` (backup import, bench fill): the record with the
+    result it ends in, when it was last changed and, if known, its statistics lines."""
+
+    model_config = ConfigDict(frozen=True)
+
+    record: GameRecord
+    finished: bool = False
+    result: dict[str, Any] | None = None
+    updated: str | None = None  # None: the last action's time, else the record's creation
+    lines: str | None = None  # the statistics cache's ``data`` (JSON), None: computed when asked
+    lines_version: int = 0
+
+
+@dataclass
+class Added:
+    """What ``Store.add_games`` did: ids of games added and of games already there (left as they
+    are), and how many profiles were new."""
+
+    added: list[str] = field(default_factory=list)
+    already: list[str] = field(default_factory=list)
+    profiles_added: int = 0
 
 
 @dataclass(frozen=True)
@@ -515,6 +553,15 @@ class Store:
                 # v3: a revision per game, bumped by every write of its log (compare-and-set, issue 12.3)
                 if "rev" not in self.db["games"].columns_dict:
                     self.db["games"].add_column("rev", int, not_null_default=0)
+            if version < 4:
+                # v4: profiles and the statistics cache join the migrations (issue 13.4); files of
+                # older code may already hold them (made on first use then): kept as they are
+                self.db.table("profiles").create(PROFILE_COLUMNS, pk="id", if_not_exists=True)
+                self.db.table("hist_lines").create(
+                    {"game_id": str, "cursor": int, "updated": str, "version": int, "data": str},
+                    pk="game_id",
+                    if_not_exists=True,
+                )
             self.db["meta"].upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")
 
     @property
@@ -771,6 +818,181 @@ class Store:
         with self._lock, self.conn:
             self.conn.execute("DELETE FROM actions WHERE game_id=?", (game_id,))
             self.conn.execute("DELETE FROM games WHERE id=?", (game_id,))
+
+    # --- repository: history, statistics, profiles, backup (issue 13.4) ------------------
+    def _has_table(self, name: str) -> bool:
+        """Every table exists after the migrations; a read-only file of older code may lack one."""
+        with self._lock:
+            return self.conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (name,)
+            ).fetchone() is not None
+
+    def game_ids(self) -> list[str]:
+        """Every game's id, oldest first."""
+        with self._lock:
+            return [r[0] for r in self.conn.execute("SELECT id FROM games ORDER BY created, id")]
+
+    def finished_games(self, *, game: str | None = None, limit: int | None = None, offset: int = 0,
+                       newest_first: bool = True) -> list[dict[str, Any]]:
+        """Finished games with players (as stored), result and date (``updated``: when it ended)."""
+        where = "WHERE finished = 1"
+        params: list[Any] = []
+        if game:
+            where += " AND game = ?"
+            params.append(game)
+        order = "DESC" if newest_first else "ASC"
+        sql = (f"SELECT id, game, players, created, updated, cursor, result FROM games {where} "
+               f"ORDER BY updated {order}, created {order}, id {order}")
+        if limit is not None:
+            sql += " LIMIT ? OFFSET ?"
+            params += [int(limit), int(offset)]
+        with self._lock:
+            rows = self.conn.execute(sql, params).fetchall()
+        return [
+            {"id": gid, "game": g, "players": json.loads(players), "created": created, "updated": updated,
+             "cursor": cursor, "result": json.loads(result) if result else None}
+            for gid, g, players, created, updated, cursor, result in rows
+        ]
+
+    def count_finished(self, game: str | None = None) -> int:
+        sql, params = "SELECT count(*) FROM games WHERE finished = 1", []
+        if game:
+            sql += " AND game = ?"
+            params.append(game)
+        with self._lock:
+            return int(self.conn.execute(sql, params).fetchone()[0])
+
+    def players_and_result(self, game_id: str) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+        """A game's seats (as stored) and its stored result (None: not finished)."""
+        with self._lock:
+            row = self.conn.execute("SELECT players, result FROM games WHERE id=?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError("no_game", game_id=game_id)
+        return json.loads(row[0]), json.loads(row[1]) if row[1] else None
+
+    def finished_with_lines(self) -> list[tuple[Any, ...]]:
+        """Every finished game, oldest first, with its cached statistics lines if any:
+        (id, game, updated, cursor, lines' cursor, lines' updated, lines' version, lines' data)."""
+        if self._has_table("hist_lines"):
+            sql = ("SELECT g.id, g.game, g.updated, g.cursor, l.cursor, l.updated, l.version, l.data FROM games g "
+                   "LEFT JOIN hist_lines l ON l.game_id = g.id WHERE g.finished = 1 "
+                   "ORDER BY g.updated, g.created, g.id")
+        else:  # a read-only file of schema 1-3 made before the cache
+            sql = ("SELECT id, game, updated, cursor, NULL, NULL, NULL, NULL FROM games WHERE finished = 1 "
+                   "ORDER BY updated, created, id")
+        with self._lock:
+            return self.conn.execute(sql).fetchall()
+
+    @_writes
+    def save_lines(self, rows: list[dict[str, Any]]) -> None:
+        """Store statistics lines ({game_id, cursor, updated, version, data}); nothing on a read-only store."""
+        if self.readonly or not rows:
+            return
+        with self._lock, self.conn:
+            self.db.table("hist_lines").upsert_all(rows, pk="game_id")
+
+    def profile_rows(self) -> list[dict[str, Any]]:
+        """Every profile row, by name (case-insensitive), then id."""
+        if not self._has_table("profiles"):
+            return []
+        with self._lock:
+            cur = self.conn.execute(f"{_PROFILE_SELECT} ORDER BY name COLLATE NOCASE, id")
+            return [dict(zip(PROFILE_COLUMNS, r)) for r in cur.fetchall()]
+
+    def profile_row(self, profile_id: str) -> dict[str, Any] | None:
+        if not self._has_table("profiles"):
+            return None
+        with self._lock:
+            r = self.conn.execute(f"{_PROFILE_SELECT} WHERE id=?", (profile_id,)).fetchone()
+        return dict(zip(PROFILE_COLUMNS, r)) if r else None
+
+    def profile_names(self) -> dict[str, str]:
+        """Profile id -> its name now."""
+        return {r["id"]: r["name"] for r in self.profile_rows()}
+
+    @_writes
+    def save_profile(self, row: dict[str, Any]) -> None:
+        """Insert or replace a profile; ``StoreError('profile_name_taken')`` if another profile has
+        its name (case-insensitive), checked in the same transaction."""
+        self._writable()
+        with self._lock, self.conn:
+            clash = self.conn.execute(
+                "SELECT id FROM profiles WHERE name = ? COLLATE NOCASE AND id != ?", (row["name"], row["id"])
+            ).fetchone()
+            if clash:
+                raise StoreError("profile_name_taken", name=row["name"])
+            self.db.table("profiles").upsert({k: row.get(k) for k in PROFILE_COLUMNS}, pk="id")
+
+    @_writes
+    def delete_profile(self, profile_id: str) -> None:
+        self._writable()
+        with self._lock, self.conn:
+            self.conn.execute("DELETE FROM profiles WHERE id=?", (profile_id,))
+
+    @_writes
+    def add_games(self, games: Iterable[NewGame], profiles: Iterable[dict[str, Any]] = ()) -> Added:
+        """Add whole games (with their logs, results and statistics lines) and profiles in ONE
+        transaction: all or nothing. A game or profile whose id is already here is left as it is."""
+        self._writable()
+        out = Added()
+        with self._lock, self.conn:
+            for g in games:
+                rec = g.record
+                if self.conn.execute("SELECT 1 FROM games WHERE id=?", (rec.id,)).fetchone():
+                    out.already.append(rec.id)
+                    continue
+                self._insert_whole(g)
+                out.added.append(rec.id)
+            for p in profiles:
+                if self.conn.execute("SELECT 1 FROM profiles WHERE id=?", (p["id"],)).fetchone():
+                    continue
+                self.db.table("profiles").insert({k: p.get(k) for k in PROFILE_COLUMNS})
+                out.profiles_added += 1
+        return out
+
+    def _insert_whole(self, g: NewGame) -> None:
+        """The columns ``create_game`` writes, inside the caller's transaction."""
+        rec = g.record
+        created = rec.created or time.strftime("%Y-%m-%dT%H:%M:%S")
+        updated = g.updated or next((a.at for a in reversed(rec.actions) if a.at), None) or created
+        self.conn.execute(
+            "INSERT INTO games (id, game, format_version, options, players, created, updated, cursor, finished, "
+            "result, table_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                rec.id,
+                rec.game,
+                rec.format_version,
+                json.dumps(rec.options, ensure_ascii=False),
+                json.dumps([p.model_dump(mode="json") for p in rec.players], ensure_ascii=False),
+                created,
+                updated,
+                len(rec.actions),
+                1 if g.finished else 0,
+                json.dumps(g.result, ensure_ascii=False) if g.result is not None else None,
+                secrets.token_urlsafe(12),
+            ),
+        )
+        self.conn.executemany(
+            "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+            [
+                (rec.id, seq, a.seat, json.dumps(a.action, ensure_ascii=False, separators=(",", ":")), a.at)
+                for seq, a in enumerate(rec.actions, start=1)
+            ],
+        )
+        if g.lines is not None:
+            self.conn.execute(
+                "INSERT OR REPLACE INTO hist_lines (game_id, cursor, updated, version, data) VALUES (?, ?, ?, ?, ?)",
+                (rec.id, len(rec.actions), updated, g.lines_version, g.lines),
+            )
+
+    def dump(self) -> dict[str, list[tuple]]:
+        """Every row of every table, sorted (for "nothing changed" checks)."""
+        out = {}
+        with self._lock:
+            names = [r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
+            for name in names:
+                out[name] = sorted(self.conn.execute(f'SELECT * FROM "{name}"').fetchall(), key=repr)
+        return out
 
     @_writes
     def set_table_token(self, game_id: str, token: str) -> None:

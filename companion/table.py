@@ -54,7 +54,7 @@ class Table:
         self.record = record  # all actions, redo tail included
         self.cursor = cursor
         self.dice = dice or Dice()
-        self._lock = threading.RLock()
+        self._guard = threading.RLock()
         self._listeners: dict[int, Listener] = {}
         self._next_listener = 0
         self.state = replay(record, cursor)
@@ -67,7 +67,7 @@ class Table:
     # --- reading --------------------------------------------------------------
     def state_at(self, n: int) -> Any:
         """The state after the first ``n`` actions of the record (kept or replayed)."""
-        with self._lock:
+        with self._guard:
             got = self._states.get(n)
             if got is None:
                 got = replay(self.record, n)
@@ -107,13 +107,13 @@ class Table:
 
     # --- listeners --------------------------------------------------------------
     def subscribe(self, listener: Listener) -> int:
-        with self._lock:
+        with self._guard:
             self._next_listener += 1
             self._listeners[self._next_listener] = listener
             return self._next_listener
 
     def unsubscribe(self, token: int) -> None:
-        with self._lock:
+        with self._guard:
             self._listeners.pop(token, None)
 
     def _notify(self, what: str) -> None:
@@ -134,7 +134,7 @@ class Table:
 
     def submit(self, action: Any, seats: set[int] | None = None, expected_seq: int | None = None) -> Any:
         """Apply ``action`` for a session allowed to act for ``seats`` (None: all)."""
-        with self._lock:
+        with self._guard:
             if expected_seq is not None and expected_seq != self.cursor:
                 raise Refusal("table.stale", "stale_action")
             action = self.game.parse_action(action)
@@ -161,11 +161,12 @@ class Table:
         self._notify("action")
         return new_state
 
-    def _store_refusal(self, exc: StoreError) -> Refusal:
-        """A write the store refused, as a refusal. ``db_stale``: another writer moved this game
+    def _store_refusal(self, exc: StoreError, code: str = "store_failed") -> Refusal:
+        """A write the store refused, as a refusal (``code`` says what was not saved: a move, an
+        undo, a redo; the table is left as it was). ``db_stale``: another writer moved this game
         on (issue 12.3); the table takes the saved log (reload) so the next tap is based on it."""
         if exc.key != "db_stale":
-            return Refusal("table.store", "store_failed", detail=exc.key)
+            return Refusal("table.store", code, detail=exc.key)
         try:
             record, cursor, rev = self.store.load_with_rev(self.id)
             state = replay(record, cursor)
@@ -183,7 +184,7 @@ class Table:
 
     def roll(self, seats: set[int] | None = None, values: list[int] | None = None, expected_seq: int | None = None) -> Any:
         """Roll the dice the game waits for (virtual, or the table's typed values)."""
-        with self._lock:
+        with self._guard:
             if expected_seq is not None and expected_seq != self.cursor:
                 raise Refusal("table.stale", "stale_action")
             req = self.game.pending_roll(self.state)
@@ -215,15 +216,15 @@ class Table:
         return seats is None or seat is None or seat in seats
 
     def undo(self, seats: set[int] | None = None) -> Any:
-        with self._lock:
+        with self._guard:
             if not self.can_undo():
                 raise Refusal("table.undo", "nothing_to_undo")
             self._check_own(self.cursor - 1, seats)
             state = self.state_at(self.cursor - 1)
             try:
                 self.rev = self.store.move_cursor(self.id, self.cursor, self.cursor - 1, expected_rev=self.rev)
-            except StoreError as exc:
-                err: Refusal | None = self._store_refusal(exc)
+            except StoreError as exc:  # nothing changes here either (table.store)
+                err: Refusal | None = self._store_refusal(exc, "undo_store_failed")
             else:
                 err = None  # the store took it
                 self.cursor -= 1
@@ -234,7 +235,7 @@ class Table:
         return state
 
     def redo(self, seats: set[int] | None = None) -> Any:
-        with self._lock:
+        with self._guard:
             if not self.can_redo():
                 raise Refusal("table.undo", "nothing_to_redo")
             self._check_own(self.cursor, seats)
@@ -244,8 +245,8 @@ class Table:
             try:
                 self.rev = self.store.move_cursor(self.id, self.cursor, self.cursor + 1, result=result,
                                                   expected_rev=self.rev)
-            except StoreError as exc:
-                err: Refusal | None = self._store_refusal(exc)
+            except StoreError as exc:  # nothing changes here either (table.store)
+                err: Refusal | None = self._store_refusal(exc, "redo_store_failed")
             else:
                 err = None  # the store took it
                 self.cursor += 1
@@ -258,7 +259,7 @@ class Table:
 
     def what_if(self, action: Any, seats: set[int] | None = None) -> Verdict:
         """Dispute mode: the referee's verdict on ``action``; the game stays as it is."""
-        with self._lock:
+        with self._guard:
             state = self.state
         try:
             parsed = self.game.parse_action(action)
@@ -280,7 +281,7 @@ class Tables:
         self.dice = dice or Dice()
         self._tables: dict[str, Table] = {}
         self._opening: dict[str, threading.Lock] = {}
-        self._lock = threading.Lock()
+        self._guard = threading.Lock()
 
     def create(self, game_id: str, players: list[PlayerSpec], options: dict[str, Any] | None = None) -> Table:
         record = new_record(game_id, players, options)
@@ -288,29 +289,29 @@ class Tables:
         self.store.create_game(record)
         self.store.set_table_token(record.id, secrets.token_urlsafe(12))
         table = Table(self.store, record, 0, self.dice)
-        with self._lock:
+        with self._guard:
             self._tables[record.id] = table
         return table
 
     def open(self, game_id: str) -> Table:
         """The table of ``game_id``; ``StoreError('no_game')``, or ``StoreError('game_damaged')``
         for a game whose log cannot be read or replayed (issue 12.7: the other games go on)."""
-        with self._lock:
+        with self._guard:
             table = self._tables.get(game_id)
             if table is not None:
                 return table
             opening = self._opening.setdefault(game_id, threading.Lock())
         try:
             with opening:
-                with self._lock:
+                with self._guard:
                     table = self._tables.get(game_id)
                 if table is not None:
                     return table
                 table = self._load(game_id)  # the long part, outside the shared lock
-                with self._lock:
+                with self._guard:
                     return self._tables.setdefault(game_id, table)
         finally:
-            with self._lock:
+            with self._guard:
                 if self._opening.get(game_id) is opening:
                     del self._opening[game_id]
 
@@ -326,7 +327,7 @@ class Tables:
         raise StoreError("game_damaged", game_id=game_id, seq=seq)
 
     def forget(self, game_id: str) -> None:
-        with self._lock:
+        with self._guard:
             self._tables.pop(game_id, None)
 
 
@@ -342,6 +343,16 @@ CONTROLLER_TEXTS = {
     "store_failed": {
         "de": "Der Zug konnte nicht gespeichert werden ({detail}); nichts wurde geändert.",
         "en": "The move could not be saved ({detail}); nothing was changed.",
+    },
+    "undo_store_failed": {
+        "de": "Der Zug konnte nicht zurückgenommen werden, weil das Speichern fehlschlug ({detail}); "
+              "das Spiel bleibt, wie es war.",
+        "en": "The move could not be taken back because saving failed ({detail}); the game stays as it was.",
+    },
+    "redo_store_failed": {
+        "de": "Der Zug konnte nicht wiederhergestellt werden, weil das Speichern fehlschlug ({detail}); "
+              "das Spiel bleibt, wie es war.",
+        "en": "The move could not be redone because saving failed ({detail}); the game stays as it was.",
     },
 }
 

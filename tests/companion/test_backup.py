@@ -83,6 +83,33 @@ def test_import_twice_changes_nothing(full_store):
     assert dump_store(full_store) == before
 
 
+def fail_writes_to_profiles(db) -> None:
+    """Test helper: the file refuses every new profile row, as a full disk would, so an import
+    fails after its games were written inside the same transaction."""
+    import sqlite3
+
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TRIGGER no_room BEFORE INSERT ON profiles BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    conn.commit()
+    conn.close()
+
+
+def test_an_import_that_fails_halfway_writes_nothing(full_store, tmp_path):
+    """All or nothing (one transaction, Store.add_games): the games written before the failing
+    profile are taken back; the player is told nothing was changed."""
+    text = backup_text(export_backup(full_store))
+    db = tmp_path / "target.db"
+    target = Store(db)
+    fail_writes_to_profiles(db)
+    before = dump_store(target)
+    with pytest.raises(ImportRefused) as exc:
+        import_backup(target, text)
+    assert exc.value.message("de") == "Einlesen fehlgeschlagen (db_write_failed: disk full); nichts wurde geändert."
+    assert exc.value.message("en") == "Import failed (db_write_failed: disk full); nothing was changed."
+    assert dump_store(target) == before and target.games() == []
+    target.close()
+
+
 def test_a_single_record_is_the_replay_format_and_imports(full_store):
     gid = full_store.games(finished=True, limit=1)[0]["id"]
     rec = export_record(full_store, gid)
@@ -310,7 +337,7 @@ def test_csv_neutralises_text_cells_that_a_spreadsheet_would_run_and_keeps_numbe
     res = get_game(record.game).result(replay(record)).model_dump(mode="json")
     res["players"][0]["total"] = -5  # a negative score is a number, not a formula
     store.create_game(record)
-    store.move_cursor(record.id, len(record.actions), result=res)
+    store.move_cursor(record.id, len(record.actions), len(record.actions), result=res)  # the end, with its result
     rows = list(csvmod.DictReader(io.StringIO(results_csv(store))))
     by_seat = {int(r["seat"]): r for r in rows}
     assert [by_seat[i]["name"] for i in range(len(names))] == [

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from companion.store import Store, StoreError
+from companion.store import SCHEMA_VERSION, Store, StoreError
 from companion.table import Tables
 from scoring.engine import PlayerSpec, RecordedAction, replay
 from scoring.errors import Refusal
@@ -173,7 +173,7 @@ def test_a_file_of_schema_2_gets_revisions_and_plays_on(tmp_path):
     store.set_meta("schema_version", "2")
     store.close()
     store = Store(db)
-    assert store.version == 3 and "rev" in store.db["games"].columns_dict
+    assert store.version == SCHEMA_VERSION and "rev" in store.db["games"].columns_dict
     table = Tables(store).open(t.id)
     table.submit({"type": "white", "by": 0, "row": "red"})
     table.undo()
