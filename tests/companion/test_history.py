@@ -57,8 +57,8 @@ def _generate(rng: random.Random, game_id: str):
         players = _names(rng, len(players))
 
         def count_injuries(state, action, new):
-            for ev in new.events[len(state.events):]:
-                if ev.what == "injured":
+            for ev in new.events:  # what this action caused (issue 13: one convention for all games)
+                if ev.kind == "injured":
                     events[ev.seat] += 1
 
         played = play_random(game_id, players, options, rng, policy=rv.policy, on_step=count_injuries)
