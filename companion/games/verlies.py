@@ -29,6 +29,7 @@ from scoring.verlies import (
     ATTRIBUTE_OF,
     ATTRIBUTES,
     FAILURE,
+    PENALTY_GOLD,
     PRESETS,
     GainGold,
     LoseGold,
@@ -1051,7 +1052,7 @@ def _pending_controls(shell: Any, state: Any, st: dict[str, Any], offers: list[A
     me = state.current
     p = state.players[me]
     if pend.kind == "loss":  # rv.loss: exactly what the engine offers (only what the player has)
-        gold = min(3, p.gold)
+        gold = min(PENALTY_GOLD, p.gold)  # rv.gold: never below zero
         buttons = []
         for a in offers:
             if a.type == "lose_gold":

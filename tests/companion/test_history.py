@@ -323,3 +323,26 @@ def test_a_renamed_profile_stays_one_player_with_its_new_name(history):
     assert st.per_player["p:prof-ana"].name == "Ana Maria"
     assert all(ln.name == "Ana Maria" for (g, k), ln in st.per_player_game.items() if k == "p:prof-ana")
     delete_profile(store, "prof-ana")
+
+
+def test_replay_figures_count_the_events_each_game_declares_issue_13():
+    """One loop over ``state.events`` for every game: Verlies declares injuries, Verflixxt bites, Qwixx none."""
+    from companion.history import replay_figures
+    from scoring.engine import RecordedAction, new_record
+    from scoring.verlies import DrawCard, EndTurn, Obstacle, Recover, Walk
+
+    assert get_game("raus-aus-dem-verlies").event_figures == {"injured": "injuries"}
+    assert get_game("verflixxt").event_figures == {"bite": "bites"} and not get_game("qwixx-longo").event_figures
+    rv_game = get_game("raus-aus-dem-verlies")
+    record = new_record(rv_game.id, [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {})
+    state = rv_game.start(rv_game.parse_options(record.options, list(record.players)), list(record.players))
+    actions = []
+    for a in (DrawCard(by=0), Obstacle(by=0, kind="wooden_bridge", color="red", number=20), 1, EndTurn(by=0),
+              Walk(by=1, cards=0), EndTurn(by=1), Recover(by=0), DrawCard(by=1),
+              Obstacle(by=1, kind="wooden_bridge", color="red", number=20), 1):
+        if isinstance(a, int):
+            a = rv_game.roll_action(state, [a])
+        actions.append(RecordedAction(seat=a.by, action=rv_game.dump_action(a)))
+        state = rv_game.apply(state, a)
+    record = record.model_copy(update={"actions": tuple(actions)})
+    assert replay_figures(record) == {"0": {"injuries": 1}, "1": {"injuries": 1}}

@@ -717,3 +717,34 @@ async def test_the_new_choices_through_the_real_session(tmp_path):
     await app.click(text="Aussetzen")
     assert app.has_text("Spieler 2 ist dran · Zug 5")
     assert not app.crashes()
+
+
+# --- issue 13: the screen offers what legal() says; every die goes through the table's roll -------------
+def test_passage_gold_by_dice_goes_through_the_roll_panel_rv_dice(shell):
+    start(shell)
+    click(shell, "Karte ziehen")
+    click(shell, "Gang")
+    assert {"Gold im Gang +1", "Gold im Gang: W6 würfeln", "Gold im Gang: W3 würfeln",
+            "Gold im Gang: 1+W6 würfeln"} <= set(buttons(shell))
+    click(shell, "Gold im Gang: W3 würfeln")
+    assert "Gold würfeln (Gang): W3" in texts(shell)
+    assert "Zug beenden" not in buttons(shell)  # nothing but the die while it is due
+    type_into(shell, "Gewürfelt (W6)", "5")
+    click(shell, "Übernehmen")
+    assert "3 Gold" in texts(shell) and "Zug 1: Ana +3 (Gang)" in texts(shell)
+    assert not [b for b in buttons(shell) if b.startswith("Gold im Gang")]  # rv.gold: once per card
+    assert [r.action for r in shell.table.record.actions[-2:]] == [
+        {"type": "roll_gold", "by": 0, "reason": "passage", "dice": "w3"}, {"type": "roll", "by": 0, "value": 5}]
+
+
+def test_a_gold_room_by_dice_in_english_rv_dice(shell):
+    start(shell)
+    shell.lang = "en"
+    shell.table.dice = Dice(FixedSource([6]))
+    shell.render()
+    click(shell, "Draw a card")
+    click(shell, "Room: gold")
+    click(shell, "Gold room: roll 1+D6")
+    assert "Roll gold (gold room): 1+D6" in texts(shell)
+    click(shell, "Roll")  # the table's virtual die shows 6
+    assert "7 gold" in texts(shell) and "Turn 1: Ana +7 (gold room)" in texts(shell)

@@ -1106,3 +1106,44 @@ def test_a_correction_that_empties_the_purse_ends_the_open_loss_rv_loss():
     s = lava(with_gold(drawn(), 0, 2))
     s = play(s, LoseGold(by=0, amount=2, reason="correction"))
     assert s.pending is None and s.events[-1].kind == "nothing_lost"
+
+
+# --- issue 13: every die through chance, gold by dice (rv.dice), the last action's events ------------
+def test_passage_gold_by_dice_is_rolled_through_chance_and_counts_once_rv_dice_rv_gold():
+    s = play(drawn(), LayCard(by=0, card="passage"), RollGold(by=0, reason="passage", dice="w3"))
+    req = G.pending_roll(s)
+    assert (req.by, req.purpose, req.dice[0].name, req.dice[0].sides) == (0, "gold", "w3", 6)  # a W6 read as W3
+    refused(s, EndTurn(by=0), "rv.gold")  # the die first
+    s = G.apply(s, G.roll_action(s, [5]))  # W3 of a 5 is 3
+    assert s.players[0].gold == 3 and s.gold_log[-1].reason == "passage" and s.turn.passage_gold == 3
+    refused(s, RollGold(by=0, reason="passage", dice="w6"), "rv.gold")  # once per card
+    refused(s, GainGold(by=0, amount=1, reason="passage"), "rv.gold")
+
+
+def test_a_gold_room_card_by_dice_and_monster_gold_by_dice_rv_dice():
+    s = play(drawn(), rolled(RoomCard(by=0, kind="gold", dice="1+w6"), 6))
+    assert s.players[0].gold == 7 and s.gold_log[-1].reason == "room"
+    s = fight(drawn(), roll=6, monster_roll=1)  # won: spoils pending
+    s = play(s, rolled(RollGold(by=0, reason="monster", dice="w6"), 4))
+    assert s.players[0].gold == 4 and s.pending.kind == "spoils"  # the treasure still to come
+    with pytest.raises(InvalidInput):
+        G.parse_action({"type": "room_card", "by": 0, "kind": "gold", "gold": 2, "dice": "w3"})  # one or the other
+
+
+def test_a_typed_die_outside_one_to_six_is_refused_in_words_rv_dice():
+    s = play(drawn(), Obstacle(by=0, kind="door", color="red", number=9))
+    for bad in ([0], [True], [3, 4], []):
+        with pytest.raises(InvalidInput):
+            G.roll_action(s, bad)
+    with pytest.raises(InvalidInput) as exc:
+        G.roll_action(s, [7])
+    assert words(exc.value) == ("Ein W6 zeigt 1 bis 6, nicht 7.", "A D6 shows 1 to 6, not 7.")
+
+
+def test_events_hold_what_the_last_action_caused_and_the_log_keeps_the_game_issue_13():
+    s = play(with_gold(drawn(), 0, 4), Obstacle(by=0, kind="lava", color="red", number=12))
+    assert s.events == ()  # declared: nothing has happened yet
+    s = G.apply(s, G.roll_action(s, [1]))
+    assert [e.kind for e in s.events] == ["obstacle", "injured"]
+    s = play(s, LoseGold(by=0))
+    assert s.events == () and [e.kind for e in s.log][-3:] == ["drew", "obstacle", "injured"]
