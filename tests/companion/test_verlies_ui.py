@@ -748,3 +748,19 @@ def test_a_gold_room_by_dice_in_english_rv_dice(shell):
     assert "Roll gold (gold room): 1+D6" in texts(shell)
     click(shell, "Roll")  # the table's virtual die shows 6
     assert "7 gold" in texts(shell) and "Turn 1: Ana +7 (gold room)" in texts(shell)
+
+
+def test_the_exit_buttons_follow_the_engine_not_a_copy_of_its_rules_rv_exit(shell):
+    """The screen's own copy of the exit rules had drifted: it hid "shuffle back" when the passage gold
+    just taken made up the gold (rv.gold: that gold does not count) and offered it after an obstacle."""
+    start(shell, exit_min_gold=2)
+    click(shell, "Karte ziehen")
+    click(shell, "Gang")
+    click(shell, "Betrag +")
+    click(shell, "Gold im Gang +2")
+    assert shell.table.state.players[0].gold == 2
+    assert {"Ausgang legen", "Ausgang zurückmischen"} <= set(buttons(shell))  # 2 - 2 of this card < 2
+    click(shell, "Hindernis prüfen")
+    type_into(shell, "Gewürfelt (W6)", "6")
+    click(shell, "Übernehmen")
+    assert "Ausgang legen" in buttons(shell) and "Ausgang zurückmischen" not in buttons(shell)  # rv.exit: too late
