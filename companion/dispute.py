@@ -14,6 +14,7 @@ from typing import Any
 
 from companion.i18n import add_strings, tr
 from companion.table import Table, Verdict
+from scoring.engine import Template
 from scoring.errors import InvalidInput, RefereeError
 
 add_strings(
@@ -72,14 +73,16 @@ add_strings(
         "rules.act.rv.lose_treasure": {"de": "{name}: Schatz {n} abgeben", "en": "{name}: give up treasure {n}"},
         "rules.act.rv.reveal_treasure": {"de": "{name}: Schatz {n} zeigen", "en": "{name}: show treasure {n}"},
         "rules.act.rv.obstacle": {
-            "de": "{name}: {kind} {number} ({color}), Wurf {roll}",
-            "en": "{name}: {kind} {number} ({color}), roll {roll}",
+            "de": "{name}: {kind} {number} ({color}) versuchen",
+            "en": "{name}: try {kind} {number} ({color})",
         },
+        "rules.act.rv.roll": {"de": "{name}: Wurf {value}", "en": "{name}: roll {value}"},
+        "rules.act.rv.roll_gold": {"de": "{name}: Gold würfeln ({dice})", "en": "{name}: roll gold ({dice})"},
         "rules.act.rv.decline_obstacle": {"de": "{name}: {kind} {number} nicht versuchen", "en": "{name}: do not try {kind} {number}"},
         "rules.act.rv.room_card": {"de": "{name}: Raumkarte {kind}", "en": "{name}: room card {kind}"},
         "rules.act.rv.fight": {
-            "de": "{name}: Kampf {attribute}, Wurf {roll} gegen {monster_value}+{monster_roll}",
-            "en": "{name}: fight {attribute}, roll {roll} against {monster_value}+{monster_roll}",
+            "de": "{name}: Kampf {attribute} gegen {monster_value}",
+            "en": "{name}: fight {attribute} against {monster_value}",
         },
         "rules.act.rv.trap": {"de": "{name}: Falle", "en": "{name}: trap"},
         "rules.act.rv.lay_exit": {"de": "{name}: Ausgang anlegen", "en": "{name}: lay an exit"},
@@ -103,7 +106,7 @@ ACTION_RULES: dict[tuple[str, str], str] = {
     ("rv", "gain_gold"): "rv.gold", ("rv", "lose_gold"): "rv.gold", ("rv", "gain_treasure"): "rv.treasure",
     ("rv", "lose_treasure"): "rv.treasure", ("rv", "reveal_treasure"): "rv.treasure",
     ("rv", "obstacle"): "rv.obstacle", ("rv", "decline_obstacle"): "rv.obstacle", ("rv", "room_card"): "rv.room",
-    ("rv", "fight"): "rv.monster", ("rv", "trap"): "rv.room", ("rv", "lay_exit"): "rv.exit",
+    ("rv", "fight"): "rv.monster", ("rv", "roll"): "rv.dice", ("rv", "roll_gold"): "rv.dice", ("rv", "trap"): "rv.room", ("rv", "lay_exit"): "rv.exit",
     ("rv", "shuffle_back_exit"): "rv.exit", ("rv", "escape"): "rv.exit", ("rv", "end_turn"): "rv.turn",
 }
 
@@ -286,7 +289,7 @@ def candidates(table: Table, lang: str = "de", max_legal: int = 12, max_illegal:
     except Exception:
         legal = []
     for a in legal:
-        d = game.dump_action(a)
+        d = a.example() if isinstance(a, Template) else game.dump_action(a)  # a value to enter: its first one
         legal_dumps.append(d)
         label = describe(table, d, lang, state)
         if label in seen or len([c for c in out if c.legal]) >= max_legal:

@@ -187,36 +187,33 @@ def count_finished(store: Store, game: str | None = None) -> int:
 
 # --- figures a result does not carry ---------------------------------------------------
 def replay_figures(record: GameRecord) -> dict[str, dict[str, int]]:
-    """Per seat (as str) the figures only a replay knows: bites (Verflixxt), injuries (Verlies)."""
+    """Per seat (as str) the figures only a replay knows: the game's declared ``event_figures``."""
     game = get_game(record.game)
-    if game.id not in (VERFLIXXT, VERLIES):
+    if not game.event_figures:
         return {}
     return _figures(game.id, len(record.players), iter_replay(record), initial_state(record))
 
 
 def _figures(game_id: str, n: int, states: Iterable[Any], state: Any) -> dict[str, dict[str, int]]:
-    """Runs through ``states`` (the replay, starting after ``state``): bites counted per action
-    (Verflixxt's events are the last action's), injuries from the final Verlies log."""
-    bites = [0] * n
-    for after in states:
-        state = after
-        if game_id == VERFLIXXT:
-            for ev in after.events:  # what this action caused
-                if ev.kind == "bite" and ev.seat is not None:
-                    bites[ev.seat] += 1
-    if game_id == VERFLIXXT:
-        return {str(i): {"bites": bites[i]} for i in range(n)}
-    if game_id == VERLIES:
-        injuries = [0] * n
-        for ev in state.events:
-            if ev.what == "injured" and ev.seat is not None:
-                injuries[ev.seat] += 1
-        return {str(i): {"injuries": injuries[i]} for i in range(n)}
-    return {}
+    """Runs through ``states`` (the replay, starting after ``state``) and counts, per seat, the events
+    the game declares in ``Game.event_figures`` (e.g. a Verflixxt bite, a Verlies injury): every game's
+    ``state.events`` holds what the last action caused, so one loop serves all (issue 13)."""
+    counted = get_game(game_id).event_figures
+    if not counted:
+        for state in states:  # still replayed: an import checks every action
+            pass
+        return {}
+    figures = [{name: 0 for name in counted.values()} for _ in range(n)]
+    for state in states:
+        for ev in state.events:  # what this action caused
+            name = counted.get(ev.kind)
+            if name is not None and ev.seat is not None and 0 <= ev.seat < n:
+                figures[ev.seat][name] += 1
+    return {str(i): figures[i] for i in range(n)}
 
 
 def _needs_replay(game: str) -> bool:
-    return game in (VERFLIXXT, VERLIES)
+    return bool(get_game(game).event_figures)
 
 
 def player_figures(game: str, breakdown: dict[str, Any], extra: dict[str, int] | None) -> dict[str, int]:

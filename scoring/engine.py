@@ -176,10 +176,84 @@ class DieSpec(Frozen):
 
 
 class RollRequest(Frozen):
-    """Chance node: the dice the seat ``by`` must roll now."""
+    """Chance node: the dice the seat ``by`` must roll now (``purpose``: what for, for the screen)."""
 
     by: int
     dice: tuple[DieSpec, ...]
+    purpose: str | None = None
+
+
+# --- action templates: ``legal()`` where the table enters a value (issue 13) ----------
+class Range(Frozen):
+    """Whole numbers lo..hi, both included."""
+
+    lo: int
+    hi: int
+
+
+class Text(Frozen):
+    """Free text (a name) of min..max characters."""
+
+    min_length: int = 1
+    max_length: int
+
+
+class Template(Frozen):
+    """A legal action whose entered values are open: ``fields`` give each one's range or choices.
+
+    ``fixed`` holds the values already decided (``by``, a reason); ``fill``
+    gives the action's data for ``Game.parse_action`` once every field is chosen.
+    """
+
+    action_type: str
+    fixed: dict[str, Any] = Field(default_factory=dict)
+    fields: dict[str, Range | Text | tuple[Any, ...]]  # a tuple: the allowed choices
+
+    @property
+    def by(self) -> Any:
+        return self.fixed.get("by")
+
+    @property
+    def type(self) -> str:
+        """The action type this template makes (like an action's ``type``)."""
+        return self.action_type
+
+    def __hash__(self) -> int:
+        return hash((self.action_type, repr(self.fixed), repr(self.fields)))
+
+    def allows(self, name: str, value: Any) -> bool:
+        spec = self.fields[name]
+        if isinstance(spec, Range):
+            return isinstance(value, int) and not isinstance(value, bool) and spec.lo <= value <= spec.hi
+        if isinstance(spec, Text):
+            return isinstance(value, str) and spec.min_length <= len(value.strip()) <= spec.max_length
+        return value in spec
+
+    def fill(self, **values: Any) -> dict[str, Any]:
+        """The action's data; a missing or out-of-range value is refused (``template_value``)."""
+        for name in self.fields:
+            if name not in values or not self.allows(name, values[name]):
+                raise InvalidInput("template_value", field=name, value=str(values.get(name, "–"))[:20])
+        return {"type": self.action_type, **self.fixed, **{k: values[k] for k in self.fields}}
+
+    def example(self) -> dict[str, Any]:
+        """The action with each field at its first allowed value (lowest number, first choice)."""
+        return self.fill(**{
+            name: spec.lo if isinstance(spec, Range) else ("?" * spec.min_length if isinstance(spec, Text) else spec[0])
+            for name, spec in self.fields.items()
+        })
+
+    def sample(self, rng: Any, span: int | None = None) -> dict[str, Any]:
+        """Random allowed values (``span``: at most that far above a range's low end)."""
+        values: dict[str, Any] = {}
+        for name, spec in self.fields.items():
+            if isinstance(spec, Range):
+                values[name] = rng.randint(spec.lo, spec.hi if span is None else min(spec.hi, spec.lo + span))
+            elif isinstance(spec, Text):
+                values[name] = f"{name} {rng.randint(1, 99)}"[: spec.max_length]
+            else:
+                values[name] = rng.choice(spec)
+        return self.fill(**values)
 
 
 class PlayerResult(Frozen):
@@ -218,6 +292,9 @@ class Game(ABC, Generic[O, S]):
     Options: ClassVar[type[BaseModel]]
     State: ClassVar[type[BaseModel]]
     Action: ClassVar[Any]  # an Annotated discriminated union on field "type"
+    # Statistics hook (issue 13): an event ``kind`` in ``state.events`` (the last action's events,
+    # each with ``kind`` and ``seat``) counted per seat as the figure named here, e.g. {"bite": "bites"}.
+    event_figures: ClassVar[dict[str, str]] = {}
 
     def __init__(self) -> None:
         self._action_adapter = TypeAdapter(self.Action)
@@ -256,7 +333,8 @@ class Game(ABC, Generic[O, S]):
     def start(self, options: O, players: list[PlayerSpec]) -> S: ...
 
     @abstractmethod
-    def legal(self, state: S, seat: int | None = None) -> list[Any]: ...
+    def legal(self, state: S, seat: int | None = None) -> list[Any]:
+        """Exactly what may be done now: actions, and ``Template`` s where the table enters a value."""
 
     def pending_roll(self, state: S) -> RollRequest | None:
         return None
@@ -408,6 +486,10 @@ def initial_state(record: GameRecord) -> Any:
 
 add_texts(
     {
+        "template_value": {
+            "de": "Der Wert für {field} fehlt oder ist nicht erlaubt ({value}).",
+            "en": "The value for {field} is missing or not allowed ({value}).",
+        },
         "record_seat_range": {
             "de": "Der Zug ist für Platz {seat} eingetragen; den gibt es nicht (Plätze 0 bis {high}).",
             "en": "The move is recorded for seat {seat}, which does not exist (seats 0 to {high}).",

@@ -10,7 +10,25 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from scoring.dice import Dice
-from scoring.engine import Game, GameRecord, PlayerSpec, RecordedAction, get_game, initial_state, new_record
+from scoring.engine import (
+    Game,
+    GameRecord,
+    PlayerSpec,
+    RecordedAction,
+    Template,
+    get_game,
+    initial_state,
+    new_record,
+)
+
+SPAN = 10  # a random entered number lies at most this far above its lowest allowed value
+
+
+def concrete(game: Game, choice: Any, rng: random.Random) -> Any:
+    """A legal action as it is played: a template gets random values from its allowed ranges."""
+    if isinstance(choice, Template):
+        return game.parse_action(choice.sample(rng, span=SPAN))
+    return choice
 
 
 @dataclass
@@ -32,7 +50,7 @@ def random_step(game: Game, state: Any, rng: random.Random, dice: Dice) -> Any:
     options = game.legal(state)
     if not options:
         raise AssertionError(f"{game.id}: no legal action in a running game")
-    return rng.choice(options)
+    return concrete(game, rng.choice(options), rng)
 
 
 def play_random(

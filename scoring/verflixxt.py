@@ -609,6 +609,7 @@ def figures_per_player(options: Options, seats: int) -> int:
 class Verflixxt(Game[Options, State]):
     id = "verflixxt"
     title = "Verflixxt! Kompakt"
+    event_figures = {"bite": "bites"}  # statistics: bites per player (history)
     min_players = 2
     max_players = 6
     Options = Options

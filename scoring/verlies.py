@@ -24,20 +24,29 @@ A turn runs like this:
             ``loss`` (rv.obstacle / rv.monster: ``LoseGold`` 3 or
             ``LoseTreasure(index)``), ``fight`` (a monster room card:
             ``Fight``), ``trap`` (a trap room card: ``Trap``), ``spoils`` (a
-            won fight: ``GainTreasure`` reason ``monster``), ``monster_roll``
-            (a fight started with ``StartFight`` on the adventurer's phone:
-            only ``MonsterRoll`` by the seat rolling for the monster).
+            won fight: ``GainTreasure`` reason ``monster``).
+``chance``  a die is due (``pending_roll``): nothing but that roll
+            (``roll_action`` -> ``RollDie``, by the seat that rolls) and
+            bookkeeping until it is in.
 
 Choices made here where the rules are silent (each documented at its check):
 
-- Dice are values inside the actions (``Obstacle.roll``, ``Fight.roll`` and
-  ``Fight.monster_roll``, ``Trap.roll``): replay never rolls. A fight is one
-  action carrying both rolls and ``monster_roller``, the seat that rolled for
-  the monster (another player; with one player, the player alone). On
-  seats' own phones the same fight is two actions: ``StartFight`` (the
-  adventurer's roll, by the adventurer) leaves the pending ``monster_roll``
-  for ``monster_roller``, whose ``MonsterRoll`` resolves it with the very
-  rules of ``Fight``.
+- Every die goes through chance (issue 13): ``Obstacle``, ``Fight`` and a
+  ``Trap`` with a check declare what is tried; the W6 then comes from
+  ``pending_roll``/``roll_action`` (virtual or typed real dice), so replay
+  never rolls. A fight is three actions: ``Fight`` (by the adventurer), the
+  adventurer's W6, then the monster's W6 by ``monster_roller`` (another
+  player; with one player, the player alone), on that seat's own phone. Gold
+  a card gives by dice (W6, W3, 1+W6; rv.dice) is ``RollGold`` or a gold
+  ``RoomCard`` with ``dice``, also rolled through chance.
+- Records written before that carry their dice inside ``obstacle``,
+  ``fight``, ``trap``, ``start_fight`` and ``monster_roll`` actions: they still
+  parse and replay as the declaration followed by its roll(s) (``OLD_ACTIONS``).
+- ``legal`` is exact: it asks the very checks ``apply`` makes, and gives
+  ``engine.Template`` s (value ranges, choices) where the table enters a
+  number, a name or a choice from the card.
+- ``state.events`` holds what the last action caused (``kind``, like every
+  game); ``state.log`` keeps the game's events for the screens' summary.
 - Gold never goes below zero (rv.gold): a loss larger than the purse empties
   it. Every change is logged with its reason; the log keeps the amount asked
   and the amount actually moved, so the purse is always the sum of the log.
@@ -81,10 +90,25 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Annotated, Any, Literal, Union, get_args
 
-from pydantic import Field, ValidationError, model_validator
+from pydantic import BaseModel, Field, TypeAdapter, ValidationError, model_validator
 
 from scoring.dice import Dice, w3_of_w6
-from scoring.engine import Frozen, Game, Log, PlayerResult, PlayerSpec, Result, first_error, places, register
+from scoring.engine import (
+    DieSpec,
+    Frozen,
+    Game,
+    Log,
+    PlayerResult,
+    PlayerSpec,
+    Range,
+    Result,
+    RollRequest,
+    Template,
+    Text,
+    first_error,
+    places,
+    register,
+)
 from scoring.errors import InvalidInput, Refusal
 from scoring.texts import add_texts
 
@@ -101,6 +125,8 @@ ObstacleKind = Literal["chasm", "acid_lake", "lava", "magic_barrier", "cave_in",
 RoomKind = Literal["gold", "monster", "trap"]
 CardKind = Literal["passage", "room"]
 GainReason = Literal["passage", "monster", "correction"]
+DiceForm = Literal["w6", "w3", "1+w6"]  # rv.dice: how a card gives a number by dice
+DICE_FORMS: tuple[DiceForm, ...] = ("w6", "w3", "1+w6")
 LossReason = Literal["penalty", "correction"]
 
 COLORS: tuple[Color, ...] = ("red", "blue", "green")
@@ -152,7 +178,7 @@ def fight_chance(adventurer_value: int, monster_value: int) -> Fraction:
     return Fraction(wins, 36)
 
 
-def dice_amount(form: Literal["w6", "w3", "1+w6"], face: int) -> int:
+def dice_amount(form: DiceForm, face: int) -> int:
     """rv.dice: the number a card's dice form gives for one W6 face (W3 = W6 halved, rounded up)."""
     if form == "w3":
         return w3_of_w6(face)
@@ -255,11 +281,14 @@ class GoldChange(Frozen):
 
 
 class Event(Frozen):
-    """One line of the turn log for the screens (never a hidden treasure's name or value)."""
+    """What an action caused (``state.events``: the last action's; ``state.log``: the game's).
+
+    Never a hidden treasure's name or value.
+    """
 
     turn: int
     seat: int
-    what: Literal[
+    kind: Literal[
         "recovered",
         "sat_out",
         "drew",
@@ -285,22 +314,21 @@ class Event(Frozen):
 
 
 class OpenFight(Frozen):
-    """A fight whose adventurer has rolled; the monster's roll is still to come (rv.monster)."""
+    """A fight declared (rv.monster); ``roll``: the adventurer's W6 once rolled, then the monster's is due."""
 
     monster_value: int
     attribute: str
-    roll: int
     monster_roller: int
+    roll: int | None = None
 
 
 class Pending(Frozen):
-    """A decision the current player (``monster_roll``: the monster's roller) must make before anything else."""
+    """A decision the current player must make before anything else."""
 
-    kind: Literal["loss", "fight", "trap", "spoils", "monster_roll"]
+    kind: Literal["loss", "fight", "trap", "spoils"]
     seat: int
     cause: str  # the obstacle kind, "monster" or "trap"
     rule: str
-    fight: OpenFight | None = None  # kind monster_roll: the adventurer's half of the fight
 
 
 class TurnSoFar(Frozen):
@@ -330,8 +358,10 @@ class State(Frozen):
     pending: Pending | None = None
     exits_laid: int = 0  # exit cards on the table (rv.exit)
     escaped: tuple[int, ...] = ()  # seats in order of escape; each used one exit
+    chance: Chance | None = None  # a die the table rolls now (pending_roll); nothing else until it is in
     gold_log: Log[GoldChange] = Field(default_factory=Log)  # append-only, O(1) per entry (engine.Log)
-    events: Log[Event] = Field(default_factory=Log)
+    events: tuple[Event, ...] = ()  # what the last action caused (one convention for every game)
+    log: Log[Event] = Field(default_factory=Log)  # every event of the game, for the screens' turn summary
 
     @property
     def free_exits(self) -> int:
@@ -436,14 +466,13 @@ class RevealTreasure(Frozen):
 
 
 class Obstacle(Frozen):
-    """rv.obstacle: try an obstacle: its kind, colour, number and the W6 rolled."""
+    """rv.obstacle: try an obstacle: its kind, colour and number; the W6 comes through ``pending_roll``."""
 
     type: Literal["obstacle"] = "obstacle"
     by: int
     kind: ObstacleKind
     color: Color
     number: int = Field(ge=0, le=NUMBER_MAX)
-    roll: int = Field(ge=1, le=6)
 
 
 class DeclineObstacle(Frozen):
@@ -463,80 +492,78 @@ class RoomCard(Frozen):
     by: int
     kind: RoomKind
     gold: int = Field(default=0, ge=0, le=GOLD_MAX)
+    dice: DiceForm | None = None  # rv.dice: a gold card that gives its gold by dice (rolled through pending_roll)
 
     @model_validator(mode="after")
     def _gold_only_on_gold_cards(self) -> "RoomCard":
-        if self.kind == "gold" and self.gold < 1:
-            raise ValueError("a gold room card names its gold (1 or more)")
-        if self.kind != "gold" and self.gold:
+        if self.kind == "gold" and (self.gold < 1) == (self.dice is None):
+            raise ValueError("a gold room card names its gold (1 or more) or its dice, not both")
+        if self.kind != "gold" and (self.gold or self.dice):
             raise ValueError("only a gold room card carries gold")
         return self
 
 
+class RollGold(Frozen):
+    """rv.dice / rv.gold: gold the card gives by dice (W6, W3, 1+W6): passage gold or a monster's gold.
+
+    The W6 comes through ``pending_roll``; the amount then counts like ``GainGold``.
+    """
+
+    type: Literal["roll_gold"] = "roll_gold"
+    by: int
+    reason: Literal["passage", "monster"]
+    dice: DiceForm
+
+
+class RollDie(Frozen):
+    """Chance (rv.dice): the W6 the table rolled for ``pending_roll``, by the seat it names."""
+
+    type: Literal["roll"] = "roll"
+    by: int
+    value: int = Field(ge=1, le=6)
+
+
 class Fight(Frozen):
-    """rv.monster: both rolls of a fight in one action.
+    """rv.monster: a fight is declared; the adventurer's W6, then the monster's, come through ``pending_roll``.
 
     ``attribute``: the one on the monster card, or the player's pick where the
-    card offers a choice. ``monster_roller``: the seat that rolled for the
-    monster (another player; with one player, the player).
+    card offers a choice. ``monster_roller``: the seat that rolls for the
+    monster (another player; with one player, the player), on its own phone.
     """
 
     type: Literal["fight"] = "fight"
     by: int
     monster_value: int = Field(ge=0, le=NUMBER_MAX)
     attribute: Attribute
-    roll: int = Field(ge=1, le=6)
-    monster_roll: int = Field(ge=1, le=6)
     monster_roller: int = Field(ge=0, le=7)
-
-
-class StartFight(Frozen):
-    """rv.monster, on seats' own phones: the adventurer's roll; ``monster_roller`` rolls next (``MonsterRoll``)."""
-
-    type: Literal["start_fight"] = "start_fight"
-    by: int
-    monster_value: int = Field(ge=0, le=NUMBER_MAX)
-    attribute: Attribute
-    roll: int = Field(ge=1, le=6)
-    monster_roller: int = Field(ge=0, le=7)
-
-
-class MonsterRoll(Frozen):
-    """rv.monster: the monster's roll, by the seat named in ``StartFight`` (on that player's phone)."""
-
-    type: Literal["monster_roll"] = "monster_roll"
-    by: int
-    roll: int = Field(ge=1, le=6)
 
 
 class Trap(Frozen):
     """rv.room: what a trap card says, as the table enters it.
 
-    An optional check (``color``, ``number`` and ``roll`` together: value + W6
-    ≥ number escapes the trap); without a check, or when it fails, the trap
-    takes ``lose_gold`` coins, injures (``injury``) and/or opens the choice
-    "3 gold or one treasure" (``loss_choice``).
+    An optional check (``color`` and ``number`` together: value + W6 ≥ number
+    escapes the trap; the W6 comes through ``pending_roll``); without a check,
+    or when it fails, the trap takes ``lose_gold`` coins, injures (``injury``)
+    and/or opens the choice "3 gold or one treasure" (``loss_choice``).
     """
 
     type: Literal["trap"] = "trap"
     by: int
     color: Color | None = None
     number: int | None = Field(default=None, ge=0, le=NUMBER_MAX)
-    roll: int | None = Field(default=None, ge=1, le=6)
     lose_gold: int = Field(default=0, ge=0, le=GOLD_MAX)
     injury: bool = False
     loss_choice: bool = False
 
     @model_validator(mode="after")
     def _check_complete(self) -> "Trap":
-        given = [v is not None for v in (self.color, self.number, self.roll)]
-        if any(given) and not all(given):
-            raise ValueError("a trap check needs colour, number and roll together")
+        if (self.color is None) != (self.number is None):
+            raise ValueError("a trap check needs colour and number together")
         return self
 
     @property
     def has_check(self) -> bool:
-        return self.roll is not None
+        return self.number is not None
 
 
 class LayExit(Frozen):
@@ -574,6 +601,8 @@ Action = Annotated[
         UnauthorisedDraw,
         Walk,
         GainGold,
+        RollGold,
+        RollDie,
         LoseGold,
         GainTreasure,
         LoseTreasure,
@@ -582,8 +611,6 @@ Action = Annotated[
         DeclineObstacle,
         RoomCard,
         Fight,
-        StartFight,
-        MonsterRoll,
         Trap,
         LayExit,
         ShuffleBackExit,
@@ -594,6 +621,122 @@ Action = Annotated[
 ]
 
 ACTIONS = get_args(get_args(Action)[0])  # the classes of the union, for isinstance
+
+
+class Chance(Frozen):
+    """A chance node (``pending_roll``): the W6 that ``seat`` rolls now, and what it decides.
+
+    ``obstacle``: the check of a declared obstacle; ``fight``: the adventurer's
+    roll, ``monster``: the monster's (by the monster's roller); ``trap``: a
+    trap's check; ``gold``: gold given by dice (``form``, rv.dice) for a
+    passage, a gold room or a monster.
+    """
+
+    purpose: Literal["obstacle", "fight", "monster", "trap", "gold"]
+    seat: int
+    rule: str
+    form: DiceForm = "w6"
+    obstacle: Obstacle | None = None
+    fight: OpenFight | None = None
+    trap: Trap | None = None
+    reason: Literal["passage", "room", "monster"] | None = None
+
+
+State.model_rebuild()
+
+
+# --- records made before the chance protocol (dice inside the actions) ------------------
+class _OldObstacle(Frozen):
+    type: Literal["obstacle"] = "obstacle"
+    by: int
+    kind: ObstacleKind
+    color: Color
+    number: int = Field(ge=0, le=NUMBER_MAX)
+    roll: int = Field(ge=1, le=6)
+
+    def parts(self) -> list[Any]:
+        return [Obstacle(by=self.by, kind=self.kind, color=self.color, number=self.number),
+                RollDie(by=self.by, value=self.roll)]
+
+
+class _OldFight(Frozen):
+    type: Literal["fight"] = "fight"
+    by: int
+    monster_value: int = Field(ge=0, le=NUMBER_MAX)
+    attribute: Attribute
+    roll: int = Field(ge=1, le=6)
+    monster_roll: int = Field(ge=1, le=6)
+    monster_roller: int = Field(ge=0, le=7)
+
+    def parts(self) -> list[Any]:
+        fight = Fight(by=self.by, monster_value=self.monster_value, attribute=self.attribute,
+                      monster_roller=self.monster_roller)
+        return [fight, RollDie(by=self.by, value=self.roll), RollDie(by=self.monster_roller, value=self.monster_roll)]
+
+
+class _OldStartFight(Frozen):
+    type: Literal["start_fight"] = "start_fight"
+    by: int
+    monster_value: int = Field(ge=0, le=NUMBER_MAX)
+    attribute: Attribute
+    roll: int = Field(ge=1, le=6)
+    monster_roller: int = Field(ge=0, le=7)
+
+    def parts(self) -> list[Any]:
+        fight = Fight(by=self.by, monster_value=self.monster_value, attribute=self.attribute,
+                      monster_roller=self.monster_roller)
+        return [fight, RollDie(by=self.by, value=self.roll)]
+
+
+class _OldMonsterRoll(Frozen):
+    type: Literal["monster_roll"] = "monster_roll"
+    by: int
+    roll: int = Field(ge=1, le=6)
+
+    def parts(self) -> list[Any]:
+        return [RollDie(by=self.by, value=self.roll)]
+
+
+class _OldTrap(Frozen):
+    type: Literal["trap"] = "trap"
+    by: int
+    color: Color
+    number: int = Field(ge=0, le=NUMBER_MAX)
+    roll: int = Field(ge=1, le=6)
+    lose_gold: int = Field(default=0, ge=0, le=GOLD_MAX)
+    injury: bool = False
+    loss_choice: bool = False
+
+    def parts(self) -> list[Any]:
+        trap = Trap(by=self.by, color=self.color, number=self.number, lose_gold=self.lose_gold, injury=self.injury,
+                    loss_choice=self.loss_choice)
+        return [trap, RollDie(by=self.by, value=self.roll)]
+
+
+OLD_ACTIONS = (_OldObstacle, _OldFight, _OldStartFight, _OldMonsterRoll, _OldTrap)
+_OLD_ADAPTERS = {
+    "obstacle": TypeAdapter(_OldObstacle),
+    "fight": TypeAdapter(_OldFight),
+    "start_fight": TypeAdapter(_OldStartFight),
+    "monster_roll": TypeAdapter(_OldMonsterRoll),
+    "trap": TypeAdapter(_OldTrap),
+}
+
+
+def _old_form(data: Any) -> Any:
+    """The adapter for an action written before the chance protocol (its dice inside), else None.
+
+    Old records still replay: such an action is its declaration followed by its roll(s), with the
+    very rules of the new actions. An old trap without a check wrote ``"roll": null``: that is new-style.
+    """
+    if not isinstance(data, dict):
+        return None
+    kind = data.get("type")
+    if kind in ("start_fight", "monster_roll"):
+        return _OLD_ADAPTERS[kind]
+    if kind in ("obstacle", "fight", "trap") and (data.get("roll") is not None or "monster_roll" in data):
+        return _OLD_ADAPTERS[kind]
+    return None
 
 
 # --- refusal texts ------------------------------------------------------------------
@@ -690,9 +833,17 @@ add_texts(
             "de": "Für das Monster würfelt {name}.",
             "en": "{name} rolls for the monster.",
         },
-        "rv_no_monster_roll": {
-            "de": "Gerade ist kein Monsterwurf offen.",
-            "en": "No monster roll is open now.",
+        "rv_roll_first": {
+            "de": "Zuerst würfelt {name} ({purpose}).",
+            "en": "{name} must roll first ({purpose}).",
+        },
+        "rv_roll_by": {
+            "de": "Diesen Wurf ({purpose}) würfelt {name}.",
+            "en": "{name} makes this roll ({purpose}).",
+        },
+        "rv_bad_roll": {
+            "de": "Ein W6 zeigt 1 bis 6, nicht {value}.",
+            "en": "A D6 shows 1 to 6, not {value}.",
         },
         "rv_decide_spoils": {
             "de": "Zuerst zieht {name} den Schatz des Monsters.",
@@ -797,6 +948,7 @@ add_texts(
 class Verlies(Game[Options, State]):
     id = GAME_ID
     title = "Raus aus dem Verlies!"
+    event_figures = {"injured": "injuries"}  # statistics: injuries per player
     min_players = 1
     max_players = 8
     Options = Options
@@ -833,16 +985,35 @@ class Verlies(Game[Options, State]):
             current=options.start_player,
         )
 
-    # --- legal actions ----------------------------------------------------------
+    # --- chance: every die goes through pending_roll / roll_action (rv.dice) -------------
+    def pending_roll(self, state: State) -> RollRequest | None:
+        """The W6 the table rolls now: an obstacle check, a fight (adventurer, then monster), a trap, gold by dice.
+
+        ``dice[0].name`` is the card's form (``w6``, ``w3``: a W6 halved, ``1+w6``); the die rolled is a W6.
+        """
+        c = state.chance
+        if c is None or state.phase == "over":
+            return None
+        return RollRequest(by=c.seat, dice=(DieSpec(name=c.form, sides=6),), purpose=c.purpose)
+
+    def roll_action(self, state: State, values: list[int]) -> RollDie:
+        req = self.pending_roll(state)
+        if req is None:
+            raise Refusal("rv.dice", "no_roll_now")
+        if len(values) != 1 or isinstance(values[0], bool) or not isinstance(values[0], int) or not 1 <= values[0] <= 6:
+            raise InvalidInput("rv_bad_roll", rule="rv.dice", value=str(values[0] if len(values) == 1 else list(values))[:12])
+        return RollDie(by=req.by, value=values[0])
+
+    # --- legal actions: exactly what apply accepts (the very checks apply makes) ------------
     def legal(self, state: State, seat: int | None = None) -> list[Any]:
-        """Representative legal actions of the player on turn (concrete examples for free values)."""
+        """What the player on turn may do now; ``Template`` s where the table enters a value.
+
+        Corrections are never listed (any seat, any time: they would make every
+        seat look "on turn"); ``RevealTreasure`` is listed for the player on turn.
+        Nothing while a die is due (``pending_roll``).
+        """
         me = state.current
-        pend = state.pending
-        if state.phase != "over" and pend is not None and pend.kind == "monster_roll":
-            if seat is not None and seat != pend.seat:
-                return []
-            return [MonsterRoll(by=pend.seat, roll=r) for r in range(1, 7)]
-        if state.phase == "over" or (seat is not None and seat != me):
+        if state.phase == "over" or state.chance is not None or (seat is not None and seat != me):
             return []
         p = state.players[me]
         if state.pending is not None:
@@ -853,87 +1024,98 @@ class Verlies(Game[Options, State]):
             if p.sits_out:
                 return [SitOut(by=me)]  # rv.penalty: the skipped turn
             return [DrawCard(by=me), Walk(by=me, cards=0), Walk(by=me, cards=1), Walk(by=me, cards=2)]
+        return self._legal_moved(state, me)
+
+    def _legal_moved(self, state: State, me: int) -> list[Any]:
+        by = {"by": me}
         out: list[Any] = []
-        t = state.turn
-        can_go_on = not p.injured and not t.stopped
-        drawn = t.move == "draw"
-        unsettled = drawn and t.room is None and not t.exit_laid
-        if unsettled and t.card is None:
+        if _passes(self._check_lay_card, state):
             out += [LayCard(by=me, card="passage"), LayCard(by=me, card="room")]
-        if self._may_shuffle_back(state):
+        if _passes(self._check_shuffle_back, state, "rv.penalty"):
             out.append(UnauthorisedDraw(by=me))
-        if drawn and t.card != "room" and not t.passage_gold and t.room is None:
-            out += [GainGold(by=me, amount=a, reason="passage") for a in (1, 3)]
-        if unsettled and can_go_on:
-            if t.card != "passage":
-                out += [
-                    RoomCard(by=me, kind="gold", gold=2),
-                    RoomCard(by=me, kind="monster"),
-                    RoomCard(by=me, kind="trap"),
-                ]
-            if t.card != "room":
-                out.append(LayExit(by=me))
-                if p.gold - t.passage_gold < state.options.exit_min_gold and not t.tried:
-                    out.append(ShuffleBackExit(by=me))
-        if t.fights_won:
-            out.append(GainGold(by=me, amount=2, reason="monster"))
-        if can_go_on and not (drawn and (t.card == "room" or t.room is not None)):
-            kind = OBSTACLE_KINDS[(state.turn_no + me) % len(OBSTACLE_KINDS)]
-            color = COLORS[state.turn_no % len(COLORS)]
-            number = p.value(ATTRIBUTE_OF[color]) + 3
-            out += [Obstacle(by=me, kind=kind, color=color, number=number, roll=r) for r in range(1, 7)]
-            out.append(DeclineObstacle(by=me, kind=kind, color=color, number=number))
-            on_exit = t.move == "walk" or t.exit_laid
-            if on_exit and state.free_exits > 0 and p.gold >= state.options.exit_min_gold:
-                out.append(Escape(by=me))
-        out += [RevealTreasure(by=me, index=i) for i, tr in enumerate(p.treasures) if tr.hidden]
+        if _passes(self._check_passage_gold, state):
+            out += _gold_templates({**by, "reason": "passage"})
+        if _passes(self._check_room_card, state):
+            out += [
+                Template(action_type="room_card", fixed={**by, "kind": "gold"}, fields={"gold": Range(lo=1, hi=GOLD_MAX)}),
+                Template(action_type="room_card", fixed={**by, "kind": "gold"}, fields={"dice": DICE_FORMS}),
+                RoomCard(by=me, kind="monster"),
+                RoomCard(by=me, kind="trap"),
+            ]
+        if _passes(self._drawn_card_unsettled, state):
+            out.append(LayExit(by=me))
+        if _passes(self._check_shuffle_back_exit, state):
+            out.append(ShuffleBackExit(by=me))
+        if _passes(self._check_monster_gold, state):
+            out += _gold_templates({**by, "reason": "monster"})
+        if _passes(self._check_obstacle, state):
+            fields = {"kind": OBSTACLE_KINDS, "color": COLORS, "number": Range(lo=0, hi=NUMBER_MAX)}
+            out += [Template(action_type="obstacle", fixed=by, fields=fields),
+                    Template(action_type="decline_obstacle", fixed=by, fields=fields)]
+        if _passes(self._check_escape, state):
+            out.append(Escape(by=me))
+        out += [RevealTreasure(by=me, index=i) for i, tr in enumerate(state.players[me].treasures) if tr.hidden]
         out.append(EndTurn(by=me))
         return out
 
     def _legal_pending(self, state: State, me: int) -> list[Any]:
         pend = state.pending
         p = state.players[me]
+        by = {"by": me}
         if pend.kind == "loss":  # rv.loss: only what the player has
             coins = [LoseGold(by=me)] if p.gold else []
             return coins + [LoseTreasure(by=me, index=i) for i in range(len(p.treasures))]
-        if pend.kind == "fight":
-            roller = self._other_seat(state, me)
-            attribute = ATTRIBUTES[state.turn_no % len(ATTRIBUTES)]
-            value = p.value(attribute) + 1
+        if pend.kind == "fight":  # rv.monster: another player rolls for the monster (alone: the player)
+            n = len(state.players)
+            rollers = tuple(s for s in range(n) if s != me) or (me,)
+            fields = {"monster_value": Range(lo=0, hi=NUMBER_MAX), "attribute": ATTRIBUTES, "monster_roller": rollers}
+            return [Template(action_type="fight", fixed=by, fields=fields)]
+        if pend.kind == "trap":  # rv.room: what the trap card says, with or without a check
+            effects: dict[str, Any] = {"lose_gold": Range(lo=0, hi=GOLD_MAX), "injury": (False, True),
+                                       "loss_choice": (False, True)}
             return [
-                Fight(by=me, monster_value=value, attribute=attribute, roll=r, monster_roll=m, monster_roller=roller)
-                for r in range(1, 7)
-                for m in range(1, 7)
-            ] + [
-                StartFight(by=me, monster_value=value, attribute=attribute, roll=r, monster_roller=roller)
-                for r in range(1, 7)
+                Template(action_type="trap", fixed=by, fields=effects),
+                Template(action_type="trap", fixed=by,
+                         fields={"color": COLORS, "number": Range(lo=0, hi=NUMBER_MAX), **effects}),
             ]
-        if pend.kind == "trap":
-            number = p.dexterity + 3
-            checks = [
-                Trap(by=me, color="green", number=number, roll=r, lose_gold=2, injury=r % 2 == 0)
-                for r in range(1, 7)
-            ]
-            return checks + [Trap(by=me, lose_gold=1), Trap(by=me, loss_choice=True)]
-        # spoils: the treasure drawn for the won fight (rv.monster)
-        return [
-            GainTreasure(by=me, name=f"Schatz {state.turn_no}", gold=g, magic=g == 4)
-            for g in (1, 4, 7)
-        ] + [GainGold(by=me, amount=2, reason="monster")]
-
-    @staticmethod
-    def _other_seat(state: State, me: int) -> int:
-        """Who rolls for the monster in the representative fights: the next seat still in the dungeon."""
-        n = len(state.players)
-        for k in range(1, n):
-            if not state.players[(me + k) % n].escaped:
-                return (me + k) % n
-        return (me + 1) % n
+        # spoils: the treasure drawn for the won fight (rv.monster, rv.treasure); the monster's gold, if any
+        treasure = {"name": Text(max_length=NAME_MAX), "gold": Range(lo=0, hi=GOLD_MAX), "magic": (False, True),
+                    "hidden": (True, False)}
+        return [Template(action_type="gain_treasure", fixed={**by, "reason": "monster"}, fields=treasure),
+                *_gold_templates({**by, "reason": "monster"})]
 
     # --- apply ----------------------------------------------------------------------
+    def parse_action(self, data: Any) -> Any:
+        if isinstance(data, OLD_ACTIONS):
+            return data
+        if isinstance(data, BaseModel):
+            data = data.model_dump(mode="json")
+        old = _old_form(data)
+        if old is None:
+            if isinstance(data, dict) and data.get("type") == "trap" and "roll" in data:
+                data = {k: v for k, v in data.items() if k != "roll"}  # an old trap without a check
+            return super().parse_action(data)
+        try:
+            return old.validate_python(data)
+        except ValidationError as exc:
+            raise InvalidInput("bad_action", detail=first_error(exc)) from None
+
+    def dump_action(self, action: Any) -> dict[str, Any]:
+        if isinstance(action, OLD_ACTIONS):
+            return action.model_dump(mode="json")
+        return super().dump_action(action)
+
     def apply(self, state: State, action: Any) -> State:
-        if not isinstance(action, ACTIONS):
+        if not isinstance(action, ACTIONS + OLD_ACTIONS):
             action = self.parse_action(action)  # a dict, or another game's action: parsed at the edge
+        state = state.model_copy(update={"events": ()})  # events: what this action causes
+        if isinstance(action, OLD_ACTIONS):  # an old record: the declaration, then its roll(s)
+            for part in action.parts():
+                state = self._apply(state, part)
+            return state
+        return self._apply(state, action)
+
+    def _apply(self, state: State, action: Any) -> State:
         if state.phase == "over":
             raise Refusal("rv.end", "game_over")
         n = len(state.players)
@@ -942,16 +1124,20 @@ class Verlies(Game[Options, State]):
         if self._is_bookkeeping(action):
             return self._bookkeeping(state, action)
         me = state.current
-        pend = state.pending
-        if pend is not None and pend.kind == "monster_roll":  # rv.monster: only the monster's roll now
-            roller = state.players[pend.seat].name
-            if not isinstance(action, MonsterRoll):
-                raise Refusal("rv.monster", "rv_decide_monster_roll", name=roller)
-            if action.by != pend.seat:
-                raise Refusal("rv.monster", "rv_monster_roll_by", name=roller)
-            return self._do_monster_roll(state, action)
-        if isinstance(action, MonsterRoll):
-            raise Refusal("rv.monster", "rv_no_monster_roll")
+        c = state.chance
+        if c is not None:  # rv.dice: only the die now, by the seat that rolls it
+            roller = state.players[c.seat].name
+            if not isinstance(action, RollDie):
+                if c.purpose == "monster":
+                    raise Refusal("rv.monster", "rv_decide_monster_roll", name=roller)
+                raise Refusal(c.rule, "rv_roll_first", name=roller, purpose=c.purpose)
+            if action.by != c.seat:
+                if c.purpose == "monster":
+                    raise Refusal("rv.monster", "rv_monster_roll_by", name=roller)
+                raise Refusal(c.rule, "rv_roll_by", name=roller, purpose=c.purpose)
+            return self._do_roll(state, action)
+        if isinstance(action, RollDie):
+            raise Refusal("rv.dice", "no_roll_now")
         if action.by != me:
             raise Refusal("rv.turn", "rv_not_your_turn", name=state.players[me].name)
         if state.pending is not None:
@@ -1005,12 +1191,12 @@ class Verlies(Game[Options, State]):
         me = state.current
         accepted = {
             "loss": (LoseGold, LoseTreasure),
-            "fight": (Fight, StartFight),
+            "fight": (Fight,),
             "trap": (Trap,),
-            "spoils": (GainTreasure, GainGold),
+            "spoils": (GainTreasure, GainGold, RollGold),
         }[pend.kind]
         p = state.players[me]
-        if not isinstance(a, accepted) or (isinstance(a, GainGold) and a.reason != "monster"):
+        if not isinstance(a, accepted) or (isinstance(a, (GainGold, RollGold)) and a.reason != "monster"):
             if pend.kind == "loss" and not p.treasures:
                 raise Refusal(pend.rule, "rv_decide_loss_gold", name=p.name, gold=min(PENALTY_GOLD, p.gold))
             if pend.kind == "loss" and not p.gold:
@@ -1031,6 +1217,8 @@ class Verlies(Game[Options, State]):
             return _lose_treasure(state, me, a.index, "penalty")
         if pend.kind == "spoils" and isinstance(a, GainGold):
             return self._do_gain_gold(state, a)  # monster gold; the treasure is still to come
+        if pend.kind == "spoils" and isinstance(a, RollGold):
+            return self._do_roll_gold(state, a)
         return getattr(self, "_do_" + a.type)(state, a)
 
     # --- the turn ---------------------------------------------------------------------
@@ -1092,7 +1280,7 @@ class Verlies(Game[Options, State]):
             raise Refusal(rule_if_stopped, "rv_figure_stopped")
 
     # --- the card just drawn: passage or room (rv.room), or drawn without being allowed (rv.penalty) ---
-    def _do_lay_card(self, state: State, a: LayCard) -> State:
+    def _check_lay_card(self, state: State) -> None:
         self._moved(state)
         t = state.turn
         if t.move != "draw":
@@ -1101,7 +1289,10 @@ class Verlies(Game[Options, State]):
             raise Refusal("rv.room", "rv_one_card_per_draw")
         if t.card is not None or t.room is not None:  # said once, by the table or by the card's first entry
             raise Refusal("rv.room", "rv_card_said")
-        state = state.model_copy(update={"turn": t.model_copy(update={"card": a.card})})
+
+    def _do_lay_card(self, state: State, a: LayCard) -> State:
+        self._check_lay_card(state)
+        state = state.model_copy(update={"turn": state.turn.model_copy(update={"card": a.card})})
         return _event(state, a.by, "laid", card=a.card)
 
     def _settle(self, state: State, card: CardKind) -> State:
@@ -1112,13 +1303,6 @@ class Verlies(Game[Options, State]):
         if t.card is not None or (card == "passage" and t.room is not None):
             raise Refusal("rv.room", "rv_card_is_" + (t.card or "room"))
         return state.model_copy(update={"turn": t.model_copy(update={"card": card})})
-
-    def _may_shuffle_back(self, state: State) -> bool:
-        try:
-            self._check_shuffle_back(state, "rv.penalty")
-        except Refusal:
-            return False
-        return True
 
     def _check_shuffle_back(self, state: State, rule: str) -> None:
         """rv.gold / rv.penalty / rv.exit: only a card that nothing happened on yet but its passage gold."""
@@ -1152,19 +1336,34 @@ class Verlies(Game[Options, State]):
         return _next_turn(state)
 
     # --- gold and treasures --------------------------------------------------------------
-    def _do_gain_gold(self, state: State, a: GainGold) -> State:
+    def _check_monster_gold(self, state: State) -> State:
         self._moved(state)
-        if a.reason == "monster":
-            if not state.turn.fights_won:
-                raise Refusal("rv.monster", "rv_no_fight_won")
-            return _gold(state, a.by, a.amount, a.reason)
+        if not state.turn.fights_won:
+            raise Refusal("rv.monster", "rv_no_fight_won")
+        return state
+
+    def _check_passage_gold(self, state: State) -> State:
+        """rv.gold: only on a just-laid card, once; rv.room: not in a room. The state with the card said a passage."""
+        self._moved(state)
         if state.turn.move != "draw":
             raise Refusal("rv.gold", "rv_passage_gold_new_card")  # rv.gold: only on a just-laid card
         state = self._settle(state, "passage")  # rv.room: passage gold is not in a room
         if state.turn.passage_gold:  # rv.gold: once per laid card
             raise Refusal("rv.gold", "rv_passage_gold_once", gold=state.turn.passage_gold)
-        state = state.model_copy(update={"turn": state.turn.model_copy(update={"passage_gold": a.amount})})
-        return _gold(state, a.by, a.amount, a.reason)
+        return state
+
+    def _do_gain_gold(self, state: State, a: GainGold) -> State:
+        if a.reason == "monster":
+            return _gold(self._check_monster_gold(state), a.by, a.amount, a.reason)
+        return _passage_gold(self._check_passage_gold(state), a.by, a.amount)
+
+    def _do_roll_gold(self, state: State, a: RollGold) -> State:
+        """rv.dice: the card's gold by dice; the W6 comes through pending_roll."""
+        if a.reason == "monster":
+            state, rule = self._check_monster_gold(state), "rv.monster"
+        else:
+            state, rule = self._check_passage_gold(state), "rv.gold"
+        return _chance(state, Chance(purpose="gold", seat=a.by, rule=rule, form=a.dice, reason=a.reason))
 
     def _do_lose_gold(self, state: State, a: LoseGold) -> State:
         raise Refusal("rv.gold", "rv_no_loss_pending")
@@ -1180,14 +1379,20 @@ class Verlies(Game[Options, State]):
         return _gain_treasure(state, a)
 
     # --- obstacles ------------------------------------------------------------------------
-    def _do_obstacle(self, state: State, a: Obstacle) -> State:
+    def _check_obstacle(self, state: State) -> State:
         self._can_go_on(state)
-        state = self._settle(state, "passage")  # rv.room: obstacles are in passages
+        return self._settle(state, "passage")  # rv.room: obstacles are in passages
+
+    def _do_obstacle(self, state: State, a: Obstacle) -> State:
+        state = self._check_obstacle(state)
         state = state.model_copy(update={"turn": state.turn.model_copy(update={"tried": True})})
+        return _chance(state, Chance(purpose="obstacle", seat=a.by, rule="rv.obstacle", obstacle=a))
+
+    def _obstacle_outcome(self, state: State, a: Obstacle, roll: int) -> State:
         p = state.players[a.by]
         attribute = ATTRIBUTE_OF[a.color]
         value = p.value(attribute)
-        passed = value + a.roll >= a.number  # rv.obstacle: value + W6 ≥ number passes
+        passed = value + roll >= a.number  # rv.obstacle: value + W6 ≥ number passes
         fail = FAILURE[a.kind]
         state = _event(
             state,
@@ -1197,7 +1402,7 @@ class Verlies(Game[Options, State]):
             color=a.color,
             number=a.number,
             value=value,
-            roll=a.roll,
+            roll=roll,
             success=passed,
             passed=passed or fail.passed,
         )
@@ -1212,29 +1417,33 @@ class Verlies(Game[Options, State]):
         return state
 
     def _do_decline_obstacle(self, state: State, a: DeclineObstacle) -> State:
-        self._can_go_on(state)
-        state = self._settle(state, "passage")  # rv.room: obstacles are in passages
+        state = self._check_obstacle(state)  # rv.room: obstacles are in passages
         state = state.model_copy(update={"turn": state.turn.model_copy(update={"stopped": True, "tried": True})})
         return _event(state, a.by, "declined", kind=a.kind, color=a.color, number=a.number)
 
     # --- rooms, monsters, traps -------------------------------------------------------------
-    def _do_room_card(self, state: State, a: RoomCard) -> State:
+    def _check_room_card(self, state: State) -> State:
         self._can_go_on(state)
         t = state.turn
         if t.move != "draw":
             raise Refusal("rv.room", "rv_old_room_empty")  # rv.room: an old room is empty
         if t.room is not None or t.exit_laid:
             raise Refusal("rv.room", "rv_one_card_per_draw")
-        state = self._settle(state, "room")  # rv.room: no room card on a passage
+        return self._settle(state, "room")  # rv.room: no room card on a passage
+
+    def _do_room_card(self, state: State, a: RoomCard) -> State:
+        state = self._check_room_card(state)
         state = state.model_copy(update={"turn": state.turn.model_copy(update={"room": a.kind})})
-        state = _event(state, a.by, "room", kind=a.kind, gold=a.gold)
+        state = _event(state, a.by, "room", kind=a.kind, gold=a.gold, **({"dice": a.dice} if a.dice else {}))
+        if a.kind == "gold" and a.dice:  # rv.dice: the gold comes by dice
+            return _chance(state, Chance(purpose="gold", seat=a.by, rule="rv.room", form=a.dice, reason="room"))
         if a.kind == "gold":
             return _gold(state, a.by, a.gold, "room")
         if a.kind == "monster":
             return state.model_copy(update={"pending": Pending(kind="fight", seat=a.by, cause="monster", rule="rv.monster")})
         return state.model_copy(update={"pending": Pending(kind="trap", seat=a.by, cause="trap", rule="rv.room")})
 
-    def _check_fight(self, state: State, a: Fight | StartFight) -> None:
+    def _check_fight(self, state: State, a: Fight) -> None:
         if state.pending is None or state.pending.kind != "fight":
             raise Refusal("rv.monster", "rv_no_monster")
         n = len(state.players)
@@ -1244,18 +1453,34 @@ class Verlies(Game[Options, State]):
             raise Refusal("rv.monster", "rv_monster_roller", name=state.players[a.by].name)
 
     def _do_fight(self, state: State, a: Fight) -> State:
+        """rv.monster: the adventurer rolls first, then the monster's roller (pending_roll)."""
         self._check_fight(state, a)
-        return self._fight_outcome(state, a.by, a.attribute, a.roll, a.monster_value, a.monster_roll, a.monster_roller)
+        fight = OpenFight(monster_value=a.monster_value, attribute=a.attribute, monster_roller=a.monster_roller)
+        state = state.model_copy(update={"pending": None})
+        return _chance(state, Chance(purpose="fight", seat=a.by, rule="rv.monster", fight=fight))
 
-    def _do_start_fight(self, state: State, a: StartFight) -> State:
-        self._check_fight(state, a)
-        fight = OpenFight(monster_value=a.monster_value, attribute=a.attribute, roll=a.roll, monster_roller=a.monster_roller)
-        pend = Pending(kind="monster_roll", seat=a.monster_roller, cause="monster", rule="rv.monster", fight=fight)
-        return state.model_copy(update={"pending": pend})
-
-    def _do_monster_roll(self, state: State, a: MonsterRoll) -> State:
-        f = state.pending.fight
-        return self._fight_outcome(state, state.current, f.attribute, f.roll, f.monster_value, a.roll, f.monster_roller)
+    # --- the die the table rolled (rv.dice) ------------------------------------------------------
+    def _do_roll(self, state: State, a: RollDie) -> State:
+        c = state.chance
+        state = state.model_copy(update={"chance": None})
+        if c.purpose == "obstacle":
+            return self._obstacle_outcome(state, c.obstacle, a.value)
+        if c.purpose == "fight":  # the adventurer's W6; the monster's comes next, by its roller
+            f = c.fight.model_copy(update={"roll": a.value})
+            return _chance(state, Chance(purpose="monster", seat=f.monster_roller, rule="rv.monster", fight=f))
+        if c.purpose == "monster":
+            f = c.fight
+            return self._fight_outcome(state, state.current, f.attribute, f.roll, f.monster_value, a.value,
+                                       f.monster_roller)
+        if c.purpose == "trap":
+            t = c.trap
+            value = state.players[t.by].value(ATTRIBUTE_OF[t.color])
+            detail = {"color": t.color, "number": t.number, "value": value, "roll": a.value}
+            return self._trap_outcome(state, t, value + a.value >= t.number, detail)
+        amount = dice_amount(c.form, a.value)  # gold by dice (rv.dice)
+        if c.reason == "passage":
+            return _passage_gold(state, c.seat, amount)
+        return _gold(state, c.seat, amount, c.reason)
 
     def _fight_outcome(self, state: State, seat: int, attribute: str, roll: int, monster_value: int,
                        monster_roll: int, monster_roller: int) -> State:
@@ -1286,12 +1511,11 @@ class Verlies(Game[Options, State]):
         if state.pending is None or state.pending.kind != "trap":
             raise Refusal("rv.room", "rv_no_trap")
         state = state.model_copy(update={"pending": None})
-        escaped_trap = False
-        detail: dict[str, Any] = {}
-        if a.has_check:
-            value = state.players[a.by].value(ATTRIBUTE_OF[a.color])
-            escaped_trap = value + a.roll >= a.number
-            detail = {"color": a.color, "number": a.number, "value": value, "roll": a.roll}
+        if a.has_check:  # rv.room: value + W6 ≥ number escapes; the W6 through pending_roll
+            return _chance(state, Chance(purpose="trap", seat=a.by, rule="rv.room", trap=a))
+        return self._trap_outcome(state, a, False, {})
+
+    def _trap_outcome(self, state: State, a: Trap, escaped_trap: bool, detail: dict[str, Any]) -> State:
         state = _event(state, a.by, "trap", success=escaped_trap, **detail)
         if escaped_trap:
             return state
@@ -1319,20 +1543,23 @@ class Verlies(Game[Options, State]):
         )
         return _event(state, a.by, "exit_laid")
 
-    def _do_shuffle_back_exit(self, state: State, a: ShuffleBackExit) -> State:
+    def _check_shuffle_back_exit(self, state: State) -> None:
         self._drawn_card_unsettled(state)
         self._check_shuffle_back(state, "rv.exit")
-        p = state.players[a.by]
+        p = state.players[state.current]
         # rv.exit: only "without enough gold" – the card's own passage gold does not count (rv.gold)
         if p.gold - state.turn.passage_gold >= state.options.exit_min_gold:
             raise Refusal("rv.exit", "rv_enough_gold_to_leave", name=p.name)
+
+    def _do_shuffle_back_exit(self, state: State, a: ShuffleBackExit) -> State:
+        self._check_shuffle_back_exit(state)
         state = self._shuffle_back(state, a.by)  # rv.gold: gives nothing, keeps nothing
         state = _event(state, a.by, "exit_shuffled")
         return _next_turn(state)  # rv.exit: the turn ends
 
-    def _do_escape(self, state: State, a: Escape) -> State:
+    def _check_escape(self, state: State) -> None:
         self._can_go_on(state, "rv.exit")
-        p = state.players[a.by]
+        p = state.players[state.current]
         if state.turn.move == "draw" and not state.turn.exit_laid:  # the figure stands on the card just drawn
             raise Refusal("rv.exit", "rv_not_on_exit")
         if state.free_exits <= 0:  # rv.exit: each exit lets exactly one player escape
@@ -1340,6 +1567,9 @@ class Verlies(Game[Options, State]):
         need = state.options.exit_min_gold
         if p.gold < need:
             raise Refusal("rv.exit", "rv_not_enough_gold", need=need, name=p.name, have=p.gold)
+
+    def _do_escape(self, state: State, a: Escape) -> State:
+        self._check_escape(state)
         state = _set_player(state, a.by, escaped=True)
         state = state.model_copy(update={"escaped": state.escaped + (a.by,)})
         state = _event(state, a.by, "escaped", exit=len(state.escaped))
@@ -1394,8 +1624,35 @@ def _set_player(state: State, seat: int, **changes: Any) -> State:
     return state.model_copy(update={"players": _replace_at(state.players, seat, p)})
 
 
-def _event(state: State, seat: int, what: str, **detail: Any) -> State:
-    return state.model_copy(update={"events": state.events + (Event(turn=state.turn_no, seat=seat, what=what, detail=detail),)})
+def _event(state: State, seat: int, kind: str, /, **detail: Any) -> State:
+    ev = Event(turn=state.turn_no, seat=seat, kind=kind, detail=detail)
+    return state.model_copy(update={"events": state.events + (ev,), "log": state.log + (ev,)})
+
+
+def _chance(state: State, chance: Chance) -> State:
+    """rv.dice: a die is due; nothing else happens until the table has rolled it (pending_roll)."""
+    return state.model_copy(update={"chance": chance})
+
+
+def _passage_gold(state: State, seat: int, amount: int) -> State:
+    """rv.gold: the passage gold of the card just laid, taken once."""
+    state = state.model_copy(update={"turn": state.turn.model_copy(update={"passage_gold": amount})})
+    return _gold(state, seat, amount, "passage")
+
+
+def _passes(check: Any, state: State, *args: Any) -> bool:
+    """``legal`` asks the very checks ``apply`` makes."""
+    try:
+        check(state, *args)
+    except Refusal:
+        return False
+    return True
+
+
+def _gold_templates(fixed: dict[str, Any]) -> list[Template]:
+    """Gold the table enters: an amount, or the card's dice (rv.dice)."""
+    return [Template(action_type="gain_gold", fixed=fixed, fields={"amount": Range(lo=1, hi=GOLD_MAX)}),
+            Template(action_type="roll_gold", fixed=fixed, fields={"dice": DICE_FORMS})]
 
 
 def _gold(state: State, seat: int, asked: int, reason: str) -> State:
@@ -1446,7 +1703,8 @@ def _next_turn(state: State) -> State:
         if not state.players[seat].escaped:
             break
     return state.model_copy(
-        update={"current": seat, "turn_no": state.turn_no + 1, "phase": "start", "turn": TurnSoFar(), "pending": None}
+        update={"current": seat, "turn_no": state.turn_no + 1, "phase": "start", "turn": TurnSoFar(), "pending": None,
+                "chance": None}
     )
 
 
@@ -1456,7 +1714,7 @@ def _end(state: State) -> State:
         p.model_copy(update={"treasures": tuple(t.model_copy(update={"hidden": False}) for t in p.treasures)})
         for p in state.players
     )
-    return state.model_copy(update={"players": players, "phase": "over", "pending": None})
+    return state.model_copy(update={"players": players, "phase": "over", "pending": None, "chance": None})
 
 
 # --- scoring ----------------------------------------------------------------------------------

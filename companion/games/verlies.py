@@ -21,40 +21,19 @@ from components.gold_counter import clamp, gold_counter
 from components.player_switcher import player_switcher
 from components.profile_picker import profile_picker
 from scoring.dice import Dice
-from scoring.engine import PlayerSpec
+from scoring.engine import PlayerSpec, Template
 from scoring.errors import InvalidInput
 from scoring.texts import add_texts
 from scoring.verlies import (
     ATTR_MAX,
     ATTRIBUTE_OF,
     ATTRIBUTES,
-    COLORS,
     FAILURE,
-    NUMBER_MAX,
-    OBSTACLE_KINDS,
+    PENALTY_GOLD,
     PRESETS,
-    DeclineObstacle,
-    DrawCard,
-    EndTurn,
-    Escape,
-    Fight,
     GainGold,
-    GainTreasure,
-    LayCard,
-    LayExit,
     LoseGold,
-    LoseTreasure,
-    MonsterRoll,
-    Obstacle,
-    Recover,
     RevealTreasure,
-    RoomCard,
-    ShuffleBackExit,
-    SitOut,
-    StartFight,
-    Trap,
-    UnauthorisedDraw,
-    Walk,
     check_chance,
     deck_colors,
     draw_start_player,
@@ -187,8 +166,8 @@ add_strings(
             "en": "{name}: {attr} {value} + {roll} = {total} against monster {monster} + D6",
         },
         "rv.play.monster_next": {
-            "de": "„Wurf Monster“ leer lassen: dann würfelt {name} auf dem eigenen Handy für das Monster.",
-            "en": "Leave “Roll monster” empty: {name} then rolls for the monster on their own phone.",
+            "de": "Für das Monster würfelt dann {name} auf dem eigenen Handy.",
+            "en": "{name} then rolls for the monster on their own phone.",
         },
         "rv.play.spoils_title": {"de": "Gewonnen! {name} zieht einen Schatz.", "en": "Won! {name} draws a treasure."},
         "rv.play.treasure_name": {"de": "Schatzname", "en": "Treasure name"},
@@ -625,6 +604,8 @@ TRANSIENT = ("typed", "typed_hero", "typed_monster", "treasure_name", "panel")
 
 def _submit(shell: Any, action: Any, *, clear: tuple[str, ...] = TRANSIENT) -> bool:
     """Submit; on success forget what was typed for it, on a refusal keep it."""
+    if action is None:  # a template value refused in place (``_filled``)
+        return False
     st = _ps(shell)
     kept = {k: st[k] for k in clear if k in st}
     for k in clear:
@@ -653,8 +634,8 @@ def _cause(shell: Any, cause: str) -> str:
 
 
 def _injury_cause(state: Any, seat: int) -> str:
-    for ev in reversed(state.events):
-        if ev.seat == seat and ev.what == "injured":
+    for ev in reversed(state.log):
+        if ev.seat == seat and ev.kind == "injured":
             return str(ev.detail.get("cause", ""))
     return ""
 
@@ -662,29 +643,111 @@ def _injury_cause(state: Any, seat: int) -> str:
 def event_text(shell: Any, state: Any, ev: Any) -> str | None:
     d = ev.detail
     name = _name(state, ev.seat)
-    if ev.what == "obstacle":
+    if ev.kind == "obstacle":
         key = "rv.ev.obstacle_ok" if d.get("success") else "rv.ev.obstacle_fail"
         return shell.t(key, kind=_cause(shell, d["kind"]), number=d["number"], color=shell.t(f"rv.color.{d['color']}"),
                        value=d["value"], roll=d["roll"], sum=d["value"] + d["roll"])
-    if ev.what == "declined":
+    if ev.kind == "declined":
         return shell.t("rv.ev.declined", kind=_cause(shell, d["kind"]), number=d["number"])
-    if ev.what == "fight":
+    if ev.kind == "fight":
         return shell.t("rv.ev.fight_won" if d.get("won") else "rv.ev.fight_lost", total=d["total"],
                        monster=d["monster_total"])
-    if ev.what == "trap":
+    if ev.kind == "trap":
         return shell.t("rv.ev.trap_ok" if d.get("success") else "rv.ev.trap_hit")
-    if ev.what == "injured":
+    if ev.kind == "injured":
         return shell.t("rv.ev.injured", name=name, cause=_cause(shell, str(d.get("cause", ""))))
-    if ev.what == "room":
+    if ev.kind == "room":
         return shell.t("rv.ev.room", kind=shell.t({"gold": "rv.play.panel_gold", "monster": "rv.kind.monster",
                                                      "trap": "rv.kind.trap"}[d["kind"]]))
-    if ev.what == "unauthorised":
+    if ev.kind == "unauthorised":
         return shell.t("rv.ev.unauthorised_next" if d.get("skips_next") else "rv.ev.unauthorised_this", name=name)
-    if ev.what == "nothing_lost":
+    if ev.kind == "nothing_lost":
         return shell.t("rv.ev.nothing_lost", name=name, cause=_cause(shell, str(d.get("cause", ""))))
-    if ev.what in ("escaped", "exit_laid", "treasure", "treasure_lost", "recovered", "sat_out"):
-        return shell.t(f"rv.ev.{ev.what}", name=name)
+    if ev.kind in ("escaped", "exit_laid", "treasure", "treasure_lost", "recovered", "sat_out"):
+        return shell.t(f"rv.ev.{ev.kind}", name=name)
     return None
+
+
+# --- what the engine offers (issue 13: the screen asks legal() and pending_roll(), never its own rules) ---
+def _offer(offers: list[Any], type_: str, **fixed: Any) -> Any | None:
+    """The concrete action of ``type_`` with these values that ``legal()`` offers, if any."""
+    for o in offers:
+        if not isinstance(o, Template) and o.type == type_ and all(getattr(o, k) == v for k, v in fixed.items()):
+            return o
+    return None
+
+
+def _template(offers: list[Any], type_: str, field: str, **fixed: Any) -> Template | None:
+    """The template of ``type_`` that leaves ``field`` to the table, with these fixed values, if offered."""
+    for o in offers:
+        if (isinstance(o, Template) and o.action_type == type_ and field in o.fields
+                and all(o.fixed.get(k) == v for k, v in fixed.items())):
+            return o
+    return None
+
+
+def _filled(shell: Any, template: Template, **values: Any) -> dict[str, Any] | None:
+    """The template's action with the values entered; a value outside its range is refused in place."""
+    try:
+        return template.fill(**values)
+    except InvalidInput as exc:
+        shell.refuse(exc)
+        return None
+
+
+def _declare_and_roll(shell: Any, declared: Any, faces: list[int] | None, rolls: int) -> bool:
+    """One tap: the declaration, then up to ``rolls`` dice through the table's chance protocol
+    (``faces``: the real dice typed, else the table rolls), drawn once. Dice the engine asks of
+    another seat's phone are left to that phone (its roll panel)."""
+    if declared is None:
+        return False
+    table = shell.table
+
+    def steps() -> None:
+        table.submit(declared, shell.seats)
+        for i in range(rolls):
+            req = table.game.pending_roll(table.state)
+            if req is None or (shell.seats is not None and req.by not in shell.seats):
+                return
+            table.roll(shell.seats, None if faces is None or i >= len(faces) else [faces[i]])
+
+    if not shell._act(steps):
+        return False
+    st = _ps(shell)
+    for k in TRANSIENT:
+        st[k] = "" if k != "panel" else None
+    shell.render()
+    return True
+
+
+def _typed_faces(shell: Any, st: dict[str, Any], keys: tuple[str, ...]) -> list[int] | None:
+    """The typed dice of ``keys`` in order (an empty later field ends the list); a bad one is refused."""
+    faces = []
+    for k in keys:
+        text = (st.get(k) or "").strip()
+        if not text and faces:
+            break
+        v = parse_roll(text)
+        if v is None:
+            _bad_roll(shell, text)
+            return None
+        faces.append(v)
+    return faces
+
+
+add_strings(
+    {
+        "rv.dice.w6": {"de": "W6", "en": "D6"},
+        "rv.dice.w3": {"de": "W3", "en": "D3"},
+        "rv.dice.1+w6": {"de": "1+W6", "en": "1+D6"},
+        "rv.play.passage_dice": {"de": "Gold im Gang: {form} würfeln", "en": "Passage gold: roll {form}"},
+        "rv.play.room_gold_dice": {"de": "Goldraum: {form} würfeln", "en": "Gold room: roll {form}"},
+        "rv.play.monster_gold_dice": {"de": "Monstergold: {form} würfeln", "en": "Monster gold: roll {form}"},
+        "rv.play.gold_roll": {"de": "Gold würfeln ({reason}): {form}", "en": "Roll gold ({reason}): {form}"},
+        "rv.play.trap_roll": {"de": "Falle: Probe", "en": "Trap: check"},
+        "rv.play.roll_wait": {"de": "Warte auf den Wurf von {name}.", "en": "Waiting for {name}'s roll."},
+    }
+)
 
 
 def play_view(shell: Any) -> ft.Control:
@@ -705,7 +768,7 @@ def play_view(shell: Any) -> ft.Control:
         ]
     )
     # Every top-level block carries a stable key (see ``keyed``): the actions below are keyed
-    # where they are built, the event lines by their place in the table's event list.
+    # where they are built, the event lines by their place in the table's event log.
     out: list[ft.Control] = [keyed(header, "header"), keyed(_table_line(shell, state), "table-line")]
     refusal = shell.refusal_control()
     if refusal:
@@ -715,18 +778,21 @@ def play_view(shell: Any) -> ft.Control:
                                       padding=8, bgcolor=ft.Colors.GREEN_50 if ok else ft.Colors.ORANGE_50),
                          f"event-{idx}"))
 
+    req = table.game.pending_roll(state)
     if state.phase == "over":
         pass
-    elif state.pending is not None and state.pending.kind == "monster_roll":
-        out += _monster_roll_controls(shell, state, st, mine)
+    elif req is not None:  # a die is due (rv.dice): only that roll, on the phone of the seat that rolls it
+        out += _roll_controls(shell, state, st, mine, req)
     elif me not in mine:
         out.append(keyed(info_line(shell.t("rv.play.waiting_for", name=cur.name)), "waiting"))
-    elif state.pending is not None:
-        out += _pending_controls(shell, state, st)
-    elif state.phase == "start":
-        out += _start_controls(shell, state)
     else:
-        out += _moved_controls(shell, state, st)
+        offers = table.game.legal(state, me)
+        if state.pending is not None:
+            out += _pending_controls(shell, state, st, offers)
+        elif state.phase == "start":
+            out += _start_controls(shell, state, offers)
+        else:
+            out += _moved_controls(shell, state, st, offers)
 
     out.append(keyed(ft.Divider(height=6), "divider"))
     out += _purse_section(shell, state, st, mine)
@@ -751,61 +817,67 @@ def _table_line(shell: Any, state: Any) -> ft.Control:
 
 def _turn_events(shell: Any, state: Any) -> list[tuple[int, str, bool]]:
     """What happened this turn (or, at its start, the end of the last one): the outcome in words,
-    each with its index in the table's event list (a stable key for the line)."""
-    evs = [(i, e) for i, e in enumerate(state.events) if e.turn == state.turn_no]
-    if not evs:
-        evs = [(i, e) for i, e in enumerate(state.events) if e.turn == state.turn_no - 1]
+    each with its index in the game's event log (a stable key for the line)."""
+    log = state.log
+    first = len(log)
+    while first > 0 and log[first - 1].turn >= state.turn_no - 1:  # the log runs in turn order
+        first -= 1
+    recent = [(i, log[i]) for i in range(first, len(log))]
+    evs = [(i, e) for i, e in recent if e.turn == state.turn_no] or [(i, e) for i, e in recent
+                                                                     if e.turn == state.turn_no - 1]
     out = []
     for i, ev in evs[-3:]:
         text = event_text(shell, state, ev)
         if text:
-            ok = ev.what in ("escaped", "exit_laid", "treasure", "recovered", "room") or bool(
+            ok = ev.kind in ("escaped", "exit_laid", "treasure", "recovered", "room") or bool(
                 ev.detail.get("success") or ev.detail.get("won"))
             out.append((i, text, ok))
     return out
 
 
-def _start_controls(shell: Any, state: Any) -> list[ft.Control]:
+def _start_controls(shell: Any, state: Any, offers: list[Any]) -> list[ft.Control]:
     me = state.current
     p = state.players[me]
-    if p.injured:
+    recover = _offer(offers, "recover")
+    if recover is not None:  # rv.injury: the only action
         cause = _cause(shell, _injury_cause(state, me)) or "?"
         return [
             keyed(info_line(shell.t("rv.play.injured_turn", name=p.name, cause=cause), color=ft.Colors.ORANGE_50),
                   "injured-turn"),
-            keyed(big_button(shell.t("rv.play.recover"), lambda e: _submit(shell, Recover(by=me)), color=PRIMARY,
+            keyed(big_button(shell.t("rv.play.recover"), lambda e: _submit(shell, recover), color=PRIMARY,
                              text_color=ft.Colors.WHITE), "recover"),
         ]
-    if p.sits_out:  # rv.penalty: the skipped turn, entered like a recovery
+    sit_out = _offer(offers, "sit_out")
+    if sit_out is not None:  # rv.penalty: the skipped turn, entered like a recovery
         return [
             keyed(info_line(shell.t("rv.play.sit_out_turn", name=p.name), color=ft.Colors.ORANGE_50), "sit-out-turn"),
-            keyed(big_button(shell.t("rv.play.sit_out"), lambda e: _submit(shell, SitOut(by=me)), color=PRIMARY,
+            keyed(big_button(shell.t("rv.play.sit_out"), lambda e: _submit(shell, sit_out), color=PRIMARY,
                              text_color=ft.Colors.WHITE), "sit-out"),
         ]
-    return [
-        keyed(section_title(shell.t("rv.play.choose_move")), "choose-move"),
-        keyed(big_button(shell.t("rv.play.draw"), lambda e: _submit(shell, DrawCard(by=me)), color=PRIMARY,
-                         text_color=ft.Colors.WHITE), "draw"),
-        keyed(_wrap([
-            big_button(shell.t("rv.play.walk1"), lambda e: _submit(shell, Walk(by=me, cards=1))),
-            big_button(shell.t("rv.play.walk2"), lambda e: _submit(shell, Walk(by=me, cards=2))),
-            big_button(shell.t("rv.play.stay"), lambda e: _submit(shell, Walk(by=me, cards=0))),
-        ]), "walk"),
-    ]
+    out = [keyed(section_title(shell.t("rv.play.choose_move")), "choose-move")]
+    draw = _offer(offers, "draw_card")
+    if draw is not None:
+        out.append(keyed(big_button(shell.t("rv.play.draw"), lambda e: _submit(shell, draw), color=PRIMARY,
+                                    text_color=ft.Colors.WHITE), "draw"))
+    walks = [(n, _offer(offers, "walk", cards=n)) for n in (1, 2, 0)]
+    out.append(keyed(_wrap([
+        big_button(shell.t({1: "rv.play.walk1", 2: "rv.play.walk2", 0: "rv.play.stay"}[n]),
+                   lambda e, w=w: _submit(shell, w))
+        for n, w in walks if w is not None
+    ]), "walk"))
+    return out
 
 
-def _moved_controls(shell: Any, state: Any, st: dict[str, Any]) -> list[ft.Control]:
+def _moved_controls(shell: Any, state: Any, st: dict[str, Any], offers: list[Any]) -> list[ft.Control]:
     me = state.current
     p = state.players[me]
     t = state.turn
-    game = shell.table.game
     out: list[ft.Control] = []
     if t.move == "draw":
         key = {"passage": "rv.play.moved_passage", "room": "rv.play.moved_room"}.get(t.card or "", "rv.play.moved_draw")
         out.append(keyed(ft.Text(shell.t(key, name=p.name), size=15), "moved"))
     else:
         out.append(keyed(ft.Text(shell.t("rv.play.moved_walk", name=p.name, n=t.cards), size=15), "moved"))
-    can_go_on = not p.injured and not t.stopped
     if p.injured:
         out.append(keyed(info_line(shell.t("rv.play.lying", name=p.name), color=ft.Colors.ORANGE_50), "lying"))
     elif t.stopped:
@@ -815,53 +887,51 @@ def _moved_controls(shell: Any, state: Any, st: dict[str, Any]) -> list[ft.Contr
         st["panel"] = None if st["panel"] == panel else panel
         shell.render()
 
-    if can_go_on:
-        unsettled = t.move == "draw" and t.room is None and not t.exit_laid
-        if unsettled and t.card is None:
-            # rv.room: the table says what the card just drawn is – a passage, a room (by its room card) or an exit
-            out.append(keyed(section_title(shell.t("rv.play.card_title")), "card-title"))
-            out.append(keyed(_wrap([
-                big_button(shell.t("rv.play.passage_card"), lambda e: _submit(shell, LayCard(by=me, card="passage")),
-                           color=ft.Colors.AMBER_100),
-                big_button(shell.t("rv.play.room_gold"), lambda e: toggle("room_gold"), color=ft.Colors.AMBER_100),
-                big_button(shell.t("rv.play.room_monster"), lambda e: _submit(shell, RoomCard(by=me, kind="monster"))),
-                big_button(shell.t("rv.play.room_trap"), lambda e: _submit(shell, RoomCard(by=me, kind="trap"))),
-            ]), "card-buttons"))
-            if st["panel"] == "room_gold":
-                out.append(keyed(_room_gold_panel(shell, st, me), "room-gold-panel"))
-        elif unsettled and t.card == "room":  # said to be a room, its room card still to come
-            out.append(keyed(section_title(shell.t("rv.play.room_title")), "room-title"))
-            out.append(keyed(_wrap([
-                big_button(shell.t("rv.play.room_gold"), lambda e: toggle("room_gold"), color=ft.Colors.AMBER_100),
-                big_button(shell.t("rv.play.room_monster"), lambda e: _submit(shell, RoomCard(by=me, kind="monster"))),
-                big_button(shell.t("rv.play.room_trap"), lambda e: _submit(shell, RoomCard(by=me, kind="trap"))),
-            ]), "room-buttons"))
-            if st["panel"] == "room_gold":
-                out.append(keyed(_room_gold_panel(shell, st, me), "room-gold-panel"))
-        if t.move == "walk" or t.card == "passage":  # rv.room: obstacles lie in passages
-            out.append(keyed(_wrap([
-                _chip(shell.t("rv.play.panel_obstacle"), st["panel"] == "obstacle", lambda e: toggle("obstacle")),
-            ]), "obstacle-chip"))
-            if st["panel"] == "obstacle":
-                out.append(keyed(_obstacle_panel(shell, state, st), "obstacle-panel"))
-        exit_buttons = []
-        if unsettled and t.card is None:
-            exit_buttons.append(big_button(shell.t("rv.play.lay_exit"), lambda e: _submit(shell, LayExit(by=me))))
-            if p.gold < state.options.exit_min_gold:
-                exit_buttons.append(big_button(shell.t("rv.play.shuffle_exit"),
-                                               lambda e: _submit(shell, ShuffleBackExit(by=me))))
-        on_exit = t.move == "walk" or t.exit_laid
-        if on_exit and state.free_exits > 0:
-            exit_buttons.append(big_button(shell.t("rv.play.escape"), lambda e: _submit(shell, Escape(by=me)),
-                                           color=ft.Colors.GREEN_700, text_color=ft.Colors.WHITE))
-        if exit_buttons:
-            out.append(keyed(section_title(shell.t("rv.play.exit_title")), "exit-title"))
-            out.append(keyed(_wrap(exit_buttons), "exit-buttons"))
-    if UnauthorisedDraw(by=me) in game.legal(state):  # rv.penalty: while nothing but its gold came of the card
+    # rv.room: the table says what the card just drawn is – a passage, a room (by its room card) or an exit
+    passage = _offer(offers, "lay_card", card="passage")
+    room_gold = _template(offers, "room_card", "gold", kind="gold")
+    room_dice = _template(offers, "room_card", "dice", kind="gold")
+    rooms = [(key, _offer(offers, "room_card", kind=kind)) for key, kind in
+             (("rv.play.room_monster", "monster"), ("rv.play.room_trap", "trap"))]
+    card_buttons = []
+    if passage is not None:
+        card_buttons.append(big_button(shell.t("rv.play.passage_card"), lambda e: _submit(shell, passage),
+                                       color=ft.Colors.AMBER_100))
+    if room_gold is not None or room_dice is not None:
+        card_buttons.append(big_button(shell.t("rv.play.room_gold"), lambda e: toggle("room_gold"),
+                                       color=ft.Colors.AMBER_100))
+    card_buttons += [big_button(shell.t(key), lambda e, a=a: _submit(shell, a)) for key, a in rooms if a is not None]
+    if card_buttons:
+        title = "rv.play.card_title" if passage is not None else "rv.play.room_title"
+        out.append(keyed(section_title(shell.t(title)), "card-title"))
+        out.append(keyed(_wrap(card_buttons), "card-buttons"))
+        if st["panel"] == "room_gold" and (room_gold is not None or room_dice is not None):
+            out.append(keyed(_room_gold_panel(shell, st, room_gold, room_dice), "room-gold-panel"))
+    obstacle = _template(offers, "obstacle", "number")
+    if obstacle is not None:  # rv.room: obstacles lie in passages
+        out.append(keyed(_wrap([
+            _chip(shell.t("rv.play.panel_obstacle"), st["panel"] == "obstacle", lambda e: toggle("obstacle")),
+        ]), "obstacle-chip"))
+        if st["panel"] == "obstacle":
+            out.append(keyed(_obstacle_panel(shell, state, st, obstacle, _template(offers, "decline_obstacle", "number")),
+                             "obstacle-panel"))
+    exit_buttons = []
+    for key, type_, kw in (("rv.play.lay_exit", "lay_exit", {}), ("rv.play.shuffle_exit", "shuffle_back_exit", {}),
+                           ("rv.play.escape", "escape", {"color": ft.Colors.GREEN_700, "text_color": ft.Colors.WHITE})):
+        a = _offer(offers, type_)
+        if a is not None:  # rv.exit: exactly when the engine allows it (gold, free exit, the card drawn)
+            exit_buttons.append(big_button(shell.t(key), lambda e, a=a: _submit(shell, a), **kw))
+    if exit_buttons:
+        out.append(keyed(section_title(shell.t("rv.play.exit_title")), "exit-title"))
+        out.append(keyed(_wrap(exit_buttons), "exit-buttons"))
+    unauthorised = _offer(offers, "unauthorised_draw")
+    if unauthorised is not None:  # rv.penalty: while nothing but its gold came of the card
         out.append(keyed(ft.TextButton(content=shell.t("rv.play.unauthorised"), height=48,
-                                       on_click=lambda e: _submit(shell, UnauthorisedDraw(by=me))), "unauthorised"))
-    out.append(keyed(big_button(shell.t("rv.play.end_turn"), lambda e: _submit(shell, EndTurn(by=me)),
-                                color=PRIMARY, text_color=ft.Colors.WHITE), "end-turn"))
+                                       on_click=lambda e: _submit(shell, unauthorised)), "unauthorised"))
+    end = _offer(offers, "end_turn")
+    if end is not None:
+        out.append(keyed(big_button(shell.t("rv.play.end_turn"), lambda e: _submit(shell, end),
+                                    color=PRIMARY, text_color=ft.Colors.WHITE), "end-turn"))
     return out
 
 
@@ -875,9 +945,16 @@ def _number_stepper(shell: Any, st: dict[str, Any], key: str, label_key: str, lo
                         high=high)
 
 
-def _roll_row(shell: Any, st: dict[str, Any], key: str, label: str, apply: Callable[[int], None],
-              apply_text: str) -> list[ft.Control]:
-    """A virtual W6 button and a field for the real die, with "Übernehmen"."""
+def _range_stepper(shell: Any, st: dict[str, Any], key: str, label_key: str, spec: Any, cap: int = 99) -> ft.Control:
+    """A stepper over a template field's allowed range (the screen shows at most ``cap``)."""
+    low, high = spec.lo, min(spec.hi, max(spec.lo, cap))
+    st[key] = clamp(st[key], low, high)
+    return _number_stepper(shell, st, key, label_key, low, high)
+
+
+def _roll_row(shell: Any, st: dict[str, Any], key: str, label: str, virtual: Callable[[], None],
+              typed_apply: Callable[[int], None], apply_text: str) -> list[ft.Control]:
+    """A virtual W6 button (the table rolls) and a field for the real die, with "Übernehmen"."""
 
     def changed(e: Any) -> None:
         st[key] = e.control.value
@@ -887,20 +964,21 @@ def _roll_row(shell: Any, st: dict[str, Any], key: str, label: str, apply: Calla
         if v is None:
             _bad_roll(shell, st.get(key, ""))
             return
-        apply(v)
+        typed_apply(v)
 
     field = ft.TextField(label=label, value=st.get(key, ""), on_change=changed, on_submit=typed, dense=True,
                          width=170, keyboard_type=ft.KeyboardType.NUMBER)
     return [
         ft.Row([
-            big_button(shell.t("rv.play.roll"), lambda e: apply(shell.table.dice.w6()[0]), color=PRIMARY,
+            big_button(shell.t("rv.play.roll"), lambda e: virtual(), color=PRIMARY,
                        text_color=ft.Colors.WHITE, expand=True),
         ]),
         ft.Row([field, big_button(apply_text, typed, expand=True)]),
     ]
 
 
-def _obstacle_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
+def _obstacle_panel(shell: Any, state: Any, st: dict[str, Any], template: Template,
+                    decline: Template | None) -> ft.Control:
     me = state.current
     p = state.players[me]
 
@@ -909,65 +987,81 @@ def _obstacle_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
         shell.render()
 
     kinds = _wrap([
-        _chip(shell.t(f"rv.kind.{k}"), st["kind"] == k, lambda e, k=k: pick("kind", k)) for k in OBSTACLE_KINDS
+        _chip(shell.t(f"rv.kind.{k}"), st["kind"] == k, lambda e, k=k: pick("kind", k)) for k in template.fields["kind"]
     ])
     colors = []
-    for c in COLORS:
+    for c in template.fields["color"]:
         strong, fg = COLOR_STYLE[c]
         attr = ATTRIBUTE_OF[c]
         colors.append(_chip(shell.t("rv.play.color_attr", color=shell.t(f"rv.color.{c}"), attr=shell.t(f"rv.attr.{attr}"),
                                     value=p.value(attr)),
                             st["color"] == c, lambda e, c=c: pick("color", c), color=strong, text_color=fg))
+    number = _range_stepper(shell, st, "number", "rv.play.number", template.fields["number"])
     attr = ATTRIBUTE_OF[st["color"]]
     value = p.value(attr)
     chance = check_chance(value, st["number"])
     fail = FAILURE[st["kind"]]
     fail_key = "rv.fail.hurt_loss" if fail.loss else ("rv.fail.hurt" if fail.injury else "rv.fail.blocked")
 
-    def apply(roll: int) -> None:
-        _submit(shell, Obstacle(by=me, kind=st["kind"], color=st["color"], number=st["number"], roll=roll))
+    def declared(t: Template) -> dict[str, Any] | None:
+        return _filled(shell, t, kind=st["kind"], color=st["color"], number=st["number"])
 
-    return _card(
-        [
-            ft.Text(shell.t("rv.play.kind"), size=14),
-            kinds,
-            _wrap(colors),
-            _number_stepper(shell, st, "number", "rv.play.number", 0, NUMBER_MAX),
-            ft.Text(shell.t("rv.play.needs", attr=shell.t(f"rv.attr.{attr}"), value=value, number=st["number"]), size=15),
-            ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=_frac(chance, 6)), size=22,
-                    weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800),
-            ft.Text(shell.t("rv.play.on_fail", what=shell.t(fail_key)), size=14, color=ft.Colors.BLUE_GREY_700),
-            *_roll_row(shell, st, "typed", shell.t("rv.play.typed"), apply, shell.t("rv.play.apply")),
-            ft.TextButton(content=shell.t("rv.play.decline"), height=48, on_click=lambda e: _submit(
-                shell, DeclineObstacle(by=me, kind=st["kind"], color=st["color"], number=st["number"]))),
-        ],
-        color=ft.Colors.INDIGO_50,
-    )
-
-
-def _room_gold_panel(shell: Any, st: dict[str, Any], me: int) -> ft.Control:
-    return _card([
-        _number_stepper(shell, st, "room_gold", "rv.play.room_gold_amount", 1, 99),
-        big_button(shell.t("rv.play.room_gold_take", n=st["room_gold"]),
-                   lambda e: _submit(shell, RoomCard(by=me, kind="gold", gold=st["room_gold"])),
-                   color=ft.Colors.AMBER_300),
-    ], color=ft.Colors.AMBER_50)
+    controls = [
+        ft.Text(shell.t("rv.play.kind"), size=14),
+        kinds,
+        _wrap(colors),
+        number,
+        ft.Text(shell.t("rv.play.needs", attr=shell.t(f"rv.attr.{attr}"), value=value, number=st["number"]), size=15),
+        ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=_frac(chance, 6)), size=22,
+                weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800),
+        ft.Text(shell.t("rv.play.on_fail", what=shell.t(fail_key)), size=14, color=ft.Colors.BLUE_GREY_700),
+        *_roll_row(shell, st, "typed", shell.t("rv.play.typed"),
+                   lambda: _declare_and_roll(shell, declared(template), None, 1),
+                   lambda v: _declare_and_roll(shell, declared(template), [v], 1), shell.t("rv.play.apply")),
+    ]
+    if decline is not None:
+        controls.append(ft.TextButton(content=shell.t("rv.play.decline"), height=48,
+                                      on_click=lambda e: _submit(shell, declared(decline))))
+    return _card(controls, color=ft.Colors.INDIGO_50)
 
 
-def _pending_controls(shell: Any, state: Any, st: dict[str, Any]) -> list[ft.Control]:
+def _dice_buttons(shell: Any, template: Template | None, key: str) -> list[ft.Control]:
+    """One button per dice form the card may give (rv.dice); the W6 then comes through the roll panel."""
+    if template is None:
+        return []
+    return [big_button(shell.t(key, form=shell.t(f"rv.dice.{form}")),
+                       lambda e, form=form: _submit(shell, _filled(shell, template, dice=form), clear=()))
+            for form in template.fields["dice"]]
+
+
+def _room_gold_panel(shell: Any, st: dict[str, Any], amount: Template | None, dice: Template | None) -> ft.Control:
+    controls: list[ft.Control] = []
+    if amount is not None:
+        controls += [
+            _range_stepper(shell, st, "room_gold", "rv.play.room_gold_amount", amount.fields["gold"]),
+            big_button(shell.t("rv.play.room_gold_take", n=st["room_gold"]),
+                       lambda e: _submit(shell, _filled(shell, amount, gold=st["room_gold"])),
+                       color=ft.Colors.AMBER_300),
+        ]
+    controls.append(_wrap(_dice_buttons(shell, dice, "rv.play.room_gold_dice")))
+    return _card(controls, color=ft.Colors.AMBER_50)
+
+
+def _pending_controls(shell: Any, state: Any, st: dict[str, Any], offers: list[Any]) -> list[ft.Control]:
     pend = state.pending
     me = state.current
     p = state.players[me]
-    if pend.kind == "loss":  # rv.loss: only what the player has is offered
-        gold = min(3, p.gold)
+    if pend.kind == "loss":  # rv.loss: exactly what the engine offers (only what the player has)
+        gold = min(PENALTY_GOLD, p.gold)  # rv.gold: never below zero
         buttons = []
-        if p.gold:
-            buttons.append(big_button(shell.t("rv.play.lose_gold", n=gold), lambda e: _submit(shell, LoseGold(by=me)),
-                                      color=ft.Colors.AMBER_300))
-        for i, tr in enumerate(p.treasures):
-            buttons.append(big_button(
-                shell.t("rv.play.lose_treasure", n=i + 1, name=_treasure_name(shell, state, me, i)),
-                lambda e, i=i: _submit(shell, LoseTreasure(by=me, index=i))))
+        for a in offers:
+            if a.type == "lose_gold":
+                buttons.append(big_button(shell.t("rv.play.lose_gold", n=gold), lambda e, a=a: _submit(shell, a),
+                                          color=ft.Colors.AMBER_300))
+            elif a.type == "lose_treasure":
+                buttons.append(big_button(
+                    shell.t("rv.play.lose_treasure", n=a.index + 1, name=_treasure_name(shell, state, me, a.index)),
+                    lambda e, a=a: _submit(shell, a)))
         cause = _cause(shell, pend.cause)
         if p.gold and p.treasures:
             title = shell.t("rv.play.loss_title", name=p.name, cause=cause)
@@ -980,46 +1074,71 @@ def _pending_controls(shell: Any, state: Any, st: dict[str, Any]) -> list[ft.Con
             _wrap(buttons),
         ], color=ft.Colors.ORANGE_50), "pending-loss")]
     if pend.kind == "fight":
-        return [keyed(_fight_panel(shell, state, st), "pending-fight")]
+        return [keyed(_fight_panel(shell, state, st, _template(offers, "fight", "monster_value")), "pending-fight")]
     if pend.kind == "trap":
-        return [keyed(_trap_panel(shell, state, st), "pending-trap")]
-    return [keyed(_spoils_panel(shell, state, st), "pending-spoils")]
+        return [keyed(_trap_panel(shell, state, st, _template(offers, "trap", "lose_gold"),
+                                  _template(offers, "trap", "number")), "pending-trap")]
+    return [keyed(_spoils_panel(shell, state, st, offers), "pending-spoils")]
 
 
-def _two_step(shell: Any, state: Any) -> bool:
-    """On a seat's own phone the adventurer rolls here; the monster's roll comes from the roller's phone."""
-    return shell.seats is not None and len(state.players) > 1
-
-
-def _monster_roll_controls(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) -> list[ft.Control]:
-    """rv.monster, second step: the monster's roll, on the phone of the player rolling for it."""
-    pend = state.pending
-    f = pend.fight
+def _roll_controls(shell: Any, state: Any, st: dict[str, Any], mine: list[int], req: Any) -> list[ft.Control]:
+    """A die is due (rv.dice, ``pending_roll``): what it decides, and – on the phone of the seat that
+    rolls it – the virtual die and the field for the real one (rv.monster: the monster's roller)."""
+    c = state.chance
     hero = state.players[state.current]
-    value = hero.value(f.attribute)
-    line = ft.Text(shell.t("rv.play.monster_fight", name=hero.name, attr=shell.t(f"rv.attr.{f.attribute}"), value=value,
-                           roll=f.roll, total=value + f.roll, monster=f.monster_value), size=15)
-    roller = pend.seat
-    if roller not in mine:
-        return [keyed(_card([line, info_line(shell.t("rv.play.monster_by", name=_name(state, roller)))],
-                            color=ft.Colors.RED_50), "pending-monster-wait")]
-    title = shell.t("rv.play.monster_you") if shell.seats is not None else shell.t("rv.play.monster_by", name=_name(state, roller))
+    roller = _name(state, req.by)
+    lines: list[ft.Control] = []
+    if c.purpose in ("obstacle", "trap"):
+        check = c.obstacle if c.purpose == "obstacle" else c.trap
+        attr = ATTRIBUTE_OF[check.color]
+        value = hero.value(attr)
+        chance = check_chance(value, check.number)
+        title = (shell.t("rv.play.panel_obstacle") + f": {_cause(shell, check.kind)} {check.number}"
+                 if c.purpose == "obstacle" else shell.t("rv.play.trap_roll"))
+        lines += [ft.Text(shell.t("rv.play.needs", attr=shell.t(f"rv.attr.{attr}"), value=value, number=check.number),
+                          size=15),
+                  ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=_frac(chance, 6)), size=18,
+                          weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800)]
+    elif c.purpose in ("fight", "monster"):
+        f = c.fight
+        value = hero.value(f.attribute)
+        if c.purpose == "fight":
+            title = shell.t("rv.play.fight_title", name=hero.name)
+            lines.append(ft.Text(shell.t("rv.play.fight_needs", attr=shell.t(f"rv.attr.{f.attribute}"), value=value,
+                                         monster=f.monster_value), size=15))
+        else:
+            title = (shell.t("rv.play.monster_you") if shell.seats is not None and req.by in mine
+                     else shell.t("rv.play.monster_by", name=roller))
+            lines.append(ft.Text(shell.t("rv.play.monster_fight", name=hero.name, attr=shell.t(f"rv.attr.{f.attribute}"),
+                                         value=value, roll=f.roll, total=value + f.roll, monster=f.monster_value),
+                                 size=15))
+    else:
+        title = shell.t("rv.play.gold_roll", reason=shell.t(f"rv.reason.{c.reason}"),
+                        form=shell.t(f"rv.dice.{c.form}"))
+    head = ft.Text(title, size=17, weight=ft.FontWeight.BOLD)
+    color = ft.Colors.RED_50 if c.purpose in ("fight", "monster") else ft.Colors.INDIGO_50
+    if req.by not in mine:
+        wait = (shell.t("rv.play.monster_by", name=roller) if c.purpose == "monster"
+                else shell.t("rv.play.roll_wait", name=roller))
+        return [keyed(_card([head, *lines, info_line(wait)], color=color), "roll-wait")]
+    key, label = {
+        "fight": ("typed_hero", shell.t("rv.play.typed_hero", name=roller)),
+        "monster": ("typed_monster", shell.t("rv.play.typed_monster")),
+    }.get(c.purpose, ("typed", shell.t("rv.play.typed")))
 
-    def apply(roll: int) -> None:
-        _submit(shell, MonsterRoll(by=roller, roll=roll))
+    def roll(values: list[int] | None) -> None:
+        if shell.roll(values):
+            st[key] = ""
 
-    return [keyed(_card([
-        ft.Text(title, size=17, weight=ft.FontWeight.BOLD),
-        line,
-        *_roll_row(shell, st, "typed_monster", shell.t("rv.play.typed_monster"), apply, shell.t("rv.play.apply")),
-    ], color=ft.Colors.RED_50), "pending-monster-roll")]
+    return [keyed(_card([head, *lines, *_roll_row(shell, st, key, label, lambda: roll(None), lambda v: roll([v]),
+                                                  shell.t("rv.play.apply"))], color=color), "roll")]
 
 
-def _fight_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
+def _fight_panel(shell: Any, state: Any, st: dict[str, Any], template: Template) -> ft.Control:
     me = state.current
     p = state.players[me]
     n = len(state.players)
-    others = [(me + k) % n for k in range(1, n)] or [me]  # the next player first
+    others = sorted(template.fields["monster_roller"], key=lambda s: (s - me) % n)  # the next player first
     if st["roller"] not in others:  # by default the next player still in the dungeon (at the table)
         st["roller"] = next((s for s in others if not state.players[s].escaped), others[0])
 
@@ -1027,26 +1146,25 @@ def _fight_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
         st[key] = value
         shell.render()
 
+    if st["attribute"] not in template.fields["attribute"]:
+        st["attribute"] = template.fields["attribute"][0]
     attrs = _wrap([
         _chip(shell.t("rv.play.attr_value", attr=shell.t(f"rv.attr.{a}"), value=p.value(a)), st["attribute"] == a,
-              lambda e, a=a: pick("attribute", a)) for a in ATTRIBUTES
+              lambda e, a=a: pick("attribute", a)) for a in template.fields["attribute"]
     ])
     rollers = _wrap([
         _chip(_name(state, s), st["roller"] == s, lambda e, s=s: pick("roller", s),
               tooltip=shell.t("rv.play.roller_pick", name=_name(state, s))) for s in others
     ])
+    monster_value = _range_stepper(shell, st, "monster_value", "rv.play.monster_value", template.fields["monster_value"])
     value = p.value(st["attribute"])
     chance = fight_chance(value, st["monster_value"])
+    # on a seat's own phone the monster's roller rolls on theirs (the roll panel there)
+    two_step = shell.seats is not None and st["roller"] not in shell.seats
 
-    two_step = _two_step(shell, state)
-
-    def fight(roll: int, monster_roll: int) -> None:
-        _submit(shell, Fight(by=me, monster_value=st["monster_value"], attribute=st["attribute"], roll=roll,
-                             monster_roll=monster_roll, monster_roller=st["roller"]))
-
-    def start_fight(roll: int) -> None:
-        _submit(shell, StartFight(by=me, monster_value=st["monster_value"], attribute=st["attribute"], roll=roll,
-                                  monster_roller=st["roller"]))
+    def declared() -> dict[str, Any] | None:
+        return _filled(shell, template, monster_value=st["monster_value"], attribute=st["attribute"],
+                       monster_roller=st["roller"])
 
     def changed(key: str):
         def handler(e: Any) -> None:
@@ -1055,24 +1173,15 @@ def _fight_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
         return handler
 
     def typed(e: Any) -> None:
-        if two_step and not (st["typed_monster"] or "").strip():
-            a = parse_roll(st["typed_hero"])
-            if a is None:
-                _bad_roll(shell, st["typed_hero"])
-                return
-            start_fight(a)  # the monster's roll comes from the roller's phone
-            return
-        a, b = parse_roll(st["typed_hero"]), parse_roll(st["typed_monster"])
-        if a is None or b is None:
-            _bad_roll(shell, st["typed_hero"] if a is None else st["typed_monster"])
-            return
-        fight(a, b)
+        faces = _typed_faces(shell, st, ("typed_hero",) if two_step else ("typed_hero", "typed_monster"))
+        if faces is not None:  # without the monster's roll typed, the roll panel asks for it next
+            _declare_and_roll(shell, declared(), faces, len(faces))
 
     hero_label = shell.t("rv.play.typed_hero", name=p.name)
     return _card(
         [
             ft.Text(shell.t("rv.play.fight_title", name=p.name), size=17, weight=ft.FontWeight.BOLD),
-            _number_stepper(shell, st, "monster_value", "rv.play.monster_value", 0, NUMBER_MAX),
+            monster_value,
             ft.Text(shell.t("rv.play.attribute"), size=14),
             attrs,
             ft.Text(shell.t("rv.play.roller"), size=14),
@@ -1083,17 +1192,16 @@ def _fight_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
                     weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800),
             *([ft.Text(shell.t("rv.play.monster_next", name=_name(state, st["roller"])), size=14,
                         color=ft.Colors.BLUE_GREY_700)] if two_step else []),
-            ft.Row([big_button(shell.t("rv.play.roll"),
-                               (lambda e: start_fight(shell.table.dice.w6()[0])) if two_step
-                               else (lambda e: fight(*shell.table.dice.w6(2))),
+            ft.Row([big_button(shell.t("rv.play.roll"), lambda e: _declare_and_roll(shell, declared(), None, 2),
                                color=PRIMARY, text_color=ft.Colors.WHITE, expand=True)]),
             ft.Row([
-                ft.TextField(label=hero_label, value=st["typed_hero"], on_change=changed("typed_hero"), dense=True,
-                             expand=True, keyboard_type=ft.KeyboardType.NUMBER),
-                # on a seat's phone this field may stay empty: the roller's phone then asks for the monster's roll
-                ft.TextField(label=shell.t("rv.play.typed_monster"), value=st["typed_monster"],
-                             on_change=changed("typed_monster"), on_submit=typed, dense=True, expand=True,
+                ft.TextField(label=hero_label, value=st["typed_hero"], on_change=changed("typed_hero"),
+                             on_submit=typed if two_step else None, dense=True, expand=True,
                              keyboard_type=ft.KeyboardType.NUMBER),
+                # the monster's die is the roller's (rv.monster): typed here only where this phone acts for that seat
+                *([] if two_step else [ft.TextField(label=shell.t("rv.play.typed_monster"), value=st["typed_monster"],
+                                                    on_change=changed("typed_monster"), on_submit=typed, dense=True,
+                                                    expand=True, keyboard_type=ft.KeyboardType.NUMBER)]),
             ]),
             ft.Row([big_button(shell.t("rv.play.fight_apply"), typed, expand=True)]),
         ],
@@ -1101,9 +1209,11 @@ def _fight_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
     )
 
 
-def _spoils_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
+def _spoils_panel(shell: Any, state: Any, st: dict[str, Any], offers: list[Any]) -> ft.Control:
     me = state.current
     p = state.players[me]
+    treasure = _template(offers, "gain_treasure", "gold")
+    gold = _template(offers, "gain_gold", "amount", reason="monster")
 
     def changed(e: Any) -> None:
         st["treasure_name"] = e.control.value
@@ -1116,28 +1226,33 @@ def _spoils_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
 
     def take(e: Any) -> None:
         name = (st["treasure_name"] or "").strip() or f"{shell.t('rv.play.default_treasure')} {len(p.treasures) + 1}"
-        _submit(shell, GainTreasure(by=me, name=name[:40], gold=st["treasure_value"], magic=st["magic"],
-                                    hidden=st["hidden"]), clear=("treasure_name", "panel"))
+        _submit(shell, _filled(shell, treasure, name=name[:treasure.fields["name"].max_length],
+                               gold=st["treasure_value"], magic=st["magic"], hidden=st["hidden"]),
+                clear=("treasure_name", "panel"))
 
-    return _card(
-        [
-            ft.Text(shell.t("rv.play.spoils_title", name=p.name), size=17, weight=ft.FontWeight.BOLD),
+    controls: list[ft.Control] = [ft.Text(shell.t("rv.play.spoils_title", name=p.name), size=17,
+                                          weight=ft.FontWeight.BOLD)]
+    if treasure is not None:
+        controls += [
             ft.TextField(label=shell.t("rv.play.treasure_name"), value=st["treasure_name"], on_change=changed,
-                         dense=True, max_length=40),
-            _number_stepper(shell, st, "treasure_value", "rv.play.treasure_value", 0, 99),
+                         dense=True, max_length=treasure.fields["name"].max_length),
+            _range_stepper(shell, st, "treasure_value", "rv.play.treasure_value", treasure.fields["gold"]),
             ft.Row([
                 ft.Checkbox(label=shell.t("rv.play.treasure_magic"), value=st["magic"], on_change=flag("magic")),
                 ft.Checkbox(label=shell.t("rv.play.treasure_hidden"), value=st["hidden"], on_change=flag("hidden")),
             ], wrap=True),
             big_button(shell.t("rv.play.take_treasure"), take, color=ft.Colors.AMBER_300),
-            big_button(shell.t("rv.play.monster_gold", n=st["gold"]),
-                       lambda e: _submit(shell, GainGold(by=me, amount=st["gold"], reason="monster"), clear=())),
-        ],
-        color=ft.Colors.AMBER_50,
-    )
+        ]
+    if gold is not None:
+        controls.append(big_button(shell.t("rv.play.monster_gold", n=st["gold"]),
+                                   lambda e: _submit(shell, _filled(shell, gold, amount=st["gold"]), clear=())))
+    controls.append(_wrap(_dice_buttons(shell, _template(offers, "roll_gold", "dice", reason="monster"),
+                                        "rv.play.monster_gold_dice")))
+    return _card(controls, color=ft.Colors.AMBER_50)
 
 
-def _trap_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
+def _trap_panel(shell: Any, state: Any, st: dict[str, Any], plain: Template | None,
+                checked: Template | None) -> ft.Control:
     me = state.current
     p = state.players[me]
 
@@ -1152,39 +1267,47 @@ def _trap_panel(shell: Any, state: Any, st: dict[str, Any]) -> ft.Control:
         st["color"] = value
         shell.render()
 
-    def trap(roll: int | None) -> None:
-        check = {"color": st["color"], "number": st["number"], "roll": roll} if roll is not None else {}
-        _submit(shell, Trap(by=me, lose_gold=st["trap_gold"], injury=st["trap_injury"], loss_choice=st["trap_loss"],
-                            **check))
+    with_check = st["trap_check"] and checked is not None
+    template = checked if with_check else plain
+    effects = {"lose_gold": st["trap_gold"], "injury": st["trap_injury"], "loss_choice": st["trap_loss"]}
+
+    def declared() -> dict[str, Any] | None:
+        check = {"color": st["color"], "number": st["number"]} if with_check else {}
+        return _filled(shell, template, **effects, **check)
 
     controls: list[ft.Control] = [
         ft.Text(shell.t("rv.play.trap_title"), size=17, weight=ft.FontWeight.BOLD),
-        _number_stepper(shell, st, "trap_gold", "rv.play.trap_gold", 0, 99),
+        _range_stepper(shell, st, "trap_gold", "rv.play.trap_gold", template.fields["lose_gold"]),
         ft.Row([
             ft.Checkbox(label=shell.t("rv.play.trap_injury"), value=st["trap_injury"], on_change=flag("trap_injury")),
             ft.Checkbox(label=shell.t("rv.play.trap_loss"), value=st["trap_loss"], on_change=flag("trap_loss")),
         ], wrap=True),
-        ft.Checkbox(label=shell.t("rv.play.trap_check"), value=st["trap_check"], on_change=flag("trap_check")),
     ]
-    if st["trap_check"]:
+    if checked is not None and plain is not None:
+        controls.append(ft.Checkbox(label=shell.t("rv.play.trap_check"), value=st["trap_check"],
+                                    on_change=flag("trap_check")))
+    if with_check:
         colors = []
-        for c in COLORS:
+        for c in checked.fields["color"]:
             strong, fg = COLOR_STYLE[c]
             attr = ATTRIBUTE_OF[c]
             colors.append(_chip(shell.t("rv.play.color_attr", color=shell.t(f"rv.color.{c}"),
                                         attr=shell.t(f"rv.attr.{attr}"), value=p.value(attr)),
                                 st["color"] == c, lambda e, c=c: pick(c), color=strong, text_color=fg))
+        number = _range_stepper(shell, st, "number", "rv.play.number", checked.fields["number"])
         value = p.value(ATTRIBUTE_OF[st["color"]])
         chance = check_chance(value, st["number"])
         controls += [
             _wrap(colors),
-            _number_stepper(shell, st, "number", "rv.play.number", 0, NUMBER_MAX),
+            number,
             ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=_frac(chance, 6)), size=22,
                     weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800),
-            *_roll_row(shell, st, "typed", shell.t("rv.play.typed"), trap, shell.t("rv.play.trap_apply")),
+            *_roll_row(shell, st, "typed", shell.t("rv.play.typed"),
+                       lambda: _declare_and_roll(shell, declared(), None, 1),
+                       lambda v: _declare_and_roll(shell, declared(), [v], 1), shell.t("rv.play.trap_apply")),
         ]
     else:
-        controls.append(big_button(shell.t("rv.play.trap_apply"), lambda e: trap(None), color=PRIMARY,
+        controls.append(big_button(shell.t("rv.play.trap_apply"), lambda e: _submit(shell, declared()), color=PRIMARY,
                                    text_color=ft.Colors.WHITE))
     return _card(controls, color=ft.Colors.PURPLE_50)
 
@@ -1256,11 +1379,13 @@ def _purse_section(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) 
         items.append(gold_counter(amount, set_gold, label=shell.t("rv.play.gold_amount"),
                                   minus_tip=shell.t("rv.play.gold_minus"), plus_tip=shell.t("rv.play.gold_plus")))
         gold_buttons = []
-        t = state.turn
-        if (seat == state.current and state.phase == "moved" and t.move == "draw" and state.pending is None
-                and t.card == "passage" and not t.passage_gold):  # rv.gold / rv.room: once, on a passage
+        offers = shell.table.game.legal(state, seat)  # rv.gold / rv.room: passage gold exactly when offered
+        passage = _template(offers, "gain_gold", "amount", reason="passage")
+        if passage is not None:
             gold_buttons.append(big_button(shell.t("rv.play.passage", n=amount), lambda e: _submit(
-                shell, GainGold(by=seat, amount=amount, reason="passage"), clear=()), color=ft.Colors.AMBER_300))
+                shell, _filled(shell, passage, amount=amount), clear=()), color=ft.Colors.AMBER_300))
+        gold_buttons += _dice_buttons(shell, _template(offers, "roll_gold", "dice", reason="passage"),
+                                      "rv.play.passage_dice")
         gold_buttons += [
             big_button(shell.t("rv.play.correct_plus", n=amount), lambda e: _submit(
                 shell, GainGold(by=seat, amount=amount, reason="correction"), clear=())),

@@ -57,8 +57,8 @@ def _generate(rng: random.Random, game_id: str):
         players = _names(rng, len(players))
 
         def count_injuries(state, action, new):
-            for ev in new.events[len(state.events):]:
-                if ev.what == "injured":
+            for ev in new.events:  # what this action caused (issue 13: one convention for all games)
+                if ev.kind == "injured":
                     events[ev.seat] += 1
 
         played = play_random(game_id, players, options, rng, policy=rv.policy, on_step=count_injuries)
@@ -354,6 +354,29 @@ def test_every_state_of_a_long_game_fits_in_memory_linear_in_its_moves():
         states = replay_steps(record)
         peaks.append(tracemalloc.get_traced_memory()[1])
         tracemalloc.stop()
-        assert len(states) == n + 1 and len(states[-1].events) == n // 3 * 2
-        assert states[n // 2].events == states[-1].events[: len(states[n // 2].events)]
+        assert len(states) == n + 1 and len(states[-1].log) == n // 3 * 2
+        assert states[n // 2].log == states[-1].log[: len(states[n // 2].log)]
     assert peaks[1] / peaks[0] < 6, peaks
+
+
+def test_replay_figures_count_the_events_each_game_declares_issue_13():
+    """One loop over ``state.events`` for every game: Verlies declares injuries, Verflixxt bites, Qwixx none."""
+    from companion.history import replay_figures
+    from scoring.engine import RecordedAction, new_record
+    from scoring.verlies import DrawCard, EndTurn, Obstacle, Recover, Walk
+
+    assert get_game("raus-aus-dem-verlies").event_figures == {"injured": "injuries"}
+    assert get_game("verflixxt").event_figures == {"bite": "bites"} and not get_game("qwixx-longo").event_figures
+    rv_game = get_game("raus-aus-dem-verlies")
+    record = new_record(rv_game.id, [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {})
+    state = rv_game.start(rv_game.parse_options(record.options, list(record.players)), list(record.players))
+    actions = []
+    for a in (DrawCard(by=0), Obstacle(by=0, kind="wooden_bridge", color="red", number=20), 1, EndTurn(by=0),
+              Walk(by=1, cards=0), EndTurn(by=1), Recover(by=0), DrawCard(by=1),
+              Obstacle(by=1, kind="wooden_bridge", color="red", number=20), 1):
+        if isinstance(a, int):
+            a = rv_game.roll_action(state, [a])
+        actions.append(RecordedAction(seat=a.by, action=rv_game.dump_action(a)))
+        state = rv_game.apply(state, a)
+    record = record.model_copy(update={"actions": tuple(actions)})
+    assert replay_figures(record) == {"0": {"injuries": 1}, "1": {"injuries": 1}}

@@ -10,7 +10,7 @@ import pytest
 
 from scoring.engine import PlayerSpec
 from scoring.verflixxt import MoveFigure, Roll
-from scoring.verlies import DrawCard, MonsterRoll, RoomCard, StartFight
+from scoring.verlies import DrawCard, Fight, RollDie, RoomCard
 from tests.companion.test_many_phones import NAMES, consistent, everyone_sees, no_crashes, open_phone, seat_phones
 from tests.harness.flet_session import make_context
 
@@ -134,10 +134,11 @@ async def test_verlies_the_monster_roll_comes_from_the_monster_players_phone(ctx
     # Ana's phone: her own roll only; Ben is chosen to roll for the monster
     await ana.click(tooltip="Monster: Ben")
     assert ana.find_all(label="Wurf Ana")
-    assert ana.has_text("„Wurf Monster“ leer lassen: dann würfelt Ben auf dem eigenen Handy für das Monster.")
+    assert ana.has_text("Für das Monster würfelt dann Ben auf dem eigenen Handy.")
+    assert not ana.find_all(label="Wurf Monster")  # Ben's die, typed on his phone (rv.monster)
     await ana.type_into("Wurf Ana", "6")
     await ana.click(text="Kampf eintragen")
-    assert table.state.pending.kind == "monster_roll" and table.state.pending.seat == 1
+    assert table.state.chance.purpose == "monster" and table.state.chance.seat == 1
     # Ben's phone offers the monster roll; Ana's and Cara's say who rolls
     await ben.wait_for(lambda: ben.has_text("Du würfelst für das Monster"))
     assert ben.find_all(text="Würfeln") and ben.find_all(label="Wurf Monster")
@@ -146,19 +147,22 @@ async def test_verlies_the_monster_roll_comes_from_the_monster_players_phone(ctx
         assert not p.has_text("Du würfelst für das Monster") and not p.find_all(label="Wurf Monster")
     # a monster roll from Cara's phone is refused; nothing changes
     seq = table.seq
-    assert cara.shell.submit(MonsterRoll(by=1, roll=1)) is False  # in Ben's name: not her seat
+    assert cara.shell.submit(RollDie(by=1, value=1)) is False  # in Ben's name: not her seat
     await cara.settle()
     assert cara.has_text("Warum? table.seat") and table.seq == seq
-    assert cara.shell.submit(MonsterRoll(by=2, roll=1)) is False  # in her own name: Ben rolls (rv.monster)
+    assert cara.shell.roll([1]) is False  # the table's roll from her phone: Ben's die, not her seat
+    await cara.settle()
+    assert cara.has_text("Warum? table.seat") and table.seq == seq
+    assert cara.shell.submit(RollDie(by=2, value=1)) is False  # in her own name: Ben rolls (rv.monster)
     await cara.settle()
     assert cara.has_text("Für das Monster würfelt Ben.") and cara.has_text("Warum? rv.monster")
-    assert table.seq == seq and table.state.pending.kind == "monster_roll"
+    assert table.seq == seq and table.state.chance.purpose == "monster"
     # Ben rolls (typed): every phone shows the outcome
     await ben.type_into("Wurf Monster", "1")
     await ben.click(text="Übernehmen")
     await everyone_sees(phones, "Kampf:", contains=True)
     value = table.state.players[0].strength
-    outcome = f"Kampf: {value + 6} gegen {table.state.events[-1].detail['monster_total']} – gewonnen!"
+    outcome = f"Kampf: {value + 6} gegen {table.state.events[0].detail['monster_total']} – gewonnen!"
     await everyone_sees(phones, outcome, contains=True)
     assert table.state.pending.kind == "spoils"
     for p in phones:
@@ -172,12 +176,13 @@ async def test_verlies_virtual_monster_roll_on_the_rollers_phone(ctx):
     phones = await seat_phones(ctx, table, 3)
     ana, ben, cara = phones
     await rv_monster_room(ctx, table, phones)
-    table.submit(StartFight(by=0, monster_value=5, attribute="strength", roll=1, monster_roller=2), {0})
+    table.submit(Fight(by=0, monster_value=5, attribute="strength", monster_roller=2), {0})
+    table.roll({0}, [1])  # Ana's die, from her phone
     await cara.wait_for(lambda: cara.has_text("Du würfelst für das Monster"))
     assert not ben.find_all(label="Wurf Monster")
     await cara.click(text="Würfeln")
     await everyone_sees(phones, "Kampf:", contains=True)
-    fight = [e for e in table.state.events if e.what == "fight"]
+    fight = [e for e in table.state.log if e.kind == "fight"]
     assert len(fight) == 1 and fight[0].detail["monster_roller"] == 2 and fight[0].detail["total"] == 6 + 1
     no_crashes(*phones)
 

@@ -228,7 +228,7 @@ def test_fight_won_with_a_virtual_roll_then_treasure(shell):
     assert has_text(shell, "Chance 72 % (26/36)")
     click(shell, "Würfeln")
     assert has_text(shell, "Kampf: 11 gegen 6 – gewonnen!")
-    ev = [e for e in shell.table.state.events if e.what == "fight"][-1]
+    ev = [e for e in shell.table.state.log if e.kind == "fight"][-1]
     assert ev.detail["monster_roller"] == 1  # the next player rolls for the monster by default
     type_into(shell, "Schatzname", "Krone")
     click(shell, "Schatzwert +")
@@ -307,7 +307,9 @@ def test_undo_and_refusal_with_rule_link(shell):
     start(shell, exit_min_gold=2)
     click(shell, "Karte ziehen")
     click(shell, "Ausgang legen")
-    click(shell, "Entkommen")
+    # issue 13: the screen offered "Entkommen" without the engine's gold check; now it offers what legal() says
+    assert "Entkommen" not in buttons(shell) and "Zug beenden" in buttons(shell)
+    shell.submit(Escape(by=0))  # e.g. a phone that still showed the button
     assert has_text(shell, "Zum Entkommen braucht es 2 Gold, Ana hat 0.")
     assert "Warum? rv.exit" in buttons(shell)
     click(shell, "Rückgängig")
@@ -476,11 +478,12 @@ def test_on_seat_phones_the_fight_is_rolled_in_two_steps(shell):
     shell.seats = {0}  # Ana's phone
     click(shell, "Karte ziehen")
     click(shell, "Raum: Monster")
-    assert has_text(shell, "„Wurf Monster“ leer lassen: dann würfelt Ben auf dem eigenen Handy für das Monster.")
+    assert has_text(shell, "Für das Monster würfelt dann Ben auf dem eigenen Handy.")
     type_into(shell, "Wurf Ana", "1")
     click(shell, "Kampf eintragen")
-    pend = shell.table.state.pending
-    assert pend.kind == "monster_roll" and pend.seat == 1 and pend.fight.roll == 1
+    chance = shell.table.state.chance  # issue 13: Ana's W6 went through the table's roll; Ben's is due
+    assert chance.purpose == "monster" and chance.seat == 1 and chance.fight.roll == 1
+    assert [r.action["type"] for r in shell.table.record.actions[-2:]] == ["fight", "roll"]
     assert has_text(shell, "Ben würfelt für das Monster.") and "Würfeln" not in buttons(shell)
     assert not shell.table.may_redo(shell.seats)
     shell.seats = {2}  # Cara's phone: the same, no roll
@@ -492,28 +495,42 @@ def test_on_seat_phones_the_fight_is_rolled_in_two_steps(shell):
     assert has_text(shell, "Ana: Stärke 6 + 1 = 7 gegen Monster 5 + W6")
     type_into(shell, "Wurf Monster", "7")
     click(shell, "Übernehmen")
-    assert shell.table.state.pending.kind == "monster_roll"  # refused in place: 1 to 6
+    assert shell.table.state.chance.purpose == "monster"  # refused in place: 1 to 6
     type_into(shell, "Wurf Monster", "2")
     click(shell, "Übernehmen")
     assert has_text(shell, "Kampf: 7 gegen 7 – gewonnen!")  # a draw goes to the adventurer
     assert shell.table.state.pending.kind == "spoils"
 
 
-def test_the_phone_passed_around_keeps_the_one_step_fight(shell):
+def test_the_phone_passed_around_enters_the_fight_in_one_tap(shell):
     start(shell)
     click(shell, "Karte ziehen")
     click(shell, "Raum: Monster")
-    assert not has_text(shell, "leer lassen")
+    assert not has_text(shell, "Für das Monster würfelt dann Ben auf dem eigenen Handy.")  # one phone for all
     type_into(shell, "Wurf Ana", "1")
-    click(shell, "Kampf eintragen")  # the monster's roll is missing: refused in place
-    assert shell.table.state.pending.kind == "fight"
     type_into(shell, "Wurf Monster", "3")
     click(shell, "Kampf eintragen")
+    assert has_text(shell, "Kampf: 7 gegen 8 – verloren.")
+    # issue 13: the declaration, then both dice through the table's chance protocol
+    assert [(r.seat, r.action["type"]) for r in shell.table.record.actions[-3:]] == [(0, "fight"), (0, "roll"),
+                                                                                     (1, "roll")]
+
+
+def test_without_the_monsters_roll_typed_the_roll_panel_asks_for_it(shell):
+    start(shell)
+    click(shell, "Karte ziehen")
+    click(shell, "Raum: Monster")
+    type_into(shell, "Wurf Ana", "1")
+    click(shell, "Kampf eintragen")
+    assert shell.table.state.chance.purpose == "monster"
+    assert "Ben würfelt für das Monster." in texts(shell)  # one phone for all: the roll panel is here
+    type_into(shell, "Wurf Monster", "3")
+    click(shell, "Übernehmen")
     assert has_text(shell, "Kampf: 7 gegen 8 – verloren.")
 
 
 # --- issue #14: passage or room, the unauthorised draw, the loss offers only what there is -------
-from scoring.verlies import GainTreasure  # noqa: E402
+from scoring.verlies import Escape, GainTreasure  # noqa: E402
 
 
 def test_the_card_drawn_is_said_to_be_a_passage_or_a_room_rv_room(shell):
@@ -523,7 +540,8 @@ def test_the_card_drawn_is_said_to_be_a_passage_or_a_room_rv_room(shell):
     offered = buttons(shell)
     for b in ("Gang", "Raum: Gold", "Raum: Monster", "Raum: Falle", "Ausgang legen", "Unberechtigt gezogen"):
         assert b in offered, b
-    assert "Hindernis prüfen" not in offered and "Gold im Gang +1" not in offered  # not said yet
+    # rv.room: passage gold or an obstacle also says "passage" (the engine's legal(), which the screen shows)
+    assert "Hindernis prüfen" in offered and "Gold im Gang +1" in offered
     click(shell, "Gang")
     assert "Ana hat einen Gang gelegt." in texts(shell)
     offered = buttons(shell)
@@ -637,11 +655,11 @@ def test_a_loss_offers_only_what_the_player_has_rv_loss(shell):
     assert "Ana hat weder Gold noch Schätze: nichts geht verloren (Lava)." in texts(shell)
     assert not [b for b in buttons(shell) if "abgeben" in b] and shell.table.state.pending is None
     assert "Noch keine Goldänderung." in texts(shell)  # no "+0 (Verlust)" line
-    click(shell, "Rückgängig")
+    click(shell, "Rückgängig")  # the roll is taken back: the lava's W6 is due again (issue 13: the roll panel)
+    assert "Hindernis prüfen: Lava 12" in texts(shell) and "Stärke 6 + W6 ≥ 12" in texts(shell)
     # a treasure and no coins: a treasure goes, she picks which
     shell.submit(GainTreasure(by=0, name="Krone", gold=5, reason="correction"))
     shell.submit(GainTreasure(by=0, name="Kelch", gold=2, reason="correction"))
-    click(shell, "Hindernis prüfen")  # lava 12 is still chosen
     type_into(shell, "Gewürfelt (W6)", "1")
     click(shell, "Übernehmen")
     assert "Ana hat keine Münzen und verliert (Lava) einen Schatz – du wählst, welchen." in texts(shell)
@@ -699,3 +717,50 @@ async def test_the_new_choices_through_the_real_session(tmp_path):
     await app.click(text="Aussetzen")
     assert app.has_text("Spieler 2 ist dran · Zug 5")
     assert not app.crashes()
+
+
+# --- issue 13: the screen offers what legal() says; every die goes through the table's roll -------------
+def test_passage_gold_by_dice_goes_through_the_roll_panel_rv_dice(shell):
+    start(shell)
+    click(shell, "Karte ziehen")
+    click(shell, "Gang")
+    assert {"Gold im Gang +1", "Gold im Gang: W6 würfeln", "Gold im Gang: W3 würfeln",
+            "Gold im Gang: 1+W6 würfeln"} <= set(buttons(shell))
+    click(shell, "Gold im Gang: W3 würfeln")
+    assert "Gold würfeln (Gang): W3" in texts(shell)
+    assert "Zug beenden" not in buttons(shell)  # nothing but the die while it is due
+    type_into(shell, "Gewürfelt (W6)", "5")
+    click(shell, "Übernehmen")
+    assert "3 Gold" in texts(shell) and "Zug 1: Ana +3 (Gang)" in texts(shell)
+    assert not [b for b in buttons(shell) if b.startswith("Gold im Gang")]  # rv.gold: once per card
+    assert [r.action for r in shell.table.record.actions[-2:]] == [
+        {"type": "roll_gold", "by": 0, "reason": "passage", "dice": "w3"}, {"type": "roll", "by": 0, "value": 5}]
+
+
+def test_a_gold_room_by_dice_in_english_rv_dice(shell):
+    start(shell)
+    shell.lang = "en"
+    shell.table.dice = Dice(FixedSource([6]))
+    shell.render()
+    click(shell, "Draw a card")
+    click(shell, "Room: gold")
+    click(shell, "Gold room: roll 1+D6")
+    assert "Roll gold (gold room): 1+D6" in texts(shell)
+    click(shell, "Roll")  # the table's virtual die shows 6
+    assert "7 gold" in texts(shell) and "Turn 1: Ana +7 (gold room)" in texts(shell)
+
+
+def test_the_exit_buttons_follow_the_engine_not_a_copy_of_its_rules_rv_exit(shell):
+    """The screen's own copy of the exit rules had drifted: it hid "shuffle back" when the passage gold
+    just taken made up the gold (rv.gold: that gold does not count) and offered it after an obstacle."""
+    start(shell, exit_min_gold=2)
+    click(shell, "Karte ziehen")
+    click(shell, "Gang")
+    click(shell, "Betrag +")
+    click(shell, "Gold im Gang +2")
+    assert shell.table.state.players[0].gold == 2
+    assert {"Ausgang legen", "Ausgang zurückmischen"} <= set(buttons(shell))  # 2 - 2 of this card < 2
+    click(shell, "Hindernis prüfen")
+    type_into(shell, "Gewürfelt (W6)", "6")
+    click(shell, "Übernehmen")
+    assert "Ausgang legen" in buttons(shell) and "Ausgang zurückmischen" not in buttons(shell)  # rv.exit: too late

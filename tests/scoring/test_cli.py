@@ -160,7 +160,8 @@ def test_a_verlies_record_replays_through_the_cli_with_its_event_log():
     played = play_random("raus-aus-dem-verlies", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {}, random.Random(5))
     code, out = run(["replay", "-"], played.record.model_dump_json())
     assert code == 0 and out["over"] is True
-    assert [e["what"] for e in out["state"]["events"]] == [e.what for e in played.final.events]
+    assert [e["kind"] for e in out["state"]["log"]] == [e.kind for e in played.final.log]
+    assert [e["kind"] for e in out["state"]["events"]] == [e.kind for e in played.final.events] == ["escaped"]
 
 
 def test_hostile_input_through_a_real_process_gives_no_traceback(tmp_path):

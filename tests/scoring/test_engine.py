@@ -180,3 +180,34 @@ def test_a_game_id_with_nul_control_or_blank_characters_is_refused(gid):
         parse_record(data)
     assert exc.value.code == "bad_record"
     assert exc.value.message("en") == "Invalid game record (id: Value error, game id with control, invisible or blank characters)."
+
+
+# --- action templates (issue 13): legal() where the table enters a value ----------------------
+from scoring.engine import Range, Template, Text  # noqa: E402
+
+GOLD = Template(action_type="gain_gold", fixed={"by": 1, "reason": "passage"}, fields={"amount": Range(lo=1, hi=9)})
+
+
+def test_a_template_fills_allowed_values_and_refuses_others_in_both_languages():
+    assert GOLD.fill(amount=9) == {"type": "gain_gold", "by": 1, "reason": "passage", "amount": 9}
+    assert (GOLD.by, GOLD.type) == (1, "gain_gold")  # like an action: who acts, what it makes
+    for bad in ({"amount": 0}, {"amount": 10}, {"amount": True}, {"amount": "3"}, {}):
+        with pytest.raises(InvalidInput) as exc:
+            GOLD.fill(**bad)
+        assert exc.value.code == "template_value"
+    with pytest.raises(InvalidInput) as exc:
+        GOLD.fill(amount=10)
+    assert (exc.value.message("de"), exc.value.message("en")) == (
+        "Der Wert für amount fehlt oder ist nicht erlaubt (10).", "The value for amount is missing or not allowed (10).")
+
+
+def test_a_template_with_choices_and_text_gives_examples_and_samples_inside_its_ranges():
+    t = Template(action_type="gain_treasure", fixed={"by": 0},
+                 fields={"name": Text(max_length=5), "gold": Range(lo=2, hi=400), "magic": (False, True)})
+    assert t.example() == {"type": "gain_treasure", "by": 0, "name": "?", "gold": 2, "magic": False}
+    rng = random.Random(1)
+    for _ in range(50):
+        data = t.sample(rng, span=3)
+        assert 2 <= data["gold"] <= 5 and data["magic"] in (False, True) and 1 <= len(data["name"]) <= 5
+    assert not t.allows("name", "zu lang") and not t.allows("magic", None) and t.allows("gold", 400)
+    assert len({t, t.model_copy()}) == 1  # hashable like an action

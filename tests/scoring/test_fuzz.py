@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from scoring.cli import main as cli_main
 from scoring.engine import NAME_MAX, PlayerSpec, games, get_game
 from scoring.errors import RefereeError
-from scoring.simulate import play_random
+from scoring.simulate import concrete, play_random
 
 import os
 
@@ -72,7 +72,7 @@ def field_values_for(game) -> dict[str, list[Any]]:
     vals: dict[str, list[Any]] = {}
     for st_ in STATES[game.id]:
         for a in game.legal(st_)[:30]:
-            for k, v in game.dump_action(a).items():
+            for k, v in game.dump_action(concrete(game, a, random.Random(0))).items():  # templates filled
                 vals.setdefault(k, []).append(v)
     return vals
 
@@ -134,7 +134,7 @@ def actions_for(draw, gid: str) -> Any:
         state = draw(st.sampled_from(STATES[gid]))
         legal = game.legal(state)
         if legal:
-            data = dict(game.dump_action(draw(st.sampled_from(legal))))
+            data = dict(game.dump_action(concrete(game, draw(st.sampled_from(legal)), random.Random(0))))
             key = draw(st.sampled_from(sorted(data)))
             data[key] = draw(st.one_of(json_values, HUGE))
     if kind == 4 and draw(st.booleans()):

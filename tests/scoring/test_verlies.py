@@ -29,14 +29,14 @@ from scoring.verlies import (
     LayExit,
     LoseGold,
     LoseTreasure,
-    MonsterRoll,
     Obstacle,
     Recover,
     RevealTreasure,
+    RollDie,
+    RollGold,
     RoomCard,
     ShuffleBackExit,
     SitOut,
-    StartFight,
     State,
     Trap,
     UnauthorisedDraw,
@@ -64,9 +64,22 @@ def start(n=3, **opts) -> State:
     return G.start(G.parse_options(opts, players), players)
 
 
+def rolled(declared, *faces):
+    """A declaration and the W6 face(s) the table then rolls for it (issue 13: every die through chance)."""
+    return (declared, *faces)
+
+
 def play(state, *actions):
+    """Apply actions; a ``rolled`` one goes through the protocol: the declaration, then
+    ``roll_action`` for each face, for the seat ``pending_roll`` names."""
     for a in actions:
-        state = G.apply(state, a)
+        if isinstance(a, tuple):
+            state = G.apply(state, a[0])
+            for face in a[1:]:
+                assert G.legal(state) == []  # nothing but the die while it is due
+                state = G.apply(state, G.roll_action(state, [face]))
+        else:
+            state = G.apply(state, a)
     return state
 
 
@@ -75,7 +88,14 @@ def drawn(n=3, **opts) -> State:
     return play(start(n, **opts), DrawCard(by=0))
 
 
+def types(legal) -> set[str]:
+    """The action types offered (a template makes actions of its ``action_type``)."""
+    return {a.type for a in legal}
+
+
 def refused(state, action, rule) -> Refusal:
+    if isinstance(action, tuple):  # a rolled action is refused at its declaration
+        action = action[0]
     before = state.model_dump(mode="json")
     with pytest.raises(Refusal) as exc:
         G.apply(state, action)
@@ -200,13 +220,13 @@ def test_a_turn_begins_with_draw_or_walk_rv_turn():
 def test_draw_is_recorded_rv_turn():
     s = drawn()
     assert s.phase == "moved" and s.turn.move == "draw"
-    assert s.events[-1].what == "drew"
+    assert s.events[-1].kind == "drew"
 
 
 def test_walk_of_up_to_two_cards_is_recorded_rv_turn():
     s = play(start(), Walk(by=0, cards=2))
     assert s.turn.move == "walk" and s.turn.cards == 2
-    assert s.events[-1].what == "walked" and s.events[-1].detail == {"cards": 2}
+    assert s.events[-1].kind == "walked" and s.events[-1].detail == {"cards": 2}
     with pytest.raises(InvalidInput):
         G.parse_action({"type": "walk", "by": 0, "cards": 3})
 
@@ -285,24 +305,24 @@ def test_corrections_are_bookkeeping_any_seat_any_time_rv_gold():
 # rv.obstacle ------------------------------------------------------------------------
 def test_value_plus_roll_reaching_the_number_passes_rv_obstacle():
     # Ana: strength 5; red door 8 with a 3 -> 8 >= 8
-    s = play(drawn(), Obstacle(by=0, kind="door", color="red", number=8, roll=3))
+    s = play(drawn(), rolled(Obstacle(by=0, kind="door", color="red", number=8), 3))
     e = s.events[-1]
-    assert e.what == "obstacle" and e.detail["success"] and e.detail["passed"]
+    assert e.kind == "obstacle" and e.detail["success"] and e.detail["passed"]
     assert not s.turn.stopped and s.pending is None
 
 
 @pytest.mark.parametrize("color,value", [("red", 5), ("blue", 3), ("green", 2)])
 def test_the_colour_names_the_attribute_rv_obstacle(color, value):
-    s = play(drawn(), Obstacle(by=0, kind="door", color=color, number=9, roll=4))
+    s = play(drawn(), rolled(Obstacle(by=0, kind="door", color=color, number=9), 4))
     assert s.events[-1].detail["value"] == value
     assert s.events[-1].detail["success"] == (value + 4 >= 9)
 
 
 @pytest.mark.parametrize("kind", ["chasm", "acid_lake", "lava"])
 def test_failed_chasm_acid_lake_lava_injure_cost_a_choice_and_pass_rv_obstacle(kind):
-    s = play(with_gold(with_treasure(drawn(), 0), 0, 4), Obstacle(by=0, kind=kind, color="green", number=9, roll=1))
+    s = play(with_gold(with_treasure(drawn(), 0), 0, 4), rolled(Obstacle(by=0, kind=kind, color="green", number=9), 1))
     assert s.players[0].injured
-    assert s.events[-1].what == "injured" and s.events[-2].detail["passed"]
+    assert s.events[-1].kind == "injured" and s.events[-2].detail["passed"]
     assert s.pending.kind == "loss" and s.pending.rule == "rv.obstacle"
     assert set(map(type, G.legal(s))) == {LoseGold, LoseTreasure}
     refused(s, EndTurn(by=0), "rv.obstacle")
@@ -310,15 +330,15 @@ def test_failed_chasm_acid_lake_lava_injure_cost_a_choice_and_pass_rv_obstacle(k
 
 @pytest.mark.parametrize("kind", ["magic_barrier", "cave_in", "door"])
 def test_failed_barrier_cave_in_door_block_without_injury_rv_obstacle(kind):
-    s = play(drawn(), Obstacle(by=0, kind=kind, color="blue", number=12, roll=2))
+    s = play(drawn(), rolled(Obstacle(by=0, kind=kind, color="blue", number=12), 2))
     assert not s.players[0].injured and s.pending is None
     assert s.turn.stopped and not s.events[-1].detail["passed"]
-    refused(s, Obstacle(by=0, kind="door", color="blue", number=1, roll=6), "rv.obstacle")
+    refused(s, rolled(Obstacle(by=0, kind="door", color="blue", number=1), 6), "rv.obstacle")
     refused(s, LayExit(by=0), "rv.exit")
 
 
 def test_failed_wooden_bridge_injures_but_passes_rv_obstacle():
-    s = play(drawn(), Obstacle(by=0, kind="wooden_bridge", color="red", number=12, roll=1))
+    s = play(drawn(), rolled(Obstacle(by=0, kind="wooden_bridge", color="red", number=12), 1))
     assert s.players[0].injured and s.pending is None and not s.turn.stopped
     assert s.events[-2].detail["passed"]
 
@@ -330,21 +350,21 @@ def test_failure_table_covers_every_kind_rv_obstacle():
 
 
 def test_a_blocked_figure_may_retry_next_turn_rv_obstacle():
-    s = play(drawn(1), Obstacle(by=0, kind="door", color="red", number=10, roll=1), EndTurn(by=0))
-    s = play(s, Walk(by=0, cards=0), Obstacle(by=0, kind="door", color="red", number=10, roll=5))
+    s = play(drawn(1), rolled(Obstacle(by=0, kind="door", color="red", number=10), 1), EndTurn(by=0))
+    s = play(s, Walk(by=0, cards=0), rolled(Obstacle(by=0, kind="door", color="red", number=10), 5))
     assert s.events[-1].detail["passed"]
 
 
 def test_declining_to_try_is_an_action_and_stops_the_figure_rv_obstacle():
     s = play(drawn(), DeclineObstacle(by=0, kind="lava", color="green", number=7))
-    assert s.events[-1].what == "declined" and s.turn.stopped
+    assert s.events[-1].kind == "declined" and s.turn.stopped
     assert not s.players[0].injured and s.pending is None
-    refused(s, Obstacle(by=0, kind="lava", color="green", number=7, roll=6), "rv.obstacle")
+    refused(s, rolled(Obstacle(by=0, kind="lava", color="green", number=7), 6), "rv.obstacle")
     assert G.apply(s, EndTurn(by=0)).current == 1
 
 
 def test_loss_choice_three_gold_rv_obstacle():
-    s = play(with_gold(drawn(), 0, 10), Obstacle(by=0, kind="chasm", color="red", number=12, roll=1))
+    s = play(with_gold(drawn(), 0, 10), rolled(Obstacle(by=0, kind="chasm", color="red", number=12), 1))
     refused(s, LoseGold(by=0, amount=2), "rv.loss")
     s = play(s, LoseGold(by=0))
     assert s.players[0].gold == 7 and s.pending is None
@@ -353,7 +373,7 @@ def test_loss_choice_three_gold_rv_obstacle():
 
 def test_loss_choice_one_treasure_rv_obstacle():
     s = with_treasure(with_treasure(drawn(), 0, "Krone", 5), 0, "Kelch", 2)
-    s = play(s, Obstacle(by=0, kind="acid_lake", color="red", number=12, roll=1))
+    s = play(s, rolled(Obstacle(by=0, kind="acid_lake", color="red", number=12), 1))
     refused(s, LoseTreasure(by=0, index=2), "rv.treasure")
     s = play(s, LoseTreasure(by=0, index=0))
     assert [t.name for t in s.players[0].treasures] == ["Kelch"]
@@ -361,7 +381,7 @@ def test_loss_choice_one_treasure_rv_obstacle():
 
 
 def test_loss_choice_with_a_small_purse_takes_what_there_is_rv_gold():
-    s = play(with_gold(drawn(), 0, 1), Obstacle(by=0, kind="lava", color="red", number=12, roll=1), LoseGold(by=0))
+    s = play(with_gold(drawn(), 0, 1), rolled(Obstacle(by=0, kind="lava", color="red", number=12), 1), LoseGold(by=0))
     assert s.players[0].gold == 0 and s.gold_log[-1].delta == -1
 
 
@@ -371,8 +391,8 @@ def test_shown_check_chance_equals_the_count_over_the_six_faces_rv_obstacle(valu
     s = drawn(1, adventurers=[{"character": "X", "strength": value, "mind": 0, "dexterity": 0}])
     passed = 0
     for face in range(1, 7):
-        after = G.apply(s, Obstacle(by=0, kind="door", color="red", number=number, roll=face))
-        passed += after.events[-1].detail["success"]
+        after = play(s, rolled(Obstacle(by=0, kind="door", color="red", number=number), face))
+        passed += after.events[0].detail["success"]
     assert check_chance(value, number) == Fraction(passed, 6)
 
 
@@ -403,19 +423,21 @@ def test_a_gold_room_card_names_its_gold_rv_room():
 def test_monster_room_card_opens_a_fight_rv_room():
     s = play(drawn(), RoomCard(by=0, kind="monster"))
     assert s.pending.kind == "fight"
-    assert {type(a) for a in G.legal(s)} == {Fight, StartFight}  # one phone, or the adventurer's own
+    (t,) = G.legal(s)  # issue 13: a template with the values the card may give
+    assert (t.action_type, t.fixed, set(t.fields["attribute"]), t.fields["monster_roller"]) == (
+        "fight", {"by": 0}, {"strength", "mind", "dexterity"}, (1, 2))
     refused(s, EndTurn(by=0), "rv.monster")
 
 
 def test_trap_with_a_check_that_succeeds_costs_nothing_rv_room():
     s = play(with_gold(drawn(), 0, 5), RoomCard(by=0, kind="trap"))
-    s = play(s, Trap(by=0, color="green", number=6, roll=4, lose_gold=3, injury=True))  # 2 + 4 >= 6
+    s = play(s, rolled(Trap(by=0, color="green", number=6, lose_gold=3, injury=True), 4))  # 2 + 4 >= 6
     assert s.players[0].gold == 5 and not s.players[0].injured and s.pending is None
 
 
 def test_trap_with_a_check_that_fails_takes_what_the_card_says_rv_room():
     s = play(with_gold(drawn(), 0, 5), RoomCard(by=0, kind="trap"))
-    s = play(s, Trap(by=0, color="green", number=7, roll=4, lose_gold=3, injury=True, loss_choice=True))
+    s = play(s, rolled(Trap(by=0, color="green", number=7, lose_gold=3, injury=True, loss_choice=True), 4))
     assert s.players[0].gold == 2 and s.players[0].injured
     assert s.pending.kind == "loss" and s.pending.rule == "rv.room"
 
@@ -425,16 +447,16 @@ def test_trap_without_a_check_just_takes_rv_room():
     assert s.players[0].gold == 3 and s.gold_log[-1].reason == "trap"
 
 
-def test_a_trap_check_needs_colour_number_and_roll_together_rv_room():
+def test_a_trap_check_needs_colour_and_number_together_rv_room():
     with pytest.raises(InvalidInput):
-        G.parse_action({"type": "trap", "by": 0, "color": "red", "roll": 3})
+        G.parse_action({"type": "trap", "by": 0, "color": "red"})
 
 
 # rv.monster --------------------------------------------------------------------------
-def fight(state, **kw):
-    args = dict(by=0, monster_value=6, attribute="strength", roll=3, monster_roll=2, monster_roller=1)
+def fight(state, roll=3, monster_roll=2, **kw):
+    args = dict(by=0, monster_value=6, attribute="strength", monster_roller=1)
     args.update(kw)
-    return G.apply(play(state, RoomCard(by=0, kind="monster")), Fight(**args))
+    return play(state, RoomCard(by=0, kind="monster"), rolled(Fight(**args), roll, monster_roll))
 
 
 def test_a_draw_in_a_fight_goes_to_the_adventurer_rv_monster():
@@ -468,39 +490,49 @@ def test_the_player_picks_the_attribute_where_the_card_offers_a_choice_rv_monste
 
 def test_another_player_rolls_for_the_monster_rv_monster():
     s = play(drawn(), RoomCard(by=0, kind="monster"))
-    refused(s, Fight(by=0, monster_value=5, attribute="mind", roll=3, monster_roll=3, monster_roller=0), "rv.monster")
+    refused(s, rolled(Fight(by=0, monster_value=5, attribute="mind", monster_roller=0), 3, 3), "rv.monster")
     with pytest.raises(InvalidInput):
-        G.apply(s, Fight(by=0, monster_value=5, attribute="mind", roll=3, monster_roll=3, monster_roller=5))
-    assert G.apply(s, Fight(by=0, monster_value=5, attribute="mind", roll=3, monster_roll=3, monster_roller=2))
+        play(s, rolled(Fight(by=0, monster_value=5, attribute="mind", monster_roller=5), 3, 3))
+    assert play(s, rolled(Fight(by=0, monster_value=5, attribute="mind", monster_roller=2), 3, 3))
 
 
 def test_alone_the_player_rolls_for_the_monster_too_rv_monster():
     s = fight(drawn(1), monster_roller=0)
-    assert s.events[-1].what in {"fight", "injured"}
+    assert s.events[-1].kind in {"fight", "injured"}
 
 
-# rv.monster on seats' own phones: the adventurer rolls, then the monster's roller ------------------
-def started(state=None, **kw):
-    """Ana (strength 5) starts a fight against a 6 with a 3 on her phone; Ben rolls for the monster."""
-    args = dict(by=0, monster_value=6, attribute="strength", roll=3, monster_roller=1)
+# rv.monster / rv.dice: the fight's two W6 come through chance, the monster's from its roller's phone ---
+def started(state=None, roll=3, **kw):
+    """Ana (strength 5) fights a 6 and has rolled a 3; Ben rolls for the monster."""
+    args = dict(by=0, monster_value=6, attribute="strength", monster_roller=1)
     args.update(kw)
-    return G.apply(play(state or drawn(), RoomCard(by=0, kind="monster")), StartFight(**args))
+    return play(state or drawn(), RoomCard(by=0, kind="monster"), rolled(Fight(**args), roll))
+
+
+def test_the_adventurer_rolls_first_then_the_monster_player_issue_13():
+    s = play(drawn(), RoomCard(by=0, kind="monster"), Fight(by=0, monster_value=6, attribute="strength",
+                                                            monster_roller=1))
+    req = G.pending_roll(s)
+    assert (req.by, req.purpose, [(d.name, d.sides) for d in req.dice]) == (0, "fight", [("w6", 6)])
+    assert G.legal(s) == [] and G.current_seats(s) == [0]
+    s = G.apply(s, G.roll_action(s, [3]))
+    req = G.pending_roll(s)
+    assert (req.by, req.purpose) == (1, "monster")
 
 
 def test_monster_roll_comes_from_the_monster_players_phone():
     s = started()
-    assert s.pending.kind == "monster_roll" and s.pending.seat == 1 and s.pending.rule == "rv.monster"
+    assert s.chance.purpose == "monster" and s.chance.seat == 1 and s.chance.rule == "rv.monster"
     assert s.current == 0  # still Ana's turn
-    assert {type(a) for a in G.legal(s)} == {MonsterRoll}
-    assert {a.by for a in G.legal(s)} == {1} and G.current_seats(s) == [1]
-    assert G.legal(s, 1) and not G.legal(s, 0) and not G.legal(s, 2)
-    assert G.actor(s, MonsterRoll(by=1, roll=4)) == 1  # the table checks Ben's phone for it
+    assert G.legal(s) == [] and G.current_seats(s) == [1]
+    assert G.roll_action(s, [4]) == RollDie(by=1, value=4)
+    assert G.actor(s, RollDie(by=1, value=4)) == 1  # the table checks Ben's phone for it
 
 
 def test_a_monster_roll_by_anyone_else_is_refused():
     s = started()
     for seat in (0, 2):
-        err = refused(s, MonsterRoll(by=seat, roll=1), "rv.monster")
+        err = refused(s, RollDie(by=seat, value=1), "rv.monster")
         assert err.code == "rv_monster_roll_by" and err.params["name"] == "Ben"
 
 
@@ -508,61 +540,54 @@ def test_nothing_else_happens_while_the_monster_roll_is_open():
     s = started()
     for action in (
         EndTurn(by=0),
-        Fight(by=0, monster_value=6, attribute="strength", roll=3, monster_roll=2, monster_roller=1),
-        StartFight(by=0, monster_value=6, attribute="strength", roll=6, monster_roller=2),
+        Fight(by=0, monster_value=6, attribute="strength", monster_roller=1),
         GainGold(by=0, amount=2, reason="monster"),
         LoseGold(by=0),
         EndTurn(by=1),
     ):
         refused(s, action, "rv.monster")
     # bookkeeping stays possible for anyone, as with every pending decision
-    assert play(s, GainGold(by=2, amount=1, reason="correction")).pending.kind == "monster_roll"
+    assert play(s, GainGold(by=2, amount=1, reason="correction")).chance.purpose == "monster"
 
 
 def test_draw_after_separate_monster_roll_goes_to_the_adventurer():
-    s = play(started(), MonsterRoll(by=1, roll=2))  # 5 + 3 = 8 against 6 + 2 = 8
-    assert s.events[-1].what == "fight" and s.events[-1].detail["won"]
+    s = play(started(), RollDie(by=1, value=2))  # 5 + 3 = 8 against 6 + 2 = 8
+    assert s.events[-1].kind == "fight" and s.events[-1].detail["won"]
     assert s.events[-1].detail["monster_roller"] == 1 and s.events[-1].seat == 0
     assert s.pending.kind == "spoils" and s.pending.seat == 0 and not s.players[0].injured
 
 
 def test_losing_after_separate_monster_roll_injures_and_costs_a_choice():
-    s = play(started(with_gold(drawn(), 0, 2)), MonsterRoll(by=1, roll=3))  # 8 against 9
+    s = play(started(with_gold(drawn(), 0, 2)), RollDie(by=1, value=3))  # 8 against 9
     assert not s.events[-2].detail["won"] and s.players[0].injured
     assert s.pending.kind == "loss" and s.pending.rule == "rv.monster" and s.pending.seat == 0
     assert G.legal(s, 0) and not G.legal(s, 1)
 
 
-@pytest.mark.parametrize("roll", range(1, 7))
-@pytest.mark.parametrize("monster_roll", range(1, 7))
-def test_two_step_fight_ends_exactly_like_the_one_action_fight(roll, monster_roll):
-    one = fight(drawn(), roll=roll, monster_roll=monster_roll)
-    two = play(started(roll=roll), MonsterRoll(by=1, roll=monster_roll))
-    assert two == one
-
-
-def test_the_monster_roller_of_a_started_fight_is_another_player():
+def test_the_monster_roller_is_another_player():
     s = play(drawn(), RoomCard(by=0, kind="monster"))
-    refused(s, StartFight(by=0, monster_value=5, attribute="mind", roll=3, monster_roller=0), "rv.monster")
+    refused(s, Fight(by=0, monster_value=5, attribute="mind", monster_roller=0), "rv.monster")
     with pytest.raises(InvalidInput):
-        G.apply(s, StartFight(by=0, monster_value=5, attribute="mind", roll=3, monster_roller=5))
-    refused(drawn(), StartFight(by=0, monster_value=5, attribute="mind", roll=3, monster_roller=1), "rv.monster")
-    refused(drawn(), MonsterRoll(by=1, roll=3), "rv.monster")  # no fight open: no monster roll
+        G.apply(s, Fight(by=0, monster_value=5, attribute="mind", monster_roller=5))
+    refused(drawn(), Fight(by=0, monster_value=5, attribute="mind", monster_roller=1), "rv.monster")
+    refused(drawn(), RollDie(by=1, value=3), "rv.dice")  # no die due: no roll
+    with pytest.raises(Refusal):
+        G.roll_action(drawn(), [3])
 
 
 def test_alone_the_player_starts_and_rolls_for_the_monster():
-    s = play(started(drawn(1), monster_roller=0), MonsterRoll(by=0, roll=1))
-    assert s.events[-1].what == "fight" and s.pending.kind == "spoils"
+    s = play(started(drawn(1), monster_roller=0), RollDie(by=0, value=1))
+    assert s.events[-1].kind == "fight" and s.pending.kind == "spoils"
 
 
-def test_a_two_step_fight_replays_from_the_record():
+def test_a_rolled_fight_replays_from_the_record():
     from scoring.engine import RecordedAction, new_record, replay
 
     players = [PlayerSpec(name=n) for n in NAMES[:3]]
     record = new_record(G.id, players, {})
     actions = [DrawCard(by=0), RoomCard(by=0, kind="monster"),
-               StartFight(by=0, monster_value=6, attribute="strength", roll=3, monster_roller=1),
-               MonsterRoll(by=1, roll=5)]
+               Fight(by=0, monster_value=6, attribute="strength", monster_roller=1),
+               RollDie(by=0, value=3), RollDie(by=1, value=5)]
     state = G.start(G.parse_options(record.options, players), players)
     for a in actions:
         state = G.apply(state, a)
@@ -574,7 +599,7 @@ def test_a_two_step_fight_replays_from_the_record():
 def test_no_monster_spoils_without_a_won_fight_rv_monster():
     refused(drawn(), GainGold(by=0, amount=3, reason="monster"), "rv.monster")
     refused(drawn(), GainTreasure(by=0, name="Krone", gold=3), "rv.monster")
-    refused(drawn(), Fight(by=0, monster_value=1, attribute="mind", roll=3, monster_roll=3, monster_roller=1), "rv.monster")
+    refused(drawn(), rolled(Fight(by=0, monster_value=1, attribute="mind", monster_roller=1), 3, 3), "rv.monster")
 
 
 @pytest.mark.parametrize("mine", range(0, 9, 2))
@@ -587,7 +612,7 @@ def test_shown_fight_chance_equals_the_count_over_36_rolls_rv_monster(mine, mons
     wins = 0
     for r in range(1, 7):
         for m in range(1, 7):
-            after = G.apply(s, Fight(by=0, monster_value=monster, attribute="strength", roll=r, monster_roll=m, monster_roller=1))
+            after = play(s, rolled(Fight(by=0, monster_value=monster, attribute="strength", monster_roller=1), r, m))
             wins += after.pending is not None and after.pending.kind == "spoils"
     assert fight_chance(mine, monster) == Fraction(wins, 36)
 
@@ -599,7 +624,7 @@ def test_fight_chance_examples_rv_monster():
 
 # rv.injury ------------------------------------------------------------------------------
 def test_an_injured_player_skips_exactly_one_turn_rv_injury():
-    s = play(drawn(2), Obstacle(by=0, kind="wooden_bridge", color="red", number=12, roll=1), EndTurn(by=0))
+    s = play(drawn(2), rolled(Obstacle(by=0, kind="wooden_bridge", color="red", number=12), 1), EndTurn(by=0))
     s = play(s, DrawCard(by=1), EndTurn(by=1))
     assert s.current == 0 and s.players[0].injured
     assert G.legal(s) == [Recover(by=0)]  # the only legal action
@@ -607,17 +632,17 @@ def test_an_injured_player_skips_exactly_one_turn_rv_injury():
     refused(s, Walk(by=0, cards=1), "rv.injury")
     refused(s, EndTurn(by=0), "rv.injury")
     s = play(s, Recover(by=0))
-    assert not s.players[0].injured and s.current == 1 and s.events[-1].what == "recovered"
+    assert not s.players[0].injured and s.current == 1 and s.events[-1].kind == "recovered"
     s = play(s, DrawCard(by=1), EndTurn(by=1))
     assert s.current == 0 and DrawCard(by=0) in G.legal(s)  # exactly one turn skipped
 
 
 def test_an_injured_figure_lies_for_the_rest_of_the_turn_rv_injury():
-    s = play(drawn(), Obstacle(by=0, kind="wooden_bridge", color="red", number=12, roll=1))
-    refused(s, Obstacle(by=0, kind="door", color="red", number=1, roll=6), "rv.injury")
+    s = play(drawn(), rolled(Obstacle(by=0, kind="wooden_bridge", color="red", number=12), 1))
+    refused(s, rolled(Obstacle(by=0, kind="door", color="red", number=1), 6), "rv.injury")
     refused(s, RoomCard(by=0, kind="gold", gold=3), "rv.injury")
     refused(s, Recover(by=0), "rv.injury")  # recovering is the next turn
-    assert {type(a) for a in G.legal(s)} == {GainGold, EndTurn}
+    assert types(G.legal(s)) == {"gain_gold", "roll_gold", "end_turn"}  # passage gold, by number or by dice
 
 
 def test_recover_is_only_for_the_injured_rv_injury():
@@ -625,9 +650,10 @@ def test_recover_is_only_for_the_injured_rv_injury():
 
 
 def test_the_turn_tracker_shows_who_recovers_rv_injury():
-    s = play(drawn(2), Obstacle(by=0, kind="wooden_bridge", color="red", number=12, roll=1), EndTurn(by=0))
+    s = play(drawn(2), rolled(Obstacle(by=0, kind="wooden_bridge", color="red", number=12), 1), EndTurn(by=0))
     s = play(s, Walk(by=1, cards=1), EndTurn(by=1), Recover(by=0))
-    assert [(e.seat, e.what) for e in s.events if e.what in {"injured", "recovered"}] == [(0, "injured"), (0, "recovered")]
+    assert [(e.seat, e.kind) for e in s.log if e.kind in {"injured", "recovered"}] == [(0, "injured"), (0, "recovered")]
+    assert [e.kind for e in s.events] == ["recovered"]  # events: what the last action caused
 
 
 # rv.treasure ----------------------------------------------------------------------------
@@ -711,7 +737,7 @@ def test_leaving_needs_the_exit_gold_rv_exit():
 def test_an_exit_drawn_without_enough_gold_may_be_shuffled_back_rv_exit():
     s = play(drawn(3, exit_min_gold=10), ShuffleBackExit(by=0))
     assert s.current == 1 and s.exits_laid == 0  # the turn ends
-    assert s.events[-1].what == "exit_shuffled"
+    assert s.events[-1].kind == "exit_shuffled"
 
 
 def test_an_exit_with_enough_gold_is_not_shuffled_back_rv_exit():
@@ -719,7 +745,7 @@ def test_an_exit_with_enough_gold_is_not_shuffled_back_rv_exit():
 
 
 def test_an_injured_figure_does_not_escape_rv_exit():
-    s = play(drawn(3), LayExit(by=0), Obstacle(by=0, kind="wooden_bridge", color="red", number=20, roll=1))
+    s = play(drawn(3), LayExit(by=0), rolled(Obstacle(by=0, kind="wooden_bridge", color="red", number=20), 1))
     refused(s, Escape(by=0), "rv.injury")
 
 
@@ -880,19 +906,19 @@ def test_the_table_says_passage_or_room_when_the_card_is_laid_rv_room():
     s = drawn()
     assert {LayCard(by=0, card="passage"), LayCard(by=0, card="room")} <= set(G.legal(s))
     passage = play(s, LayCard(by=0, card="passage"))
-    assert passage.turn.card == "passage" and passage.events[-1].what == "laid"
+    assert passage.turn.card == "passage" and passage.events[-1].kind == "laid"
     e = refused(passage, RoomCard(by=0, kind="monster"), "rv.room")
     assert words(e) == ("Die gezogene Karte ist ein Gang: kein Raum, keine Raumkarte.",
                         "The card drawn is a passage: not a room, no room card.")
-    assert not [a for a in G.legal(passage) if isinstance(a, (RoomCard, LayCard))]
+    assert not types(G.legal(passage)) & {"room_card", "lay_card"}
     room = play(s, LayCard(by=0, card="room"))
     for action in (GainGold(by=0, amount=3, reason="passage"),
-                   Obstacle(by=0, kind="door", color="red", number=4, roll=6),
+                   rolled(Obstacle(by=0, kind="door", color="red", number=4), 6),
                    DeclineObstacle(by=0, kind="door", color="red", number=4)):
         e = refused(room, action, "rv.room")
         assert words(e) == ("Die gezogene Karte ist ein Raum: kein Gold im Gang, keine Hindernisse.",
                             "The card drawn is a room: no passage gold, no obstacles.")
-    assert not [a for a in G.legal(room) if isinstance(a, (Obstacle, DeclineObstacle, GainGold))]
+    assert not types(G.legal(room)) & {"obstacle", "decline_obstacle", "gain_gold", "roll_gold"}
     assert play(room, RoomCard(by=0, kind="gold", gold=2)).players[0].gold == 2
     e = refused(room, LayCard(by=0, card="passage"), "rv.room")
     assert words(e) == ("Was die gezogene Karte ist, steht schon fest.", "What the card drawn is has already been said.")
@@ -902,12 +928,12 @@ def test_after_a_room_card_passage_gold_and_obstacles_are_refused_rv_room():
     """The issue's case: draw_card, room_card (gold 2), gain_gold(3, passage) gave 5 gold."""
     s = play(drawn(), RoomCard(by=0, kind="gold", gold=2))
     refused(s, GainGold(by=0, amount=3, reason="passage"), "rv.room")
-    refused(s, Obstacle(by=0, kind="lava", color="red", number=12, roll=1), "rv.room")
+    refused(s, rolled(Obstacle(by=0, kind="lava", color="red", number=12), 1), "rv.room")
     assert s.players[0].gold == 2
 
 
 def test_passage_gold_or_an_obstacle_makes_the_card_a_passage_rv_room():
-    for first in (GainGold(by=0, amount=3, reason="passage"), Obstacle(by=0, kind="door", color="red", number=4, roll=6)):
+    for first in (GainGold(by=0, amount=3, reason="passage"), rolled(Obstacle(by=0, kind="door", color="red", number=4), 6)):
         s = play(drawn(), first)
         assert s.turn.card == "passage"
         refused(s, RoomCard(by=0, kind="gold", gold=2), "rv.room")
@@ -918,7 +944,7 @@ def test_only_the_card_just_drawn_is_laid_rv_room():
     e = refused(s, LayCard(by=0, card="room"), "rv.room")
     assert words(e) == ("Als Gang oder Raum wird nur die gerade gezogene Karte gelegt.",
                         "Only the card just drawn is laid as a passage or a room.")
-    assert play(s, Obstacle(by=0, kind="door", color="red", number=4, roll=6)).events[-1].detail["passed"]  # old passage
+    assert play(s, rolled(Obstacle(by=0, kind="door", color="red", number=4), 6)).events[-1].detail["passed"]  # old passage
     refused(play(drawn(), LayExit(by=0)), LayCard(by=0, card="passage"), "rv.room")
 
 
@@ -928,7 +954,7 @@ def test_passage_gold_counts_once_per_laid_card_rv_gold():
     s = play(drawn(), LayCard(by=0, card="passage"), GainGold(by=0, amount=3, reason="passage"))
     e = refused(s, GainGold(by=0, amount=3, reason="passage"), "rv.gold")
     assert words(e) == ("Das Gold dieses Gangs ist schon genommen (3).", "This passage's gold has already been taken (3).")
-    assert not [a for a in G.legal(s) if isinstance(a, GainGold)]
+    assert not types(G.legal(s)) & {"gain_gold", "roll_gold"}
     s = play(s, EndTurn(by=0), DrawCard(by=1), GainGold(by=1, amount=2, reason="passage"))
     assert [p.gold for p in s.players] == [3, 2, 0]  # the next card is a new card
 
@@ -955,7 +981,7 @@ def test_an_unauthorised_draw_keeps_no_gold_rv_gold():
 def test_an_unauthorised_draw_ends_the_turn_and_skips_the_next_rv_penalty():
     s = play(drawn(), UnauthorisedDraw(by=0))
     assert s.current == 1 and s.players[0].sits_out
-    assert s.events[-1].what == "unauthorised" and s.events[-1].detail == {"skips_next": True}
+    assert s.events[-1].kind == "unauthorised" and s.events[-1].detail == {"skips_next": True}
     s = play(s, Walk(by=1, cards=1), EndTurn(by=1), Walk(by=2, cards=0), EndTurn(by=2))
     assert s.current == 0 and G.legal(s) == [SitOut(by=0)]
     e = refused(s, DrawCard(by=0), "rv.penalty")
@@ -967,7 +993,7 @@ def test_an_unauthorised_draw_ends_the_turn_and_skips_the_next_rv_penalty():
     s = play(s, SitOut(by=0))
     assert s.current == 1 and not s.players[0].sits_out
     # the turn tracker shows the skipped turn like a recovery
-    assert [(e.seat, e.what) for e in s.events if e.what in {"unauthorised", "sat_out"}] == [(0, "unauthorised"), (0, "sat_out")]
+    assert [(e.seat, e.kind) for e in s.log if e.kind in {"unauthorised", "sat_out"}] == [(0, "unauthorised"), (0, "sat_out")]
     s = play(s, Walk(by=1, cards=1), EndTurn(by=1), Walk(by=2, cards=0), EndTurn(by=2))
     assert DrawCard(by=0) in G.legal(s)  # exactly one turn skipped
 
@@ -1000,7 +1026,7 @@ def test_an_unauthorised_draw_needs_a_card_drawn_with_nothing_on_it_yet_rv_penal
     assert words(e) == ("„Unberechtigt gezogen“ gibt es nur nach „Karte ziehen“ in diesem Zug.",
                         "“Drawn without being allowed” needs a card drawn this turn.")
     refused(start(), UnauthorisedDraw(by=0), "rv.turn")
-    for first in (Obstacle(by=0, kind="door", color="red", number=4, roll=6), RoomCard(by=0, kind="gold", gold=2),
+    for first in (rolled(Obstacle(by=0, kind="door", color="red", number=4), 6), RoomCard(by=0, kind="gold", gold=2),
                   LayExit(by=0)):
         e = refused(play(drawn(), first), UnauthorisedDraw(by=0), "rv.penalty")
         assert words(e) == (
@@ -1022,13 +1048,13 @@ def test_injured_and_sitting_out_recover_first_then_sit_out_rv_penalty():
 # rv.loss
 def lava(state) -> State:
     """Ana fails a lava check (strength 5 + 1 against 12): injured, and the loss."""
-    return play(state, Obstacle(by=0, kind="lava", color="red", number=12, roll=1))
+    return play(state, rolled(Obstacle(by=0, kind="lava", color="red", number=12), 1))
 
 
 def test_with_nothing_nothing_is_lost_and_nobody_is_asked_rv_loss():
     s = lava(drawn())
     assert s.pending is None and s.players[0].injured
-    assert s.events[-1].what == "nothing_lost" and s.events[-1].detail == {"cause": "lava"}
+    assert s.events[-1].kind == "nothing_lost" and s.events[-1].detail == {"cause": "lava"}
     assert s.gold_log == ()  # no "+0 (loss)" line
     refused(s, LoseGold(by=0), "rv.gold")
     assert G.apply(s, EndTurn(by=0)).current == 1
@@ -1070,13 +1096,54 @@ def test_with_coins_and_treasures_the_player_chooses_rv_loss():
 def test_a_monster_or_trap_asks_nothing_of_a_player_with_nothing_rv_loss(how):
     s = play(drawn(), RoomCard(by=0, kind=how))
     if how == "monster":
-        s = play(s, Fight(by=0, monster_value=9, attribute="strength", roll=1, monster_roll=6, monster_roller=1))
+        s = play(s, rolled(Fight(by=0, monster_value=9, attribute="strength", monster_roller=1), 1, 6))
     else:
         s = play(s, Trap(by=0, injury=True, loss_choice=True))
-    assert s.pending is None and s.events[-1].what == "nothing_lost"
+    assert s.pending is None and s.events[-1].kind == "nothing_lost"
 
 
 def test_a_correction_that_empties_the_purse_ends_the_open_loss_rv_loss():
     s = lava(with_gold(drawn(), 0, 2))
     s = play(s, LoseGold(by=0, amount=2, reason="correction"))
-    assert s.pending is None and s.events[-1].what == "nothing_lost"
+    assert s.pending is None and s.events[-1].kind == "nothing_lost"
+
+
+# --- issue 13: every die through chance, gold by dice (rv.dice), the last action's events ------------
+def test_passage_gold_by_dice_is_rolled_through_chance_and_counts_once_rv_dice_rv_gold():
+    s = play(drawn(), LayCard(by=0, card="passage"), RollGold(by=0, reason="passage", dice="w3"))
+    req = G.pending_roll(s)
+    assert (req.by, req.purpose, req.dice[0].name, req.dice[0].sides) == (0, "gold", "w3", 6)  # a W6 read as W3
+    refused(s, EndTurn(by=0), "rv.gold")  # the die first
+    s = G.apply(s, G.roll_action(s, [5]))  # W3 of a 5 is 3
+    assert s.players[0].gold == 3 and s.gold_log[-1].reason == "passage" and s.turn.passage_gold == 3
+    refused(s, RollGold(by=0, reason="passage", dice="w6"), "rv.gold")  # once per card
+    refused(s, GainGold(by=0, amount=1, reason="passage"), "rv.gold")
+
+
+def test_a_gold_room_card_by_dice_and_monster_gold_by_dice_rv_dice():
+    s = play(drawn(), rolled(RoomCard(by=0, kind="gold", dice="1+w6"), 6))
+    assert s.players[0].gold == 7 and s.gold_log[-1].reason == "room"
+    s = fight(drawn(), roll=6, monster_roll=1)  # won: spoils pending
+    s = play(s, rolled(RollGold(by=0, reason="monster", dice="w6"), 4))
+    assert s.players[0].gold == 4 and s.pending.kind == "spoils"  # the treasure still to come
+    with pytest.raises(InvalidInput):
+        G.parse_action({"type": "room_card", "by": 0, "kind": "gold", "gold": 2, "dice": "w3"})  # one or the other
+
+
+def test_a_typed_die_outside_one_to_six_is_refused_in_words_rv_dice():
+    s = play(drawn(), Obstacle(by=0, kind="door", color="red", number=9))
+    for bad in ([0], [True], [3, 4], []):
+        with pytest.raises(InvalidInput):
+            G.roll_action(s, bad)
+    with pytest.raises(InvalidInput) as exc:
+        G.roll_action(s, [7])
+    assert words(exc.value) == ("Ein W6 zeigt 1 bis 6, nicht 7.", "A D6 shows 1 to 6, not 7.")
+
+
+def test_events_hold_what_the_last_action_caused_and_the_log_keeps_the_game_issue_13():
+    s = play(with_gold(drawn(), 0, 4), Obstacle(by=0, kind="lava", color="red", number=12))
+    assert s.events == ()  # declared: nothing has happened yet
+    s = G.apply(s, G.roll_action(s, [1]))
+    assert [e.kind for e in s.events] == ["obstacle", "injured"]
+    s = play(s, LoseGold(by=0))
+    assert s.events == () and [e.kind for e in s.log][-3:] == ["drew", "obstacle", "injured"]

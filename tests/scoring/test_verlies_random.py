@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from scoring.engine import PlayerSpec, RecordedAction, get_game, new_record, replay
 from scoring.errors import InvalidInput, Refusal
-from scoring.simulate import play_random
+from scoring.simulate import concrete, play_random
 from scoring.verlies import (
     COLORS,
     PRESETS,
@@ -38,6 +38,8 @@ from scoring.verlies import (
     Obstacle,
     Recover,
     RevealTreasure,
+    RollDie,
+    RollGold,
     RoomCard,
     ShuffleBackExit,
     SitOut,
@@ -88,6 +90,9 @@ def policy(game, state, rng: random.Random, dice):
     if rng.random() < 0.03:
         return correction(state, rng)
     legal = game.legal(state)
+    req = game.pending_roll(state)
+    if req is not None:  # chance: the table rolls (rv.dice)
+        return game.roll_action(state, [dice.roll(d.sides)[0] for d in req.dice])
     if state.phase == "moved" and state.turn.move == "draw" and state.turn.card is None and rng.random() < 0.7:
         said = [a for a in legal if isinstance(a, (LayCard, UnauthorisedDraw))]
         if said:
@@ -99,14 +104,14 @@ def policy(game, state, rng: random.Random, dice):
             if picks:
                 return picks[0]
         if p.gold < state.options.exit_min_gold:
-            gold = [a for a in legal if isinstance(a, GainGold)]
+            gold = [a for a in legal if a.type in ("gain_gold", "roll_gold")]
             if gold:
-                return gold[-1]
+                return concrete(game, rng.choice(gold), rng)
         if state.phase == "start" and DrawCard(by=state.current) in legal:
             return DrawCard(by=state.current)
         if state.phase == "moved" and state.pending is None and rng.random() < 0.8:
             return EndTurn(by=state.current)
-    return rng.choice(legal)
+    return concrete(game, rng.choice(legal), rng)
 
 
 def check_step(state, action, new):
@@ -133,6 +138,9 @@ def check_step(state, action, new):
         assert (new.current, new.phase, new.turn_no) == (state.current, state.phase, state.turn_no)
         return
     actor = state.players[action.by]
+    if isinstance(action, RollDie):  # chance: the seat pending_roll named (the monster's roller may have escaped)
+        assert action.by == G.pending_roll(state).by
+        return
     # rv.injury: an injured player's turn is Recover, and nothing else
     if state.phase == "start" and actor.injured:
         assert isinstance(action, Recover)
@@ -182,7 +190,7 @@ def test_three_hundred_random_games_end_conserve_gold_and_rank_like_a_recount():
         assert [p.place for p in res.players] == places
         assert [p.lost for p in res.players] == lost
         assert replay(played.record) == final
-        events = [e.what for e in final.events]
+        events = [e.kind for e in final.log]
         seen_injuries += events.count("recovered")
         seen_fights += events.count("fight")
         seen_shuffles += events.count("exit_shuffled")
@@ -208,12 +216,15 @@ def test_a_record_of_typed_actions_replays_to_the_same_state():
     actions = [
         DrawCard(by=0),
         GainGold(by=0, amount=3, reason="passage"),
-        Obstacle(by=0, kind="chasm", color="green", number=12, roll=2),
+        Obstacle(by=0, kind="chasm", color="green", number=12),
+        RollDie(by=0, value=2),
         LoseGold(by=0),
         EndTurn(by=0),
         DrawCard(by=1),
         RoomCard(by=1, kind="monster"),
-        Fight(by=1, monster_value=3, attribute="mind", roll=4, monster_roll=1, monster_roller=2),
+        Fight(by=1, monster_value=3, attribute="mind", monster_roller=2),
+        RollDie(by=1, value=4),
+        RollDie(by=2, value=1),  # Cara rolls for the monster
         GainTreasure(by=1, name="Krone", gold=6, magic=True),
         EndTurn(by=1),
         DrawCard(by=2),
@@ -249,7 +260,61 @@ def test_a_record_of_typed_actions_replays_to_the_same_state():
         ("Ben", 10, 1, False),
         ("Cara", 2, 2, False),
     ]
-    assert json.loads(json.dumps(record.model_dump(mode="json")))["actions"][7]["action"]["monster_roller"] == 2
+    assert json.loads(json.dumps(record.model_dump(mode="json")))["actions"][8]["action"]["monster_roller"] == 2
+    assert record.actions[10].seat == 2 and record.actions[10].action == {"type": "roll", "by": 2, "value": 1}
+
+
+# Records written before issue 13 carried the dice inside the actions (format 1 all the same).
+OLD_DICE_ACTIONS = {
+    2: [{"type": "obstacle", "by": 0, "kind": "chasm", "color": "green", "number": 12, "roll": 2}],
+    7: [{"type": "fight", "by": 1, "monster_value": 3, "attribute": "mind", "roll": 4, "monster_roll": 1,
+         "monster_roller": 2}],
+}
+
+
+def test_an_old_record_with_dice_inside_the_actions_still_replays_issue_13():
+    """The same game as above, as the previous version stored it: an obstacle and a fight with their dice."""
+    players = [PlayerSpec(name=n) for n in ("Ana", "Ben", "Cara")]
+    new = new_record(G.id, players, {"exit_min_gold": 2})
+    old_actions, new_actions = [], []
+    state = G.start(G.parse_options(new.options, players), players)
+    plain = [
+        DrawCard(by=0), GainGold(by=0, amount=3, reason="passage"), None, LoseGold(by=0), EndTurn(by=0),
+        DrawCard(by=1), RoomCard(by=1, kind="monster"), None, GainTreasure(by=1, name="Krone", gold=6, magic=True),
+        EndTurn(by=1), DrawCard(by=2), ShuffleBackExit(by=2), Recover(by=0),
+    ]
+    for i, a in enumerate(plain):
+        if a is None:
+            old_actions += [RecordedAction(seat=d["by"], action=d) for d in OLD_DICE_ACTIONS[i]]
+        else:
+            old_actions.append(RecordedAction(seat=a.by, action=G.dump_action(a)))
+    old = new.model_copy(update={"actions": tuple(old_actions)})
+    # the same through the chance protocol
+    for a in plain[:2] + [Obstacle(by=0, kind="chasm", color="green", number=12), 2] + plain[3:7] + [
+            Fight(by=1, monster_value=3, attribute="mind", monster_roller=2), 4, 1] + plain[8:]:
+        if isinstance(a, int):
+            a = G.roll_action(state, [a])
+        new_actions.append(RecordedAction(seat=a.by, action=G.dump_action(a)))
+        state = G.apply(state, a)
+    assert replay(old) == state == replay(new.model_copy(update={"actions": tuple(new_actions)}))
+    assert [p.gold for p in state.players] == [0, 0, 0] and state.players[1].treasures[0].name == "Krone"
+    assert state.turn_no == 5 and state.current == 1
+    # an old record's actions keep their form when dumped again (the store never rewrites them)
+    assert G.dump_action(G.parse_action(OLD_DICE_ACTIONS[2][0])) == OLD_DICE_ACTIONS[2][0]
+
+
+def offered(legal, action) -> bool:
+    """``action`` is in ``legal``, or a template there allows each of its values."""
+    if action in legal:
+        return True
+    data = G.dump_action(action)
+    for t in legal:
+        if getattr(t, "action_type", None) == data["type"] and all(data.get(k) == v for k, v in t.fixed.items()):
+            rest = {k: v for k, v in data.items() if k not in t.fixed and k != "type"}
+            unset = all(v in (None, 0, False) for k, v in rest.items() if k not in t.fields)  # defaults
+            if unset and all(k in rest and t.allows(k, rest[k]) for k in t.fields):
+                return True
+    return False
 
 
 def candidate_actions(state):
@@ -260,12 +325,17 @@ def candidate_actions(state):
         yield from (GainGold(by=seat, amount=2, reason="passage"), GainGold(by=seat, amount=2, reason="monster"))
         yield from (LoseGold(by=seat), LoseGold(by=seat, amount=1), LoseTreasure(by=seat, index=0))
         yield from (RevealTreasure(by=seat, index=0), GainTreasure(by=seat, name="Krone", gold=3))
-        yield Obstacle(by=seat, kind="lava", color="red", number=7, roll=3)
+        yield Obstacle(by=seat, kind="lava", color="red", number=7)
+        yield RollDie(by=seat, value=3)
+        yield RollGold(by=seat, reason="passage", dice="w3")
+        yield RollGold(by=seat, reason="monster", dice="1+w6")
+        yield RoomCard(by=seat, kind="gold", dice="w6")
         yield DeclineObstacle(by=seat, kind="door", color="blue", number=7)
         yield from (RoomCard(by=seat, kind="gold", gold=2), RoomCard(by=seat, kind="trap"), RoomCard(by=seat, kind="monster"))
         other = (seat + 1) % len(state.players)
-        yield Fight(by=seat, monster_value=5, attribute="strength", roll=4, monster_roll=4, monster_roller=other)
-        yield Trap(by=seat, color=COLORS[seat % 3], number=6, roll=2, lose_gold=1)
+        yield Fight(by=seat, monster_value=5, attribute="strength", monster_roller=other)
+        yield Trap(by=seat, color=COLORS[seat % 3], number=6, lose_gold=1)
+        yield Trap(by=seat, injury=True)
         yield from (LayExit(by=seat), ShuffleBackExit(by=seat), Escape(by=seat))
 
 
@@ -277,14 +347,22 @@ def test_legal_actions_apply_refusals_change_nothing_and_hidden_treasures_stay_h
     played = play_random(G.id, players, options, rng, policy=policy, keep_states=True)
     state = played.states[int(cut * (len(played.states) - 2))]  # a running game
     assert not G.is_over(state)
-    for action in G.legal(state):
-        G.apply(state, action)  # never raises
+    legal = G.legal(state)
+    for action in legal:
+        G.apply(state, concrete(G, action, rng))  # never raises, templates filled with allowed values
+    req = G.pending_roll(state)
+    assert (req is None) or legal == []  # a die due: nothing else (issue 13)
     before = state.model_dump(mode="json")
     for action in candidate_actions(state):
         try:
             G.apply(state, action)
         except (Refusal, InvalidInput) as exc:
             assert exc.rule is None or exc.rule.startswith("rv.")
+        else:  # legal() is exact: whatever applies is offered (corrections and reveals by others aside)
+            if isinstance(action, RollDie):
+                assert req is not None and action.by == req.by
+            elif not bookkeeping(action):
+                assert offered(legal, action), action
         assert state.model_dump(mode="json") == before
     # rv.treasure: another seat never sees a hidden treasure's name
     for seat, p in enumerate(state.players):
@@ -309,7 +387,9 @@ def test_a_record_with_cards_laid_a_wrong_draw_and_a_skipped_turn_replays():
         DrawCard(by=1),
         LayCard(by=1, card="room"),
         RoomCard(by=1, kind="monster"),
-        Fight(by=1, monster_value=9, attribute="strength", roll=1, monster_roll=6, monster_roller=0),  # nothing to lose
+        Fight(by=1, monster_value=9, attribute="strength", monster_roller=0),
+        RollDie(by=1, value=1),
+        RollDie(by=0, value=6),  # Ana rolls for the monster; Ben has nothing to lose
         EndTurn(by=1),
         SitOut(by=0),
         Recover(by=1),
@@ -328,5 +408,5 @@ def test_a_record_with_cards_laid_a_wrong_draw_and_a_skipped_turn_replays():
     assert [p.gold for p in state.players] == [2, 0] and state.current == 1
     assert [(c.seat, c.delta, c.reason) for c in state.gold_log] == [(0, 3, "passage"), (0, -3, "shuffled_back"),
                                                                      (0, 2, "passage")]
-    assert [e.what for e in state.events if e.what in {"unauthorised", "nothing_lost", "sat_out", "recovered"}] == [
+    assert [e.kind for e in state.log if e.kind in {"unauthorised", "nothing_lost", "sat_out", "recovered"}] == [
         "unauthorised", "nothing_lost", "sat_out", "recovered"]
