@@ -1,9 +1,9 @@
 """History, statistics, export and backup: plain Python over the store (no Flet).
 
 Statistics come from what the store already keeps: ``games.result`` (per
-player total, place and the game's breakdown) and, for the two figures a
-result does not carry (Verflixxt's Wurminator bites, Verlies injuries), from
-a replay of the record. Both are boiled down once per finished game into a
+player total, place and the game's breakdown) and, for figures a result does
+not carry (e.g. bites or injuries), from a replay of the record; each game
+declares its figures in the registry (``companion.registry.Figures``). Both are boiled down once per finished game into a
 few compact "lines" (player, total, won, figures) cached in the table
 ``hist_lines`` (valid while the game's cursor and last update are unchanged,
 so an undo after the end recomputes it); 10,000 games then aggregate in a
@@ -40,13 +40,15 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
 
+from companion import registry
 from companion.i18n import add_strings, tr
+from companion.registry import Figures
 from scoring.engine import (
     GameRecord,
     ReplayError,
@@ -68,17 +70,8 @@ LINES_VERSION = 1
 MAX_BACKUP_BYTES = 50 * 1024 * 1024
 MAX_BACKUP_ACTIONS = 1_000_000  # all games of one file together (~15 s of replay)
 
-QWIXX = "qwixx-longo"
-VERFLIXXT = "verflixxt"
-VERLIES = "raus-aus-dem-verlies"
-QWIXX_COLORS = ("red", "yellow", "green", "blue")
-
-# per game: the figures a player-game contributes, in display order
-GAME_FIGURES: dict[str, tuple[str, ...]] = {
-    QWIXX: ("points_red", "points_yellow", "points_green", "points_blue", "misthrows", "locks"),
-    VERFLIXXT: ("tiles", "conversions", "bites"),
-    VERLIES: ("gold", "treasures", "escapes", "injuries"),
-}
+# per game: the figures a player-game contributes, in display order (each game's ``figures`` hook)
+GAME_FIGURES: Mapping[str, tuple[str, ...]] = registry.FIGURE_NAMES
 
 
 add_strings(
@@ -229,63 +222,41 @@ def count_finished(store: Any, game: str | None = None) -> int:
 
 
 # --- figures a result does not carry ---------------------------------------------------
+def _figures_hook(game_id: str) -> Figures | None:
+    ui = registry.game_uis().get(game_id)
+    return ui.figures if ui is not None else None
+
+
 def replay_figures(record: GameRecord) -> dict[str, dict[str, int]]:
-    """Per seat (as str) the figures only a replay knows: bites (Verflixxt), injuries (Verlies)."""
+    """Per seat (as str) the figures only a replay knows (the game's ``figures.from_replay``)."""
     game = get_game(record.game)
-    if game.id not in (VERFLIXXT, VERLIES):
+    if not _needs_replay(game.id):
         return {}
     return _figures(game.id, len(record.players), iter_replay(record), initial_state(record))
 
 
 def _figures(game_id: str, n: int, states: Iterable[Any], state: Any) -> dict[str, dict[str, int]]:
-    """Runs through ``states`` (the replay, starting after ``state``): bites counted per action
-    (Verflixxt's events are the last action's), injuries from the final Verlies log."""
-    bites = [0] * n
-    for after in states:
-        state = after
-        if game_id == VERFLIXXT:
-            for ev in after.events:  # what this action caused
-                if ev.kind == "bite" and ev.seat is not None:
-                    bites[ev.seat] += 1
-    if game_id == VERFLIXXT:
-        return {str(i): {"bites": bites[i]} for i in range(n)}
-    if game_id == VERLIES:
-        injuries = [0] * n
-        for ev in state.events:
-            if ev.what == "injured" and ev.seat is not None:
-                injuries[ev.seat] += 1
-        return {str(i): {"injuries": injuries[i]} for i in range(n)}
-    return {}
+    """Runs through ``states`` (the replay, starting after ``state``) and hands it to the game's
+    ``figures.from_replay``; a game without one gets the replay run through and no figures."""
+    hook = _figures_hook(game_id)
+    if hook is None or hook.from_replay is None:
+        for state in states:
+            pass
+        return {}
+    return hook.from_replay(n, states, state)
 
 
 def _needs_replay(game: str) -> bool:
-    return game in (VERFLIXXT, VERLIES)
+    hook = _figures_hook(game)
+    return hook is not None and hook.from_replay is not None
 
 
 def player_figures(game: str, breakdown: dict[str, Any], extra: dict[str, int] | None) -> dict[str, int]:
     """The game's own figures of one player in one game, from its result breakdown (+ replay extras)."""
-    extra = extra or {}
-    b = breakdown or {}
-    if game == QWIXX:
-        rows = b.get("rows", {})
-        figs = {f"points_{c}": int(rows.get(c, {}).get("points", 0)) for c in QWIXX_COLORS}
-        figs["misthrows"] = int(b.get("misthrows", 0))
-        figs["locks"] = sum(1 for c in QWIXX_COLORS if rows.get(c, {}).get("bonus"))
-        return figs
-    if game == VERFLIXXT:
-        return {
-            "tiles": len(b.get("tiles", [])),
-            "conversions": len(b.get("conversions", [])),
-            "bites": int(extra.get("bites", 0)),
-        }
-    if game == VERLIES:
-        return {
-            "gold": int(b.get("coins", 0)),
-            "treasures": len(b.get("treasures", [])),
-            "escapes": 1 if b.get("escaped") else 0,
-            "injuries": int(extra.get("injuries", 0)),
-        }
-    return {}
+    hook = _figures_hook(game)
+    if hook is None:
+        return {}
+    return hook.of_player(breakdown or {}, extra or {})
 
 
 # --- statistics ---------------------------------------------------------------------
@@ -397,7 +368,7 @@ def _fresh_lines(store: Any, gid: str, game: str) -> list[list[Any]]:
         try:
             extra = replay_figures(store.record(gid))
         except Exception:  # a game that no longer replays: its result still counts, without those figures
-            log.warning("game %s does not replay; bites/injuries not counted", gid)
+            log.warning("game %s does not replay; its replay figures not counted", gid)
     return game_lines(game, players, result, extra)
 
 

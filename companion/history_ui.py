@@ -19,6 +19,7 @@ from typing import Any
 import flet as ft
 
 from companion import history as H
+from companion import registry
 from companion.app import EXTENSIONS, SCREENS, game_ui
 from companion.i18n import add_strings
 from companion.profiles import COLORS as PROFILE_COLORS
@@ -227,10 +228,7 @@ def pct(x: float) -> str:
 
 
 def game_title(shell: Any, gid: str) -> str:
-    try:
-        return shell.t(f"game.{gid}")
-    except KeyError:
-        return gid
+    return registry.title_of(gid, shell.lang)
 
 
 def _label(shell: Any, g: dict[str, Any]) -> str:
@@ -270,9 +268,7 @@ def _stretch(items: list[ft.Control]) -> ft.Control:
 
 
 def _known_games() -> list[str]:
-    from companion.app import GAME_UIS
-
-    return list(GAME_UIS)
+    return list(registry.game_uis())
 
 
 # --- home ---------------------------------------------------------------------------------
@@ -392,19 +388,9 @@ def _action_text(action: dict[str, Any]) -> str:
 
 
 def _player_detail(shell: Any, game: str, b: dict[str, Any]) -> str:
-    if game == H.QWIXX:
-        rows = " ".join(
-            shell.t(f"q8.letter.{c}") + " " + (" ".join(str(n) for n in b.get("rows", {}).get(c, {}).get("crosses", []))
-                                                or shell.t("hist.rp.none"))
-            for c in H.QWIXX_COLORS
-        )
-        return shell.t("hist.rp.q8", rows=rows, misthrows=b.get("misthrows", 0))
-    if game == H.VERFLIXXT:
-        return shell.t("hist.rp.vx", tiles=" ".join(b.get("tiles", [])) or shell.t("hist.rp.none"))
-    if game == H.VERLIES:
-        return shell.t("hist.rp.rv", coins=b.get("coins", 0), treasures=len(b.get("treasures", [])),
-                       state=shell.t("hist.rp.out") if b.get("escaped") else shell.t("hist.rp.in"))
-    return ""
+    """One player's result in words: the game's own ``detail`` hook (none: nothing)."""
+    ui = registry.game_uis().get(game)
+    return ui.detail(shell, b) if ui is not None and ui.detail is not None else ""
 
 
 def replay_screen(shell: Any) -> list[ft.Control]:

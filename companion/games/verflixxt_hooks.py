@@ -1,0 +1,70 @@
+"""Verflixxt! Kompakt's hooks for the app (``companion.registry.GameUI``): plain Python, no Flet.
+
+What dispute mode, the history and the statistics need to know about this game:
+an action's words, the rule behind it, moves worth arguing about, the
+statistics figures (Wurminator bites from a replay) and one player's result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from companion.registry import Figures
+
+ACTION_RULES = {"roll": "vx.move", "move_figure": "vx.move", "move_guard": "vx.guard",
+                "move_wurminator": "vx.wurm.roll", "skip_wurminator": "vx.wurm.roll"}
+
+
+def describe(state: Any, d: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The words for ``rules.act.vx.<type>``: which figure or guard (from 1) and its square."""
+    kind, by = d.get("type"), d.get("by")
+    if kind == "move_figure":
+        figs = state.figures[by] if isinstance(by, int) and 0 <= by < len(state.figures) else ()
+        f = d.get("figure", 0)
+        return {"n": f + 1, "pos": figs[f] if 0 <= f < len(figs) else "?"}
+    if kind == "move_guard":
+        g = d.get("guard", 0)
+        return {"n": g + 1, "pos": state.guards[g] if 0 <= g < len(state.guards) else "?"}
+    return {}
+
+
+def disputed(state: Any, n: int) -> list[dict[str, Any]]:
+    turn = getattr(state, "turn", 0)
+    out: list[dict[str, Any]] = []
+    for g in range(len(getattr(state, "guards", ()))):
+        out.append({"type": "move_guard", "by": turn, "guard": g})
+    out += [{"type": "move_wurminator", "by": turn}, {"type": "skip_wurminator", "by": turn}]
+    for s in [turn] + [s for s in range(n) if s != turn]:
+        for f in range(len(state.figures[s]) if s < len(getattr(state, "figures", ())) else 0):
+            out.append({"type": "move_figure", "by": s, "figure": f})
+    return out
+
+
+def replay_figures(n: int, states: Iterable[Any], state: Any) -> dict[str, dict[str, int]]:
+    """Wurminator bites per seat, counted per action (the events are the last action's)."""
+    bites = [0] * n
+    for after in states:
+        for ev in after.events:  # what this action caused
+            if ev.kind == "bite" and ev.seat is not None:
+                bites[ev.seat] += 1
+    return {str(i): {"bites": bites[i]} for i in range(n)}
+
+
+def player_figures(b: dict[str, Any], extra: dict[str, int]) -> dict[str, int]:
+    return {
+        "tiles": len(b.get("tiles", [])),
+        "conversions": len(b.get("conversions", [])),
+        "bites": int(extra.get("bites", 0)),
+    }
+
+
+FIGURES = Figures(names=("tiles", "conversions", "bites"), of_player=player_figures, from_replay=replay_figures)
+
+
+def detail(shell: Any, b: dict[str, Any]) -> str:
+    return shell.t("hist.rp.vx", tiles=" ".join(b.get("tiles", [])) or shell.t("hist.rp.none"))
+
+
+HOOKS: dict[str, Any] = dict(describe=describe, action_rules=ACTION_RULES, disputed=disputed, figures=FIGURES,
+                             detail=detail)
