@@ -240,7 +240,7 @@ def _figures(game_id: str, n: int, states: Iterable[Any], state: Any) -> dict[st
     ``figures.from_replay``; a game without one gets the replay run through and no figures."""
     hook = _figures_hook(game_id)
     if hook is None or hook.from_replay is None:
-        for state in states:
+        for _ in states:  # the caller may watch the replay go by (import checks every move)
             pass
         return {}
     return hook.from_replay(n, states, state)

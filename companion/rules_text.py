@@ -15,9 +15,9 @@ screens (``companion.rules_ui``) both read it.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from collections.abc import Mapping
-from typing import Any, Callable, Iterator
+from typing import Any
 
 T = dict[str, str]  # {"de": ..., "en": ...}
 

@@ -83,5 +83,12 @@ def detail(shell: Any, b: dict[str, Any]) -> str:
     return shell.t("hist.rp.q8", rows=rows, misthrows=b.get("misthrows", 0))
 
 
-HOOKS: dict[str, Any] = dict(explain=explain, describe=describe, action_rules=ACTION_RULES, action_rule=action_rule,
-                             disputed=disputed, figures=FIGURES, detail=detail)
+HOOKS: dict[str, Any] = {
+    "explain": explain,
+    "describe": describe,
+    "action_rules": ACTION_RULES,
+    "action_rule": action_rule,
+    "disputed": disputed,
+    "figures": FIGURES,
+    "detail": detail,
+}

@@ -66,5 +66,10 @@ def detail(shell: Any, b: dict[str, Any]) -> str:
     return shell.t("hist.rp.vx", tiles=" ".join(b.get("tiles", [])) or shell.t("hist.rp.none"))
 
 
-HOOKS: dict[str, Any] = dict(describe=describe, action_rules=ACTION_RULES, disputed=disputed, figures=FIGURES,
-                             detail=detail)
+HOOKS: dict[str, Any] = {
+    "describe": describe,
+    "action_rules": ACTION_RULES,
+    "disputed": disputed,
+    "figures": FIGURES,
+    "detail": detail,
+}

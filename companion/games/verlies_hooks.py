@@ -47,8 +47,8 @@ def disputed(state: Any, n: int) -> list[dict[str, Any]]:
 
 def replay_figures(n: int, states: Iterable[Any], state: Any) -> dict[str, dict[str, int]]:
     """Injuries per seat, from the final state's log."""
-    for state in states:
-        pass
+    for after in states:
+        state = after
     injuries = [0] * n
     for ev in state.events:
         if ev.what == "injured" and ev.seat is not None:
@@ -74,5 +74,10 @@ def detail(shell: Any, b: dict[str, Any]) -> str:
                    state=shell.t("hist.rp.out") if b.get("escaped") else shell.t("hist.rp.in"))
 
 
-HOOKS: dict[str, Any] = dict(describe=describe, action_rules=ACTION_RULES, disputed=disputed, figures=FIGURES,
-                             detail=detail)
+HOOKS: dict[str, Any] = {
+    "describe": describe,
+    "action_rules": ACTION_RULES,
+    "disputed": disputed,
+    "figures": FIGURES,
+    "detail": detail,
+}

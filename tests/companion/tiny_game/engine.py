@@ -10,11 +10,20 @@ registers it through a fixture and plays it through the real app shell.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Field
 
-from scoring.engine import DieSpec, Frozen, Game, PlayerResult, PlayerSpec, Result, RollRequest, places
+from scoring.engine import (
+    DieSpec,
+    Frozen,
+    Game,
+    PlayerResult,
+    PlayerSpec,
+    Result,
+    RollRequest,
+    places,
+)
 from scoring.errors import Refusal
 
 GAME_ID = "tiny-race"
@@ -30,11 +39,11 @@ REFUSAL_TEXTS = {
 }
 
 
-class Options(Frozen):
+class RaceOptions(Frozen):
     goal: int = Field(default=10, ge=3, le=30)
 
 
-class State(Frozen):
+class RaceState(Frozen):
     names: tuple[str, ...]
     goal: int
     pos: tuple[int, ...]
@@ -53,35 +62,35 @@ class Move(Frozen):
     by: int
 
 
-Action = Annotated[Union[Roll, Move], Field(discriminator="type")]
+Action = Annotated[Roll | Move, Field(discriminator="type")]
 
 
-class TinyRace(Game[Options, State]):
+class TinyRace(Game[RaceOptions, RaceState]):
     id = GAME_ID
     title = "Tiny race"
     min_players = 2
     max_players = 2
-    Options = Options
-    State = State
+    Options = RaceOptions
+    State = RaceState
     Action = Action
 
-    def start(self, options: Options, players: list[PlayerSpec]) -> State:
-        return State(names=tuple(p.name for p in players), goal=options.goal, pos=(0,) * len(players))
+    def start(self, options: RaceOptions, players: list[PlayerSpec]) -> RaceState:
+        return RaceState(names=tuple(p.name for p in players), goal=options.goal, pos=(0,) * len(players))
 
-    def pending_roll(self, state: State) -> RollRequest | None:
+    def pending_roll(self, state: RaceState) -> RollRequest | None:
         if self.is_over(state) or state.die is not None:
             return None
         return RollRequest(by=state.turn, dice=(DieSpec(name="w6", sides=6),))
 
-    def roll_action(self, state: State, values: list[int]) -> Roll:
+    def roll_action(self, state: RaceState, values: list[int]) -> Roll:
         return Roll(by=state.turn, value=values[0])
 
-    def legal(self, state: State, seat: int | None = None) -> list[Move]:
+    def legal(self, state: RaceState, seat: int | None = None) -> list[Move]:
         if self.is_over(state) or state.die is None or seat not in (None, state.turn):
             return []
         return [Move(by=state.turn)]
 
-    def apply(self, state: State, action: Roll | Move) -> State:
+    def apply(self, state: RaceState, action: Roll | Move) -> RaceState:
         if self.is_over(state):
             raise Refusal("tr.goal", "tr_over")
         name = state.names[action.by] if 0 <= action.by < len(state.names) else "?"
@@ -97,10 +106,10 @@ class TinyRace(Game[Options, State]):
         pos[action.by] = min(state.goal, pos[action.by] + state.die)
         return state.model_copy(update={"pos": tuple(pos), "die": None, "turn": (state.turn + 1) % len(pos)})
 
-    def is_over(self, state: State) -> bool:
+    def is_over(self, state: RaceState) -> bool:
         return any(p >= state.goal for p in state.pos)  # tr.goal
 
-    def result(self, state: State) -> Result:
+    def result(self, state: RaceState) -> Result:
         totals = list(state.pos)
         return Result(game=self.id, players=tuple(
             PlayerResult(seat=i, name=state.names[i], total=t, place=pl, breakdown={"squares": t})
