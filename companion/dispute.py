@@ -30,68 +30,15 @@ add_strings(
             "de": "Nur ausprobiert – am echten Spiel ändert sich nichts.",
             "en": "Only a trial – the real game does not change.",
         },
-        # colours (Qwixx rows, Verlies obstacles)
+        # colours (shared by games: rows, obstacles); a game's own words come with its hooks
         "rules.color.red": {"de": "Rot", "en": "red"},
         "rules.color.yellow": {"de": "Gelb", "en": "yellow"},
         "rules.color.green": {"de": "Grün", "en": "green"},
         "rules.color.blue": {"de": "Blau", "en": "blue"},
-        "rules.attr.strength": {"de": "Stärke", "en": "strength"},
-        "rules.attr.mind": {"de": "Geist", "en": "mind"},
-        "rules.attr.dexterity": {"de": "Geschick", "en": "dexterity"},
-        "rules.kind.chasm": {"de": "Abgrund", "en": "chasm"},
-        "rules.kind.acid_lake": {"de": "Säuresee", "en": "acid lake"},
-        "rules.kind.lava": {"de": "Lava", "en": "lava"},
-        "rules.kind.magic_barrier": {"de": "Magie-Sperre", "en": "magic barrier"},
-        "rules.kind.cave_in": {"de": "Einsturz", "en": "cave-in"},
-        "rules.kind.door": {"de": "Tür", "en": "door"},
-        "rules.kind.wooden_bridge": {"de": "Holzbrücke", "en": "wooden bridge"},
-        "rules.kind.gold": {"de": "Gold", "en": "gold"},
-        "rules.kind.monster": {"de": "Monster", "en": "monster"},
-        "rules.kind.trap": {"de": "Falle", "en": "trap"},
-        # actions: Qwixx Longo
-        "rules.act.q8.roll": {"de": "{name} würfelt", "en": "{name} rolls"},
-        "rules.act.q8.white": {"de": "{name}: Weiß {sum} in {color}", "en": "{name}: white {sum} in {color}"},
-        "rules.act.q8.lucky": {"de": "{name}: Glückszahl » {color}", "en": "{name}: lucky number » {color}"},
-        "rules.act.q8.color": {"de": "{name}: {color} {white}+{die}={sum}", "en": "{name}: {color} {white}+{die}={sum}"},
-        "rules.act.q8.pass": {"de": "{name}: Passen", "en": "{name}: pass"},
-        # actions: Verflixxt
-        "rules.act.vx.roll": {"de": "{name} würfelt {value}", "en": "{name} rolls {value}"},
-        "rules.act.vx.move_figure": {"de": "{name}: Figur {n} ziehen (Feld {pos})", "en": "{name}: move figure {n} (square {pos})"},
-        "rules.act.vx.move_guard": {"de": "{name}: Wächter {n} ziehen (Feld {pos})", "en": "{name}: move guard {n} (square {pos})"},
-        "rules.act.vx.move_wurminator": {"de": "{name}: Wurminator ziehen", "en": "{name}: move the Wurminator"},
-        "rules.act.vx.skip_wurminator": {"de": "{name}: Wurminator stehen lassen", "en": "{name}: leave the Wurminator"},
-        # actions: Raus aus dem Verlies
-        "rules.act.rv.recover": {"de": "{name}: erholen", "en": "{name}: recover"},
-        "rules.act.rv.draw_card": {"de": "{name}: Verlieskarte ziehen", "en": "{name}: draw a dungeon card"},
-        "rules.act.rv.lay_card": {"de": "{name}: die Karte ist ein {card}", "en": "{name}: the card is a {card}"},
-        "rules.act.rv.unauthorised_draw": {"de": "{name}: unberechtigt gezogen", "en": "{name}: drawn without being allowed"},
-        "rules.act.rv.sit_out": {"de": "{name}: aussetzen", "en": "{name}: sit out"},
-        "rules.card.passage": {"de": "Gang", "en": "passage"},
-        "rules.card.room": {"de": "Raum", "en": "room"},
-        "rules.act.rv.walk": {"de": "{name}: {cards} Karten laufen", "en": "{name}: walk {cards} cards"},
-        "rules.act.rv.gain_gold": {"de": "{name}: +{amount} Gold", "en": "{name}: +{amount} gold"},
-        "rules.act.rv.lose_gold": {"de": "{name}: −{amount} Gold", "en": "{name}: −{amount} gold"},
-        "rules.act.rv.gain_treasure": {"de": "{name}: Schatz ({gold} Gold)", "en": "{name}: treasure ({gold} gold)"},
-        "rules.act.rv.lose_treasure": {"de": "{name}: Schatz {n} abgeben", "en": "{name}: give up treasure {n}"},
-        "rules.act.rv.reveal_treasure": {"de": "{name}: Schatz {n} zeigen", "en": "{name}: show treasure {n}"},
-        "rules.act.rv.obstacle": {
-            "de": "{name}: {kind} {number} ({color}), Wurf {roll}",
-            "en": "{name}: {kind} {number} ({color}), roll {roll}",
-        },
-        "rules.act.rv.decline_obstacle": {"de": "{name}: {kind} {number} nicht versuchen", "en": "{name}: do not try {kind} {number}"},
-        "rules.act.rv.room_card": {"de": "{name}: Raumkarte {kind}", "en": "{name}: room card {kind}"},
-        "rules.act.rv.fight": {
-            "de": "{name}: Kampf {attribute}, Wurf {roll} gegen {monster_value}+{monster_roll}",
-            "en": "{name}: fight {attribute}, roll {roll} against {monster_value}+{monster_roll}",
-        },
-        "rules.act.rv.trap": {"de": "{name}: Falle", "en": "{name}: trap"},
-        "rules.act.rv.lay_exit": {"de": "{name}: Ausgang anlegen", "en": "{name}: lay an exit"},
-        "rules.act.rv.shuffle_back_exit": {"de": "{name}: Ausgang zurückmischen", "en": "{name}: shuffle the exit back"},
-        "rules.act.rv.escape": {"de": "{name}: entkommen", "en": "{name}: escape"},
-        "rules.act.rv.end_turn": {"de": "{name}: Zug beenden", "en": "{name}: end the turn"},
         "rules.act.other": {"de": "{name}: {type}", "en": "{name}: {type}"},
     }
 )
+
 
 @dataclass(frozen=True)
 class Ruling:

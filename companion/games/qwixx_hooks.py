@@ -10,8 +10,29 @@ from __future__ import annotations
 from typing import Any
 
 from companion.dispute import word
+from companion.i18n import add_strings
 from companion.registry import Figures
 from scoring.qwixx_longo import COLORS, explain_field
+
+# the words of its actions in dispute mode (``rules.act.<prefix>.<type>``) and of their values
+add_strings(
+    {
+        "rules.act.q8.roll": {"de": "{name} würfelt", "en": "{name} rolls"},
+        "rules.act.q8.white": {"de": "{name}: Weiß {sum} in {color}", "en": "{name}: white {sum} in {color}"},
+        "rules.act.q8.lucky": {"de": "{name}: Glückszahl » {color}", "en": "{name}: lucky number » {color}"},
+        "rules.act.q8.color": {"de": "{name}: {color} {white}+{die}={sum}", "en": "{name}: {color} {white}+{die}={sum}"},
+        "rules.act.q8.pass": {"de": "{name}: Passen", "en": "{name}: pass"},
+        # its figures in the statistics (hist.fig.<name>) and one player's result in the history
+        "hist.rp.q8": {"de": "Reihen {rows} · Fehlwürfe {misthrows}", "en": "Rows {rows} · misthrows {misthrows}"},
+        "hist.fig.points_red": {"de": "Rot", "en": "Red"},
+        "hist.fig.points_yellow": {"de": "Gelb", "en": "Yellow"},
+        "hist.fig.points_green": {"de": "Grün", "en": "Green"},
+        "hist.fig.points_blue": {"de": "Blau", "en": "Blue"},
+        "hist.fig.misthrows": {"de": "Fehlwürfe", "en": "misthrows"},
+        "hist.fig.locks": {"de": "Abschlüsse", "en": "locks"},
+    }
+)
+
 
 ACTION_RULES = {"roll": "q8.dice", "white": "q8.white", "lucky": "q8.lucky", "color": "q8.color", "pass": "q8.white"}
 

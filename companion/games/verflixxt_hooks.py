@@ -10,7 +10,25 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from companion.i18n import add_strings
 from companion.registry import Figures
+
+# the words of its actions in dispute mode (``rules.act.<prefix>.<type>``) and of their values
+add_strings(
+    {
+        "rules.act.vx.roll": {"de": "{name} würfelt {value}", "en": "{name} rolls {value}"},
+        "rules.act.vx.move_figure": {"de": "{name}: Figur {n} ziehen (Feld {pos})", "en": "{name}: move figure {n} (square {pos})"},
+        "rules.act.vx.move_guard": {"de": "{name}: Wächter {n} ziehen (Feld {pos})", "en": "{name}: move guard {n} (square {pos})"},
+        "rules.act.vx.move_wurminator": {"de": "{name}: Wurminator ziehen", "en": "{name}: move the Wurminator"},
+        "rules.act.vx.skip_wurminator": {"de": "{name}: Wurminator stehen lassen", "en": "{name}: leave the Wurminator"},
+        # its figures in the statistics (hist.fig.<name>) and one player's result in the history
+        "hist.rp.vx": {"de": "Plättchen: {tiles}", "en": "Tiles: {tiles}"},
+        "hist.fig.tiles": {"de": "Plättchen", "en": "tiles"},
+        "hist.fig.conversions": {"de": "Glücksumwandlungen", "en": "lucky conversions"},
+        "hist.fig.bites": {"de": "Wurminator-Bisse", "en": "Wurminator bites"},
+    }
+)
+
 
 ACTION_RULES = {"roll": "vx.move", "move_figure": "vx.move", "move_guard": "vx.guard",
                 "move_wurminator": "vx.wurm.roll", "skip_wurminator": "vx.wurm.roll"}
