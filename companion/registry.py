@@ -91,7 +91,7 @@ class MissingGameUI(LookupError):
 
 
 _UIS: dict[str, GameUI] = {}
-_LOAD_LOCK = threading.Lock()  # only around importing the built-in modules (never held by register_ui)
+_LOAD_LOCK = threading.RLock()  # only around importing the built-in modules (never taken by register_ui)
 _loaded = False
 _version = 0
 
