@@ -93,6 +93,9 @@ async def test_the_tiny_game_plays_through_the_real_app(tiny_game, ctx):
     await app.click(text="Verlauf")
     assert any(t.startswith("Mini-Wettlauf · ") for t in app.texts()), app.texts()
     assert app.has_text("1. Ana 10 · 2. Ben 2")
+    # its replay: the standing after the last move, each player's line from the game's ``detail`` hook
+    await app.click(text="Nachspielen")
+    assert app.has_text("1. Ana 10") and app.has_text("Feld 10") and app.has_text("Feld 2")
     # statistics: the game's own figures (its ``figures`` hook), words from the game
     await app.click(tooltip="Start")
     await app.click(text="Statistik")
