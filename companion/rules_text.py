@@ -2,15 +2,16 @@
 
 One structure per game (``GameRules``), handed to the registry by the game's
 screen module (``companion.registry.GameUI.rules``); ``GAMES[game]`` is a live
-view over the registered games plus the table's own rules. a section has an
+view over the registered games plus the table's own rules. A section has an
 intro and entries; every entry carries a rule id (a RULINGS.md id, or an id the
 referee raises in code, e.g. ``table.seat``), a title, a text, a worked example
 and, where the table may choose, the house-rule options with what each setting
 means. Nothing here is copied from the rule texts: everything is retold
 (``tests/companion/test_rules.py`` checks that no 8-word run is pasted).
 
-Plain data, no Flet: the search index (``companion.rules_search``) and the
-screens (``companion.rules_ui``) both read it.
+Plain data, no Flet here (reading ``GAMES`` loads the registered games' modules):
+the search index (``companion.rules_search``) and the screens
+(``companion.rules_ui``) both read it.
 """
 
 from __future__ import annotations
