@@ -5,10 +5,11 @@ player total, place and the game's breakdown) and, for figures a result does
 not carry (e.g. bites or injuries), from a replay of the record; each game
 declares its figures in the registry (``companion.registry.Figures``). Both
 are boiled down once per finished game into a few compact "lines" (player,
-total, won, figures) cached in the table ``hist_lines`` (valid while the game's cursor and last update are unchanged,
-so an undo after the end recomputes it); 10,000 games then aggregate in a
-fraction of a second. Imported games get their lines at import (the import
-replays every record anyway).
+total, won, figures) cached in the table ``hist_lines`` (valid while the
+game's cursor and last update are unchanged, so an undo after the end
+recomputes it); 10,000 games then aggregate in a fraction of a second.
+Imported games get their lines at import (the import replays every record
+anyway).
 
 Backup file format (``tischrichter-backup``, version 1)::
 
