@@ -18,7 +18,9 @@ from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
-from companion.i18n import DEFAULT_LANG, LANGS, STRINGS, add_strings, pick_lang, tr
+from companion import registry
+from companion.i18n import DEFAULT_LANG, LANGS, add_strings, pick_lang, tr
+from companion.registry import GameUI
 from companion.server import CLIENT
 from companion.store import Store, StoreError
 from companion.table import Table, Tables
@@ -28,24 +30,11 @@ from scoring.errors import InvalidInput, RefereeError, Refusal
 
 log = logging.getLogger("tischrichter")
 
-# game id -> module in companion.games with setup_view / play_view / result_view
-GAME_UIS: dict[str, str] = {
-    "qwixx-longo": "companion.games.qwixx",
-    "verflixxt": "companion.games.verflixxt",
-    "raus-aus-dem-verlies": "companion.games.verlies",
-}
+def game_ui(game_id: str) -> GameUI | None:
+    """A game's screens from the registry (None: a game the referee does not know).
 
-
-def game_ui(game_id: str) -> Any | None:
-    mod = GAME_UIS.get(game_id)
-    if not mod:
-        return None
-    try:
-        return importlib.import_module(mod)
-    except ModuleNotFoundError as exc:
-        if exc.name == mod:
-            return None
-        raise
+    A game the referee knows without screens raises ``MissingGameUI`` (logged), never hidden."""
+    return registry.get_ui(game_id)
 
 
 # Screens and hooks that other modules add (rules, history, ...), so the shell
@@ -190,8 +179,7 @@ class Shell:
 
     def game_title(self, game_id: str) -> str:
         """A game's name in this language; an unknown id (an old or foreign record) as it is."""
-        key = f"game.{game_id}"
-        return self.t(key) if key in STRINGS else game_id
+        return registry.title_of(game_id, self.lang)
 
     def err_text(self, err: RefereeError) -> str:
         return err.message(self.lang)
@@ -620,20 +608,29 @@ class Shell:
             out.append(info_line(self.t("access.no_link" if self.guest_game is None else "access.host_only"),
                                  color=ft.Colors.AMBER_100))
             return out
+        quick = registry.quick_screens()
         if self.screen == "setup" and self.game_id:
-            ui = game_ui(self.game_id)
-            out += [ui.setup_view(self)]
+            out += [self._game_ui(self.game_id).setup(self)]
         elif self.screen == "play" and self.table is not None:
-            ui = game_ui(self.table.game.id)
+            ui = self._game_ui(self.table.game.id)
             if self.table.is_over() and self.ui.get("show_result", True):
-                out += [ui.result_view(self)]
+                out += [ui.result(self)]
             else:
-                out += [ui.play_view(self)]
+                out += [ui.play(self)]
+        elif self.screen in quick:
+            out += quick[self.screen](self)
         elif self.screen in SCREENS:
             out += SCREENS[self.screen](self)
         else:
             out += self.home()
         return out
+
+    @staticmethod
+    def _game_ui(game_id: str) -> GameUI:
+        ui = game_ui(game_id)
+        if ui is None:
+            raise registry.MissingGameUI(f"no screens for {game_id}")
+        return ui
 
     def _resume(self, game_id: str) -> None:
         """Issue 12.7: a game found damaged on opening stays on the home list, marked, with why."""
@@ -651,16 +648,10 @@ class Shell:
         out: list[ft.Control] = [section_title(self.t("home.new_game"))]
         if self.ctx.store.readonly:
             out.append(info_line(self.t("home.readonly"), color=ft.Colors.AMBER_100))
-        for gid in GAME_UIS:
-            if game_ui(gid) is None:
-                continue
-            out.append(
-                big_button(
-                    self.t(f"game.{gid}"),
-                    lambda e, gid=gid: self.go_setup(gid),
-                    tooltip=self.t("home.new_game") + ": " + self.t(f"game.{gid}"),
-                )
-            )
+        for gid in registry.game_uis():
+            title = self.game_title(gid)
+            out.append(big_button(title, lambda e, gid=gid: self.go_setup(gid),
+                                  tooltip=self.t("home.new_game") + ": " + title))
         out.append(section_title(self.t("home.resume_title")))
         open_games = self.ctx.store.games(finished=False, limit=30)
         if self.scope is not None:
@@ -696,6 +687,7 @@ class Shell:
 
 def make_main(ctx: AppContext) -> Callable:
     load_extensions()
+    registry.check()  # a game the referee knows without screens stops the start, with its name
     async def main(page: ft.Page) -> None:
         shell = Shell(page, ctx)
         page.data = shell

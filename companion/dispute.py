@@ -4,7 +4,8 @@ Pure: no Flet. ``judge(table, action, lang)`` asks ``Table.what_if`` (which
 never touches the store, the record or the table's state) and words the answer
 with its rule id; ``candidates(table)`` offers the legal actions of the current
 position plus a few illegal ones worth arguing about; ``describe`` names an
-action in words a player recognises.
+action in words a player recognises. What differs between games comes from the
+game's hooks in the registry (``companion.registry.GameUI``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion import registry
 from companion.i18n import add_strings, tr
+from companion.registry import GameUI
 from companion.table import Table, Verdict
 from scoring.engine import Template
 from scoring.errors import InvalidInput, RefereeError
@@ -28,87 +31,14 @@ add_strings(
             "de": "Nur ausprobiert – am echten Spiel ändert sich nichts.",
             "en": "Only a trial – the real game does not change.",
         },
-        # colours (Qwixx rows, Verlies obstacles)
+        # colours (shared by games: rows, obstacles); a game's own words come with its hooks
         "rules.color.red": {"de": "Rot", "en": "red"},
         "rules.color.yellow": {"de": "Gelb", "en": "yellow"},
         "rules.color.green": {"de": "Grün", "en": "green"},
         "rules.color.blue": {"de": "Blau", "en": "blue"},
-        "rules.attr.strength": {"de": "Stärke", "en": "strength"},
-        "rules.attr.mind": {"de": "Geist", "en": "mind"},
-        "rules.attr.dexterity": {"de": "Geschick", "en": "dexterity"},
-        "rules.kind.chasm": {"de": "Abgrund", "en": "chasm"},
-        "rules.kind.acid_lake": {"de": "Säuresee", "en": "acid lake"},
-        "rules.kind.lava": {"de": "Lava", "en": "lava"},
-        "rules.kind.magic_barrier": {"de": "Magie-Sperre", "en": "magic barrier"},
-        "rules.kind.cave_in": {"de": "Einsturz", "en": "cave-in"},
-        "rules.kind.door": {"de": "Tür", "en": "door"},
-        "rules.kind.wooden_bridge": {"de": "Holzbrücke", "en": "wooden bridge"},
-        "rules.kind.gold": {"de": "Gold", "en": "gold"},
-        "rules.kind.monster": {"de": "Monster", "en": "monster"},
-        "rules.kind.trap": {"de": "Falle", "en": "trap"},
-        # actions: Qwixx Longo
-        "rules.act.q8.roll": {"de": "{name} würfelt", "en": "{name} rolls"},
-        "rules.act.q8.white": {"de": "{name}: Weiß {sum} in {color}", "en": "{name}: white {sum} in {color}"},
-        "rules.act.q8.lucky": {"de": "{name}: Glückszahl » {color}", "en": "{name}: lucky number » {color}"},
-        "rules.act.q8.color": {"de": "{name}: {color} {white}+{die}={sum}", "en": "{name}: {color} {white}+{die}={sum}"},
-        "rules.act.q8.pass": {"de": "{name}: Passen", "en": "{name}: pass"},
-        # actions: Verflixxt
-        "rules.act.vx.roll": {"de": "{name} würfelt {value}", "en": "{name} rolls {value}"},
-        "rules.act.vx.move_figure": {"de": "{name}: Figur {n} ziehen (Feld {pos})", "en": "{name}: move figure {n} (square {pos})"},
-        "rules.act.vx.move_guard": {"de": "{name}: Wächter {n} ziehen (Feld {pos})", "en": "{name}: move guard {n} (square {pos})"},
-        "rules.act.vx.move_wurminator": {"de": "{name}: Wurminator ziehen", "en": "{name}: move the Wurminator"},
-        "rules.act.vx.skip_wurminator": {"de": "{name}: Wurminator stehen lassen", "en": "{name}: leave the Wurminator"},
-        # actions: Raus aus dem Verlies
-        "rules.act.rv.recover": {"de": "{name}: erholen", "en": "{name}: recover"},
-        "rules.act.rv.draw_card": {"de": "{name}: Verlieskarte ziehen", "en": "{name}: draw a dungeon card"},
-        "rules.act.rv.lay_card": {"de": "{name}: die Karte ist ein {card}", "en": "{name}: the card is a {card}"},
-        "rules.act.rv.unauthorised_draw": {"de": "{name}: unberechtigt gezogen", "en": "{name}: drawn without being allowed"},
-        "rules.act.rv.sit_out": {"de": "{name}: aussetzen", "en": "{name}: sit out"},
-        "rules.card.passage": {"de": "Gang", "en": "passage"},
-        "rules.card.room": {"de": "Raum", "en": "room"},
-        "rules.act.rv.walk": {"de": "{name}: {cards} Karten laufen", "en": "{name}: walk {cards} cards"},
-        "rules.act.rv.gain_gold": {"de": "{name}: +{amount} Gold", "en": "{name}: +{amount} gold"},
-        "rules.act.rv.lose_gold": {"de": "{name}: −{amount} Gold", "en": "{name}: −{amount} gold"},
-        "rules.act.rv.gain_treasure": {"de": "{name}: Schatz ({gold} Gold)", "en": "{name}: treasure ({gold} gold)"},
-        "rules.act.rv.lose_treasure": {"de": "{name}: Schatz {n} abgeben", "en": "{name}: give up treasure {n}"},
-        "rules.act.rv.reveal_treasure": {"de": "{name}: Schatz {n} zeigen", "en": "{name}: show treasure {n}"},
-        "rules.act.rv.obstacle": {
-            "de": "{name}: {kind} {number} ({color}) versuchen",
-            "en": "{name}: try {kind} {number} ({color})",
-        },
-        "rules.act.rv.roll": {"de": "{name}: Wurf {value}", "en": "{name}: roll {value}"},
-        "rules.act.rv.roll_gold": {"de": "{name}: Gold würfeln ({dice})", "en": "{name}: roll gold ({dice})"},
-        "rules.act.rv.decline_obstacle": {"de": "{name}: {kind} {number} nicht versuchen", "en": "{name}: do not try {kind} {number}"},
-        "rules.act.rv.room_card": {"de": "{name}: Raumkarte {kind}", "en": "{name}: room card {kind}"},
-        "rules.act.rv.fight": {
-            "de": "{name}: Kampf {attribute} gegen {monster_value}",
-            "en": "{name}: fight {attribute} against {monster_value}",
-        },
-        "rules.act.rv.trap": {"de": "{name}: Falle", "en": "{name}: trap"},
-        "rules.act.rv.lay_exit": {"de": "{name}: Ausgang anlegen", "en": "{name}: lay an exit"},
-        "rules.act.rv.shuffle_back_exit": {"de": "{name}: Ausgang zurückmischen", "en": "{name}: shuffle the exit back"},
-        "rules.act.rv.escape": {"de": "{name}: entkommen", "en": "{name}: escape"},
-        "rules.act.rv.end_turn": {"de": "{name}: Zug beenden", "en": "{name}: end the turn"},
         "rules.act.other": {"de": "{name}: {type}", "en": "{name}: {type}"},
     }
 )
-
-PREFIX = {"qwixx-longo": "q8", "verflixxt": "vx", "raus-aus-dem-verlies": "rv"}
-
-# the rule that governs an action of this type (for an allowed action, or a refusal without a rule id)
-ACTION_RULES: dict[tuple[str, str], str] = {
-    ("q8", "roll"): "q8.dice", ("q8", "white"): "q8.white", ("q8", "lucky"): "q8.lucky",
-    ("q8", "color"): "q8.color", ("q8", "pass"): "q8.white",
-    ("vx", "roll"): "vx.move", ("vx", "move_figure"): "vx.move", ("vx", "move_guard"): "vx.guard",
-    ("vx", "move_wurminator"): "vx.wurm.roll", ("vx", "skip_wurminator"): "vx.wurm.roll",
-    ("rv", "recover"): "rv.injury", ("rv", "draw_card"): "rv.turn", ("rv", "walk"): "rv.turn",
-    ("rv", "lay_card"): "rv.room", ("rv", "unauthorised_draw"): "rv.penalty", ("rv", "sit_out"): "rv.penalty",
-    ("rv", "gain_gold"): "rv.gold", ("rv", "lose_gold"): "rv.gold", ("rv", "gain_treasure"): "rv.treasure",
-    ("rv", "lose_treasure"): "rv.treasure", ("rv", "reveal_treasure"): "rv.treasure",
-    ("rv", "obstacle"): "rv.obstacle", ("rv", "decline_obstacle"): "rv.obstacle", ("rv", "room_card"): "rv.room",
-    ("rv", "fight"): "rv.monster", ("rv", "roll"): "rv.dice", ("rv", "roll_gold"): "rv.dice", ("rv", "trap"): "rv.room", ("rv", "lay_exit"): "rv.exit",
-    ("rv", "shuffle_back_exit"): "rv.exit", ("rv", "escape"): "rv.exit", ("rv", "end_turn"): "rv.turn",
-}
 
 
 @dataclass(frozen=True)
@@ -131,7 +61,8 @@ def _names(table: Table) -> list[str]:
     return [p.name for p in table.players]
 
 
-def _word(lang: str, prefix: str, value: Any) -> str:
+def word(lang: str, prefix: str, value: Any) -> str:
+    """A value in words (``rules.<prefix>.<value>``: a colour, a kind of card), else as it is."""
     key = f"rules.{prefix}.{value}"
     try:
         return tr(lang, key)
@@ -139,43 +70,27 @@ def _word(lang: str, prefix: str, value: Any) -> str:
         return str(value)
 
 
+def _ui(table: Table) -> GameUI | None:
+    return registry.get_ui(table.game.id)
+
+
 def describe(table: Table, action: Any, lang: str = "de", state: Any = None) -> str:
-    """An action in words: 'Ana: Weiß 7 in Rot', 'Ben: Wächter 2 ziehen (Feld 5)'."""
+    """An action in words: 'Ana: Weiß 7 in Rot', 'Ben: Wächter 2 ziehen (Feld 5)'.
+
+    The words are ``rules.act.<prefix>.<type>`` filled with the action's fields, the
+    player's name and what the game's ``describe`` hook adds (values shown in the game)."""
     state = table.state if state is None else state
     d = _dump(table, action)
     kind = str(d.get("type", "?"))
     names = _names(table)
     by = d.get("by")
     name = names[by] if isinstance(by, int) and 0 <= by < len(names) else "?"
-    prefix = PREFIX.get(table.game.id, "")
+    ui = _ui(table)
     p: dict[str, Any] = {k: v for k, v in d.items() if k not in ("type", "by")}
     p["name"] = name
-    if prefix == "q8":
-        dice = getattr(state, "dice", None)
-        row = d.get("row")
-        if row:
-            p["color"] = _word(lang, "color", row)
-        p["sum"] = dice.white_sum if dice is not None else "?"
-        if kind == "color":
-            white = (dice.white1 if d.get("white") == 1 else dice.white2) if dice is not None else None
-            die = dice.color_value(row) if dice is not None else None
-            p.update(white=white if white is not None else "?", die=die if die is not None else "?")
-            p["sum"] = white + die if white is not None and die is not None else "?"
-    elif prefix == "vx":
-        if kind == "move_figure":
-            figs = state.figures[by] if isinstance(by, int) and 0 <= by < len(state.figures) else ()
-            f = d.get("figure", 0)
-            p.update(n=f + 1, pos=figs[f] if 0 <= f < len(figs) else "?")
-        elif kind == "move_guard":
-            g = d.get("guard", 0)
-            p.update(n=g + 1, pos=state.guards[g] if 0 <= g < len(state.guards) else "?")
-    elif prefix == "rv":
-        for k, pre in (("kind", "kind"), ("color", "color"), ("attribute", "attr"), ("card", "card")):
-            if k in p and p[k] is not None:
-                p[k] = _word(lang, pre, p[k])
-        if "index" in p:
-            p["n"] = p["index"] + 1
-    key = f"rules.act.{prefix}.{kind}"
+    if ui is not None and ui.describe is not None:
+        p.update(ui.describe(state, d, lang))
+    key = f"rules.act.{ui.prefix if ui is not None else ''}.{kind}"
     try:
         return tr(lang, key, **p)
     except KeyError:
@@ -183,13 +98,17 @@ def describe(table: Table, action: Any, lang: str = "de", state: Any = None) -> 
 
 
 def action_rule(table: Table, action: Any, state: Any = None) -> str | None:
+    """The rule that governs ``action`` here: the game's ``action_rule`` hook, else its ``action_rules``."""
     state = table.state if state is None else state
     d = _dump(table, action)
-    prefix = PREFIX.get(table.game.id, "")
-    kind = d.get("type")
-    if prefix == "q8" and kind == "pass" and getattr(state, "phase", None) == "color" and not getattr(state, "active_crossed", True):
-        return "q8.misthrow"
-    return ACTION_RULES.get((prefix, str(kind)))
+    ui = _ui(table)
+    if ui is None:
+        return None
+    if ui.action_rule is not None:
+        rule = ui.action_rule(state, d)
+        if rule:
+            return rule
+    return ui.action_rules.get(str(d.get("type")))
 
 
 def _scores(table: Table, before: Any, after: Any, lang: str) -> str | None:
@@ -235,39 +154,11 @@ def verdict_text(table: Table, action: Any, lang: str = "de", seats: set[int] | 
 
 # --- what to offer -----------------------------------------------------------------------------
 def _illegal_pool(table: Table, state: Any) -> list[dict[str, Any]]:
-    """Actions worth arguing about in this game (most of them refused now)."""
-    n = len(table.players)
-    prefix = PREFIX.get(table.game.id, "")
-    out: list[dict[str, Any]] = []
-    if prefix == "q8":
-        active = getattr(state, "active", 0)
-        order = [active] + [s for s in range(n) if s != active]
-        for s in order:
-            for c in ("red", "yellow", "green", "blue"):
-                out += [
-                    {"type": "white", "by": s, "row": c},
-                    {"type": "color", "by": s, "row": c, "white": 1},
-                    {"type": "lucky", "by": s, "row": c},
-                ]
-            out.append({"type": "pass", "by": s})
-    elif prefix == "vx":
-        turn = getattr(state, "turn", 0)
-        for g in range(len(getattr(state, "guards", ()))):
-            out.append({"type": "move_guard", "by": turn, "guard": g})
-        out += [{"type": "move_wurminator", "by": turn}, {"type": "skip_wurminator", "by": turn}]
-        for s in [turn] + [s for s in range(n) if s != turn]:
-            for f in range(len(state.figures[s]) if s < len(getattr(state, "figures", ())) else 0):
-                out.append({"type": "move_figure", "by": s, "figure": f})
-    elif prefix == "rv":
-        me = getattr(state, "current", 0)
-        other = (me + 1) % n
-        out += [
-            {"type": "draw_card", "by": me}, {"type": "walk", "by": me, "cards": 2}, {"type": "escape", "by": me},
-            {"type": "recover", "by": me}, {"type": "lay_exit", "by": me}, {"type": "shuffle_back_exit", "by": me},
-            {"type": "gain_gold", "by": me, "amount": 3, "reason": "passage"}, {"type": "reveal_treasure", "by": me, "index": 0},
-            {"type": "end_turn", "by": me}, {"type": "draw_card", "by": other},
-        ]
-    return out
+    """Actions worth arguing about in this game (most of them refused now): its ``disputed`` hook."""
+    ui = _ui(table)
+    if ui is None or ui.disputed is None:
+        return []
+    return list(ui.disputed(state, len(table.players)))
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,16 @@
 """History, statistics, export and backup: plain Python over the store (no Flet).
 
 Statistics come from what the store already keeps: ``games.result`` (per
-player total, place and the game's breakdown) and, for the two figures a
-result does not carry (Verflixxt's Wurminator bites, Verlies injuries), from
-a replay of the record. Both are boiled down once per finished game into a
-few compact "lines" (player, total, won, figures) cached in the store's table
-``hist_lines`` (valid while the game's cursor and last update are unchanged,
-so an undo after the end recomputes it); 10,000 games then aggregate in a
-fraction of a second. Imported games get their lines at import (the import
-replays every record anyway).
+player total, place and the game's breakdown) and, for figures a result does
+not carry (e.g. bites or injuries), from a replay of the record; each game
+declares the events it counts (``Game.event_figures``) and its figures in the
+registry (``companion.registry.Figures``). Both
+are boiled down once per finished game into a few compact "lines" (player,
+total, won, figures) cached in the table ``hist_lines`` (valid while the
+game's cursor and last update are unchanged, so an undo after the end
+recomputes it); 10,000 games then aggregate in a fraction of a second.
+Imported games get their lines at import (the import replays every record
+anyway).
 
 Backup file format (``tischrichter-backup``, version 1)::
 
@@ -41,13 +43,15 @@ import io
 import json
 import logging
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import ValidationError
 
+from companion import registry
 from companion.i18n import add_strings, tr
+from companion.registry import Figures
 from companion.store import NewGame, Store, StoreError
 from scoring.engine import (
     GameRecord,
@@ -69,17 +73,8 @@ LINES_VERSION = 1
 MAX_BACKUP_BYTES = 50 * 1024 * 1024
 MAX_BACKUP_ACTIONS = 1_000_000  # all games of one file together (~15 s of replay)
 
-QWIXX = "qwixx-longo"
-VERFLIXXT = "verflixxt"
-VERLIES = "raus-aus-dem-verlies"
-QWIXX_COLORS = ("red", "yellow", "green", "blue")
-
-# per game: the figures a player-game contributes, in display order
-GAME_FIGURES: dict[str, tuple[str, ...]] = {
-    QWIXX: ("points_red", "points_yellow", "points_green", "points_blue", "misthrows", "locks"),
-    VERFLIXXT: ("tiles", "conversions", "bites"),
-    VERLIES: ("gold", "treasures", "escapes", "injuries"),
-}
+# per game: the figures a player-game contributes, in display order (each game's ``figures`` hook)
+GAME_FIGURES: Mapping[str, tuple[str, ...]] = registry.FIGURE_NAMES
 
 
 add_strings(
@@ -186,10 +181,15 @@ def count_finished(store: Store, game: str | None = None) -> int:
 
 
 # --- figures a result does not carry ---------------------------------------------------
+def _figures_hook(game_id: str) -> Figures | None:
+    ui = registry.game_uis().get(game_id)
+    return ui.figures if ui is not None else None
+
+
 def replay_figures(record: GameRecord) -> dict[str, dict[str, int]]:
-    """Per seat (as str) the figures only a replay knows: the game's declared ``event_figures``."""
+    """Per seat (as str) the figures only a replay knows (the game's declared events, or its hook)."""
     game = get_game(record.game)
-    if not game.event_figures:
+    if not _needs_replay(game.id):
         return {}
     return _figures(game.id, len(record.players), iter_replay(record), initial_state(record))
 
@@ -197,10 +197,14 @@ def replay_figures(record: GameRecord) -> dict[str, dict[str, int]]:
 def _figures(game_id: str, n: int, states: Iterable[Any], state: Any) -> dict[str, dict[str, int]]:
     """Runs through ``states`` (the replay, starting after ``state``) and counts, per seat, the events
     the game declares in ``Game.event_figures`` (e.g. a Verflixxt bite, a Verlies injury): every game's
-    ``state.events`` holds what the last action caused, so one loop serves all (issue 13)."""
+    ``state.events`` holds what the last action caused, so one loop serves all (issue 13). A game whose
+    figures need more than counting events hands the replay to its ``figures.from_replay`` hook."""
+    hook = _figures_hook(game_id)
+    if hook is not None and hook.from_replay is not None:
+        return hook.from_replay(n, states, state)
     counted = get_game(game_id).event_figures
     if not counted:
-        for state in states:  # still replayed: an import checks every action
+        for _ in states:  # still replayed: an import checks every action
             pass
         return {}
     figures = [{name: 0 for name in counted.values()} for _ in range(n)]
@@ -213,33 +217,16 @@ def _figures(game_id: str, n: int, states: Iterable[Any], state: Any) -> dict[st
 
 
 def _needs_replay(game: str) -> bool:
-    return bool(get_game(game).event_figures)
+    hook = _figures_hook(game)
+    return bool(get_game(game).event_figures) or (hook is not None and hook.from_replay is not None)
 
 
 def player_figures(game: str, breakdown: dict[str, Any], extra: dict[str, int] | None) -> dict[str, int]:
     """The game's own figures of one player in one game, from its result breakdown (+ replay extras)."""
-    extra = extra or {}
-    b = breakdown or {}
-    if game == QWIXX:
-        rows = b.get("rows", {})
-        figs = {f"points_{c}": int(rows.get(c, {}).get("points", 0)) for c in QWIXX_COLORS}
-        figs["misthrows"] = int(b.get("misthrows", 0))
-        figs["locks"] = sum(1 for c in QWIXX_COLORS if rows.get(c, {}).get("bonus"))
-        return figs
-    if game == VERFLIXXT:
-        return {
-            "tiles": len(b.get("tiles", [])),
-            "conversions": len(b.get("conversions", [])),
-            "bites": int(extra.get("bites", 0)),
-        }
-    if game == VERLIES:
-        return {
-            "gold": int(b.get("coins", 0)),
-            "treasures": len(b.get("treasures", [])),
-            "escapes": 1 if b.get("escaped") else 0,
-            "injuries": int(extra.get("injuries", 0)),
-        }
-    return {}
+    hook = _figures_hook(game)
+    if hook is None:
+        return {}
+    return hook.of_player(breakdown or {}, extra or {})
 
 
 # --- statistics ---------------------------------------------------------------------
@@ -349,7 +336,7 @@ def _fresh_lines(store: Store, gid: str, game: str) -> list[list[Any]]:
         try:
             extra = replay_figures(store.record(gid))
         except Exception:  # a game that no longer replays: its result still counts, without those figures
-            log.warning("game %s does not replay; bites/injuries not counted", gid)
+            log.warning("game %s does not replay; its replay figures not counted", gid)
     return game_lines(game, players, result, extra)
 
 

@@ -19,6 +19,7 @@ from typing import Any
 import flet as ft
 
 from companion import history as H
+from companion import registry
 from companion.app import EXTENSIONS, SCREENS, game_ui
 from companion.i18n import add_strings
 from companion.profiles import COLORS as PROFILE_COLORS
@@ -72,12 +73,6 @@ add_strings(
         "hist.rp.standing": {"de": "Stand nach diesem Zug", "en": "Standing after this move"},
         "hist.rp.broken": {"de": "Dieses Spiel lässt sich nicht nachspielen ({detail}).",
                            "en": "This game cannot be replayed ({detail})."},
-        "hist.rp.q8": {"de": "Reihen {rows} · Fehlwürfe {misthrows}", "en": "Rows {rows} · misthrows {misthrows}"},
-        "hist.rp.vx": {"de": "Plättchen: {tiles}", "en": "Tiles: {tiles}"},
-        "hist.rp.rv": {"de": "Gold {coins} · Schätze {treasures} · {state}",
-                       "en": "Gold {coins} · treasures {treasures} · {state}"},
-        "hist.rp.out": {"de": "entkommen", "en": "escaped"},
-        "hist.rp.in": {"de": "im Verlies", "en": "in the dungeon"},
         "hist.rp.none": {"de": "—", "en": "—"},
         # statistics
         "hist.st.title": {"de": "Statistik", "en": "Statistics"},
@@ -101,19 +96,6 @@ add_strings(
         "hist.st.back_ranking": {"de": "Zurück zur Rangliste", "en": "Back to the ranking"},
         "hist.st.players": {"de": "Spieler", "en": "Players"},
         "hist.st.none": {"de": "Noch keine Spiele für eine Statistik.", "en": "No games for statistics yet."},
-        "hist.fig.points_red": {"de": "Rot", "en": "Red"},
-        "hist.fig.points_yellow": {"de": "Gelb", "en": "Yellow"},
-        "hist.fig.points_green": {"de": "Grün", "en": "Green"},
-        "hist.fig.points_blue": {"de": "Blau", "en": "Blue"},
-        "hist.fig.misthrows": {"de": "Fehlwürfe", "en": "misthrows"},
-        "hist.fig.locks": {"de": "Abschlüsse", "en": "locks"},
-        "hist.fig.tiles": {"de": "Plättchen", "en": "tiles"},
-        "hist.fig.conversions": {"de": "Glücksumwandlungen", "en": "lucky conversions"},
-        "hist.fig.bites": {"de": "Wurminator-Bisse", "en": "Wurminator bites"},
-        "hist.fig.gold": {"de": "Gold", "en": "gold"},
-        "hist.fig.treasures": {"de": "Schätze", "en": "treasures"},
-        "hist.fig.escapes": {"de": "Fluchten", "en": "escapes"},
-        "hist.fig.injuries": {"de": "Verletzungen", "en": "injuries"},
         # profiles
         "hist.prof.title": {"de": "Spielerprofile", "en": "Player profiles"},
         "hist.prof.none": {"de": "Noch keine Profile. Lege unten eins an.", "en": "No profiles yet. Create one below."},
@@ -227,10 +209,7 @@ def pct(x: float) -> str:
 
 
 def game_title(shell: Any, gid: str) -> str:
-    try:
-        return shell.t(f"game.{gid}")
-    except KeyError:
-        return gid
+    return registry.title_of(gid, shell.lang)
 
 
 def _label(shell: Any, g: dict[str, Any]) -> str:
@@ -270,9 +249,7 @@ def _stretch(items: list[ft.Control]) -> ft.Control:
 
 
 def _known_games() -> list[str]:
-    from companion.app import GAME_UIS
-
-    return list(GAME_UIS)
+    return list(registry.game_uis())
 
 
 # --- home ---------------------------------------------------------------------------------
@@ -392,19 +369,9 @@ def _action_text(action: dict[str, Any]) -> str:
 
 
 def _player_detail(shell: Any, game: str, b: dict[str, Any]) -> str:
-    if game == H.QWIXX:
-        rows = " ".join(
-            shell.t(f"q8.letter.{c}") + " " + (" ".join(str(n) for n in b.get("rows", {}).get(c, {}).get("crosses", []))
-                                                or shell.t("hist.rp.none"))
-            for c in H.QWIXX_COLORS
-        )
-        return shell.t("hist.rp.q8", rows=rows, misthrows=b.get("misthrows", 0))
-    if game == H.VERFLIXXT:
-        return shell.t("hist.rp.vx", tiles=" ".join(b.get("tiles", [])) or shell.t("hist.rp.none"))
-    if game == H.VERLIES:
-        return shell.t("hist.rp.rv", coins=b.get("coins", 0), treasures=len(b.get("treasures", [])),
-                       state=shell.t("hist.rp.out") if b.get("escaped") else shell.t("hist.rp.in"))
-    return ""
+    """One player's result in words: the game's own ``detail`` hook (none: nothing)."""
+    ui = registry.game_uis().get(game)
+    return ui.detail(shell, b) if ui is not None and ui.detail is not None else ""
 
 
 def replay_screen(shell: Any) -> list[ft.Control]:

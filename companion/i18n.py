@@ -104,15 +104,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "setup.options": {"de": "Hausregeln", "en": "House rules"},
 }
 
-GAME_TITLES = {
-    "qwixx-longo": {"de": "Qwixx Longo", "en": "Qwixx Longo"},
-    "verflixxt": {"de": "Verflixxt! Kompakt", "en": "Verflixxt! Kompakt"},
-    "raus-aus-dem-verlies": {"de": "Raus aus dem Verlies!", "en": "Raus aus dem Verlies!"},
-}
-for _gid, _t in GAME_TITLES.items():
-    STRINGS[f"game.{_gid}"] = _t
-
-
 def add_strings(table: dict[str, dict[str, str]]) -> None:
     for key, langs in table.items():
         missing = [lang for lang in LANGS if lang not in langs]

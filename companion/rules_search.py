@@ -34,6 +34,7 @@ from functools import lru_cache
 
 import sqlite_utils
 
+from companion import registry
 from companion.rules_text import GAMES, GameRules, section_ref
 
 FOLD_PLAIN = str.maketrans({"ä": "a", "ö": "o", "ü": "u", "ß": "ss", "æ": "ae", "œ": "oe"})
@@ -210,17 +211,20 @@ class RulesIndex:
         return hits[:limit]
 
 
-_INDEX: RulesIndex | None = None
+_INDEX: tuple[int, RulesIndex] | None = None  # (registry version it was built for, index)
 _INDEX_LOCK = threading.Lock()
 
 
 def index() -> RulesIndex:
+    """The index over every registered game's rules (built again when a game is registered)."""
     global _INDEX
-    if _INDEX is None:
+    GAMES.get("table")  # the built-in games register on first use
+    v = registry.version()
+    if _INDEX is None or _INDEX[0] != v:
         with _INDEX_LOCK:
-            if _INDEX is None:
-                _INDEX = RulesIndex()
-    return _INDEX
+            if _INDEX is None or _INDEX[0] != v:
+                _INDEX = (v, RulesIndex())
+    return _INDEX[1]
 
 
 def search(query: str, limit: int = 10, game: str | None = None) -> list[Hit]:

@@ -1,20 +1,24 @@
 """The rules screen's content: the project's own words, German first, English second.
 
-One structure per game: ``GAMES[game] -> Game(sections)``; a section has an
+One structure per game (``GameRules``), handed to the registry by the game's
+screen module (``companion.registry.GameUI.rules``); ``GAMES[game]`` is a live
+view over the registered games plus the table's own rules. A section has an
 intro and entries; every entry carries a rule id (a RULINGS.md id, or an id the
 referee raises in code, e.g. ``table.seat``), a title, a text, a worked example
 and, where the table may choose, the house-rule options with what each setting
 means. Nothing here is copied from the rule texts: everything is retold
 (``tests/companion/test_rules.py`` checks that no 8-word run is pasted).
 
-Plain data, no Flet: the search index (``companion.rules_search``) and the
-screens (``companion.rules_ui``) both read it.
+Plain data, no Flet here (reading ``GAMES`` loads the registered games' modules):
+the search index (``companion.rules_search``) and the screens
+(``companion.rules_ui``) both read it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Any
 
 T = dict[str, str]  # {"de": ..., "en": ...}
 
@@ -814,9 +818,43 @@ TABLE = GameRules(
     ),
 )
 
-GAMES: dict[str, GameRules] = {g.id: g for g in (QWIXX, VERFLIXXT, VERLIES, TABLE)}
-PREFIX_GAME: dict[str, str] = {g.prefix: g.id for g in GAMES.values()}
-PREFIX_GAME["engine"] = "table"
+class _Live(Mapping[str, Any]):
+    """A read-only view rebuilt from the game registry (``companion.registry``) when it changes:
+    every registered game's rules, in registration order, then the table's own rules."""
+
+    def __init__(self, build: Callable[[dict[str, GameRules]], dict[str, Any]]) -> None:
+        self._build = build
+        self._cache: tuple[int, dict[str, Any]] | None = None
+
+    def _data(self) -> dict[str, Any]:
+        from companion import registry
+
+        registry.game_uis()  # the built-in games register on first use (this changes the version)
+        v = registry.version()
+        if self._cache is None or self._cache[0] != v:
+            games = {ui.id: ui.rules for ui in registry.game_uis().values() if ui.rules is not None}
+            games[TABLE.id] = TABLE
+            self._cache = (v, self._build(games))
+        return self._cache[1]
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data())
+
+    def __len__(self) -> int:
+        return len(self._data())
+
+
+def _prefixes(games: dict[str, GameRules]) -> dict[str, str]:
+    out = {g.prefix: g.id for g in games.values()}
+    out["engine"] = "table"
+    return out
+
+
+GAMES: Mapping[str, GameRules] = _Live(lambda games: games)
+PREFIX_GAME: Mapping[str, str] = _Live(_prefixes)
 
 
 def iter_entries() -> Iterator[tuple[GameRules, Section, Entry]]:
@@ -826,11 +864,12 @@ def iter_entries() -> Iterator[tuple[GameRules, Section, Entry]]:
                 yield g, s, e
 
 
-ENTRIES: dict[str, Entry] = {e.id: e for _, _, e in iter_entries()}
+ENTRIES: Mapping[str, Entry] = _Live(lambda games: {e.id: e for g in games.values() for s in g.sections
+                                                    for e in s.entries})
 
 
 def game_of(rule_id: str) -> str | None:
-    """The game (or "table") a rule id belongs to: q8.* → qwixx-longo, vx.* → verflixxt, ..."""
+    """The game (or "table") a rule id belongs to: its prefix (``vx.wurm.bite`` → the game with prefix vx)."""
     return PREFIX_GAME.get(rule_id.split(".", 1)[0])
 
 

@@ -5,7 +5,7 @@ Registered on import (``companion.app.EXTENSION_MODULES``):
 - ``SCREENS["rules"]``: search (as you type) across every game's rules, one
   entry with its worked example and house-rule switches, and each game's
   sections. Reads ``shell.ui["rules_entry"]`` (a rule id such as ``q8.white``
-  or a section ``qwixx-longo#turn``) and ``shell.ui["rules_query"]``.
+  or a section ``<game id>#turn``) and ``shell.ui["rules_query"]``.
 - ``SCREENS["dispute"]``: the dispute panel for ``shell.ui["dispute_game"]``
   (a game id); a game screen opens it with
   ``shell.go("dispute", dispute_game=shell.table.id)`` (or ``open_dispute(shell)``,
@@ -65,9 +65,6 @@ add_strings(
         "rules.dispute_try": {"de": "Ausprobieren: {action}", "en": "Try: {action}"},
     }
 )
-
-GAME_ORDER = ("qwixx-longo", "verflixxt", "raus-aus-dem-verlies", "table")
-
 
 # --- entry and section cards ------------------------------------------------------------------
 def _title_of(shell: Any, ref: str) -> str:
@@ -203,8 +200,7 @@ def game_index(shell: Any, g: GameRules) -> list[ft.Control]:
 
 def game_chooser(shell: Any, chosen: str) -> ft.Control:
     buttons = []
-    for gid in GAME_ORDER:
-        g = GAMES[gid]
+    for gid, g in GAMES.items():  # every registered game, then the table's own rules
         selected = gid == chosen
         buttons.append(
             ft.Button(
@@ -300,7 +296,7 @@ def rules_screen(shell: Any) -> list[ft.Control]:
         out.append(info_line(shell.t("rules.unknown", rule=ref), color=ft.Colors.AMBER_100))
         chosen = chosen or game_of(ref)
     if chosen not in GAMES:
-        chosen = "qwixx-longo"
+        chosen = next(iter(GAMES))
     out.append(game_chooser(shell, chosen))
     out += game_index(shell, GAMES[chosen])
     return out
@@ -426,7 +422,7 @@ def dispute_screen(shell: Any) -> list[ft.Control]:
             table = None
     if table is None:
         return [info_line(shell.t("rules.dispute_no_game"), color=ft.Colors.AMBER_100)]
-    game_title = shell.t(f"game.{table.game.id}")
+    game_title = shell.game_title(table.game.id)
     return [
         ft.Text(shell.t("rules.dispute_heading", game=game_title), size=22, weight=ft.FontWeight.BOLD),
         big_button(shell.t("rules.back_game"), lambda e: _back_to_game(shell, gid), color=ft.Colors.INDIGO_600,

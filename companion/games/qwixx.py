@@ -8,7 +8,10 @@ from typing import Any
 
 import flet as ft
 
+from companion.games.qwixx_hooks import HOOKS
 from companion.i18n import add_strings
+from companion.registry import GameUI, register_ui
+from companion.rules_text import QWIXX as RULES
 from companion.profiles import list_profiles
 from companion.rules_ui import dispute_button
 from components.common import big_button, info_line, keyed, section_title, stepper
@@ -592,3 +595,8 @@ def result_view(shell: Any) -> ft.Control:
     out.append(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=ft.Colors.INDIGO_600,
                           text_color=ft.Colors.WHITE))
     return ft.Column(out, spacing=10)
+
+
+# --- the game's entry in the app's registry (companion.registry) ------------------------------
+register_ui(GameUI(id=GAME, prefix="q8", title=RULES.title, setup=setup_view, play=play_view,
+                   result=result_view, rules=RULES, **HOOKS))

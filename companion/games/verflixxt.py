@@ -13,8 +13,10 @@ from typing import Any
 
 import flet as ft
 
-from companion.app import SCREENS
+from companion.games.verflixxt_hooks import HOOKS
 from companion.i18n import add_strings
+from companion.registry import GameUI, register_ui
+from companion.rules_text import VERFLIXXT as RULES
 from companion.profiles import list_profiles
 from companion.rules_ui import dispute_button
 from components.profile_picker import profile_picker
@@ -1292,4 +1294,6 @@ def quick_score_view(shell: Any) -> list[ft.Control]:
     return out
 
 
-SCREENS["vx_quick"] = quick_score_view
+# --- the game's entry in the app's registry (companion.registry) ------------------------------
+register_ui(GameUI(id=GAME, prefix="vx", title=RULES.title, setup=setup_view, play=play_view,
+                   result=result_view, rules=RULES, quick_score=quick_score_view, **HOOKS))

@@ -13,7 +13,10 @@ from typing import Any, Callable
 
 import flet as ft
 
+from companion.games.verlies_hooks import HOOKS
 from companion.i18n import add_strings
+from companion.registry import GameUI, register_ui
+from companion.rules_text import VERLIES as RULES
 from companion.profiles import list_profiles
 from companion.rules_ui import dispute_button
 from components.common import big_button, info_line, keyed, section_title, stepper
@@ -1466,3 +1469,8 @@ def result_view(shell: Any) -> ft.Control:
     out.append(keyed(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=PRIMARY,
                                 text_color=ft.Colors.WHITE), "new-game"))
     return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+# --- the game's entry in the app's registry (companion.registry) ------------------------------
+register_ui(GameUI(id=GAME, prefix="rv", title=RULES.title, setup=setup_view, play=play_view,
+                   result=result_view, rules=RULES, **HOOKS))

@@ -58,8 +58,9 @@ def _import_everything() -> None:
             continue
         importlib.import_module(mod.name)
     app.load_extensions()
-    for gid in app.GAME_UIS:
-        app.game_ui(gid)
+    from companion import registry
+
+    registry.check()  # every game's screen module imported (each registers itself)
     for name in ("scoring.qwixx_longo", "scoring.verflixxt", "scoring.verlies"):
         importlib.import_module(name)
 

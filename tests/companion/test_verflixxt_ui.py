@@ -9,7 +9,8 @@ from typing import Any, Iterator
 import flet as ft
 import pytest
 
-from companion.app import SCREENS, AppContext, Shell
+from companion import registry
+from companion.app import AppContext, Shell
 from companion.games import verflixxt as vxui
 from scoring.verflixxt import GAME as ENGINE, MoveFigure, Roll
 
@@ -269,7 +270,8 @@ def test_result_view_lists_lucky_conversions(shell):
 
 # --- quick score -------------------------------------------------------------------------------
 def test_quick_score_screen(shell):
-    assert SCREENS["vx_quick"] is vxui.quick_score_view
+    ui = registry.get_ui("verflixxt")  # the quick score is part of the game's registry entry
+    assert ui.quick_score is vxui.quick_score_view and ui.quick_screen == "vx_quick"
     click(shell, "Nur Punkte zählen")
     assert shell.screen == "vx_quick"
     type_into(shell, "Name Spieler 1", "Ana")

@@ -1,0 +1,115 @@
+"""Qwixx Longo's hooks for the app (``companion.registry.GameUI``): plain Python, no Flet.
+
+What dispute mode, the history and the statistics need to know about this game
+and nothing else does: an action's words, the rule behind it, moves worth
+arguing about, the statistics figures and one player's result in words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.dispute import word
+from companion.i18n import add_strings
+from companion.registry import Figures
+from scoring.qwixx_longo import COLORS, explain_field
+
+# the words of its actions in dispute mode (``rules.act.<prefix>.<type>``) and of their values
+add_strings(
+    {
+        "rules.act.q8.roll": {"de": "{name} würfelt", "en": "{name} rolls"},
+        "rules.act.q8.white": {"de": "{name}: Weiß {sum} in {color}", "en": "{name}: white {sum} in {color}"},
+        "rules.act.q8.lucky": {"de": "{name}: Glückszahl » {color}", "en": "{name}: lucky number » {color}"},
+        "rules.act.q8.color": {"de": "{name}: {color} {white}+{die}={sum}", "en": "{name}: {color} {white}+{die}={sum}"},
+        "rules.act.q8.pass": {"de": "{name}: Passen", "en": "{name}: pass"},
+        # its figures in the statistics (hist.fig.<name>) and one player's result in the history
+        "hist.rp.q8": {"de": "Reihen {rows} · Fehlwürfe {misthrows}", "en": "Rows {rows} · misthrows {misthrows}"},
+        "hist.fig.points_red": {"de": "Rot", "en": "Red"},
+        "hist.fig.points_yellow": {"de": "Gelb", "en": "Yellow"},
+        "hist.fig.points_green": {"de": "Grün", "en": "Green"},
+        "hist.fig.points_blue": {"de": "Blau", "en": "Blue"},
+        "hist.fig.misthrows": {"de": "Fehlwürfe", "en": "misthrows"},
+        "hist.fig.locks": {"de": "Abschlüsse", "en": "locks"},
+    }
+)
+
+
+ACTION_RULES = {"roll": "q8.dice", "white": "q8.white", "lucky": "q8.lucky", "color": "q8.color", "pass": "q8.white"}
+
+
+def explain(state: Any, seat: int, target: tuple[str, int]) -> Any:
+    """A tapped field (colour, number): the action that would cross it, or the Refusal why not."""
+    color, number = target
+    return explain_field(state, seat, color, number)  # type: ignore[arg-type]
+
+
+def describe(state: Any, d: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The words for ``rules.act.q8.<type>``: the row's colour and the sums on the dice."""
+    p: dict[str, Any] = {}
+    dice = getattr(state, "dice", None)
+    row = d.get("row")
+    if row:
+        p["color"] = word(lang, "color", row)
+    p["sum"] = dice.white_sum if dice is not None else "?"
+    if d.get("type") == "color":
+        white = (dice.white1 if d.get("white") == 1 else dice.white2) if dice is not None else None
+        die = dice.color_value(row) if dice is not None else None
+        p.update(white=white if white is not None else "?", die=die if die is not None else "?")
+        p["sum"] = white + die if white is not None and die is not None else "?"
+    return p
+
+
+def action_rule(state: Any, d: dict[str, Any]) -> str | None:
+    """Passing in the colour step without a cross is the misthrow (q8.misthrow)."""
+    if d.get("type") == "pass" and getattr(state, "phase", None) == "color" and not getattr(state, "active_crossed", True):
+        return "q8.misthrow"
+    return None
+
+
+def disputed(state: Any, n: int) -> list[dict[str, Any]]:
+    active = getattr(state, "active", 0)
+    out: list[dict[str, Any]] = []
+    for s in [active] + [s for s in range(n) if s != active]:
+        for c in COLORS:
+            out += [
+                {"type": "white", "by": s, "row": c},
+                {"type": "color", "by": s, "row": c, "white": 1},
+                {"type": "lucky", "by": s, "row": c},
+            ]
+        out.append({"type": "pass", "by": s})
+    return out
+
+
+def player_figures(b: dict[str, Any], extra: dict[str, int]) -> dict[str, int]:
+    rows = b.get("rows", {})
+    figs = {f"points_{c}": int(rows.get(c, {}).get("points", 0)) for c in COLORS}
+    figs["misthrows"] = int(b.get("misthrows", 0))
+    figs["locks"] = sum(1 for c in COLORS if rows.get(c, {}).get("bonus"))
+    return figs
+
+
+FIGURES = Figures(
+    names=("points_red", "points_yellow", "points_green", "points_blue", "misthrows", "locks"),
+    of_player=player_figures,
+)
+
+
+def detail(shell: Any, b: dict[str, Any]) -> str:
+    """One player's sheet in a line: each row's crosses, the misthrows."""
+    rows = " ".join(
+        shell.t(f"q8.letter.{c}") + " " + (" ".join(str(n) for n in b.get("rows", {}).get(c, {}).get("crosses", []))
+                                            or shell.t("hist.rp.none"))
+        for c in COLORS
+    )
+    return shell.t("hist.rp.q8", rows=rows, misthrows=b.get("misthrows", 0))
+
+
+HOOKS: dict[str, Any] = {
+    "explain": explain,
+    "describe": describe,
+    "action_rules": ACTION_RULES,
+    "action_rule": action_rule,
+    "disputed": disputed,
+    "figures": FIGURES,
+    "detail": detail,
+}

@@ -1,0 +1,82 @@
+"""Verflixxt! Kompakt's hooks for the app (``companion.registry.GameUI``): plain Python, no Flet.
+
+What dispute mode, the history and the statistics need to know about this game:
+an action's words, the rule behind it, moves worth arguing about, the
+statistics figures (Wurminator bites from a replay) and one player's result.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.i18n import add_strings
+from companion.registry import Figures
+
+# the words of its actions in dispute mode (``rules.act.<prefix>.<type>``) and of their values
+add_strings(
+    {
+        "rules.act.vx.roll": {"de": "{name} würfelt {value}", "en": "{name} rolls {value}"},
+        "rules.act.vx.move_figure": {"de": "{name}: Figur {n} ziehen (Feld {pos})", "en": "{name}: move figure {n} (square {pos})"},
+        "rules.act.vx.move_guard": {"de": "{name}: Wächter {n} ziehen (Feld {pos})", "en": "{name}: move guard {n} (square {pos})"},
+        "rules.act.vx.move_wurminator": {"de": "{name}: Wurminator ziehen", "en": "{name}: move the Wurminator"},
+        "rules.act.vx.skip_wurminator": {"de": "{name}: Wurminator stehen lassen", "en": "{name}: leave the Wurminator"},
+        # its figures in the statistics (hist.fig.<name>) and one player's result in the history
+        "hist.rp.vx": {"de": "Plättchen: {tiles}", "en": "Tiles: {tiles}"},
+        "hist.fig.tiles": {"de": "Plättchen", "en": "tiles"},
+        "hist.fig.conversions": {"de": "Glücksumwandlungen", "en": "lucky conversions"},
+        "hist.fig.bites": {"de": "Wurminator-Bisse", "en": "Wurminator bites"},
+    }
+)
+
+
+ACTION_RULES = {"roll": "vx.move", "move_figure": "vx.move", "move_guard": "vx.guard",
+                "move_wurminator": "vx.wurm.roll", "skip_wurminator": "vx.wurm.roll"}
+
+
+def describe(state: Any, d: dict[str, Any], lang: str) -> dict[str, Any]:
+    """The words for ``rules.act.vx.<type>``: which figure or guard (from 1) and its square."""
+    kind, by = d.get("type"), d.get("by")
+    if kind == "move_figure":
+        figs = state.figures[by] if isinstance(by, int) and 0 <= by < len(state.figures) else ()
+        f = d.get("figure", 0)
+        return {"n": f + 1, "pos": figs[f] if 0 <= f < len(figs) else "?"}
+    if kind == "move_guard":
+        g = d.get("guard", 0)
+        return {"n": g + 1, "pos": state.guards[g] if 0 <= g < len(state.guards) else "?"}
+    return {}
+
+
+def disputed(state: Any, n: int) -> list[dict[str, Any]]:
+    turn = getattr(state, "turn", 0)
+    out: list[dict[str, Any]] = []
+    for g in range(len(getattr(state, "guards", ()))):
+        out.append({"type": "move_guard", "by": turn, "guard": g})
+    out += [{"type": "move_wurminator", "by": turn}, {"type": "skip_wurminator", "by": turn}]
+    for s in [turn] + [s for s in range(n) if s != turn]:
+        for f in range(len(state.figures[s]) if s < len(getattr(state, "figures", ())) else 0):
+            out.append({"type": "move_figure", "by": s, "figure": f})
+    return out
+
+
+def player_figures(b: dict[str, Any], extra: dict[str, int]) -> dict[str, int]:
+    return {
+        "tiles": len(b.get("tiles", [])),
+        "conversions": len(b.get("conversions", [])),
+        "bites": int(extra.get("bites", 0)),
+    }
+
+
+FIGURES = Figures(names=("tiles", "conversions", "bites"), of_player=player_figures)
+
+
+def detail(shell: Any, b: dict[str, Any]) -> str:
+    return shell.t("hist.rp.vx", tiles=" ".join(b.get("tiles", [])) or shell.t("hist.rp.none"))
+
+
+HOOKS: dict[str, Any] = {
+    "describe": describe,
+    "action_rules": ACTION_RULES,
+    "disputed": disputed,
+    "figures": FIGURES,
+    "detail": detail,
+}
