@@ -36,7 +36,7 @@ from pydantic import (
 )
 from pydantic_core import core_schema
 
-from scoring.errors import InvalidInput, Refusal
+from scoring.errors import InvalidInput, RefereeError, Refusal
 from scoring.texts import add_texts
 
 FORMAT_VERSION = 1
@@ -229,7 +229,7 @@ class Game(ABC, Generic[O, S]):
         try:
             return self._action_adapter.validate_python(data)
         except ValidationError as exc:
-            raise InvalidInput("bad_action", detail=first_error(exc)) from None
+            raise own_refusal(exc) or InvalidInput("bad_action", detail=first_error(exc)) from None
 
     def dump_action(self, action: Any) -> dict[str, Any]:
         return self._action_adapter.dump_python(action, mode="json")
@@ -238,7 +238,7 @@ class Game(ABC, Generic[O, S]):
         try:
             opts = self.Options.model_validate(data or {})
         except ValidationError as exc:
-            raise InvalidInput("bad_options", detail=first_error(exc)) from None
+            raise own_refusal(exc) or InvalidInput("bad_options", detail=first_error(exc)) from None
         self.check_options(opts, players)
         return opts  # type: ignore[return-value]
 
@@ -293,12 +293,17 @@ class Game(ABC, Generic[O, S]):
         """Score a finished set of sheets/piles/purses (CLI ``score``)."""
         raise InvalidInput("no_score_input", game=self.id)
 
-    def is_legal(self, state: S, action: Any) -> bool:
-        try:
-            self.apply(state, action)
-        except (Refusal, InvalidInput):
-            return False
-        return True
+
+
+def own_refusal(exc: ValidationError) -> RefereeError | None:
+    """The game's own refusal raised inside a validator (first error), if it is one.
+
+    A validator that refuses with a code (e.g. a bad tile of a layout) is shown
+    in the player's language, not as pydantic's English detail.
+    """
+    errors = exc.errors()
+    error = errors[0].get("ctx", {}).get("error") if errors else None
+    return error if isinstance(error, RefereeError) else None
 
 
 def first_error(exc: ValidationError) -> str:

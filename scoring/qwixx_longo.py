@@ -164,12 +164,20 @@ add_texts(
         "q8_not_rolling": {"de": "Jetzt wird nicht gewürfelt.", "en": "This is not the time to roll."},
         "q8_wrong_roller": {"de": "{name} ist dran mit Würfeln.", "en": "It is {name}'s turn to roll."},
         "q8_removed_die": {
-            "de": "Der {color} Würfel ist aus dem Spiel und wird nicht geworfen.",
-            "en": "The {color} die is out of the game and is not rolled.",
+            "de": "Der {color_die} ist aus dem Spiel und wird nicht geworfen.",
+            "en": "The {color_die} is out of the game and is not rolled.",
         },
         "q8_missing_die": {
-            "de": "Der {color} Würfel fehlt im Wurf.",
-            "en": "The {color} die is missing from the roll.",
+            "de": "Der {color_die} fehlt im Wurf.",
+            "en": "The {color_die} is missing from the roll.",
+        },
+        "q8_dice_count": {
+            "de": "Geworfen werden {expected} Würfel, nicht {count}.",
+            "en": "{expected} dice are rolled, not {count}.",
+        },
+        "q8_bad_die": {
+            "de": "Der {die} zeigt eine Zahl von 1 bis 8, nicht {value}.",
+            "en": "The {die} shows 1 to 8, not {value}.",
         },
         "q8_already_decided": {
             "de": "{name} hat in dieser Phase schon entschieden.",
@@ -201,7 +209,7 @@ add_texts(
             "en": "The white sum {sum} is not one of {name}'s lucky numbers ({lucky}).",
         },
         "q8_lucky_not_fewest": {
-            "de": "Der Glückszahl-Kreuz geht nur in eine Reihe mit den wenigsten Kreuzen ({rows}).",
+            "de": "Das Glückszahl-Kreuz geht nur in eine Reihe mit den wenigsten Kreuzen ({rows}).",
             "en": "The lucky cross goes only into a row with the fewest crosses ({rows}).",
         },
         "q8_lucky_replaces_turn": {
@@ -209,16 +217,16 @@ add_texts(
             "en": "After the lucky cross you use no more dice this turn (house rule: whole turn).",
         },
         "q8_die_removed": {
-            "de": "Der {color} Würfel ist aus dem Spiel.",
-            "en": "The {color} die is out of the game.",
+            "de": "Der {color_die} ist aus dem Spiel.",
+            "en": "The {color_die} is out of the game.",
         },
         "q8_not_white_sum": {
             "de": "Jetzt gilt die weiße Summe {sum}, nicht {number}.",
             "en": "The white sum now is {sum}, not {number}.",
         },
         "q8_not_color_sum": {
-            "de": "{number} in {color} ergibt kein weißer plus {color} Würfel ({sums}).",
-            "en": "No white die plus the {color} die makes {number} ({sums}).",
+            "de": "{number} in {color}: ein weißer Würfel plus der {color_die} ergibt nur {sums}.",
+            "en": "{number} in {color}: a white die plus the {color_die} makes only {sums}.",
         },
         "q8_bad_seat": {"de": "Platz {seat} gibt es nicht.", "en": "There is no seat {seat}."},
         "q8_lucky_numbers": {
@@ -251,12 +259,6 @@ add_texts(
         },
     }
 )
-
-COLOR_NAMES = {
-    "de": {"red": "Rot", "yellow": "Gelb", "green": "Grün", "blue": "Blau"},
-    "en": {"red": "red", "yellow": "yellow", "green": "green", "blue": "blue"},
-}
-
 
 # --- the rules -------------------------------------------------------------------
 def open_rows(state: State) -> list[Color]:
@@ -450,11 +452,11 @@ class QwixxLongo(Game[Options, State]):
         if req is None:
             raise Refusal("q8.dice", "q8_not_rolling")
         if len(values) != len(req.dice):
-            raise InvalidInput("bad_action", detail=f"{len(req.dice)} dice expected, got {len(values)}")
-        try:
-            return Roll(by=req.by, **{d.name: v for d, v in zip(req.dice, values)})
-        except ValueError as exc:
-            raise InvalidInput("bad_action", detail=str(exc).splitlines()[0]) from None
+            raise InvalidInput("q8_dice_count", rule="q8.dice", expected=len(req.dice), count=len(values))
+        for die, value in zip(req.dice, values, strict=True):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= die.sides:
+                raise InvalidInput("q8_bad_die", rule="q8.dice", die=die.name, value=value)
+        return Roll(by=req.by, **{d.name: v for d, v in zip(req.dice, values, strict=True)})
 
     # --- legal actions ----------------------------------------------------------
     def legal(self, state: State, seat: int | None = None) -> list[Any]:
@@ -555,7 +557,7 @@ class QwixxLongo(Game[Options, State]):
             raise Refusal("q8.lockfields", "q8_row_locked", color=color)
         fewest = _fewest_rows(state, seat)
         if color not in fewest:
-            raise Refusal("q8.lucky", "q8_lucky_not_fewest", rows=", ".join(fewest))
+            raise Refusal("q8.lucky", "q8_lucky_not_fewest", rows=tuple(fewest))
         target = lucky_field(state, seat, color)
         problem = cross_problem(state, seat, color, target) if target is not None else None
         if problem is not None:

@@ -152,7 +152,7 @@ class Tile(Frozen):
             "lucky": self.value == 0,
         }[self.kind]
         if not ok:
-            raise ValueError(f"a {self.kind} tile cannot have the value {self.value}")
+            raise InvalidInput("vx_tile_value", rule="vx.setup", kind=self.kind, value=self.value)
         return self
 
     @model_serializer(mode="plain")
@@ -286,8 +286,26 @@ class Options(Frozen):
     @field_validator("layout", mode="before")
     @classmethod
     def _layout_text(cls, v: Any) -> Any:
-        """The layout may also come as one line of text (``parse_layout``)."""
-        return parse_layout(v) if isinstance(v, str) else v
+        """The layout may also come as one line of text (``parse_layout``) or a list of tile texts.
+
+        A bad tile is refused with its own words and position (not pydantic's English).
+        """
+        if isinstance(v, str):
+            return parse_layout(v)
+        if not isinstance(v, (list, tuple)):
+            return v
+        tiles: list[Any] = []
+        for pos, item in enumerate(v, start=1):
+            if isinstance(item, bool) or not isinstance(item, (str, int)):
+                tiles.append(item)  # a Tile or a dict: checked by Tile itself
+                continue
+            text = f"{item:+d}" if isinstance(item, int) else item
+            try:
+                kind, value = _tile_of_text(text)
+            except TileError as exc:
+                raise InvalidInput(exc.code, rule="vx.setup", token=text.strip(), position=pos) from None
+            tiles.append(Tile(kind=kind, value=value))
+        return tiles
 
 
 class Event(Frozen):
@@ -521,6 +539,14 @@ add_texts(
             "de": "Wächter {guard} gibt es nicht (es sind {count}).",
             "en": "There is no guard {guard} (there are {count}).",
         },
+        "vx_tile_value": {
+            "de": "Eine {kind} kann nicht den Wert {value} haben.",
+            "en": "A {kind} cannot have the value {value}.",
+        },
+        "vx_one_die": {
+            "de": "Geworfen wird ein W6, nicht {count} Würfel.",
+            "en": "One W6 is rolled, not {count} dice.",
+        },
         "vx_bad_roll": {
             "de": "Ein W6 zeigt eine Zahl von 1 bis 6, nicht {value}.",
             "en": "A W6 shows 1 to 6, not {value}.",
@@ -654,8 +680,10 @@ class Verflixxt(Game[Options, State]):
     def roll_action(self, state: State, values: list[int]) -> Roll:
         if self.pending_roll(state) is None:
             raise Refusal("vx.move", "no_roll_now")
-        if len(values) != 1 or isinstance(values[0], bool) or not isinstance(values[0], int) or not 1 <= values[0] <= 6:
-            raise InvalidInput("vx_bad_roll", rule="vx.move", value=values[0] if len(values) == 1 else list(values))
+        if len(values) != 1:
+            raise InvalidInput("vx_one_die", rule="vx.move", count=len(values))
+        if isinstance(values[0], bool) or not isinstance(values[0], int) or not 1 <= values[0] <= 6:
+            raise InvalidInput("vx_bad_roll", rule="vx.move", value=values[0])
         return Roll(by=state.turn, value=values[0])
 
     # --- what may happen now -------------------------------------------------------

@@ -195,10 +195,10 @@ def test_empty_layout_is_refused():
     assert info.value.code == "vx_empty_layout"
     with pytest.raises(InvalidInput) as info:
         G.parse_options({"layout": ["+3", "Q"]}, [PlayerSpec(name="A"), PlayerSpec(name="B")])
-    assert info.value.code == "bad_options"
+    assert (info.value.code, info.value.params) == ("vx_bad_tile", {"token": "Q", "position": 2})  # its own words
     with pytest.raises(InvalidInput) as info:
         G.parse_options({"layout": "+3 Q"}, [PlayerSpec(name="A"), PlayerSpec(name="B")])
-    assert info.value.code == "bad_options" and "'Q'" in info.value.params["detail"]
+    assert (info.value.code, info.value.params) == ("vx_bad_tile", {"token": "Q", "position": 2})
 
 
 def test_layout_option_may_be_one_line_of_text():
