@@ -102,9 +102,6 @@ class Table:
     def is_over(self) -> bool:
         return self.game.is_over(self.state)
 
-    def current_record(self) -> GameRecord:
-        return self.record.model_copy(update={"actions": self.record.actions[: self.cursor]})
-
     # --- listeners --------------------------------------------------------------
     def subscribe(self, listener: Listener) -> int:
         with self._guard:

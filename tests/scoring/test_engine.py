@@ -39,8 +39,8 @@ def test_scoring_imports_neither_flet_nor_sqlite():
 
 
 def test_seeded_dice_repeat_and_stay_in_range():
-    assert seeded(5).w8(20) == seeded(5).w8(20)
-    assert set(Dice(random.Random(1)).w8(500)) == set(range(1, 9))
+    assert seeded(5).roll(8, 20) == seeded(5).roll(8, 20)
+    assert set(Dice(random.Random(1)).roll(8, 500)) == set(range(1, 9))
     assert set(Dice(random.Random(1)).w6(500)) == set(range(1, 7))
 
 
