@@ -37,7 +37,7 @@ from pydantic import (
 from pydantic_core import core_schema
 
 from scoring.errors import InvalidInput, RefereeError, Refusal
-from scoring.texts import add_texts
+from scoring.texts import LANGS, add_names, add_texts
 
 FORMAT_VERSION = 1
 NAME_MAX = 40
@@ -319,6 +319,7 @@ ALIASES = {"qwixx": "qwixx-longo", "verlies": "raus-aus-dem-verlies", "verflixxt
 
 def register(game: Game) -> Game:
     _REGISTRY[game.id] = game
+    add_names("game", {game.id: dict.fromkeys(LANGS, game.title)})  # refusals name the game by its title
     return game
 
 

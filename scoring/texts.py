@@ -114,7 +114,17 @@ NAMED_PARAMS: dict[str, dict[str, str]] = {
     "rows": {"rows": "color"},
     "die": {"die": "die"},
     "kind": {"kind": "tile_kind"},
+    "game": {"game": "game"},  # a game id names the game by its title (filled by engine.register)
 }
+
+
+def add_names(kind: str, table: dict[str, dict[str, str]]) -> None:
+    """More ids of one kind, e.g. a registered game's title."""
+    for value, langs in table.items():
+        missing = [lang for lang in LANGS if lang not in langs]
+        if missing:
+            raise KeyError(f"name {kind}.{value} lacks {missing}")
+        NAMES.setdefault(kind, {})[value] = langs
 
 
 def id_name(kind: str, value: Any, lang: str = "de") -> str:

@@ -607,6 +607,22 @@ add_texts(
             "de": "Zuerst muss {name} den Wurminator ziehen: er steht hinter allen Figuren (1 oder 2 gewürfelt).",
             "en": "{name} must first move the Wurminator: it is behind every figure (a 1 or 2 was rolled).",
         },
+        "vx_score_players": {
+            "de": "Zur Wertung gehört eine nicht leere Liste „players“.",
+            "en": "Scoring needs a non-empty list 'players'.",
+        },
+        "vx_score_not_object": {
+            "de": "Eintrag {n} der Spielerliste ist kein Objekt.",
+            "en": "Entry {n} of the player list is not an object.",
+        },
+        "vx_score_bad_name": {
+            "de": "Eintrag {n} der Spielerliste hat keinen gültigen Namen.",
+            "en": "Entry {n} of the player list has no valid name.",
+        },
+        "vx_score_tiles_not_list": {
+            "de": "Die Tafeln von Eintrag {n} der Spielerliste sind keine Liste.",
+            "en": "The tiles of entry {n} of the player list are not a list.",
+        },
         "vx_bad_pile_tile": {
             "de": "{name}: „{token}“ (Tafel {position}) ist keine Tafel – erlaubt sind z. B. +3, -7, G.",
             "en": "{name}: '{token}' (tile {position}) is not a tile – use e.g. +3, -7, G.",
@@ -838,21 +854,21 @@ class Verflixxt(Game[Options, State]):
         Tiles as in ``parse_layout`` one by one (``"lucky"``/``"G"``, ints too).
         """
         if not isinstance(data, dict) or not isinstance(data.get("players"), list) or not data["players"]:
-            raise InvalidInput("bad_score_input", detail="players: a non-empty list is needed")
+            raise InvalidInput("vx_score_players", rule="vx.score")
         names: list[str] = []
         piles: list[tuple[Tile, ...]] = []
         for n, entry in enumerate(data["players"], start=1):
             if not isinstance(entry, dict):
-                raise InvalidInput("bad_score_input", detail=f"players.{n}: not an object")
+                raise InvalidInput("vx_score_not_object", rule="vx.score", n=n)
             try:
                 name = PlayerSpec(name=entry.get("name") or f"#{n}").name
             except ValidationError:
-                raise InvalidInput("bad_score_input", detail=f"players.{n}.name") from None
+                raise InvalidInput("vx_score_bad_name", rule="vx.score", n=n) from None
             raw = entry.get("tiles", [])
             if isinstance(raw, str):
                 raw = re.split(r"[\s,;|]+", raw.strip()) if raw.strip() else []
             if not isinstance(raw, list):
-                raise InvalidInput("bad_score_input", detail=f"players.{n}.tiles: not a list")
+                raise InvalidInput("vx_score_tiles_not_list", rule="vx.score", n=n)
             pile = []
             for pos, token in enumerate(raw, start=1):
                 text = f"{token:+d}" if isinstance(token, int) and not isinstance(token, bool) else str(token)

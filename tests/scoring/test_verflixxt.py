@@ -465,7 +465,7 @@ def test_score_input_names_a_bad_tile(tile, code):
 def test_score_input_refuses_no_players():
     with pytest.raises(InvalidInput) as info:
         G.score_input({"players": []})
-    assert info.value.code == "bad_score_input"
+    assert (info.value.code, info.value.rule) == ("vx_score_players", "vx.score")
 
 
 # --- vx.wurm.* --------------------------------------------------------------------
