@@ -47,9 +47,10 @@ import threading
 import time
 import urllib.parse
 import weakref
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import sqlite_utils
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
@@ -170,7 +171,7 @@ def _writes(fn: Any) -> Any:
     import functools
 
     @functools.wraps(fn)
-    def wrapper(self: "Store", *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: Store, *args: Any, **kwargs: Any) -> Any:
         try:
             return fn(self, *args, **kwargs)
         except sqlite3.Error as exc:

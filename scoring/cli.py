@@ -114,7 +114,8 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
         if code == 0:  # --help: argparse printed the help text
             return 0
         # argparse printed its usage line on stderr; stdout still gets JSON
-        stdout.write(json.dumps({"error": {"rule": None, "code": "bad_arguments", "message": "bad command line (see --help)"}}) + "\n")
+        error = {"rule": None, "code": "bad_arguments", "message": "bad command line (see --help)"}
+        stdout.write(json.dumps({"error": error}) + "\n")
         return 2
 
     def emit(obj: Any) -> None:

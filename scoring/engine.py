@@ -19,6 +19,7 @@ import threading
 import unicodedata
 import uuid
 from abc import ABC, abstractmethod
+from collections import deque
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any, ClassVar, Generic, Literal, TypeVar, get_args, overload
@@ -112,7 +113,7 @@ class Log(Sequence[T]):
         if isinstance(other, Log):
             return self._n == other._n and (self._items is other._items or list(self) == list(other))
         if isinstance(other, tuple):
-            return self._n == len(other) and all(a == b for a, b in zip(self, other))
+            return self._n == len(other) and all(a == b for a, b in zip(self, other, strict=True))
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -202,15 +203,15 @@ def places(totals: list[int], eligible: list[bool] | None = None) -> list[int]:
     Players not ``eligible`` (e.g. left in the dungeon) come after all others.
     """
     eligible = eligible or [True] * len(totals)
-    ranked = [(not e, -t) for t, e in zip(totals, eligible)]
+    ranked = [(not e, -t) for t, e in zip(totals, eligible, strict=True)]
     return [1 + sum(1 for other in ranked if other < mine) for mine in ranked]
 
 
-S = TypeVar("S", bound=BaseModel)
-O = TypeVar("O", bound=BaseModel)
+StateT = TypeVar("StateT", bound=BaseModel)
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
 
-class Game(ABC, Generic[O, S]):
+class Game(ABC, Generic[OptionsT, StateT]):
     id: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int] = 1
@@ -234,7 +235,7 @@ class Game(ABC, Generic[O, S]):
     def dump_action(self, action: Any) -> dict[str, Any]:
         return self._action_adapter.dump_python(action, mode="json")
 
-    def parse_options(self, data: Any, players: list[PlayerSpec]) -> O:
+    def parse_options(self, data: Any, players: list[PlayerSpec]) -> OptionsT:
         try:
             opts = self.Options.model_validate(data or {})
         except ValidationError as exc:
@@ -242,7 +243,7 @@ class Game(ABC, Generic[O, S]):
         self.check_options(opts, players)
         return opts  # type: ignore[return-value]
 
-    def check_options(self, options: O, players: list[PlayerSpec]) -> None:
+    def check_options(self, options: OptionsT, players: list[PlayerSpec]) -> None:
         """Cross-field checks of options against the seats (override)."""
 
     def check_players(self, players: list[PlayerSpec]) -> None:
@@ -253,39 +254,39 @@ class Game(ABC, Generic[O, S]):
 
     # --- the protocol ---------------------------------------------------------
     @abstractmethod
-    def start(self, options: O, players: list[PlayerSpec]) -> S: ...
+    def start(self, options: OptionsT, players: list[PlayerSpec]) -> StateT: ...
 
     @abstractmethod
-    def legal(self, state: S, seat: int | None = None) -> list[Any]: ...
+    def legal(self, state: StateT, seat: int | None = None) -> list[Any]: ...
 
-    def pending_roll(self, state: S) -> RollRequest | None:
+    def pending_roll(self, state: StateT) -> RollRequest | None:
         return None
 
-    def roll_action(self, state: S, values: list[int]) -> Any:
+    def roll_action(self, state: StateT, values: list[int]) -> Any:
         """The action that records ``values`` for ``pending_roll(state)``."""
         raise Refusal("engine.roll", "no_roll_now")
 
     @abstractmethod
-    def apply(self, state: S, action: Any) -> S: ...
+    def apply(self, state: StateT, action: Any) -> StateT: ...
 
     @abstractmethod
-    def is_over(self, state: S) -> bool: ...
+    def is_over(self, state: StateT) -> bool: ...
 
     @abstractmethod
-    def result(self, state: S) -> Result: ...
+    def result(self, state: StateT) -> Result: ...
 
-    def actor(self, state: S, action: Any) -> int | None:
+    def actor(self, state: StateT, action: Any) -> int | None:
         """The seat that makes ``action`` (checked against the session's seats)."""
         return getattr(action, "by", None)
 
-    def current_seats(self, state: S) -> list[int]:
+    def current_seats(self, state: StateT) -> list[int]:
         """Seats the table is waiting for now (for "who is still deciding")."""
         req = self.pending_roll(state)
         if req is not None:
             return [req.by]
         return sorted({self.actor(state, a) for a in self.legal(state)} - {None})
 
-    def view_for(self, state: S, seat: int | None) -> dict[str, Any]:
+    def view_for(self, state: StateT, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see of ``state`` (override to hide information)."""
         return state.model_dump(mode="json")
 
@@ -394,7 +395,9 @@ def parse_record(data: Any) -> GameRecord:
     return rec
 
 
-def new_record(game_id: str, players: list[PlayerSpec], options: dict[str, Any] | BaseModel | None = None) -> GameRecord:
+def new_record(
+    game_id: str, players: list[PlayerSpec], options: dict[str, Any] | BaseModel | None = None
+) -> GameRecord:
     game = get_game(game_id)
     game.check_players(players)
     if isinstance(options, BaseModel):
@@ -470,10 +473,8 @@ def iter_replay(record: GameRecord, upto: int | None = None) -> Iterator[Any]:
 
 def replay(record: GameRecord, upto: int | None = None) -> Any:
     """Rebuild the state after the first ``upto`` actions (all by default)."""
-    state = None
-    for state in iter_replay(record, upto):
-        pass
-    return initial_state(record) if state is None else state
+    last = deque(iter_replay(record, upto), maxlen=1)
+    return last[0] if last else initial_state(record)
 
 
 def record_schema(game_id: str) -> dict[str, Any]:

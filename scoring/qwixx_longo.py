@@ -12,7 +12,7 @@ or passes) → end of turn (q8.misthrow, q8.end), next player.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError, model_validator
 
@@ -128,7 +128,7 @@ class Pass(Frozen):
     by: int
 
 
-Action = Annotated[Union[Roll, WhiteCross, LuckyCross, ColorCross, Pass], Field(discriminator="type")]
+Action = Annotated[Roll | WhiteCross | LuckyCross | ColorCross | Pass, Field(discriminator="type")]
 
 Phase = Literal["roll", "white", "color", "over"]
 
@@ -151,7 +151,7 @@ class State(Frozen):
     )
 
     @model_validator(mode="after")
-    def _shape(self) -> "State":
+    def _shape(self) -> State:
         if len(self.sheets) != len(self.names):
             raise ValueError("one sheet per player")
         return self
@@ -280,7 +280,11 @@ def cross_problem(state: State, seat: int, color: Color, number: int) -> Refusal
         return Refusal("q8.rows", "q8_left_of_cross", number=number, color=color, last=crossed[-1])
     if number in lock_fields(color) and len(crossed) < state.options.lock_min_crosses:
         return Refusal(
-            "q8.lockfields", "q8_lock_needs_crosses", color=color, need=state.options.lock_min_crosses, have=len(crossed)
+            "q8.lockfields",
+            "q8_lock_needs_crosses",
+            color=color,
+            need=state.options.lock_min_crosses,
+            have=len(crossed),
         )
     return None
 
@@ -426,8 +430,10 @@ class QwixxLongo(Game[Options, State]):
     # --- setup ---------------------------------------------------------------
     def check_options(self, options: Options, players: list[PlayerSpec]) -> None:
         if len(options.lucky_numbers) != len(players):
-            raise InvalidInput("q8_lucky_count", rule="q8.lucky", players=len(players), given=len(options.lucky_numbers))
-        for p, pair in zip(players, options.lucky_numbers):
+            raise InvalidInput(
+                "q8_lucky_count", rule="q8.lucky", players=len(players), given=len(options.lucky_numbers)
+            )
+        for p, pair in zip(players, options.lucky_numbers, strict=True):
             a, b = pair
             if a == b or not (LOW <= a <= HIGH and LOW <= b <= HIGH):
                 raise InvalidInput("q8_lucky_numbers", rule="q8.lucky", name=p.name, value=f"{a}, {b}")
@@ -551,7 +557,11 @@ class QwixxLongo(Game[Options, State]):
         total = state.dice.white_sum
         if total not in sheet.lucky:
             raise Refusal(
-                "q8.lucky", "q8_not_lucky", sum=total, name=state.names[seat], lucky=f"{sheet.lucky[0]}, {sheet.lucky[1]}"
+                "q8.lucky",
+                "q8_not_lucky",
+                sum=total,
+                name=state.names[seat],
+                lucky=f"{sheet.lucky[0]}, {sheet.lucky[1]}",
             )
         if color in state.removed:
             raise Refusal("q8.lockfields", "q8_row_locked", color=color)
@@ -629,7 +639,7 @@ def score_sheets(names: list[str], sheets: list[Sheet], penalty: int) -> Result:
         game="qwixx-longo",
         players=tuple(
             PlayerResult(seat=i, name=n, total=t, place=p, breakdown=b)
-            for i, (n, t, p, b) in enumerate(zip(names, totals, ranks, breakdowns))
+            for i, (n, t, p, b) in enumerate(zip(names, totals, ranks, breakdowns, strict=True))
         ),
     )
 

@@ -6,8 +6,9 @@ Used by the property tests and the benchmark; the random source is injected.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from scoring.dice import Dice
 from scoring.engine import Game, GameRecord, PlayerSpec, RecordedAction, get_game, initial_state, new_record

@@ -65,7 +65,8 @@ worst, six players with the variant) on the development machine.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, ClassVar, Literal, NamedTuple, Sequence, Union
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import Field, ValidationError, field_validator, model_serializer, model_validator
 
@@ -145,7 +146,7 @@ class Tile(Frozen):
         return data
 
     @model_validator(mode="after")
-    def _consistent(self) -> "Tile":
+    def _consistent(self) -> Tile:
         ok = {
             "plus": 1 <= self.value <= MAX_VALUE,
             "minus": -MAX_VALUE <= self.value <= -1,
@@ -169,7 +170,7 @@ class Tile(Frozen):
         }
 
     @classmethod
-    def of(cls, text: str | int) -> "Tile":
+    def of(cls, text: str | int) -> Tile:
         return cls.model_validate(text)
 
     @property
@@ -382,7 +383,7 @@ class SkipWurminator(Frozen):
 
 
 Action = Annotated[
-    Union[Roll, MoveFigure, MoveGuard, MoveWurminator, SkipWurminator], Field(discriminator="type")
+    Roll | MoveFigure | MoveGuard | MoveWurminator | SkipWurminator, Field(discriminator="type")
 ]
 
 
@@ -473,7 +474,13 @@ def _bite(state: State, landing: int) -> State:
                 guards = tuple(p + 1 if p == old_goal else p for p in guards)
             events.append(Event(kind="give_back", seat=seat, tile=tile, position=where))
     return state.model_copy(
-        update={"parcours": parcours, "figures": figures, "guards": guards, "piles": tuple(piles), "events": tuple(events)}
+        update={
+            "parcours": parcours,
+            "figures": figures,
+            "guards": guards,
+            "piles": tuple(piles),
+            "events": tuple(events),
+        }
     )
 
 

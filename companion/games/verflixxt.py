@@ -17,8 +17,8 @@ from companion.app import SCREENS
 from companion.i18n import add_strings
 from companion.profiles import list_profiles
 from companion.rules_ui import dispute_button
-from components.profile_picker import profile_picker
 from components.common import TOUCH, big_button, info_line, keyed, refusal_line, section_title, stepper
+from components.profile_picker import profile_picker
 from components.tile_strip import TAP_SLOT_W, Piece, Slot, tile_strip
 from scoring.engine import PlayerSpec
 from scoring.errors import InvalidInput, RefereeError, Refusal

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
@@ -964,7 +965,7 @@ def _pending_controls(shell: Any, state: Any, st: dict[str, Any]) -> list[ft.Con
         if p.gold:
             buttons.append(big_button(shell.t("rv.play.lose_gold", n=gold), lambda e: _submit(shell, LoseGold(by=me)),
                                       color=ft.Colors.AMBER_300))
-        for i, tr in enumerate(p.treasures):
+        for i, _tr in enumerate(p.treasures):
             buttons.append(big_button(
                 shell.t("rv.play.lose_treasure", n=i + 1, name=_treasure_name(shell, state, me, i)),
                 lambda e, i=i: _submit(shell, LoseTreasure(by=me, index=i))))

