@@ -69,7 +69,8 @@ def _read(path: str, stdin: TextIO) -> Any:
 def _game_of(data: Any) -> str:
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise InvalidInput("bad_score_input", detail="an object with a 'game' field is expected")
-    return data["game"]
+    game: str = data["game"]
+    return game
 
 
 def cmd_score(data: Any, lang: str) -> dict[str, Any]:

@@ -67,13 +67,17 @@ class Options(Frozen):
     end_misthrows: int = Field(default=4, ge=1, le=20, description="q8.end")
 
 
+def _no_crosses() -> dict[Color, tuple[int, ...]]:
+    return {c: () for c in COLORS}
+
+
 class Sheet(Frozen):
     lucky: tuple[int, int]
-    rows: dict[Color, tuple[int, ...]] = Field(default_factory=lambda: {c: () for c in COLORS})
+    rows: dict[Color, tuple[int, ...]] = Field(default_factory=_no_crosses)
     locked_by_me: tuple[Color, ...] = ()
     misthrows: int = 0
 
-    def crosses(self, color: str) -> int:
+    def crosses(self, color: Color) -> int:
         """Crosses in a row, the lock bonus cross included (q8.lockfields)."""
         return len(self.rows[color]) + (1 if color in self.locked_by_me else 0)
 
@@ -93,7 +97,8 @@ class Roll(Frozen):
         return self.white1 + self.white2
 
     def color_value(self, color: str) -> int | None:
-        return getattr(self, color)
+        value: int | None = getattr(self, color)
+        return value
 
 
 class WhiteCross(Frozen):
@@ -149,6 +154,13 @@ class State(Frozen):
     lucky_took_turn: int | None = Field(
         default=None, description="q8.lucky: the seat whose lucky cross used up its last turn (lucky_replaces=turn)"
     )
+
+    @property
+    def rolled(self) -> Roll:
+        """The dice of this turn (phases white and color, and over after the last roll)."""
+        if self.dice is None:
+            raise RuntimeError("no dice rolled in this phase")  # an engine bug, not a player's mistake
+        return self.dice
 
     @model_validator(mode="after")
     def _shape(self) -> State:
@@ -300,10 +312,11 @@ def lucky_field(state: State, seat: int, color: Color) -> int | None:
 def crossed_number(state: State, action: Any) -> int | None:
     """The field a cross action would cross with the current dice (None for a pass)."""
     if isinstance(action, WhiteCross):
-        return state.dice.white_sum
+        return state.rolled.white_sum
     if isinstance(action, ColorCross):
-        white = state.dice.white1 if action.white == 1 else state.dice.white2
-        return white + state.dice.color_value(action.row)
+        white = state.rolled.white1 if action.white == 1 else state.rolled.white2
+        value = state.rolled.color_value(action.row)
+        return None if value is None else white + value  # None: that die is out of the game
     if isinstance(action, LuckyCross):
         return lucky_field(state, action.by, action.row)
     return None
@@ -338,7 +351,7 @@ def explain_field(state: State, seat: int, color: Color, number: int) -> Any:
     if state.phase == "white":
         if state.decided[seat]:
             return Refusal("q8.white", "q8_already_decided", name=state.names[seat])
-        total = state.dice.white_sum
+        total = state.rolled.white_sum
         sheet = state.sheets[seat]
         if total in sheet.lucky and color in lucky_rows(state, seat) and lucky_field(state, seat, color) == number:
             return LuckyCross(by=seat, row=color)
@@ -349,11 +362,11 @@ def explain_field(state: State, seat: int, color: Color, number: int) -> Any:
         return Refusal("q8.color", "q8_only_active", name=state.names[state.active])
     if state.active_lucky and state.options.lucky_replaces == "turn":
         return Refusal("q8.lucky", "q8_lucky_replaces_turn")
-    value = state.dice.color_value(color)
+    value = state.rolled.color_value(color)
     if value is None or color in state.removed:
         return Refusal("q8.lockfields", "q8_die_removed", color=color)
-    sums = sorted({state.dice.white1 + value, state.dice.white2 + value})
-    for w, white in ((1, state.dice.white1), (2, state.dice.white2)):
+    sums = sorted({state.rolled.white1 + value, state.rolled.white2 + value})
+    for w, white in ((1, state.rolled.white1), (2, state.rolled.white2)):
         if white + value == number:
             return cross_problem(state, seat, color, number) or ColorCross(by=seat, row=color, white=w)
     return Refusal("q8.color", "q8_not_color_sum", number=number, color=color, sums=", ".join(map(str, sums)))
@@ -389,7 +402,7 @@ def _end_white_phase(state: State) -> State:
     state = state.model_copy(update={"removed": removed, "locking": (), "phase": "color"})
     if state.active_lucky and state.options.lucky_replaces == "turn":
         return _end_turn(state).model_copy(update={"lucky_took_turn": state.active})
-    if not any(state.dice.color_value(c) is not None for c in COLORS if c not in state.removed):
+    if not any(state.rolled.color_value(c) is not None for c in COLORS if c not in state.removed):
         return _end_turn(state)
     return state
 
@@ -423,9 +436,8 @@ class QwixxLongo(Game[Options, State]):
     title = "Qwixx Longo"
     min_players = 1
     max_players = 5
-    Options = Options
-    State = State
-    Action = Action
+    # Options, State and Action are set below the class: bound in its body, the names would
+    # shadow the models in the method signatures.
 
     # --- setup ---------------------------------------------------------------
     def check_options(self, options: Options, players: list[PlayerSpec]) -> None:
@@ -472,18 +484,18 @@ class QwixxLongo(Game[Options, State]):
             for s in seats:
                 if state.decided[s]:
                     continue
-                total = state.dice.white_sum
+                total = state.rolled.white_sum
                 out += [WhiteCross(by=s, row=c) for c in COLORS if cross_problem(state, s, c, total) is None]
                 if total in state.sheets[s].lucky:
                     out += [LuckyCross(by=s, row=c) for c in lucky_rows(state, s)]
                 out.append(Pass(by=s))
         elif state.phase == "color" and state.active in seats:
             for c in COLORS:
-                v = state.dice.color_value(c)
+                v = state.rolled.color_value(c)
                 if v is None or c in state.removed:
                     continue
                 for w in (1, 2):
-                    white = state.dice.white1 if w == 1 else state.dice.white2
+                    white = state.rolled.white1 if w == 1 else state.rolled.white2
                     if cross_problem(state, state.active, c, white + v) is None:
                         out.append(ColorCross(by=state.active, row=c, white=w))
             out.append(Pass(by=state.active))
@@ -531,7 +543,7 @@ class QwixxLongo(Game[Options, State]):
             raise Refusal("q8.color", "q8_not_color_phase")
         if state.decided[seat]:
             raise Refusal("q8.white", "q8_already_decided", name=state.names[seat])
-        total = state.dice.white_sum
+        total = state.rolled.white_sum
         new = state
         if isinstance(action, WhiteCross):
             # q8.white: the white sum in any one open row
@@ -554,7 +566,7 @@ class QwixxLongo(Game[Options, State]):
 
     def _lucky(self, state: State, seat: int, color: Color) -> State:
         sheet = state.sheets[seat]
-        total = state.dice.white_sum
+        total = state.rolled.white_sum
         if total not in sheet.lucky:
             raise Refusal(
                 "q8.lucky",
@@ -569,7 +581,9 @@ class QwixxLongo(Game[Options, State]):
         if color not in fewest:
             raise Refusal("q8.lucky", "q8_lucky_not_fewest", rows=tuple(fewest))
         target = lucky_field(state, seat, color)
-        problem = cross_problem(state, seat, color, target) if target is not None else None
+        if target is None:  # every field crossed, the lock field too: the row is locked
+            raise Refusal("q8.lockfields", "q8_row_locked", color=color)
+        problem = cross_problem(state, seat, color, target)
         if problem is not None:
             raise problem  # q8.lucky: a lock field without enough crosses cannot take it
         return _crossed(state, seat, color, target, immediate_lock=False)
@@ -583,10 +597,10 @@ class QwixxLongo(Game[Options, State]):
             return _end_turn(state)
         if state.active_lucky and state.options.lucky_replaces == "turn":
             raise Refusal("q8.lucky", "q8_lucky_replaces_turn")
-        value = state.dice.color_value(action.row)
+        value = state.rolled.color_value(action.row)
         if value is None or action.row in state.removed:
             raise Refusal("q8.lockfields", "q8_die_removed", color=action.row)
-        white = state.dice.white1 if action.white == 1 else state.dice.white2
+        white = state.rolled.white1 if action.white == 1 else state.rolled.white2
         total = white + value
         problem = cross_problem(state, state.active, action.row, total)
         if problem is not None:
@@ -602,7 +616,8 @@ class QwixxLongo(Game[Options, State]):
         return score_sheets(list(state.names), list(state.sheets), state.options.misthrow_penalty)
 
     def actor(self, state: State, action: Any) -> int | None:
-        return action.by
+        seat: int = action.by
+        return seat
 
     def current_seats(self, state: State) -> list[int]:
         if state.phase == "roll":
@@ -621,7 +636,7 @@ def score_sheets(names: list[str], sheets: list[Sheet], penalty: int) -> Result:
     """q8.score: per row n·(n+1)/2 with the bonus cross, minus misthrows."""
     totals, breakdowns = [], []
     for sheet in sheets:
-        rows = {}
+        rows: dict[str, dict[str, Any]] = {}
         for c in COLORS:
             n = sheet.crosses(c)
             rows[c] = {
@@ -709,4 +724,5 @@ def score_input(data: dict[str, Any]) -> Result:
     return score_sheets([p.name for p in parsed.players], sheets, opts.misthrow_penalty)
 
 
+QwixxLongo.Options, QwixxLongo.State, QwixxLongo.Action = Options, State, Action
 GAME = register(QwixxLongo())

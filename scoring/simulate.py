@@ -25,7 +25,7 @@ class Played:
         return self.states[-1]
 
 
-def random_step(game: Game, state: Any, rng: random.Random, dice: Dice) -> Any:
+def random_step(game: Game[Any, Any], state: Any, rng: random.Random, dice: Dice) -> Any:
     """One random legal action: a roll when the game waits for dice."""
     req = game.pending_roll(state)
     if req is not None:
@@ -44,7 +44,7 @@ def play_random(
     max_steps: int = 20_000,
     keep_states: bool = False,
     on_step: Callable[[Any, Any, Any], None] | None = None,
-    policy: Callable[[Game, Any, random.Random, Dice], Any] | None = None,
+    policy: Callable[[Game[Any, Any], Any, random.Random, Dice], Any] | None = None,
 ) -> Played:
     game = get_game(game_id)
     record = new_record(game.id, players, options)

@@ -660,9 +660,8 @@ class Verflixxt(Game[Options, State]):
     title = "Verflixxt! Kompakt"
     min_players = 2
     max_players = 6
-    Options = Options
-    State = State
-    Action = Action
+    # Options, State and Action are set below the class: bound in its body, the names would
+    # shadow the models in the method signatures.
 
     # --- setup ------------------------------------------------------------------
     def check_options(self, options: Options, players: list[PlayerSpec]) -> None:
@@ -1002,4 +1001,5 @@ def advise(state: State) -> list[Advice]:
     return out
 
 
+Verflixxt.Options, Verflixxt.State, Verflixxt.Action = Options, State, Action
 GAME = register(Verflixxt())
