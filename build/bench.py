@@ -27,7 +27,8 @@ import sys
 import tempfile
 import threading
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -107,7 +108,7 @@ class Proc:
                     return time.perf_counter() - self.t_start
             except OSError:
                 if self.proc.poll() is not None:
-                    raise RuntimeError("server died")
+                    raise RuntimeError("server died") from None
                 time.sleep(0.02)
         raise RuntimeError("server did not open its port")
 
@@ -451,7 +452,7 @@ def cold_once(browser, make: Callable[[], Proc], first_button: str) -> dict[str,
 def bench_cold(browser, runs: int, tmp: pathlib.Path) -> dict[str, Any]:
     app_runs, floor_runs = [], []
     for i in range(runs):  # alternate so both see the same machine state
-        app_runs.append(cold_once(browser, lambda: start_app(tmp / f"cold{i}.db"), "Qwixx Longo"))
+        app_runs.append(cold_once(browser, lambda: start_app(tmp / f"cold{i}.db"), "Qwixx Longo"))  # noqa: B023 - called at once
         floor_runs.append(cold_once(browser, start_floor, "Plus"))
 
     def med(runs_: list[dict[str, float]], key: str) -> float:
@@ -537,7 +538,7 @@ class LightClients:
                         next_tap = time.monotonic() + self.play_every * (0.5 + rng.random())
                     try:
                         raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
-                    except asyncio.TimeoutError:
+                    except TimeoutError:
                         continue
                     if not isinstance(raw, bytes) or not raw or raw[0] != 0:
                         continue
@@ -762,7 +763,7 @@ def faults_server_kill(rounds: int, tmp: pathlib.Path, seed: int = FAULTS_SEED) 
     acked = lost = in_flight_kept = half = mismatched = checked = 0
     detail: list[dict[str, Any]] = []
     t0 = time.perf_counter()
-    for r in range(rounds):
+    for _ in range(rounds):
         delay = rng.uniform(*KILL_DELAY_S)
         srv = Server(db)
         try:
@@ -957,7 +958,7 @@ def print_faults(f: dict[str, Any]) -> None:
               f"{k['games']} games at once, {k['seconds']:.0f} s")
         print(f"      acknowledged actions {k['acked']}, lost {k['lost']} (+{k['in_flight_kept']} in-flight taps kept), "
               f"games checked {k['games_checked']}, replay equal: {'yes' if not k['replay_mismatches'] else 'NO'}"
-              f"{'' if not k['half_applied'] else ', HALF APPLIED: %d' % k['half_applied']}   {k['verdict']}")
+              f"{'' if not k['half_applied'] else ', HALF APPLIED: ' + str(k['half_applied'])}   {k['verdict']}")
     s = f.get("soak", {})
     if s.get("error"):
         print(f"    kill -9 of the playing process: not run ({s['error']})  MISS")
@@ -972,7 +973,7 @@ def print_faults(f: dict[str, Any]) -> None:
     elif z:
         print(f"    fuzz (hypothesis, TISCHRICHTER_FUZZ_EXAMPLES={z['examples']}, seed {z['seed']}): "
               f"{len(z['files'])} files, {z['tests']} tests, {z['passed']} passed, {z['failed']} failed"
-              f"{', %d errors' % z['errors'] if z['errors'] else ''}, {z['seconds']:.0f} s   {z['verdict']}")
+              f"{', ' + str(z['errors']) + ' errors' if z['errors'] else ''}, {z['seconds']:.0f} s   {z['verdict']}")
         for ln in z["failures"]:
             print(f"      {ln[:150]}")
     t = f.get("two_servers", {})

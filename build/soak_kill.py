@@ -61,7 +61,7 @@ def main() -> None:
     r = soak(args.rounds)
     print(f"{r['rounds']} kill -9 rounds in {r['seconds']:.0f} s, {r['games_in_store']} games in the store")
     print(f"acknowledged actions: {r['acked']}, lost: {r['lost']}   every game resumed to the replay of its log: "
-          f"{'yes' if not r['replay_mismatches'] else 'NO (%d games)' % r['replay_mismatches']}")
+          f"{'yes' if not r['replay_mismatches'] else 'NO (' + str(r['replay_mismatches']) + ' games)'}")
     sys.exit(1 if r["lost"] or r["replay_mismatches"] else 0)
 
 

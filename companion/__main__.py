@@ -33,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import uvicorn
 
-    from companion.app import make_main, AppContext
+    from companion.app import AppContext, make_main
 
     host = args.host or ("0.0.0.0" if args.lan else "127.0.0.1")
     # Any address other phones can reach turns the gate on, with or without --lan: binding

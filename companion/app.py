@@ -12,8 +12,9 @@ import asyncio
 import importlib
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import flet as ft
@@ -39,8 +40,8 @@ def game_ui(game_id: str) -> GameUI | None:
 
 # Screens and hooks that other modules add (rules, history, ...), so the shell
 # stays small: SCREENS[name](shell) -> controls; EXTENSIONS run at session start.
-SCREENS: dict[str, Callable[["Shell"], list[ft.Control]]] = {}
-EXTENSIONS: list[Callable[["Shell"], None]] = []
+SCREENS: dict[str, Callable[[Shell], list[ft.Control]]] = {}
+EXTENSIONS: list[Callable[[Shell], None]] = []
 EXTENSION_MODULES = ("companion.rules_ui", "companion.history_ui", "companion.join_ui")
 
 
@@ -126,7 +127,7 @@ class AppContext:
         return req
 
     @classmethod
-    def create(cls, join_url: str = "", token: str | None = None, db: str | None = None) -> "AppContext":
+    def create(cls, join_url: str = "", token: str | None = None, db: str | None = None) -> AppContext:
         store = Store(db)
         return cls(store=store, tables=Tables(store), join_url=join_url, token=token)
 
@@ -138,7 +139,7 @@ class PartCache(dict):
     render without being built again, so the shell makes sure Flet still knows it.
     """
 
-    def __init__(self, shell: "Shell") -> None:
+    def __init__(self, shell: Shell) -> None:
         super().__init__()
         self._shell = shell
 
@@ -526,7 +527,7 @@ class Shell:
         self._reused.append(control)
         return control
 
-    def parts(self, key: Any, limit: int) -> "PartCache":
+    def parts(self, key: Any, limit: int) -> PartCache:
         """A view's cache of controls kept between renders by what they show (rows, cells,
         slots), emptied when it grows past ``limit``. Every hit is handed to ``reuse``."""
         cache = self.ui.get(key)

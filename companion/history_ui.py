@@ -18,12 +18,10 @@ from typing import Any
 
 import flet as ft
 
-from companion import history as H
-from companion import registry
+from companion import history as H, registry
 from companion.app import EXTENSIONS, SCREENS, game_ui
 from companion.i18n import add_strings
-from companion.profiles import COLORS as PROFILE_COLORS
-from companion.profiles import delete_profile, get_profile, list_profiles, save_profile
+from companion.profiles import COLORS as PROFILE_COLORS, delete_profile, get_profile, list_profiles, save_profile
 from components.common import TOUCH, big_button, info_line, section_title
 from components.profile_picker import swatch
 from scoring.engine import get_game

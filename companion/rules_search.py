@@ -145,7 +145,7 @@ class RulesIndex:
         self._title_words = {r["ref"]: set(r["title"].split()) | set(r["rid"].split()) for r in rows}
 
     # --- query expansion -----------------------------------------------------------------
-    @lru_cache(maxsize=4096)
+    @lru_cache(maxsize=4096)  # noqa: B019 - one index per process (index()), never freed anyway
     def expand(self, term: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """(whole-word FTS terms, prefix terms) that stand for one typed word."""
         exact: set[str] = set()

@@ -69,7 +69,7 @@ def S(key: str, title: tuple[str, str], intro: tuple[str, str], *entries: Entry)
     return Section(key, _t(*title), _t(*intro), tuple(entries))
 
 
-def O(key: str, default: str, title: tuple[str, str], meaning: tuple[str, str]) -> Option:
+def O(key: str, default: str, title: tuple[str, str], meaning: tuple[str, str]) -> Option:  # noqa: E743 - short on purpose, used in the option tables
     return Option(key, default, _t(*title), _t(*meaning))
 
 

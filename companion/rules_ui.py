@@ -24,8 +24,7 @@ from typing import Any
 
 import flet as ft
 
-from companion import app as shell_app
-from companion import dispute
+from companion import app as shell_app, dispute
 from companion.i18n import add_strings
 from companion.rules_search import index, search
 from companion.rules_text import GAMES, Entry, GameRules, Section, find_entry, game_of

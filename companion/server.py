@@ -32,9 +32,10 @@ import os
 import re
 import secrets
 import socket
+from collections.abc import Callable
 from contextvars import ContextVar
 from http.cookies import CookieError, SimpleCookie
-from typing import Any, Callable, Literal
+from typing import Any, Literal
 from urllib.parse import parse_qs, urlsplit
 
 from pydantic import BaseModel, ConfigDict

@@ -47,9 +47,10 @@ import threading
 import time
 import urllib.parse
 import weakref
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import sqlite_utils
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
@@ -170,7 +171,7 @@ def _writes(fn: Any) -> Any:
     import functools
 
     @functools.wraps(fn)
-    def wrapper(self: "Store", *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: Store, *args: Any, **kwargs: Any) -> Any:
         try:
             return fn(self, *args, **kwargs)
         except sqlite3.Error as exc:
@@ -812,13 +813,6 @@ class Store:
         with self._lock:
             return self.conn.execute("SELECT 1 FROM games WHERE id=?", (game_id,)).fetchone() is not None
 
-    @_writes
-    def delete_game(self, game_id: str) -> None:
-        self._writable()
-        with self._lock, self.conn:
-            self.conn.execute("DELETE FROM actions WHERE game_id=?", (game_id,))
-            self.conn.execute("DELETE FROM games WHERE id=?", (game_id,))
-
     # --- repository: history, statistics, profiles, backup (issue 13.4) ------------------
     def _has_table(self, name: str) -> bool:
         """Every table exists after the migrations; a read-only file of older code may lack one."""
@@ -1025,8 +1019,3 @@ class Store:
                 pass
         if self._held is not None:
             self._held()  # the last store of this process on the file drops the lock
-
-
-def iter_records(store: Store, ids: Iterable[str]) -> Iterable[GameRecord]:
-    for gid in ids:
-        yield store.record(gid)

@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import secrets
 import threading
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
+from companion.store import Store, StoreError
 from scoring.dice import Dice
 from scoring.engine import (
     Game,
     GameRecord,
-    ReplayError,
     PlayerSpec,
     RecordedAction,
+    ReplayError,
     get_game,
     initial_state,
     new_record,
@@ -29,8 +31,6 @@ from scoring.engine import (
     replay,
 )
 from scoring.errors import InvalidInput, RefereeError, Refusal
-
-from companion.store import Store, StoreError
 
 Listener = Callable[["Table", str], None]
 
@@ -101,9 +101,6 @@ class Table:
 
     def is_over(self) -> bool:
         return self.game.is_over(self.state)
-
-    def current_record(self) -> GameRecord:
-        return self.record.model_copy(update={"actions": self.record.actions[: self.cursor]})
 
     # --- listeners --------------------------------------------------------------
     def subscribe(self, listener: Listener) -> int:

@@ -5,7 +5,7 @@ Plain data in, callbacks out: no storage, no game rules.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import flet as ft
 

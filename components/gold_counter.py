@@ -11,7 +11,7 @@ bounds.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import flet as ft
 

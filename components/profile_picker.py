@@ -15,7 +15,8 @@ With no profiles it returns an empty, invisible row.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import flet as ft
 

@@ -6,7 +6,7 @@ out through ``on_open(rule)``, which the shell turns into the rules screen.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import flet as ft
 

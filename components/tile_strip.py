@@ -9,8 +9,8 @@ colour-blind players).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import flet as ft
 

@@ -69,7 +69,8 @@ def _read(path: str, stdin: TextIO) -> Any:
 def _game_of(data: Any) -> str:
     if not isinstance(data, dict) or not isinstance(data.get("game"), str):
         raise InvalidInput("bad_score_input", detail="an object with a 'game' field is expected")
-    return data["game"]
+    game: str = data["game"]
+    return game
 
 
 def cmd_score(data: Any, lang: str) -> dict[str, Any]:
@@ -114,7 +115,8 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
         if code == 0:  # --help: argparse printed the help text
             return 0
         # argparse printed its usage line on stderr; stdout still gets JSON
-        stdout.write(json.dumps({"error": {"rule": None, "code": "bad_arguments", "message": "bad command line (see --help)"}}) + "\n")
+        error = {"rule": None, "code": "bad_arguments", "message": "bad command line (see --help)"}
+        stdout.write(json.dumps({"error": error}) + "\n")
         return 2
 
     def emit(obj: Any) -> None:

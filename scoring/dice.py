@@ -23,19 +23,12 @@ class Dice:
             raise ValueError("a die has at least two sides")
         return [self.source.randint(1, sides) for _ in range(count)]
 
-    def w8(self, count: int = 1) -> list[int]:
-        return self.roll(8, count)
-
     def w6(self, count: int = 1) -> list[int]:
         return self.roll(6, count)
 
     def w3(self, count: int = 1) -> list[int]:
         """rv.dice: a W3 is a W6 halved and rounded up."""
         return [w3_of_w6(v) for v in self.w6(count)]
-
-    def one_plus_w6(self) -> int:
-        """rv.dice: "1 + W6" adds one to a W6."""
-        return 1 + self.w6()[0]
 
 
 def w3_of_w6(face: int) -> int:

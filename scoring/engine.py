@@ -19,9 +19,10 @@ import threading
 import unicodedata
 import uuid
 from abc import ABC, abstractmethod
+from collections import deque
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
-from typing import Any, ClassVar, Generic, Literal, TypeVar, get_args, overload
+from typing import Any, ClassVar, Generic, Literal, TypeVar, cast, get_args, overload
 
 from pydantic import (
     BaseModel,
@@ -36,10 +37,10 @@ from pydantic import (
 )
 from pydantic_core import core_schema
 
-from scoring.errors import InvalidInput, Refusal
-from scoring.texts import add_texts
+from scoring.errors import InvalidInput, RefereeError, Refusal
+from scoring.texts import LANGS, add_names, add_texts
 
-FORMAT_VERSION = 1
+FORMAT_VERSION: Literal[1] = 1
 NAME_MAX = 40
 
 
@@ -112,7 +113,7 @@ class Log(Sequence[T]):
         if isinstance(other, Log):
             return self._n == other._n and (self._items is other._items or list(self) == list(other))
         if isinstance(other, tuple):
-            return self._n == len(other) and all(a == b for a, b in zip(self, other))
+            return self._n == len(other) and all(a == b for a, b in zip(self, other, strict=True))
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -276,15 +277,15 @@ def places(totals: list[int], eligible: list[bool] | None = None) -> list[int]:
     Players not ``eligible`` (e.g. left in the dungeon) come after all others.
     """
     eligible = eligible or [True] * len(totals)
-    ranked = [(not e, -t) for t, e in zip(totals, eligible)]
+    ranked = [(not e, -t) for t, e in zip(totals, eligible, strict=True)]
     return [1 + sum(1 for other in ranked if other < mine) for mine in ranked]
 
 
-S = TypeVar("S", bound=BaseModel)
-O = TypeVar("O", bound=BaseModel)
+StateT = TypeVar("StateT", bound=BaseModel)
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
 
 
-class Game(ABC, Generic[O, S]):
+class Game(ABC, Generic[OptionsT, StateT]):
     id: ClassVar[str]
     title: ClassVar[str]
     min_players: ClassVar[int] = 1
@@ -306,20 +307,21 @@ class Game(ABC, Generic[O, S]):
         try:
             return self._action_adapter.validate_python(data)
         except ValidationError as exc:
-            raise InvalidInput("bad_action", detail=first_error(exc)) from None
+            raise own_refusal(exc) or InvalidInput("bad_action", detail=first_error(exc)) from None
 
     def dump_action(self, action: Any) -> dict[str, Any]:
-        return self._action_adapter.dump_python(action, mode="json")
+        dumped: dict[str, Any] = self._action_adapter.dump_python(action, mode="json")
+        return dumped
 
-    def parse_options(self, data: Any, players: list[PlayerSpec]) -> O:
+    def parse_options(self, data: Any, players: list[PlayerSpec]) -> OptionsT:
         try:
-            opts = self.Options.model_validate(data or {})
+            opts = cast(OptionsT, self.Options.model_validate(data or {}))
         except ValidationError as exc:
-            raise InvalidInput("bad_options", detail=first_error(exc)) from None
+            raise own_refusal(exc) or InvalidInput("bad_options", detail=first_error(exc)) from None
         self.check_options(opts, players)
-        return opts  # type: ignore[return-value]
+        return opts
 
-    def check_options(self, options: O, players: list[PlayerSpec]) -> None:
+    def check_options(self, options: OptionsT, players: list[PlayerSpec]) -> None:
         """Cross-field checks of options against the seats (override)."""
 
     def check_players(self, players: list[PlayerSpec]) -> None:
@@ -330,40 +332,40 @@ class Game(ABC, Generic[O, S]):
 
     # --- the protocol ---------------------------------------------------------
     @abstractmethod
-    def start(self, options: O, players: list[PlayerSpec]) -> S: ...
+    def start(self, options: OptionsT, players: list[PlayerSpec]) -> StateT: ...
 
     @abstractmethod
-    def legal(self, state: S, seat: int | None = None) -> list[Any]:
+    def legal(self, state: StateT, seat: int | None = None) -> list[Any]:
         """Exactly what may be done now: actions, and ``Template`` s where the table enters a value."""
 
-    def pending_roll(self, state: S) -> RollRequest | None:
+    def pending_roll(self, state: StateT) -> RollRequest | None:
         return None
 
-    def roll_action(self, state: S, values: list[int]) -> Any:
+    def roll_action(self, state: StateT, values: list[int]) -> Any:
         """The action that records ``values`` for ``pending_roll(state)``."""
         raise Refusal("engine.roll", "no_roll_now")
 
     @abstractmethod
-    def apply(self, state: S, action: Any) -> S: ...
+    def apply(self, state: StateT, action: Any) -> StateT: ...
 
     @abstractmethod
-    def is_over(self, state: S) -> bool: ...
+    def is_over(self, state: StateT) -> bool: ...
 
     @abstractmethod
-    def result(self, state: S) -> Result: ...
+    def result(self, state: StateT) -> Result: ...
 
-    def actor(self, state: S, action: Any) -> int | None:
+    def actor(self, state: StateT, action: Any) -> int | None:
         """The seat that makes ``action`` (checked against the session's seats)."""
         return getattr(action, "by", None)
 
-    def current_seats(self, state: S) -> list[int]:
+    def current_seats(self, state: StateT) -> list[int]:
         """Seats the table is waiting for now (for "who is still deciding")."""
         req = self.pending_roll(state)
         if req is not None:
             return [req.by]
-        return sorted({self.actor(state, a) for a in self.legal(state)} - {None})
+        return sorted({seat for a in self.legal(state) if (seat := self.actor(state, a)) is not None})
 
-    def view_for(self, state: S, seat: int | None) -> dict[str, Any]:
+    def view_for(self, state: StateT, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see of ``state`` (override to hide information)."""
         return state.model_dump(mode="json")
 
@@ -371,12 +373,17 @@ class Game(ABC, Generic[O, S]):
         """Score a finished set of sheets/piles/purses (CLI ``score``)."""
         raise InvalidInput("no_score_input", game=self.id)
 
-    def is_legal(self, state: S, action: Any) -> bool:
-        try:
-            self.apply(state, action)
-        except (Refusal, InvalidInput):
-            return False
-        return True
+
+
+def own_refusal(exc: ValidationError) -> RefereeError | None:
+    """The game's own refusal raised inside a validator (first error), if it is one.
+
+    A validator that refuses with a code (e.g. a bad tile of a layout) is shown
+    in the player's language, not as pydantic's English detail.
+    """
+    errors = exc.errors()
+    error = errors[0].get("ctx", {}).get("error") if errors else None
+    return error if isinstance(error, RefereeError) else None
 
 
 def first_error(exc: ValidationError) -> str:
@@ -386,21 +393,22 @@ def first_error(exc: ValidationError) -> str:
 
 
 # --- registry -----------------------------------------------------------------
-_REGISTRY: dict[str, Game] = {}
+_REGISTRY: dict[str, Game[Any, Any]] = {}
 ALIASES = {"qwixx": "qwixx-longo", "verlies": "raus-aus-dem-verlies", "verflixxt-kompakt": "verflixxt"}
 
 
-def register(game: Game) -> Game:
+def register(game: Game[Any, Any]) -> Game[Any, Any]:
     _REGISTRY[game.id] = game
+    add_names("game", {game.id: dict.fromkeys(LANGS, game.title)})  # refusals name the game by its title
     return game
 
 
-def games() -> dict[str, Game]:
+def games() -> dict[str, Game[Any, Any]]:
     _load_builtin()
     return dict(_REGISTRY)
 
 
-def get_game(game_id: str) -> Game:
+def get_game(game_id: str) -> Game[Any, Any]:
     _load_builtin()
     gid = ALIASES.get(game_id, game_id)
     if gid not in _REGISTRY:
@@ -466,7 +474,9 @@ def parse_record(data: Any) -> GameRecord:
     return rec
 
 
-def new_record(game_id: str, players: list[PlayerSpec], options: dict[str, Any] | BaseModel | None = None) -> GameRecord:
+def new_record(
+    game_id: str, players: list[PlayerSpec], options: dict[str, Any] | BaseModel | None = None
+) -> GameRecord:
     game = get_game(game_id)
     game.check_players(players)
     if isinstance(options, BaseModel):
@@ -546,10 +556,8 @@ def iter_replay(record: GameRecord, upto: int | None = None) -> Iterator[Any]:
 
 def replay(record: GameRecord, upto: int | None = None) -> Any:
     """Rebuild the state after the first ``upto`` actions (all by default)."""
-    state = None
-    for state in iter_replay(record, upto):
-        pass
-    return initial_state(record) if state is None else state
+    last = deque(iter_replay(record, upto), maxlen=1)
+    return last[0] if last else initial_state(record)
 
 
 def record_schema(game_id: str) -> dict[str, Any]:
@@ -567,10 +575,10 @@ def record_schema(game_id: str) -> dict[str, Any]:
         __base__=Frozen,
         format_version=(Literal[1], FORMAT_VERSION),
         id=(str, ...),
-        game=(Literal[game.id], game.id),  # type: ignore[valid-type]
+        game=(Literal[game.id], game.id),  # type: ignore[arg-type]  # a Literal of a runtime value
         options=(game.Options, ...),
         players=(tuple[PlayerSpec, ...], ...),
-        actions=(tuple[action_model, ...], ()),  # type: ignore[valid-type]
+        actions=(tuple[action_model, ...], ()),
         created=(str | None, None),
     )
     schema = model.model_json_schema()

@@ -12,7 +12,7 @@ or passes) → end of turn (q8.misthrow, q8.end), next player.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError, model_validator
 
@@ -67,13 +67,17 @@ class Options(Frozen):
     end_misthrows: int = Field(default=4, ge=1, le=20, description="q8.end")
 
 
+def _no_crosses() -> dict[Color, tuple[int, ...]]:
+    return {c: () for c in COLORS}
+
+
 class Sheet(Frozen):
     lucky: tuple[int, int]
-    rows: dict[Color, tuple[int, ...]] = Field(default_factory=lambda: {c: () for c in COLORS})
+    rows: dict[Color, tuple[int, ...]] = Field(default_factory=_no_crosses)
     locked_by_me: tuple[Color, ...] = ()
     misthrows: int = 0
 
-    def crosses(self, color: str) -> int:
+    def crosses(self, color: Color) -> int:
         """Crosses in a row, the lock bonus cross included (q8.lockfields)."""
         return len(self.rows[color]) + (1 if color in self.locked_by_me else 0)
 
@@ -93,7 +97,8 @@ class Roll(Frozen):
         return self.white1 + self.white2
 
     def color_value(self, color: str) -> int | None:
-        return getattr(self, color)
+        value: int | None = getattr(self, color)
+        return value
 
 
 class WhiteCross(Frozen):
@@ -128,7 +133,7 @@ class Pass(Frozen):
     by: int
 
 
-Action = Annotated[Union[Roll, WhiteCross, LuckyCross, ColorCross, Pass], Field(discriminator="type")]
+Action = Annotated[Roll | WhiteCross | LuckyCross | ColorCross | Pass, Field(discriminator="type")]
 
 Phase = Literal["roll", "white", "color", "over"]
 
@@ -150,8 +155,15 @@ class State(Frozen):
         default=None, description="q8.lucky: the seat whose lucky cross used up its last turn (lucky_replaces=turn)"
     )
 
+    @property
+    def rolled(self) -> Roll:
+        """The dice of this turn (phases white and color, and over after the last roll)."""
+        if self.dice is None:
+            raise RuntimeError("no dice rolled in this phase")  # an engine bug, not a player's mistake
+        return self.dice
+
     @model_validator(mode="after")
-    def _shape(self) -> "State":
+    def _shape(self) -> State:
         if len(self.sheets) != len(self.names):
             raise ValueError("one sheet per player")
         return self
@@ -164,12 +176,20 @@ add_texts(
         "q8_not_rolling": {"de": "Jetzt wird nicht gewürfelt.", "en": "This is not the time to roll."},
         "q8_wrong_roller": {"de": "{name} ist dran mit Würfeln.", "en": "It is {name}'s turn to roll."},
         "q8_removed_die": {
-            "de": "Der {color} Würfel ist aus dem Spiel und wird nicht geworfen.",
-            "en": "The {color} die is out of the game and is not rolled.",
+            "de": "Der {color_die} ist aus dem Spiel und wird nicht geworfen.",
+            "en": "The {color_die} is out of the game and is not rolled.",
         },
         "q8_missing_die": {
-            "de": "Der {color} Würfel fehlt im Wurf.",
-            "en": "The {color} die is missing from the roll.",
+            "de": "Der {color_die} fehlt im Wurf.",
+            "en": "The {color_die} is missing from the roll.",
+        },
+        "q8_dice_count": {
+            "de": "Geworfen werden {expected} Würfel, nicht {count}.",
+            "en": "{expected} dice are rolled, not {count}.",
+        },
+        "q8_bad_die": {
+            "de": "Der {die} zeigt eine Zahl von 1 bis 8, nicht {value}.",
+            "en": "The {die} shows 1 to 8, not {value}.",
         },
         "q8_already_decided": {
             "de": "{name} hat in dieser Phase schon entschieden.",
@@ -201,7 +221,7 @@ add_texts(
             "en": "The white sum {sum} is not one of {name}'s lucky numbers ({lucky}).",
         },
         "q8_lucky_not_fewest": {
-            "de": "Der Glückszahl-Kreuz geht nur in eine Reihe mit den wenigsten Kreuzen ({rows}).",
+            "de": "Das Glückszahl-Kreuz geht nur in eine Reihe mit den wenigsten Kreuzen ({rows}).",
             "en": "The lucky cross goes only into a row with the fewest crosses ({rows}).",
         },
         "q8_lucky_replaces_turn": {
@@ -209,16 +229,16 @@ add_texts(
             "en": "After the lucky cross you use no more dice this turn (house rule: whole turn).",
         },
         "q8_die_removed": {
-            "de": "Der {color} Würfel ist aus dem Spiel.",
-            "en": "The {color} die is out of the game.",
+            "de": "Der {color_die} ist aus dem Spiel.",
+            "en": "The {color_die} is out of the game.",
         },
         "q8_not_white_sum": {
             "de": "Jetzt gilt die weiße Summe {sum}, nicht {number}.",
             "en": "The white sum now is {sum}, not {number}.",
         },
         "q8_not_color_sum": {
-            "de": "{number} in {color} ergibt kein weißer plus {color} Würfel ({sums}).",
-            "en": "No white die plus the {color} die makes {number} ({sums}).",
+            "de": "{number} in {color}: ein weißer Würfel plus der {color_die} ergibt nur {sums}.",
+            "en": "{number} in {color}: a white die plus the {color_die} makes only {sums}.",
         },
         "q8_bad_seat": {"de": "Platz {seat} gibt es nicht.", "en": "There is no seat {seat}."},
         "q8_lucky_numbers": {
@@ -252,12 +272,6 @@ add_texts(
     }
 )
 
-COLOR_NAMES = {
-    "de": {"red": "Rot", "yellow": "Gelb", "green": "Grün", "blue": "Blau"},
-    "en": {"red": "red", "yellow": "yellow", "green": "green", "blue": "blue"},
-}
-
-
 # --- the rules -------------------------------------------------------------------
 def open_rows(state: State) -> list[Color]:
     """Rows still in play (a row locked in this white phase stays open until it ends)."""
@@ -278,7 +292,11 @@ def cross_problem(state: State, seat: int, color: Color, number: int) -> Refusal
         return Refusal("q8.rows", "q8_left_of_cross", number=number, color=color, last=crossed[-1])
     if number in lock_fields(color) and len(crossed) < state.options.lock_min_crosses:
         return Refusal(
-            "q8.lockfields", "q8_lock_needs_crosses", color=color, need=state.options.lock_min_crosses, have=len(crossed)
+            "q8.lockfields",
+            "q8_lock_needs_crosses",
+            color=color,
+            need=state.options.lock_min_crosses,
+            have=len(crossed),
         )
     return None
 
@@ -294,10 +312,11 @@ def lucky_field(state: State, seat: int, color: Color) -> int | None:
 def crossed_number(state: State, action: Any) -> int | None:
     """The field a cross action would cross with the current dice (None for a pass)."""
     if isinstance(action, WhiteCross):
-        return state.dice.white_sum
+        return state.rolled.white_sum
     if isinstance(action, ColorCross):
-        white = state.dice.white1 if action.white == 1 else state.dice.white2
-        return white + state.dice.color_value(action.row)
+        white = state.rolled.white1 if action.white == 1 else state.rolled.white2
+        value = state.rolled.color_value(action.row)
+        return None if value is None else white + value  # None: that die is out of the game
     if isinstance(action, LuckyCross):
         return lucky_field(state, action.by, action.row)
     return None
@@ -332,7 +351,7 @@ def explain_field(state: State, seat: int, color: Color, number: int) -> Any:
     if state.phase == "white":
         if state.decided[seat]:
             return Refusal("q8.white", "q8_already_decided", name=state.names[seat])
-        total = state.dice.white_sum
+        total = state.rolled.white_sum
         sheet = state.sheets[seat]
         if total in sheet.lucky and color in lucky_rows(state, seat) and lucky_field(state, seat, color) == number:
             return LuckyCross(by=seat, row=color)
@@ -343,11 +362,11 @@ def explain_field(state: State, seat: int, color: Color, number: int) -> Any:
         return Refusal("q8.color", "q8_only_active", name=state.names[state.active])
     if state.active_lucky and state.options.lucky_replaces == "turn":
         return Refusal("q8.lucky", "q8_lucky_replaces_turn")
-    value = state.dice.color_value(color)
+    value = state.rolled.color_value(color)
     if value is None or color in state.removed:
         return Refusal("q8.lockfields", "q8_die_removed", color=color)
-    sums = sorted({state.dice.white1 + value, state.dice.white2 + value})
-    for w, white in ((1, state.dice.white1), (2, state.dice.white2)):
+    sums = sorted({state.rolled.white1 + value, state.rolled.white2 + value})
+    for w, white in ((1, state.rolled.white1), (2, state.rolled.white2)):
         if white + value == number:
             return cross_problem(state, seat, color, number) or ColorCross(by=seat, row=color, white=w)
     return Refusal("q8.color", "q8_not_color_sum", number=number, color=color, sums=", ".join(map(str, sums)))
@@ -383,7 +402,7 @@ def _end_white_phase(state: State) -> State:
     state = state.model_copy(update={"removed": removed, "locking": (), "phase": "color"})
     if state.active_lucky and state.options.lucky_replaces == "turn":
         return _end_turn(state).model_copy(update={"lucky_took_turn": state.active})
-    if not any(state.dice.color_value(c) is not None for c in COLORS if c not in state.removed):
+    if not any(state.rolled.color_value(c) is not None for c in COLORS if c not in state.removed):
         return _end_turn(state)
     return state
 
@@ -417,15 +436,16 @@ class QwixxLongo(Game[Options, State]):
     title = "Qwixx Longo"
     min_players = 1
     max_players = 5
-    Options = Options
-    State = State
-    Action = Action
+    # Options, State and Action are set below the class: bound in its body, the names would
+    # shadow the models in the method signatures.
 
     # --- setup ---------------------------------------------------------------
     def check_options(self, options: Options, players: list[PlayerSpec]) -> None:
         if len(options.lucky_numbers) != len(players):
-            raise InvalidInput("q8_lucky_count", rule="q8.lucky", players=len(players), given=len(options.lucky_numbers))
-        for p, pair in zip(players, options.lucky_numbers):
+            raise InvalidInput(
+                "q8_lucky_count", rule="q8.lucky", players=len(players), given=len(options.lucky_numbers)
+            )
+        for p, pair in zip(players, options.lucky_numbers, strict=True):
             a, b = pair
             if a == b or not (LOW <= a <= HIGH and LOW <= b <= HIGH):
                 raise InvalidInput("q8_lucky_numbers", rule="q8.lucky", name=p.name, value=f"{a}, {b}")
@@ -450,11 +470,11 @@ class QwixxLongo(Game[Options, State]):
         if req is None:
             raise Refusal("q8.dice", "q8_not_rolling")
         if len(values) != len(req.dice):
-            raise InvalidInput("bad_action", detail=f"{len(req.dice)} dice expected, got {len(values)}")
-        try:
-            return Roll(by=req.by, **{d.name: v for d, v in zip(req.dice, values)})
-        except ValueError as exc:
-            raise InvalidInput("bad_action", detail=str(exc).splitlines()[0]) from None
+            raise InvalidInput("q8_dice_count", rule="q8.dice", expected=len(req.dice), count=len(values))
+        for die, value in zip(req.dice, values, strict=True):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= die.sides:
+                raise InvalidInput("q8_bad_die", rule="q8.dice", die=die.name, value=value)
+        return Roll(by=req.by, **{d.name: v for d, v in zip(req.dice, values, strict=True)})
 
     # --- legal actions ----------------------------------------------------------
     def legal(self, state: State, seat: int | None = None) -> list[Any]:
@@ -464,18 +484,18 @@ class QwixxLongo(Game[Options, State]):
             for s in seats:
                 if state.decided[s]:
                     continue
-                total = state.dice.white_sum
+                total = state.rolled.white_sum
                 out += [WhiteCross(by=s, row=c) for c in COLORS if cross_problem(state, s, c, total) is None]
                 if total in state.sheets[s].lucky:
                     out += [LuckyCross(by=s, row=c) for c in lucky_rows(state, s)]
                 out.append(Pass(by=s))
         elif state.phase == "color" and state.active in seats:
             for c in COLORS:
-                v = state.dice.color_value(c)
+                v = state.rolled.color_value(c)
                 if v is None or c in state.removed:
                     continue
                 for w in (1, 2):
-                    white = state.dice.white1 if w == 1 else state.dice.white2
+                    white = state.rolled.white1 if w == 1 else state.rolled.white2
                     if cross_problem(state, state.active, c, white + v) is None:
                         out.append(ColorCross(by=state.active, row=c, white=w))
             out.append(Pass(by=state.active))
@@ -523,7 +543,7 @@ class QwixxLongo(Game[Options, State]):
             raise Refusal("q8.color", "q8_not_color_phase")
         if state.decided[seat]:
             raise Refusal("q8.white", "q8_already_decided", name=state.names[seat])
-        total = state.dice.white_sum
+        total = state.rolled.white_sum
         new = state
         if isinstance(action, WhiteCross):
             # q8.white: the white sum in any one open row
@@ -546,18 +566,24 @@ class QwixxLongo(Game[Options, State]):
 
     def _lucky(self, state: State, seat: int, color: Color) -> State:
         sheet = state.sheets[seat]
-        total = state.dice.white_sum
+        total = state.rolled.white_sum
         if total not in sheet.lucky:
             raise Refusal(
-                "q8.lucky", "q8_not_lucky", sum=total, name=state.names[seat], lucky=f"{sheet.lucky[0]}, {sheet.lucky[1]}"
+                "q8.lucky",
+                "q8_not_lucky",
+                sum=total,
+                name=state.names[seat],
+                lucky=f"{sheet.lucky[0]}, {sheet.lucky[1]}",
             )
         if color in state.removed:
             raise Refusal("q8.lockfields", "q8_row_locked", color=color)
         fewest = _fewest_rows(state, seat)
         if color not in fewest:
-            raise Refusal("q8.lucky", "q8_lucky_not_fewest", rows=", ".join(fewest))
+            raise Refusal("q8.lucky", "q8_lucky_not_fewest", rows=tuple(fewest))
         target = lucky_field(state, seat, color)
-        problem = cross_problem(state, seat, color, target) if target is not None else None
+        if target is None:  # every field crossed, the lock field too: the row is locked
+            raise Refusal("q8.lockfields", "q8_row_locked", color=color)
+        problem = cross_problem(state, seat, color, target)
         if problem is not None:
             raise problem  # q8.lucky: a lock field without enough crosses cannot take it
         return _crossed(state, seat, color, target, immediate_lock=False)
@@ -571,10 +597,10 @@ class QwixxLongo(Game[Options, State]):
             return _end_turn(state)
         if state.active_lucky and state.options.lucky_replaces == "turn":
             raise Refusal("q8.lucky", "q8_lucky_replaces_turn")
-        value = state.dice.color_value(action.row)
+        value = state.rolled.color_value(action.row)
         if value is None or action.row in state.removed:
             raise Refusal("q8.lockfields", "q8_die_removed", color=action.row)
-        white = state.dice.white1 if action.white == 1 else state.dice.white2
+        white = state.rolled.white1 if action.white == 1 else state.rolled.white2
         total = white + value
         problem = cross_problem(state, state.active, action.row, total)
         if problem is not None:
@@ -590,7 +616,8 @@ class QwixxLongo(Game[Options, State]):
         return score_sheets(list(state.names), list(state.sheets), state.options.misthrow_penalty)
 
     def actor(self, state: State, action: Any) -> int | None:
-        return action.by
+        seat: int = action.by
+        return seat
 
     def current_seats(self, state: State) -> list[int]:
         if state.phase == "roll":
@@ -609,7 +636,7 @@ def score_sheets(names: list[str], sheets: list[Sheet], penalty: int) -> Result:
     """q8.score: per row n·(n+1)/2 with the bonus cross, minus misthrows."""
     totals, breakdowns = [], []
     for sheet in sheets:
-        rows = {}
+        rows: dict[str, dict[str, Any]] = {}
         for c in COLORS:
             n = sheet.crosses(c)
             rows[c] = {
@@ -627,7 +654,7 @@ def score_sheets(names: list[str], sheets: list[Sheet], penalty: int) -> Result:
         game="qwixx-longo",
         players=tuple(
             PlayerResult(seat=i, name=n, total=t, place=p, breakdown=b)
-            for i, (n, t, p, b) in enumerate(zip(names, totals, ranks, breakdowns))
+            for i, (n, t, p, b) in enumerate(zip(names, totals, ranks, breakdowns, strict=True))
         ),
     )
 
@@ -697,4 +724,5 @@ def score_input(data: dict[str, Any]) -> Result:
     return score_sheets([p.name for p in parsed.players], sheets, opts.misthrow_penalty)
 
 
+QwixxLongo.Options, QwixxLongo.State, QwixxLongo.Action = Options, State, Action
 GAME = register(QwixxLongo())

@@ -6,8 +6,9 @@ Used by the property tests and the benchmark; the random source is injected.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from scoring.dice import Dice
 from scoring.engine import (
@@ -24,7 +25,7 @@ from scoring.engine import (
 SPAN = 10  # a random entered number lies at most this far above its lowest allowed value
 
 
-def concrete(game: Game, choice: Any, rng: random.Random) -> Any:
+def concrete(game: Game[Any, Any], choice: Any, rng: random.Random) -> Any:
     """A legal action as it is played: a template gets random values from its allowed ranges."""
     if isinstance(choice, Template):
         return game.parse_action(choice.sample(rng, span=SPAN))
@@ -42,7 +43,7 @@ class Played:
         return self.states[-1]
 
 
-def random_step(game: Game, state: Any, rng: random.Random, dice: Dice) -> Any:
+def random_step(game: Game[Any, Any], state: Any, rng: random.Random, dice: Dice) -> Any:
     """One random legal action: a roll when the game waits for dice."""
     req = game.pending_roll(state)
     if req is not None:
@@ -61,7 +62,7 @@ def play_random(
     max_steps: int = 20_000,
     keep_states: bool = False,
     on_step: Callable[[Any, Any, Any], None] | None = None,
-    policy: Callable[[Game, Any, random.Random, Dice], Any] | None = None,
+    policy: Callable[[Game[Any, Any], Any, random.Random, Dice], Any] | None = None,
 ) -> Played:
     game = get_game(game_id)
     record = new_record(game.id, players, options)

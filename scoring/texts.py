@@ -78,6 +78,68 @@ REFUSALS: dict[str, dict[str, str]] = {
 }
 
 
+# Ids a refusal carries as params (colours, dice, tile kinds), named in the
+# player's language. ``refusal_text`` renders them, so an engine raises ids and
+# a German screen never shows "red" or "plus" (issue 13 point 6).
+NAMES: dict[str, dict[str, dict[str, str]]] = {
+    # a Qwixx row or colour as a noun: "in Rot" / "in red", "die Reihe Rot" / "the red row"
+    "color": {
+        "red": {"de": "Rot", "en": "red"},
+        "yellow": {"de": "Gelb", "en": "yellow"},
+        "green": {"de": "Grün", "en": "green"},
+        "blue": {"de": "Blau", "en": "blue"},
+    },
+    # a die, after a definite article in the nominative: "Der rote Würfel …" / "The red die …"
+    "die": {
+        "white1": {"de": "erste weiße Würfel", "en": "first white die"},
+        "white2": {"de": "zweite weiße Würfel", "en": "second white die"},
+        "red": {"de": "rote Würfel", "en": "red die"},
+        "yellow": {"de": "gelbe Würfel", "en": "yellow die"},
+        "green": {"de": "grüne Würfel", "en": "green die"},
+        "blue": {"de": "blaue Würfel", "en": "blue die"},
+        "w6": {"de": "W6", "en": "W6"},
+    },
+    # a Verflixxt tile kind, without article: "Eine Plustafel …" / "A plus tile …"
+    "tile_kind": {
+        "plus": {"de": "Plustafel", "en": "plus tile"},
+        "minus": {"de": "Minustafel", "en": "minus tile"},
+        "lucky": {"de": "Glückstafel", "en": "lucky tile"},
+    },
+}
+
+# Which params carry ids: param name -> {placeholder: kind of NAMES}. One param
+# may fill several placeholders (a colour names its row and its die).
+NAMED_PARAMS: dict[str, dict[str, str]] = {
+    "color": {"color": "color", "color_die": "die"},
+    "rows": {"rows": "color"},
+    "die": {"die": "die"},
+    "kind": {"kind": "tile_kind"},
+    "game": {"game": "game"},  # a game id names the game by its title (filled by engine.register)
+}
+
+
+def add_names(kind: str, table: dict[str, dict[str, str]]) -> None:
+    """More ids of one kind, e.g. a registered game's title."""
+    for value, langs in table.items():
+        missing = [lang for lang in LANGS if lang not in langs]
+        if missing:
+            raise KeyError(f"name {kind}.{value} lacks {missing}")
+        NAMES.setdefault(kind, {})[value] = langs
+
+
+def id_name(kind: str, value: Any, lang: str = "de") -> str:
+    """``value`` (an id, or a list of ids joined with commas) named in ``lang``.
+
+    An id the table does not know is shown as it is.
+    """
+    if isinstance(value, (list, tuple)):
+        return ", ".join(id_name(kind, v, lang) for v in value)
+    names = NAMES.get(kind, {}).get(str(value))
+    if names is None:
+        return str(value)
+    return names.get(lang) or names["en"]
+
+
 def add_texts(table: dict[str, dict[str, str]]) -> None:
     for code, langs in table.items():
         missing = [lang for lang in LANGS if lang not in langs]
@@ -91,7 +153,12 @@ def refusal_text(code: str, lang: str = "de", **params: Any) -> str:
     if entry is None:
         return code
     text = entry.get(lang) or entry["en"]
+    words = dict(params)
+    for param, placeholders in NAMED_PARAMS.items():
+        if param in params:
+            for placeholder, kind in placeholders.items():
+                words[placeholder] = id_name(kind, params[param], lang)
     try:
-        return text.format(**params)
+        return text.format(**words)
     except (KeyError, IndexError, ValueError):
         return text

@@ -65,7 +65,8 @@ worst, six players with the variant) on the development machine.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, ClassVar, Literal, NamedTuple, Sequence, Union
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import Field, ValidationError, field_validator, model_serializer, model_validator
 
@@ -145,14 +146,14 @@ class Tile(Frozen):
         return data
 
     @model_validator(mode="after")
-    def _consistent(self) -> "Tile":
+    def _consistent(self) -> Tile:
         ok = {
             "plus": 1 <= self.value <= MAX_VALUE,
             "minus": -MAX_VALUE <= self.value <= -1,
             "lucky": self.value == 0,
         }[self.kind]
         if not ok:
-            raise ValueError(f"a {self.kind} tile cannot have the value {self.value}")
+            raise InvalidInput("vx_tile_value", rule="vx.setup", kind=self.kind, value=self.value)
         return self
 
     @model_serializer(mode="plain")
@@ -169,7 +170,7 @@ class Tile(Frozen):
         }
 
     @classmethod
-    def of(cls, text: str | int) -> "Tile":
+    def of(cls, text: str | int) -> Tile:
         return cls.model_validate(text)
 
     @property
@@ -286,8 +287,26 @@ class Options(Frozen):
     @field_validator("layout", mode="before")
     @classmethod
     def _layout_text(cls, v: Any) -> Any:
-        """The layout may also come as one line of text (``parse_layout``)."""
-        return parse_layout(v) if isinstance(v, str) else v
+        """The layout may also come as one line of text (``parse_layout``) or a list of tile texts.
+
+        A bad tile is refused with its own words and position (not pydantic's English).
+        """
+        if isinstance(v, str):
+            return parse_layout(v)
+        if not isinstance(v, (list, tuple)):
+            return v
+        tiles: list[Any] = []
+        for pos, item in enumerate(v, start=1):
+            if isinstance(item, bool) or not isinstance(item, (str, int)):
+                tiles.append(item)  # a Tile or a dict: checked by Tile itself
+                continue
+            text = f"{item:+d}" if isinstance(item, int) else item
+            try:
+                kind, value = _tile_of_text(text)
+            except TileError as exc:
+                raise InvalidInput(exc.code, rule="vx.setup", token=text.strip(), position=pos) from None
+            tiles.append(Tile(kind=kind, value=value))
+        return tiles
 
 
 class Event(Frozen):
@@ -364,7 +383,7 @@ class SkipWurminator(Frozen):
 
 
 Action = Annotated[
-    Union[Roll, MoveFigure, MoveGuard, MoveWurminator, SkipWurminator], Field(discriminator="type")
+    Roll | MoveFigure | MoveGuard | MoveWurminator | SkipWurminator, Field(discriminator="type")
 ]
 
 
@@ -455,7 +474,13 @@ def _bite(state: State, landing: int) -> State:
                 guards = tuple(p + 1 if p == old_goal else p for p in guards)
             events.append(Event(kind="give_back", seat=seat, tile=tile, position=where))
     return state.model_copy(
-        update={"parcours": parcours, "figures": figures, "guards": guards, "piles": tuple(piles), "events": tuple(events)}
+        update={
+            "parcours": parcours,
+            "figures": figures,
+            "guards": guards,
+            "piles": tuple(piles),
+            "events": tuple(events),
+        }
     )
 
 
@@ -521,6 +546,14 @@ add_texts(
             "de": "Wächter {guard} gibt es nicht (es sind {count}).",
             "en": "There is no guard {guard} (there are {count}).",
         },
+        "vx_tile_value": {
+            "de": "Eine {kind} kann nicht den Wert {value} haben.",
+            "en": "A {kind} cannot have the value {value}.",
+        },
+        "vx_one_die": {
+            "de": "Geworfen wird ein W6, nicht {count} Würfel.",
+            "en": "One W6 is rolled, not {count} dice.",
+        },
         "vx_bad_roll": {
             "de": "Ein W6 zeigt eine Zahl von 1 bis 6, nicht {value}.",
             "en": "A W6 shows 1 to 6, not {value}.",
@@ -581,6 +614,22 @@ add_texts(
             "de": "Zuerst muss {name} den Wurminator ziehen: er steht hinter allen Figuren (1 oder 2 gewürfelt).",
             "en": "{name} must first move the Wurminator: it is behind every figure (a 1 or 2 was rolled).",
         },
+        "vx_score_players": {
+            "de": "Zur Wertung gehört eine nicht leere Liste „players“.",
+            "en": "Scoring needs a non-empty list 'players'.",
+        },
+        "vx_score_not_object": {
+            "de": "Eintrag {n} der Spielerliste ist kein Objekt.",
+            "en": "Entry {n} of the player list is not an object.",
+        },
+        "vx_score_bad_name": {
+            "de": "Eintrag {n} der Spielerliste hat keinen gültigen Namen.",
+            "en": "Entry {n} of the player list has no valid name.",
+        },
+        "vx_score_tiles_not_list": {
+            "de": "Die Tafeln von Eintrag {n} der Spielerliste sind keine Liste.",
+            "en": "The tiles of entry {n} of the player list are not a list.",
+        },
         "vx_bad_pile_tile": {
             "de": "{name}: „{token}“ (Tafel {position}) ist keine Tafel – erlaubt sind z. B. +3, -7, G.",
             "en": "{name}: '{token}' (tile {position}) is not a tile – use e.g. +3, -7, G.",
@@ -612,9 +661,8 @@ class Verflixxt(Game[Options, State]):
     event_figures = {"bite": "bites"}  # statistics: bites per player (history)
     min_players = 2
     max_players = 6
-    Options = Options
-    State = State
-    Action = Action
+    # Options, State and Action are set below the class: bound in its body, the names would
+    # shadow the models in the method signatures.
 
     # --- setup ------------------------------------------------------------------
     def check_options(self, options: Options, players: list[PlayerSpec]) -> None:
@@ -655,8 +703,10 @@ class Verflixxt(Game[Options, State]):
     def roll_action(self, state: State, values: list[int]) -> Roll:
         if self.pending_roll(state) is None:
             raise Refusal("vx.move", "no_roll_now")
-        if len(values) != 1 or isinstance(values[0], bool) or not isinstance(values[0], int) or not 1 <= values[0] <= 6:
-            raise InvalidInput("vx_bad_roll", rule="vx.move", value=values[0] if len(values) == 1 else list(values))
+        if len(values) != 1:
+            raise InvalidInput("vx_one_die", rule="vx.move", count=len(values))
+        if isinstance(values[0], bool) or not isinstance(values[0], int) or not 1 <= values[0] <= 6:
+            raise InvalidInput("vx_bad_roll", rule="vx.move", value=values[0])
         return Roll(by=state.turn, value=values[0])
 
     # --- what may happen now -------------------------------------------------------
@@ -811,21 +861,21 @@ class Verflixxt(Game[Options, State]):
         Tiles as in ``parse_layout`` one by one (``"lucky"``/``"G"``, ints too).
         """
         if not isinstance(data, dict) or not isinstance(data.get("players"), list) or not data["players"]:
-            raise InvalidInput("bad_score_input", detail="players: a non-empty list is needed")
+            raise InvalidInput("vx_score_players", rule="vx.score")
         names: list[str] = []
         piles: list[tuple[Tile, ...]] = []
         for n, entry in enumerate(data["players"], start=1):
             if not isinstance(entry, dict):
-                raise InvalidInput("bad_score_input", detail=f"players.{n}: not an object")
+                raise InvalidInput("vx_score_not_object", rule="vx.score", n=n)
             try:
                 name = PlayerSpec(name=entry.get("name") or f"#{n}").name
             except ValidationError:
-                raise InvalidInput("bad_score_input", detail=f"players.{n}.name") from None
+                raise InvalidInput("vx_score_bad_name", rule="vx.score", n=n) from None
             raw = entry.get("tiles", [])
             if isinstance(raw, str):
                 raw = re.split(r"[\s,;|]+", raw.strip()) if raw.strip() else []
             if not isinstance(raw, list):
-                raise InvalidInput("bad_score_input", detail=f"players.{n}.tiles: not a list")
+                raise InvalidInput("vx_score_tiles_not_list", rule="vx.score", n=n)
             pile = []
             for pos, token in enumerate(raw, start=1):
                 text = f"{token:+d}" if isinstance(token, int) and not isinstance(token, bool) else str(token)
@@ -952,4 +1002,5 @@ def advise(state: State) -> list[Advice]:
     return out
 
 
+Verflixxt.Options, Verflixxt.State, Verflixxt.Action = Options, State, Action
 GAME = register(Verflixxt())

@@ -88,7 +88,7 @@ Choices made here where the rules are silent (each documented at its check):
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, Any, Literal, Union, get_args
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError, model_validator
 
@@ -495,7 +495,7 @@ class RoomCard(Frozen):
     dice: DiceForm | None = None  # rv.dice: a gold card that gives its gold by dice (rolled through pending_roll)
 
     @model_validator(mode="after")
-    def _gold_only_on_gold_cards(self) -> "RoomCard":
+    def _gold_only_on_gold_cards(self) -> RoomCard:
         if self.kind == "gold" and (self.gold < 1) == (self.dice is None):
             raise ValueError("a gold room card names its gold (1 or more) or its dice, not both")
         if self.kind != "gold" and (self.gold or self.dice):
@@ -556,7 +556,7 @@ class Trap(Frozen):
     loss_choice: bool = False
 
     @model_validator(mode="after")
-    def _check_complete(self) -> "Trap":
+    def _check_complete(self) -> Trap:
         if (self.color is None) != (self.number is None):
             raise ValueError("a trap check needs colour and number together")
         return self
@@ -593,30 +593,7 @@ class EndTurn(Frozen):
 
 
 Action = Annotated[
-    Union[
-        Recover,
-        SitOut,
-        DrawCard,
-        LayCard,
-        UnauthorisedDraw,
-        Walk,
-        GainGold,
-        RollGold,
-        RollDie,
-        LoseGold,
-        GainTreasure,
-        LoseTreasure,
-        RevealTreasure,
-        Obstacle,
-        DeclineObstacle,
-        RoomCard,
-        Fight,
-        Trap,
-        LayExit,
-        ShuffleBackExit,
-        Escape,
-        EndTurn,
-    ],
+    Recover | SitOut | DrawCard | LayCard | UnauthorisedDraw | Walk | GainGold | RollGold | RollDie | LoseGold | GainTreasure | LoseTreasure | RevealTreasure | Obstacle | DeclineObstacle | RoomCard | Fight | Trap | LayExit | ShuffleBackExit | Escape | EndTurn,
     Field(discriminator="type"),
 ]
 

@@ -10,15 +10,15 @@ import flet as ft
 
 from companion.games.qwixx_hooks import HOOKS
 from companion.i18n import add_strings
+from companion.profiles import list_profiles
 from companion.registry import GameUI, register_ui
 from companion.rules_text import QWIXX as RULES
-from companion.profiles import list_profiles
 from companion.rules_ui import dispute_button
 from components.common import big_button, info_line, keyed, section_title, stepper
-from components.profile_picker import profile_picker
 from components.cross_row import RowModel, cross_row
 from components.dice_tray import DieFace, dice_tray
 from components.player_switcher import player_switcher
+from components.profile_picker import profile_picker
 from scoring.engine import PlayerSpec
 from scoring.errors import InvalidInput, Refusal
 from scoring.qwixx_longo import (

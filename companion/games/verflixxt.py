@@ -15,12 +15,12 @@ import flet as ft
 
 from companion.games.verflixxt_hooks import HOOKS
 from companion.i18n import add_strings
+from companion.profiles import list_profiles
 from companion.registry import GameUI, register_ui
 from companion.rules_text import VERFLIXXT as RULES
-from companion.profiles import list_profiles
 from companion.rules_ui import dispute_button
-from components.profile_picker import profile_picker
 from components.common import TOUCH, big_button, info_line, keyed, refusal_line, section_title, stepper
+from components.profile_picker import profile_picker
 from components.tile_strip import TAP_SLOT_W, Piece, Slot, tile_strip
 from scoring.engine import PlayerSpec
 from scoring.errors import InvalidInput, RefereeError, Refusal

@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import flet as ft
 
 from companion.games.verlies_hooks import HOOKS
 from companion.i18n import add_strings
+from companion.profiles import list_profiles
 from companion.registry import GameUI, register_ui
 from companion.rules_text import VERLIES as RULES
-from companion.profiles import list_profiles
 from companion.rules_ui import dispute_button
 from components.common import big_button, info_line, keyed, section_title, stepper
 from components.gold_counter import clamp, gold_counter

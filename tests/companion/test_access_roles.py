@@ -13,7 +13,8 @@ import asyncio
 import http.client
 import subprocess
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import msgpack
 import pytest
@@ -149,7 +150,7 @@ class Phone:
         self.ws: Any = None
         self.page: dict[str, Any] = {}
 
-    async def open(self, route: str) -> "Phone":
+    async def open(self, route: str) -> Phone:
         headers = {}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
@@ -161,7 +162,7 @@ class Phone:
         await self._send([1, {"session_id": self.session_id, "page_name": "", "page": page}])
         return self
 
-    async def reload(self, route: str) -> "Phone":
+    async def reload(self, route: str) -> Phone:
         """The same tab reloads: a new websocket, the same Flet session (its id)."""
         await self.close()
         # Flet reattaches a session only once it has seen the old connection go; a browser
@@ -236,7 +237,7 @@ class Phone:
                 raise AssertionError(f"not seen within {timeout}s; received:\n{self.sent()[-3000:]}")
             try:
                 await self._receive_one(left)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
     async def wait_text(self, text: str, timeout: float = 20) -> None:
@@ -247,7 +248,7 @@ class Phone:
         while True:
             try:
                 await self._receive_one(seconds)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return
 
     async def click(self, label: str) -> None:
@@ -280,7 +281,7 @@ async def ws_outcome(port: int, cookies: dict[str, str] | None, origin: str | No
                                       open_timeout=10, close_timeout=2) as ws:
             try:
                 await asyncio.wait_for(ws.recv(), timeout=0.5)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return "open"
             except websockets.ConnectionClosed as exc:
                 return f"refused {exc.rcvd.code if exc.rcvd else None}"

@@ -36,9 +36,9 @@ def full_store():
     rng = random.Random(7)
     store = Store(":memory:")
     players = [PlayerSpec(name="Ana", profile_id="pa"), PlayerSpec(name="Ben")]
-    for i in range(4):
+    for _ in range(4):
         _finish(store, play_random("qwixx-longo", players, {"lucky_numbers": [[3, 9], [4, 12]]}, rng).record)
-    for i in range(3):
+    for _ in range(3):
         _finish(store, play_random("verflixxt", players, {"wurminator": True}, rng).record)
     _finish(store, play_random("raus-aus-dem-verlies", players + [PlayerSpec(name="Cara")], {}, rng).record)
     open_game = play_random("qwixx-longo", players, {"lucky_numbers": [[2, 5], [6, 7]]}, rng).record

@@ -12,8 +12,7 @@ import os
 import random
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.history import (
     ImportRefused,

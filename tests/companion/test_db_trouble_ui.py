@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from companion.store import SCHEMA_VERSION, Store
 from tests.harness.flet_session import AppSession, make_context
 
@@ -13,7 +15,7 @@ async def test_a_damaged_file_is_named_moved_aside_and_play_goes_on(tmp_path):
     app = await AppSession.start(ctx)
     assert app.has_text("war keine Datenbank", contains=True)
     moved = ctx.store.notices[0].params["moved"]
-    assert open(moved, "rb").read().startswith(b"Einkaufsliste")
+    assert Path(moved).read_bytes().startswith(b"Einkaufsliste")
     await app.click(text="Qwixx Longo")
     await app.click(text="Spiel starten")
     assert app.has_text("Spieler 1 ist dran · Wurf 1")  # a fresh store: the game is saved again

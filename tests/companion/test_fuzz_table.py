@@ -10,16 +10,15 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from pydantic import ValidationError
 
 from companion.store import Store
 from companion.table import Tables
+from scoring.dice import Dice
 from scoring.engine import NAME_MAX, PlayerSpec, get_game, replay
 from scoring.errors import RefereeError
 from scoring.simulate import random_step
-from scoring.dice import Dice
 from tests.scoring.test_fuzz import EXAMPLES, GAME_IDS, HUGE, _setup, _unseen, actions_for, has_surrogate, json_values
 
 SETTINGS = settings(max_examples=max(1, EXAMPLES * 3 // 4), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large])

@@ -18,8 +18,7 @@ from companion import registry
 from companion.app import AppContext, make_main
 from companion.rules_text import GAMES
 from scoring import engine as scoring_engine
-from tests.companion.tiny_game import engine as tiny_engine
-from tests.companion.tiny_game import ui as tiny_ui
+from tests.companion.tiny_game import engine as tiny_engine, ui as tiny_ui
 from tests.harness.flet_session import AppSession, make_context
 
 

@@ -268,11 +268,7 @@ def hard_coded_words(tree: ast.Module, rel: str) -> list[str]:
         is_control = name in TEXT_CALLS or (name[:1].isupper() and name not in {"Refusal", "InvalidInput", "StoreError", "Notice"})
         if is_control:
             for kw in node.keywords:
-                if kw.arg == "content" and name.endswith("Button"):
-                    hits.append(kw.value)
-                elif kw.arg in WORD_KEYWORDS - {"content", "value"}:
-                    hits.append(kw.value)
-                elif kw.arg == "value" and name in {"Text", "TextField"}:
+                if kw.arg == "content" and name.endswith("Button") or kw.arg in WORD_KEYWORDS - {"content", "value"} or kw.arg == "value" and name in {"Text", "TextField"}:
                     hits.append(kw.value)
         for h in hits:
             text = _words(h)
@@ -343,6 +339,6 @@ def test_every_raised_code_has_words():
 def test_every_string_formats_with_its_own_placeholders(lang):
     """Formatting with dummy values never raises (no stray braces)."""
     for table in (STRINGS, REFUSALS):
-        for key, langs in table.items():
+        for langs in table.values():
             text = langs[lang]
             text.format(**{f: "x" for f in placeholders(text)})

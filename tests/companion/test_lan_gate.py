@@ -114,7 +114,7 @@ async def _ws_outcome(port: int, cookie: str | None) -> str:
             # accepted: the server keeps the connection open until the client speaks
             try:
                 await asyncio.wait_for(ws.recv(), timeout=0.5)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return "open"
             except websockets.ConnectionClosed as exc:
                 return f"closed {exc.rcvd.code if exc.rcvd else None}"

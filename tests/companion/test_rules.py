@@ -445,8 +445,7 @@ async def test_dispute_button_opens_the_dispute_screen_for_the_open_table(ctx):
 
 
 def test_any_typed_text_is_a_safe_query():
-    from hypothesis import given, settings
-    from hypothesis import strategies as st
+    from hypothesis import given, settings, strategies as st
 
     @settings(max_examples=200, deadline=None)
     @given(st.text(max_size=60))

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from pathlib import Path
 
 import pytest
 
 from companion.store import SCHEMA_VERSION, Store
 from companion.table import Tables
+from scoring.dice import seeded
 from scoring.engine import PlayerSpec, replay
 from scoring.errors import Refusal
-from scoring.dice import seeded
 
 PLAYERS = [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")]
 OPTS = {"lucky_numbers": [(4, 9), (5, 12)]}
@@ -136,7 +137,7 @@ def test_corrupt_file_is_moved_aside_never_overwritten(tmp_path):
     store = Store(db)
     assert store.notices and store.notices[0].key == "db_not_sqlite"
     moved = store.notices[0].params["moved"]
-    assert open(moved, "rb").read().startswith(b"this is my tax return")
+    assert Path(moved).read_bytes().startswith(b"this is my tax return")
     assert store.version == SCHEMA_VERSION
 
 
@@ -162,7 +163,7 @@ def test_newer_schema_opens_read_only_and_is_not_changed(tmp_path):
     store = Store(db)
     assert store.readonly and store.notices[0].key == "db_newer"
     assert [g["id"] for g in store.games()] == [t.id]
-    with pytest.raises(Exception):
+    with pytest.raises(Refusal):  # table.store: a read-only file takes no move
         Tables(store).open(t.id).roll()
     store.close()
     assert db.read_bytes() == before

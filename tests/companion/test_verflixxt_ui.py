@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from types import SimpleNamespace
-from typing import Any, Iterator
+from typing import Any
 
 import flet as ft
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from companion import registry
 from companion.app import AppContext, Shell
 from companion.games import verflixxt as vxui
-from scoring.verflixxt import GAME as ENGINE, MoveFigure, Roll
+from scoring.verflixxt import GAME as ENGINE
 
 LAYOUT = "+3 -2 G -4 +5 -1 +2 G"
 
@@ -354,7 +355,6 @@ def layout_text(sh: Shell) -> str:
 def test_guards_move_in_setup_and_reach_the_game(shell):
     rec = Recorder(shell)
     type_into(shell, "Tafeln von Start bis Ziel", LAYOUT)  # +3 -2 G -4 +5 -1 +2 G
-    t = texts(shell)
     assert guard_lines(shell)[:5] == [
         "Wächter 1: Feld 1 (+3)", "Wächter 2: Feld 3 (G)", "Wächter 3: Feld 5 (+5)", "Wächter 4: Feld 7 (+2)",
         "Wächter 5: Feld 8 (G)"]

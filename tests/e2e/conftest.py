@@ -17,7 +17,7 @@ import subprocess
 import sys
 import threading
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -58,7 +58,7 @@ class Server:
                     return
             except OSError:
                 if self.proc.poll() is not None:
-                    raise RuntimeError(f"server died: {self.proc.stdout.read()}")
+                    raise RuntimeError(f"server died: {self.proc.stdout.read()}") from None
                 time.sleep(0.1)
         raise RuntimeError("server did not open its port")
 

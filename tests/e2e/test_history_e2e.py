@@ -48,7 +48,7 @@ def finish_short_qwixx_game(page) -> None:
     for expected in (3, 2, 1):
         button(page, "Ende beim Fehlwurf Nr. −").click()
         page.get_by_text(f"Ende beim Fehlwurf Nr.: {expected}").wait_for()
-    for attempt in range(3):
+    for _attempt in range(3):
         button(page, "Spiel starten").click()
         started = page.get_by_text("Ana ist dran · Wurf 1")
         refused = page.get_by_text("Warum? q8.lucky")

@@ -192,7 +192,7 @@ def test_roll_to_four_phones_timing(browser, server):
             seats.append(p)
         pages = [host, *seats]
         times, server_part, client_part = [], [], []
-        for r in range(5):
+        for _ in range(5):
             # a virtual roll (the "Würfeln" button): the dice differ, the words "Weiße Summe" do not
             worst, _ = timed_change(host, pages, lambda i: "Weiße Summe",
                                     lambda: button(host, "Würfeln").click())

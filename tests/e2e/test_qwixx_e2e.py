@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from tests.e2e.conftest import button, fill, open_app
+from tests.e2e.conftest import button, fill
 
 pytestmark = pytest.mark.e2e
 

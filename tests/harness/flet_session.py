@@ -32,13 +32,13 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Callable, Iterator
-
-import msgpack
+from typing import Any
 
 import flet as ft
+import msgpack
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page, context
 from flet.messaging.connection import Connection
@@ -139,9 +139,7 @@ def _controls_in(value: Any) -> Iterator[BaseControl]:
 def _shown(ctrl: BaseControl) -> bool:
     if getattr(ctrl, "visible", True) is False:
         return False
-    if isinstance(ctrl, ft.DialogControl) and not getattr(ctrl, "open", False):
-        return False
-    return True
+    return not (isinstance(ctrl, ft.DialogControl) and not getattr(ctrl, "open", False))
 
 
 def own_texts(ctrl: BaseControl) -> list[str]:
@@ -225,7 +223,7 @@ class AppSession:
     # --- lifecycle ------------------------------------------------------------------------
     @classmethod
     async def start(cls, ctx: AppContext, route: str = "/", *, width: int = 420, height: int = 900,
-                    main: Callable | None = None) -> "AppSession":
+                    main: Callable | None = None) -> AppSession:
         """Register a client like flet_web's FletApp does, then run the app's ``main(page)``."""
         loop = asyncio.get_running_loop()
         conn = FakeConnection(loop)

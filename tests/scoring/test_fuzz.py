@@ -9,19 +9,17 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 from typing import Any, get_args
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from scoring.cli import main as cli_main
 from scoring.engine import NAME_MAX, PlayerSpec, games, get_game
 from scoring.errors import RefereeError
 from scoring.simulate import concrete, play_random
-
-import os
 
 # a deeper run now and then: TISCHRICHTER_FUZZ_EXAMPLES=2000 pytest tests/scoring/test_fuzz.py
 EXAMPLES = int(os.environ.get("TISCHRICHTER_FUZZ_EXAMPLES", "80"))

@@ -11,8 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from scoring.engine import (
     PlayerSpec,
@@ -195,10 +194,10 @@ def test_empty_layout_is_refused():
     assert info.value.code == "vx_empty_layout"
     with pytest.raises(InvalidInput) as info:
         G.parse_options({"layout": ["+3", "Q"]}, [PlayerSpec(name="A"), PlayerSpec(name="B")])
-    assert info.value.code == "bad_options"
+    assert (info.value.code, info.value.params) == ("vx_bad_tile", {"token": "Q", "position": 2})  # its own words
     with pytest.raises(InvalidInput) as info:
         G.parse_options({"layout": "+3 Q"}, [PlayerSpec(name="A"), PlayerSpec(name="B")])
-    assert info.value.code == "bad_options" and "'Q'" in info.value.params["detail"]
+    assert (info.value.code, info.value.params) == ("vx_bad_tile", {"token": "Q", "position": 2})
 
 
 def test_layout_option_may_be_one_line_of_text():
@@ -465,7 +464,7 @@ def test_score_input_names_a_bad_tile(tile, code):
 def test_score_input_refuses_no_players():
     with pytest.raises(InvalidInput) as info:
         G.score_input({"players": []})
-    assert info.value.code == "bad_score_input"
+    assert (info.value.code, info.value.rule) == ("vx_score_players", "vx.score")
 
 
 # --- vx.wurm.* --------------------------------------------------------------------

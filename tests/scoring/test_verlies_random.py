@@ -15,8 +15,7 @@ from __future__ import annotations
 import json
 import random
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from scoring.engine import PlayerSpec, RecordedAction, get_game, new_record, replay
 from scoring.errors import InvalidInput, Refusal
