@@ -65,7 +65,8 @@ Choices made here where the rules are silent (each documented at its check):
   just drawn is, when the table has not said it with ``LayCard``: passage gold
   or an obstacle make it a passage, a room card makes it a room, so records
   made before ``LayCard`` still replay (unless they hold what rv.room, rv.gold
-  or rv.loss now refuse). Passage and room then exclude each other. An exit may lie on a passage: its passage gold is allowed.
+  or rv.loss now refuse). Passage and room then exclude each other. An exit
+  may lie on a passage: its passage gold is allowed.
 - rv.gold / rv.penalty / rv.exit: a card shuffled back (an exit without enough
   gold, an unauthorised draw) gives back the passage gold taken from it (log
   reason ``shuffled_back``). It can be shuffled back only while nothing else
@@ -87,8 +88,9 @@ Choices made here where the rules are silent (each documented at its check):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, Literal, TypeVar, get_args
 
 from pydantic import BaseModel, Field, TypeAdapter, ValidationError, model_validator
 
@@ -215,7 +217,8 @@ class AdventurerSpec(Frozen):
     dexterity: int = Field(ge=0, le=ATTR_MAX)
 
     def value(self, attribute: str) -> int:
-        return getattr(self, attribute)
+        value: int = getattr(self, attribute)
+        return value
 
 
 # rv.setup: placeholders for the eight character cards (the real names and values
@@ -240,7 +243,9 @@ class Options(Frozen):
     exit_min_gold: int = Field(default=0, ge=0, le=GOLD_MAX, description="rv.exit: coins needed to leave")
     penalty_turn: Literal["next", "this"] = Field(
         default="next",
-        description="rv.penalty: after an unauthorised draw the next turn is skipped (next) or only this one is lost (this)",
+        description=(
+            "rv.penalty: after an unauthorised draw the next turn is skipped (next) or only this one is lost (this)"
+        ),
     )
 
 
@@ -267,7 +272,8 @@ class Adventurer(Frozen):
     escaped: bool = False
 
     def value(self, attribute: str) -> int:
-        return getattr(self, attribute)
+        value: int = getattr(self, attribute)
+        return value
 
 
 class GoldChange(Frozen):
@@ -593,7 +599,28 @@ class EndTurn(Frozen):
 
 
 Action = Annotated[
-    Recover | SitOut | DrawCard | LayCard | UnauthorisedDraw | Walk | GainGold | RollGold | RollDie | LoseGold | GainTreasure | LoseTreasure | RevealTreasure | Obstacle | DeclineObstacle | RoomCard | Fight | Trap | LayExit | ShuffleBackExit | Escape | EndTurn,
+    Recover
+    | SitOut
+    | DrawCard
+    | LayCard
+    | UnauthorisedDraw
+    | Walk
+    | GainGold
+    | RollGold
+    | RollDie
+    | LoseGold
+    | GainTreasure
+    | LoseTreasure
+    | RevealTreasure
+    | Obstacle
+    | DeclineObstacle
+    | RoomCard
+    | Fight
+    | Trap
+    | LayExit
+    | ShuffleBackExit
+    | Escape
+    | EndTurn,
     Field(discriminator="type"),
 ]
 
@@ -735,8 +762,14 @@ add_texts(
             "en": "“Drawn without being allowed” needs a card drawn this turn.",
         },
         "rv_shuffle_too_late": {
-            "de": "Auf der Karte ist schon etwas geschehen (Hindernis, Raumkarte oder Ausgang): erst rückgängig machen, dann zurückmischen.",
-            "en": "Something already happened on the card (obstacle, room card or exit): undo it first, then shuffle back.",
+            "de": (
+                "Auf der Karte ist schon etwas geschehen (Hindernis, Raumkarte oder Ausgang): "
+                "erst rückgängig machen, dann zurückmischen."
+            ),
+            "en": (
+                "Something already happened on the card (obstacle, room card or exit): "
+                "undo it first, then shuffle back."
+            ),
         },
         "rv_lay_needs_draw": {
             "de": "Als Gang oder Raum wird nur die gerade gezogene Karte gelegt.",
@@ -928,9 +961,6 @@ class Verlies(Game[Options, State]):
     event_figures = {"injured": "injuries"}  # statistics: injuries per player
     min_players = 1
     max_players = 8
-    Options = Options
-    State = State
-    Action = Action
 
     # --- setup ---------------------------------------------------------------
     def check_options(self, options: Options, players: list[PlayerSpec]) -> None:
@@ -957,7 +987,7 @@ class Verlies(Game[Options, State]):
                     mind=s.mind,
                     dexterity=s.dexterity,
                 )
-                for p, s in zip(players, specs)
+                for p, s in zip(players, specs, strict=True)  # check_options: one card per player
             ),
             current=options.start_player,
         )
@@ -978,7 +1008,8 @@ class Verlies(Game[Options, State]):
         if req is None:
             raise Refusal("rv.dice", "no_roll_now")
         if len(values) != 1 or isinstance(values[0], bool) or not isinstance(values[0], int) or not 1 <= values[0] <= 6:
-            raise InvalidInput("rv_bad_roll", rule="rv.dice", value=str(values[0] if len(values) == 1 else list(values))[:12])
+            shown = str(values[0] if len(values) == 1 else list(values))[:12]
+            raise InvalidInput("rv_bad_roll", rule="rv.dice", value=shown)
         return RollDie(by=req.by, value=values[0])
 
     # --- legal actions: exactly what apply accepts (the very checks apply makes) ------------
@@ -994,7 +1025,7 @@ class Verlies(Game[Options, State]):
             return []
         p = state.players[me]
         if state.pending is not None:
-            return self._legal_pending(state, me)
+            return self._legal_pending(state, state.pending, me)
         if state.phase == "start":
             if p.injured:
                 return [Recover(by=me)]  # rv.injury: the only action
@@ -1014,7 +1045,9 @@ class Verlies(Game[Options, State]):
             out += _gold_templates({**by, "reason": "passage"})
         if _passes(self._check_room_card, state):
             out += [
-                Template(action_type="room_card", fixed={**by, "kind": "gold"}, fields={"gold": Range(lo=1, hi=GOLD_MAX)}),
+                Template(
+                    action_type="room_card", fixed={**by, "kind": "gold"}, fields={"gold": Range(lo=1, hi=GOLD_MAX)}
+                ),
                 Template(action_type="room_card", fixed={**by, "kind": "gold"}, fields={"dice": DICE_FORMS}),
                 RoomCard(by=me, kind="monster"),
                 RoomCard(by=me, kind="trap"),
@@ -1035,8 +1068,7 @@ class Verlies(Game[Options, State]):
         out.append(EndTurn(by=me))
         return out
 
-    def _legal_pending(self, state: State, me: int) -> list[Any]:
-        pend = state.pending
+    def _legal_pending(self, state: State, pend: Pending, me: int) -> list[Any]:
         p = state.players[me]
         by = {"by": me}
         if pend.kind == "loss":  # rv.loss: only what the player has
@@ -1112,14 +1144,14 @@ class Verlies(Game[Options, State]):
                 if c.purpose == "monster":
                     raise Refusal("rv.monster", "rv_monster_roll_by", name=roller)
                 raise Refusal(c.rule, "rv_roll_by", name=roller, purpose=c.purpose)
-            return self._do_roll(state, action)
+            return self._do_roll(state, c, action)
         if isinstance(action, RollDie):
             raise Refusal("rv.dice", "no_roll_now")
         if action.by != me:
             raise Refusal("rv.turn", "rv_not_your_turn", name=state.players[me].name)
         if state.pending is not None:
-            return self._resolve(state, action)
-        return getattr(self, "_do_" + action.type)(state, action)
+            return self._resolve(state, state.pending, action)
+        return self._handler(action)(state, action)
 
     @staticmethod
     def _is_bookkeeping(action: Any) -> bool:
@@ -1163,8 +1195,7 @@ class Verlies(Game[Options, State]):
         return p.treasures[index]
 
     # --- a pending decision comes first -------------------------------------------
-    def _resolve(self, state: State, a: Any) -> State:
-        pend = state.pending
+    def _resolve(self, state: State, pend: Pending, a: Any) -> State:
         me = state.current
         accepted = {
             "loss": (LoseGold, LoseTreasure),
@@ -1187,6 +1218,7 @@ class Verlies(Game[Options, State]):
                     raise Refusal("rv.loss", "rv_loss_no_coins", name=p.name)
                 state = state.model_copy(update={"pending": None})
                 return _gold(state, me, -PENALTY_GOLD, "penalty")  # rv.loss / rv.gold: coins down to zero at worst
+            assert isinstance(a, LoseTreasure)  # the other action a loss accepts
             if not p.treasures:  # rv.loss: no treasure, so coins go
                 raise Refusal("rv.loss", "rv_loss_no_treasure", name=p.name)
             self._treasure(state, me, a.index)
@@ -1196,7 +1228,12 @@ class Verlies(Game[Options, State]):
             return self._do_gain_gold(state, a)  # monster gold; the treasure is still to come
         if pend.kind == "spoils" and isinstance(a, RollGold):
             return self._do_roll_gold(state, a)
-        return getattr(self, "_do_" + a.type)(state, a)
+        return self._handler(a)(state, a)
+
+    def _handler(self, a: Any) -> Callable[[State, Any], State]:
+        """The ``_do_<type>`` method that plays an action of that type."""
+        handler: Callable[[State, Any], State] = getattr(self, "_do_" + a.type)
+        return handler
 
     # --- the turn ---------------------------------------------------------------------
     def _do_recover(self, state: State, a: Recover) -> State:
@@ -1417,7 +1454,8 @@ class Verlies(Game[Options, State]):
         if a.kind == "gold":
             return _gold(state, a.by, a.gold, "room")
         if a.kind == "monster":
-            return state.model_copy(update={"pending": Pending(kind="fight", seat=a.by, cause="monster", rule="rv.monster")})
+            fight = Pending(kind="fight", seat=a.by, cause="monster", rule="rv.monster")
+            return state.model_copy(update={"pending": fight})
         return state.model_copy(update={"pending": Pending(kind="trap", seat=a.by, cause="trap", rule="rv.room")})
 
     def _check_fight(self, state: State, a: Fight) -> None:
@@ -1437,23 +1475,28 @@ class Verlies(Game[Options, State]):
         return _chance(state, Chance(purpose="fight", seat=a.by, rule="rv.monster", fight=fight))
 
     # --- the die the table rolled (rv.dice) ------------------------------------------------------
-    def _do_roll(self, state: State, a: RollDie) -> State:
-        c = state.chance
+    def _do_roll(self, state: State, c: Chance, a: RollDie) -> State:
         state = state.model_copy(update={"chance": None})
         if c.purpose == "obstacle":
+            assert c.obstacle is not None  # _chance(purpose="obstacle") always carries it
             return self._obstacle_outcome(state, c.obstacle, a.value)
         if c.purpose == "fight":  # the adventurer's W6; the monster's comes next, by its roller
-            f = c.fight.model_copy(update={"roll": a.value})
-            return _chance(state, Chance(purpose="monster", seat=f.monster_roller, rule="rv.monster", fight=f))
+            assert c.fight is not None
+            rolled = c.fight.model_copy(update={"roll": a.value})
+            monster = Chance(purpose="monster", seat=rolled.monster_roller, rule="rv.monster", fight=rolled)
+            return _chance(state, monster)
         if c.purpose == "monster":
             f = c.fight
+            assert f is not None and f.roll is not None  # set by the "fight" roll before
             return self._fight_outcome(state, state.current, f.attribute, f.roll, f.monster_value, a.value,
                                        f.monster_roller)
         if c.purpose == "trap":
             t = c.trap
+            assert t is not None and t.color is not None and t.number is not None  # a checked trap names both
             value = state.players[t.by].value(ATTRIBUTE_OF[t.color])
             detail = {"color": t.color, "number": t.number, "value": value, "roll": a.value}
             return self._trap_outcome(state, t, value + a.value >= t.number, detail)
+        assert c.reason is not None  # gold by dice always says what for
         amount = dice_amount(c.form, a.value)  # gold by dice (rv.dice)
         if c.reason == "passage":
             return _passage_gold(state, c.seat, amount)
@@ -1592,7 +1635,10 @@ class Verlies(Game[Options, State]):
 
 
 # --- state helpers (pure) ------------------------------------------------------------------------
-def _replace_at(items: tuple, index: int, item: Any) -> tuple:
+_T = TypeVar("_T")
+
+
+def _replace_at(items: tuple[_T, ...], index: int, item: _T) -> tuple[_T, ...]:
     return items[:index] + (item,) + items[index + 1 :]
 
 
@@ -1725,7 +1771,7 @@ def _ranked(rows: list[dict[str, Any]], lost_marked: bool) -> Result:
                 lost=lost_marked and not r["escaped"],
                 breakdown=r["breakdown"],
             )
-            for i, (r, rank) in enumerate(zip(rows, ranks))
+            for i, (r, rank) in enumerate(zip(rows, ranks, strict=True))
         ),
     )
 
@@ -1773,4 +1819,5 @@ def score_input(data: dict[str, Any]) -> Result:
     return _ranked(rows, lost_marked=True)
 
 
+Verlies.Options, Verlies.State, Verlies.Action = Options, State, Action
 GAME = register(Verlies())
