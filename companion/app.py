@@ -302,7 +302,8 @@ class Shell:
                 info = await asyncio.wait_for(self.page.get_device_info(), timeout=3)
                 langs = list(getattr(info, "languages", None) or []) + [getattr(info, "language", None) or ""]
                 saved = pick_lang(langs)
-        except Exception:  # no client answer (tests, old browser): stay German
+        except Exception as err:  # no client answer (tests, old browser): stay German
+            log.debug("device language not read: %r", err)
             return
         if saved in LANGS and saved != self.lang:
             self.lang = saved
@@ -313,8 +314,8 @@ class Shell:
         self.render()
         try:
             await asyncio.wait_for(ft.SharedPreferences().set("lang", lang), timeout=3)
-        except Exception:
-            pass
+        except Exception as err:  # the choice holds for this session; only remembering it failed
+            log.debug("language not remembered: %r", err)
 
     def _on_disconnect(self, e: Any) -> None:
         pass  # the session may come back (reload); the table keeps going
@@ -424,8 +425,8 @@ class Shell:
             return  # disconnected: the reconnect redraws from the table anyway
         try:
             self.page.run_task(self._refresh_from_table)
-        except Exception:
-            pass
+        except RuntimeError as err:  # the session's loop is gone: the reconnect redraws from the table
+            log.debug("refresh not scheduled: %r", err)
 
     async def _refresh_from_table(self) -> None:
         if self.table is not None and self._rendered_seq != (self.table.seq, len(self.table.record.actions)):

@@ -19,6 +19,7 @@ Registered on import (``companion.app.EXTENSION_MODULES``):
 
 from __future__ import annotations
 
+import logging
 import threading
 from typing import Any
 
@@ -28,8 +29,12 @@ from companion import app as shell_app, dispute
 from companion.i18n import add_strings
 from companion.rules_search import index, search
 from companion.rules_text import GAMES, Entry, GameRules, Section, find_entry, game_of
+from companion.store import StoreError
 from components.common import TOUCH, big_button, info_line, section_title
 from components.rule_link import rule_link
+from scoring.errors import InvalidInput
+
+log = logging.getLogger("tischrichter.rules")
 
 add_strings(
     {
@@ -93,17 +98,21 @@ def _resolve(ref: str | None) -> tuple[GameRules, Section, Entry | None] | None:
 async def _scroll_top(shell: Any) -> None:
     try:
         await shell.body.scroll_to(offset=0, duration=0)
-    except Exception:  # no client (tests) or an old client: the screen still shows
-        pass
+    except Exception as err:  # no client (tests) or an old client: the screen still shows
+        log.debug("scroll to top not done: %r", err)
 
 
 def show(shell: Any, screen: str = "rules", **ui: Any) -> None:
     """Navigate and start at the top (the shell's scrolling body keeps its offset otherwise)."""
     shell.go(screen, **ui)
+    _run_scroll_top(shell)
+
+
+def _run_scroll_top(shell: Any) -> None:
     try:
         shell.page.run_task(_scroll_top, shell)
-    except Exception:
-        pass
+    except RuntimeError as err:  # no running loop (a test building the screen by hand)
+        log.debug("scroll to top not scheduled: %r", err)
 
 
 def open_rule(shell: Any, rule: str) -> None:
@@ -304,7 +313,7 @@ def rules_screen(shell: Any) -> list[ft.Control]:
 def _back_to_game(shell: Any, game_id: str) -> None:
     try:
         shell.open_table(game_id)
-    except Exception:  # the game is gone (deleted, other store): home instead
+    except (StoreError, InvalidInput):  # the game is gone (deleted, other store, damaged): home instead
         shell.go_home()
 
 
@@ -316,10 +325,7 @@ def dispute_body(shell: Any, table: Any) -> list[ft.Control]:
     """Candidates as buttons and the verdict on the one tapped (nothing is submitted)."""
     lang = shell.lang
     out: list[ft.Control] = [ft.Text(shell.t("rules.dispute_intro"), size=14)]
-    try:
-        seats = table.game.current_seats(table.state)
-    except Exception:
-        seats = []
+    seats = table.game.current_seats(table.state)
     names = ", ".join(table.players[s].name for s in seats if 0 <= s < len(table.players)) or "–"
     out.append(ft.Text(shell.t("rules.dispute_position", moves=table.seq, names=names), size=14,
                        weight=ft.FontWeight.W_600))
@@ -346,10 +352,7 @@ def dispute_body(shell: Any, table: Any) -> list[ft.Control]:
         shell.ui[_panel_key(table, "pick")] = (table.seq, action)
         shell.render()
         if shell.screen == "dispute":  # the verdict is at the top of this screen
-            try:
-                shell.page.run_task(_scroll_top, shell)
-            except Exception:
-                pass
+            _run_scroll_top(shell)
 
     for title, group, bg in (("rules.dispute_legal", legal, ft.Colors.GREEN_100),
                              ("rules.dispute_illegal", illegal, ft.Colors.RED_100)):
@@ -417,7 +420,7 @@ def dispute_screen(shell: Any) -> list[ft.Control]:
     if gid:
         try:
             table = shell.ctx.tables.open(gid)
-        except Exception:
+        except (StoreError, InvalidInput):  # gone or damaged: the screen says there is no game
             table = None
     if table is None:
         return [info_line(shell.t("rules.dispute_no_game"), color=ft.Colors.AMBER_100)]
@@ -453,7 +456,7 @@ def _warm() -> None:
     try:
         index()
     except Exception:  # the screen builds it again on first use and shows the error there
-        pass
+        log.exception("rules index could not be built at start-up")
 
 
 shell_app.SCREENS["rules"] = rules_screen

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import hmac
 import ipaddress
+import logging
 import os
 import re
 import secrets
@@ -41,6 +42,8 @@ from urllib.parse import parse_qs, urlsplit
 from pydantic import BaseModel, ConfigDict
 
 from companion.i18n import add_strings, tr
+
+log = logging.getLogger("tischrichter.server")
 
 HOST_COOKIE = "tischrichter_host"
 GUEST_COOKIE = "tischrichter_guest"
@@ -193,7 +196,8 @@ class Gate:
         gid, _, tok = value.partition(".")
         try:
             return gid if _same(self.table_token(gid), tok) else None
-        except Exception:  # a store in trouble: no guest gets in
+        except Exception:  # a store in trouble: no guest gets in (logged: it is not expected)
+            log.exception("guest cookie not checked: the store failed")
             return None
 
     def _join_link(self, path: str, query: dict[str, list[str]]) -> tuple[str, str] | None:
@@ -205,7 +209,8 @@ class Gate:
         try:
             gid = self.resolve(parts[1])
             return (gid, tok) if gid and _same(self.table_token(gid), tok) else None
-        except Exception:
+        except Exception:  # a store in trouble: no guest gets in (logged: it is not expected)
+            log.exception("join link not checked: the store failed")
             return None
 
     def identify(self, scope: dict, headers: dict[str, str], cookies: dict[str, str]) -> Client | None:

@@ -10,6 +10,7 @@ re-rolled.
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 from collections.abc import Callable
@@ -33,6 +34,9 @@ from scoring.engine import (
 from scoring.errors import InvalidInput, RefereeError, Refusal
 
 Listener = Callable[["Table", str], None]
+
+
+log = logging.getLogger("tischrichter.table")
 
 
 @dataclass
@@ -117,8 +121,8 @@ class Table:
         for listener in list(self._listeners.values()):
             try:
                 listener(self, what)
-            except Exception:  # a broken view must not break the table
-                pass
+            except Exception:  # a broken view must not break the table, but it is a bug: say so
+                log.exception("a view of table %s failed on %r", self.id, what)
 
     # --- changing the game ------------------------------------------------------
     def _check_seat(self, state: Any, action: Any, seats: set[int] | None) -> None:
@@ -167,7 +171,8 @@ class Table:
         try:
             record, cursor, rev = self.store.load_with_rev(self.id)
             state = replay(record, cursor)
-        except Exception:  # the saved log cannot be read: keep what this table has
+        except (StoreError, ReplayError, ValueError) as err:  # the saved log cannot be read: keep this table's
+            log.warning("table %s: the saved log cannot be reloaded (%s)", self.id, err)
             return Refusal("table.stale", "stale_store")
         self.record, self.cursor, self.rev, self.state = record, cursor, rev, state
         self._states = {cursor: state}
@@ -319,6 +324,7 @@ class Tables:
         except ReplayError as exc:  # an action the game does not know, or one its rules refuse
             seq = exc.index + 1
         except Exception:  # anything else in stored data: the game's own row  # noqa: BLE001
+            log.exception("game %s cannot be opened; marked damaged", game_id)
             seq = 0
         self.store.mark_damaged(game_id, seq)
         raise StoreError("game_damaged", game_id=game_id, seq=seq)
