@@ -168,7 +168,9 @@ def button(page, name: str, exact: bool = True) -> Button:
 
 
 def fill(page, label: str, text: str) -> None:
-    field = page.get_by_label(label, exact=True)
-    field.click()
+    page.get_by_label(label, exact=True).click()
+    # focused and empty, Flutter reads the hint after the label ("Name Spieler 1\nSpieler 1"):
+    # type into the focused input, not into a new lookup by label
+    field = page.locator("input:focus, textarea:focus")
     field.fill("")
     field.press_sequentially(text, delay=5)
