@@ -42,13 +42,13 @@ def resolve(typed: list[str], default: Callable[[int], str]) -> list[str]:
 
 def name_problems(names: list[str]) -> list[NameProblem]:
     """A later seat whose name an earlier seat already has (after ``resolve``)."""
-    seen: set[str] = set()
+    first: dict[str, str] = {}
     out = []
     for i, name in enumerate(names):
         key = norm(name)
-        if key in seen:
-            out.append(NameProblem(seat=i, key="setup.name_twice", params={"name": name}))
-        seen.add(key)
+        if key in first:  # named as the earlier seat spells it
+            out.append(NameProblem(seat=i, key="setup.name_twice", params={"name": first[key]}))
+        first.setdefault(key, name)
     return out
 
 

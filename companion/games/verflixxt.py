@@ -44,7 +44,7 @@ from scoring.verflixxt import (
 )
 
 GAME = "verflixxt"
-MAX_PLAYERS = 6
+MAX_PLAYERS = ENGINE.max_players  # colours by seat, when nobody picked one
 
 add_strings(
     {
@@ -1275,23 +1275,53 @@ def result_view(shell: Any) -> ft.Control:
 def _quick_state(shell: Any) -> dict[str, Any]:
     st = shell.ui.get("vx_quick")
     if st is None:
-        st = {"players": [{"name": shell.t("setup.default_name", n=i + 1), "tiles": ""} for i in range(2)],
-              "result": None}
+        st = {"players": [{"name": "", "tiles": ""} for _ in range(2)], "result": None, "name_errors": []}
         shell.ui["vx_quick"] = st
     return st
+
+
+def _quick_seats(shell: Any, st: dict[str, Any], fields: list[tuple[int, str, ft.TextField]],
+                 sync: Callable[[], None]) -> ft.Control:
+    """The shared seat editor, each seat with its pile typed in."""
+    players = st["players"]
+
+    def set_name(i: int, value: str) -> None:
+        players[i]["name"] = value
+
+    def remove(i: int) -> None:
+        sync()
+        if len(players) > 1:
+            players.pop(i)
+            st["result"], st["name_errors"] = None, []
+            shell.render()
+
+    def add() -> None:
+        sync()
+        if len(players) < ENGINE.max_players:
+            players.append({"name": "", "tiles": ""})
+            shell.render()
+
+    def tiles_row(i: int) -> tuple[ft.Control, ...]:
+        def changed(e: Any) -> None:
+            players[i]["tiles"] = e.control.value or ""
+
+        f = ft.TextField(label=shell.t("vx.quick.tiles", n=i + 1), value=players[i]["tiles"], dense=True,
+                         expand=True, on_change=changed)
+        fields.append((i, "tiles", f))
+        return (ft.Row([f]),)
+
+    seats = seats_for(shell, [p["name"] for p in players], [str(i) for i in range(len(players))],
+                      error_texts(shell, st["name_errors"]), low=1, extras=[tiles_row(i) for i in range(len(players))])
+    names: list[ft.TextField] = []
+    editor = seat_editor(seats, on_name=set_name, on_remove=remove, fields=names,
+                         add=add_seat(shell, len(players), ENGINE.max_players, add))
+    fields += [(i, "name", f) for i, f in enumerate(names)]
+    return editor
 
 
 def quick_score_view(shell: Any) -> list[ft.Control]:
     """Score finished piles typed in (``GAME.score_input``), without playing in the app."""
     st = _quick_state(shell)
-    out: list[ft.Control] = [
-        ft.Row([
-            ft.IconButton(icon=ft.Icons.ARROW_BACK, tooltip=shell.t("vx.quick.back"),
-                          on_click=lambda e: shell.go_setup(GAME)),
-            ft.Text(shell.t("vx.quick.title"), size=18, weight=ft.FontWeight.BOLD, expand=True),
-        ])
-    ]
-
     fields: list[tuple[int, str, ft.TextField]] = []
 
     def sync() -> None:
@@ -1299,64 +1329,37 @@ def quick_score_view(shell: Any) -> list[ft.Control]:
             if f.value is not None and i < len(st["players"]):
                 st["players"][i][key] = f.value
 
-    def set_field(i: int, key: str):
-        def handler(e: Any) -> None:
-            st["players"][i][key] = e.control.value or ""
-
-        return handler
-
-    for i, p in enumerate(st["players"]):
-        name_field = ft.TextField(label=shell.t("setup.player_name", n=i + 1), value=p["name"], max_length=40,
-                                  dense=True, expand=True, on_change=set_field(i, "name"))
-        tiles_field = ft.TextField(label=shell.t("vx.quick.tiles", n=i + 1), value=p["tiles"], dense=True,
-                                   expand=True, on_change=set_field(i, "tiles"))
-        fields += [(i, "name", name_field), (i, "tiles", tiles_field)]
-
-        def remove(e: Any, i: int = i) -> None:
-            sync()
-            if len(st["players"]) > 1:
-                st["players"].pop(i)
-                st["result"] = None
-                shell.render()
-
-        out.append(ft.Container(
-            bgcolor=ft.Colors.BLUE_GREY_50, border_radius=10, padding=8,
-            content=ft.Column([
-                ft.Row([
-                    name_field,
-                    ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, tooltip=shell.t("setup.remove_player", n=i + 1),
-                                  on_click=remove, disabled=len(st["players"]) <= 1),
-                ]),
-                ft.Row([tiles_field]),
-            ], spacing=6),
-        ))
-
-    def add(e: Any) -> None:
-        sync()
-        if len(st["players"]) < MAX_PLAYERS:
-            st["players"].append({"name": shell.t("setup.default_name", n=len(st["players"]) + 1), "tiles": ""})
-            shell.render()
-
-    if len(st["players"]) < MAX_PLAYERS:
-        out.append(ft.OutlinedButton(content=shell.t("setup.add_player"), icon=ft.Icons.PERSON_ADD, on_click=add,
-                                     height=TOUCH))
-
     def score(e: Any) -> None:
         sync()
-        data = {"players": [{"name": p["name"], "tiles": p["tiles"].replace("−", "-")} for p in st["players"]]}
+        names, problems = check_names(shell, [p["name"] for p in st["players"]])
+        st["name_errors"] = [p.model_dump() for p in problems]
+        st["result"] = None
+        if problems:
+            shell.refusal = None
+            shell.render()
+            return
+        data = {"players": [{"name": n, "tiles": p["tiles"].replace("−", "-")} for n, p in zip(names, st["players"])]}
         try:
             st["result"] = ENGINE.score_input(data)
         except InvalidInput as exc:
-            st["result"] = None
             shell.refuse(exc)
             return
         shell.refusal = None
         shell.render()
 
+    out: list[ft.Control] = [
+        ft.Row([
+            ft.IconButton(icon=ft.Icons.ARROW_BACK, tooltip=shell.t("vx.quick.back"),
+                          on_click=lambda e: shell.go_setup(GAME)),
+            ft.Text(shell.t("vx.quick.title"), size=18, weight=ft.FontWeight.BOLD, expand=True),
+        ]),
+        _quick_seats(shell, st, fields, sync),
+    ]
+    problem = st["name_errors"][0] if st["name_errors"] else None
+    line = start_error_line(shell, problem)
+    if line is not None:
+        out.append(line)
     out.append(big_button(shell.t("vx.quick.score"), score, color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE))
-    refusal = shell.refusal_control()
-    if refusal:
-        out.append(refusal)
     if st["result"] is not None:
         out.append(section_title(shell.t("result.title")))
         out += result_cards(shell, st["result"])
