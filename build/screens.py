@@ -24,7 +24,7 @@ from typing import Callable
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, Server, button  # noqa: E402
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, Server, button, fill  # noqa: E402
 
 OUT = ROOT / "build" / "out" / "screens"
 
@@ -34,7 +34,8 @@ MEASURE_JS = """() => {
   for (const el of document.querySelectorAll('flt-semantics')) {
     const r = el.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;
-    const name = (el.getAttribute('aria-label') || el.innerText || '').trim().slice(0, 60);
+    const name = (el.getAttribute('aria-label') || el.innerText || el.querySelector('[aria-label]')?.getAttribute('aria-label')
+                  || '').trim().slice(0, 60);
     out.push({name, role: el.getAttribute('role') || '', x: r.left, y: r.top, w: r.width, h: r.height});
   }
   return out;
@@ -50,20 +51,49 @@ def _home_to(game: str) -> Callable:
     return walk
 
 
+def _twice_anna(game: str) -> Callable:
+    """A setup refused: two players called Anna (the error beside the field and by the start button)."""
+    def walk(page) -> None:
+        _home_to(game)(page)
+        fill(page, "Name Spieler 1", "Anna")
+        fill(page, "Name Spieler 2", "anna")
+        button(page, "Spiel starten").click()
+        page.get_by_text("Zwei Spieler heißen Anna").first.wait_for()
+        time.sleep(0.8)
+
+    return walk
+
+
+def _verflixxt_three(page) -> None:
+    """A third player: the figure count changes from 3 to 2 and the screen says so."""
+    _home_to("Verflixxt! Kompakt")(page)
+    button(page, "Spieler hinzufügen").click()
+    page.get_by_text("Figuren je Person: 2").wait_for()
+    time.sleep(0.8)
+
+
 SCREENS: list[tuple[str, Callable]] = [
     ("qwixx-setup", _home_to("Qwixx Longo")),
     ("verflixxt-setup", _home_to("Verflixxt! Kompakt")),
     ("verlies-setup", _home_to("Raus aus dem Verlies!")),
+    ("qwixx-setup-refused", _twice_anna("Qwixx Longo")),
+    ("verflixxt-setup-three", _verflixxt_three),
 ]
 
 
-def report(page, width: int) -> list[str]:
+def report(page, width: int, height: int, *, top: bool = False) -> list[str]:
+    """Findings among the nodes whose middle lies in the inner band of the window (a node cut by the
+    scrolling edge is measured again after the next scroll); ``top``: the fixed top bar too."""
     lines = []
     for n in page.evaluate(MEASURE_JS):
+        mid = n["y"] + n["h"] / 2
+        inside = 0.12 * height < mid < 0.88 * height and n["y"] > 0.05 * height and n["y"] + n["h"] < 0.95 * height
+        if not inside and not (top and n["y"] + n["h"] < 0.12 * height):
+            continue
         if n["x"] < -0.5 or n["x"] + n["w"] > width + 0.5:
             lines.append(f"outside the width: {n['name']!r} x={n['x']:.0f} w={n['w']:.0f}")
         if n["role"] == "button" and n["h"] < 47.5:
-            lines.append(f"button lower than 48 px: {n['name']!r} h={n['h']:.0f}")
+            lines.append(f"button lower than 48 px: {n['name']!r} h={n['h']:.0f} w={n['w']:.0f}")
     return lines
 
 
@@ -102,15 +132,23 @@ def shoot(browser, url: str, name: str, walk: Callable, w: int, h: int) -> None:
     walk(page)
     stem = OUT / f"{name}-{w}x{h}"
     page.screenshot(path=f"{stem}.png")
-    # the rest of the screen: scroll the app's own list (Flutter scrolls inside the canvas)
-    shots = 1
-    for _ in range(6):
+    problems = report(page, w, h, top=True)
+    for old in OUT.glob(f"{stem.name}-*.png"):
+        old.unlink()
+    # the rest of the screen: scroll the app's own list (Flutter scrolls inside the canvas) half a
+    # window at a time, measuring and taking a picture each time, until nothing moves
+    shots, last = 1, page.screenshot()
+    for _ in range(40):
         page.mouse.move(w / 2, h / 2)
-        page.mouse.wheel(0, h * 0.8)
+        page.mouse.wheel(0, h * 0.5)
         time.sleep(0.6)
-        page.screenshot(path=f"{stem}-{shots + 1}.png")
+        now = page.screenshot()
+        if now == last:
+            break
+        last = now
+        problems += [p for p in report(page, w, h) if p not in problems]
         shots += 1
-    problems = report(page, w)
+        pathlib.Path(f"{stem}-{shots}.png").write_bytes(now)
     (stem.with_suffix(".txt")).write_text("\n".join(problems) + "\n", encoding="utf-8")
     print(f"{stem.relative_to(ROOT)}.png (+{shots - 1} scrolled): {len(problems)} findings")
     ctx.close()

@@ -7,6 +7,7 @@ beside the second field, naming the name. Words in both languages, German first.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Callable
 
 from pydantic import BaseModel
@@ -14,11 +15,20 @@ from pydantic import BaseModel
 from companion.i18n import add_strings
 from components.common import refusal_line
 from components.seat_editor import AddSeat, Seat
+from scoring.engine import NAME_MAX, visible
 from scoring.errors import RefereeError
 
 add_strings(
     {
         "setup.name_twice": {"de": "Zwei Spieler heißen {name}", "en": "Two players are called {name}"},
+        "setup.name_long": {
+            "de": "Name für Platz {n} ist zu lang (höchstens {most} Zeichen)",
+            "en": "The name for seat {n} is too long (at most {most} characters)",
+        },
+        "setup.name_unreadable": {
+            "de": "Name für Platz {n} enthält Steuerzeichen",
+            "en": "The name for seat {n} holds control characters",
+        },
         "setup.at_most": {"de": "Voll: höchstens {n} Spieler", "en": "Full: at most {n} players"},
     }
 )
@@ -36,15 +46,28 @@ def norm(name: str) -> str:
 
 
 def resolve(typed: list[str], default: Callable[[int], str]) -> list[str]:
-    """Each seat's name: what was typed (spaces trimmed), else the seat's default (1-based)."""
-    return [" ".join((t or "").split()) or default(i + 1) for i, t in enumerate(typed)]
+    """Each seat's name: what was typed (spaces trimmed), else the seat's default (1-based).
+
+    A name that shows nothing (only spaces or zero-width characters) counts as empty."""
+    out = []
+    for i, t in enumerate(typed):
+        name = " ".join((t or "").split())
+        out.append(name if any(visible(c) for c in name) else default(i + 1))
+    return out
 
 
 def name_problems(names: list[str]) -> list[NameProblem]:
-    """A later seat whose name an earlier seat already has (after ``resolve``)."""
+    """What ``PlayerSpec`` would refuse, and a later seat whose name an earlier seat already has
+    (after ``resolve``), each by the seat whose field shows it."""
     first: dict[str, str] = {}
     out = []
     for i, name in enumerate(names):
+        if len(name) > NAME_MAX:
+            out.append(NameProblem(seat=i, key="setup.name_long", params={"n": i + 1, "most": NAME_MAX}))
+            continue
+        if any(unicodedata.category(c) == "Cc" for c in name):
+            out.append(NameProblem(seat=i, key="setup.name_unreadable", params={"n": i + 1}))
+            continue
         key = norm(name)
         if key in first:  # named as the earlier seat spells it
             out.append(NameProblem(seat=i, key="setup.name_twice", params={"name": first[key]}))

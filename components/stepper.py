@@ -5,7 +5,6 @@ already kept inside ``low..high``; a button at its end is disabled.
 
     stepper("Figuren je Person", 3, 1, 6, set_figures, "Figuren je Person −", "Figuren je Person +",
             note="Mit 3 Spielern 2 Figuren je Person (vx.setup)")
-    compact_stepper("Stärke", 4, 0, 9, set_strength, "Stärke Spieler 1 −", "Stärke Spieler 1 +")
 """
 
 from __future__ import annotations
@@ -38,25 +37,3 @@ def stepper(label: str, value: int, low: int, high: int, on_change: Callable[[in
     if not note:
         return row
     return ft.Column([row, ft.Text(note, size=14, color=ft.Colors.TEAL_900, weight=ft.FontWeight.W_500)], spacing=0)
-
-
-def compact_stepper(label: str, value: int, low: int, high: int, on_change: Callable[[int], None],
-                    minus_tip: str, plus_tip: str) -> ft.Control:
-    """Narrow, for a few side by side: the name above, − value + below."""
-    return ft.Column(
-        [
-            ft.Text(label, size=13, color=ft.Colors.BLUE_GREY_700),
-            ft.Row(
-                [
-                    _step_button(ft.Icons.REMOVE_CIRCLE_OUTLINE, minus_tip, max(low, value - 1), value <= low,
-                                 on_change, 26),
-                    ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=26, text_align=ft.TextAlign.CENTER),
-                    _step_button(ft.Icons.ADD_CIRCLE_OUTLINE, plus_tip, min(high, value + 1), value >= high,
-                                 on_change, 26),
-                ],
-                spacing=0,
-            ),
-        ],
-        spacing=0,
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-    )

@@ -207,7 +207,7 @@ def _lucky_row(shell: Any, st: dict[str, Any], i: int, fields: _Fields, name: st
         st["lucky_errors"].pop(i, None)
         shell.render()
 
-    field = ft.TextField(label=shell.t("q8.setup.lucky", n=i + 1), value=p["lucky"], on_change=changed, width=150,
+    field = ft.TextField(label=shell.t("q8.setup.lucky", n=i + 1), value=p["lucky"], on_change=changed, expand=True,
                          dense=True, keyboard_type=ft.KeyboardType.NUMBER)
     fields.items.append((i, "lucky", field))
     row: list[ft.Control] = [ft.Row([field, big_button(shell.t("q8.setup.draw"), draw,

@@ -664,12 +664,14 @@ class _Parcours:
         head = ft.Row([
             ft.Text(t_("vx.setup.selected", where=_slot_text(self.shell, t, sel)), size=15,
                     weight=ft.FontWeight.BOLD, expand=True),
-            ft.IconButton(icon=ft.Icons.CLOSE, icon_size=26, tooltip=t_("vx.setup.deselect"), on_click=self.deselect),
+            ft.IconButton(icon=ft.Icons.CLOSE, icon_size=26, width=TOUCH, height=TOUCH, tooltip=t_("vx.setup.deselect"),
+                          on_click=self.deselect),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
         moves = ft.Row([
-            ft.IconButton(icon=ft.Icons.CHEVRON_LEFT, icon_size=30, tooltip=t_("vx.setup.move_left"),
+            ft.IconButton(icon=ft.Icons.CHEVRON_LEFT, icon_size=30, width=TOUCH, height=TOUCH, tooltip=t_("vx.setup.move_left"),
                           disabled=sel <= 1, on_click=lambda e: self.shift(-1)),
-            ft.IconButton(icon=ft.Icons.CHEVRON_RIGHT, icon_size=30, tooltip=t_("vx.setup.move_right"),
+            ft.IconButton(icon=ft.Icons.CHEVRON_RIGHT, icon_size=30, width=TOUCH, height=TOUCH,
+                          tooltip=t_("vx.setup.move_right"),
                           disabled=sel >= len(t), on_click=lambda e: self.shift(1)),
             ft.OutlinedButton(content=t_("vx.setup.remove"), icon=ft.Icons.DELETE_OUTLINE, height=TOUCH,
                               on_click=self.remove_tile),
@@ -679,9 +681,9 @@ class _Parcours:
     def palette(self) -> ft.Control:
         buttons = [_palette_button(self.shell, tok, lambda e, tok=tok: self.append(tok)) for tok in PALETTE]
         buttons.append(ft.IconButton(icon=ft.Icons.BACKSPACE_OUTLINED, tooltip=self.shell.t("vx.setup.del_last"),
-                                     on_click=self.drop_last, icon_size=28))
+                                     on_click=self.drop_last, icon_size=28, width=TOUCH, height=TOUCH))
         buttons.append(ft.IconButton(icon=ft.Icons.DELETE_SWEEP_OUTLINED, tooltip=self.shell.t("vx.setup.clear"),
-                                     on_click=self.clear, icon_size=28))
+                                     on_click=self.clear, icon_size=28, width=TOUCH, height=TOUCH))
         return ft.Row(buttons, wrap=True, spacing=4, run_spacing=4)
 
     def controls(self) -> list[ft.Control]:

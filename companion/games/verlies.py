@@ -63,7 +63,6 @@ from scoring.verlies import (
 from scoring.verlies import GAME as ENGINE
 from companion.seats import add_seat, check_names, error_texts, seats_for, start_error_line
 from components.seat_editor import seat_editor
-from components.stepper import compact_stepper
 
 GAME = "raus-aus-dem-verlies"
 META_PRESETS = "verlies_presets"
@@ -437,14 +436,14 @@ class _Fields:
     def sync(self) -> None:
         for i, key, f in self.items:
             if f.value is not None and i < len(self.st["players"]):
-                self.st["players"][i][key] = f.value[:40]
+                self.st["players"][i][key] = f.value[:40] if key == "character" else f.value
 
 
 def _seat_actions(shell: Any, st: dict[str, Any], fields: _Fields) -> dict[str, Callable[..., None]]:
     players = st["players"]
 
     def on_name(i: int, value: str) -> None:
-        players[i]["name"] = value[:40]
+        players[i]["name"] = value
 
     def on_remove(i: int) -> None:
         fields.sync()
@@ -495,13 +494,14 @@ def _character_rows(shell: Any, st: dict[str, Any], i: int, fields: _Fields,
     field = ft.TextField(label=shell.t("rv.setup.character", n=n), value=p["character"], on_change=set_character,
                          dense=True, expand=True)
     fields.items.append((i, "character", field))
-    attrs = [compact_stepper(shell.t(f"rv.attr.{a}"), p[a], 0, ATTR_MAX, set_attr(a),
-                             shell.t("rv.setup.attr_minus", attr=shell.t(f"rv.attr.{a}"), n=n),
-                             shell.t("rv.setup.attr_plus", attr=shell.t(f"rv.attr.{a}"), n=n)) for a in ATTRIBUTES]
+    # one line each: three side by side do not fit 360 px with 48 px buttons
+    attrs = [stepper(shell.t(f"rv.attr.{a}"), p[a], 0, ATTR_MAX, set_attr(a),
+                     shell.t("rv.setup.attr_minus", attr=shell.t(f"rv.attr.{a}"), n=n),
+                     shell.t("rv.setup.attr_plus", attr=shell.t(f"rv.attr.{a}"), n=n)) for a in ATTRIBUTES]
     return (
         ft.Row([field, ft.IconButton(icon=ft.Icons.SWITCH_ACCOUNT, width=48, height=48, on_click=lambda e: other(i),
                                      tooltip=shell.t("rv.setup.next_character", n=n))]),
-        ft.Row(attrs, alignment=ft.MainAxisAlignment.SPACE_BETWEEN, spacing=0),
+        ft.Column(attrs, spacing=0),
     )
 
 

@@ -274,3 +274,21 @@ async def test_the_confirmed_tile_set_is_remembered_by_the_browser_vx_setup(tmp_
     await app.wait_for(lambda: app.has_text("Bestätigt: 4 Tafeln – 2× plus, 1× minus, 1× G"))
     assert not app.crashes()
     await app.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_names_the_table_would_refuse_are_refused_beside_their_field(game):
+    sh = setup_shell(game)
+    type_into(sh, "Name Spieler 1", "\u200b \u200b")  # shows nothing: the default
+    type_into(sh, "Name Spieler 2", "Be\x07n")
+    start(sh)
+    assert sh.table is None and texts(sh).count("Name für Platz 2 enthält Steuerzeichen") == 2
+    type_into(sh, "Name Spieler 2", "B" * 41)
+    start(sh)
+    assert texts(sh).count("Name für Platz 2 ist zu lang (höchstens 40 Zeichen)") == 2
+    sh.lang = "en"
+    sh.render()
+    assert "The name for seat 2 is too long (at most 40 characters)" in texts(sh)
+    type_into(sh, "Name player 2", "Ben")
+    start(sh, "en")
+    assert sh.table is not None and [p.name for p in sh.table.players][:2] == ["Player 1", "Ben"]
