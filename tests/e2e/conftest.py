@@ -10,6 +10,7 @@ from __future__ import annotations
 import collections
 import os
 import pathlib
+import re
 import shutil
 import signal
 import socket
@@ -168,9 +169,10 @@ def button(page, name: str, exact: bool = True) -> Button:
 
 
 def fill(page, label: str, text: str) -> None:
-    page.get_by_label(label, exact=True).click()
-    # focused and empty, Flutter reads the hint after the label ("Name Spieler 1\nSpieler 1"):
-    # type into the focused input, not into a new lookup by label
-    field = page.locator("input:focus, textarea:focus")
+    by_label = page.get_by_label(label, exact=True)
+    by_label.click()
+    # focused and empty, Flutter reads the hint after the label ("Name Spieler 1\nSpieler 1")
+    hinted = page.get_by_label(re.compile("^" + re.escape(label) + "\n"))
+    field = by_label.or_(hinted).first
     field.fill("")
     field.press_sequentially(text, delay=5)
