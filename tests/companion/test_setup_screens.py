@@ -242,6 +242,11 @@ def test_the_tile_set_is_confirmed_once_without_doubt_vx_setup():
         sh.lang = lang
         sh.render()
         assert not any("Annahme" in x or "assumption" in x or "Bitte mit eurer Schachtel" in x for x in texts(sh))
+    from companion.rules_text import VX_LAYOUT  # the rules screen tells the same, without doubt
+
+    assert VX_LAYOUT.meaning["de"].endswith("ihr vergleicht ihn beim Spielaufbau einmal und bestätigt ihn, "
+                                            "das Gerät merkt ihn sich.")
+    assert VX_LAYOUT.meaning["en"].endswith("compare it once in setup and confirm it, the device remembers it.")
 
 
 def test_a_bad_tile_set_is_not_confirmed_and_its_error_is_beside_it():
