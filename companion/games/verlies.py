@@ -66,7 +66,6 @@ from components.seat_editor import seat_editor
 
 GAME = "raus-aus-dem-verlies"
 META_PRESETS = "verlies_presets"
-MAX_PLAYERS = 8
 
 add_strings(
     {
