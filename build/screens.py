@@ -72,12 +72,21 @@ def _verflixxt_three(page) -> None:
     time.sleep(0.8)
 
 
+def _verflixxt_confirmed(page) -> None:
+    """The table confirmed its tile set: one line, and the browser remembers it."""
+    _home_to("Verflixxt! Kompakt")(page)
+    button(page, "Tafelsatz bestätigen").click()
+    page.get_by_text("Bestätigt: 26 Tafeln – 8× plus, 13× minus, 5× G").wait_for()
+    time.sleep(0.8)
+
+
 SCREENS: list[tuple[str, Callable]] = [
     ("qwixx-setup", _home_to("Qwixx Longo")),
     ("verflixxt-setup", _home_to("Verflixxt! Kompakt")),
     ("verlies-setup", _home_to("Raus aus dem Verlies!")),
     ("qwixx-setup-refused", _twice_anna("Qwixx Longo")),
     ("verflixxt-setup-three", _verflixxt_three),
+    ("verflixxt-setup-confirmed", _verflixxt_confirmed),
 ]
 
 
