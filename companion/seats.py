@@ -29,6 +29,7 @@ add_strings(
             "de": "Name für Platz {n} enthält Steuerzeichen",
             "en": "The name for seat {n} holds control characters",
         },
+        "setup.at_least": {"de": "Mindestens {n} Spieler", "en": "At least {n} players"},
         "setup.at_most": {"de": "Voll: höchstens {n} Spieler", "en": "Full: at most {n} players"},
     }
 )
@@ -87,9 +88,11 @@ def seats_for(shell: Any, typed: list[str], keys: list[str], errors: dict[int, s
     ]
 
 
-def add_seat(shell: Any, count: int, high: int, on_add: Callable[[], None]) -> AddSeat:
+def add_seat(shell: Any, count: int, high: int, on_add: Callable[[], None], *, low: int = 1) -> AddSeat:
+    """The add button; at either limit the limit in words (the game's own player range)."""
     return AddSeat(shell.t("setup.add_player"), on_add,
-                   full_text=shell.t("setup.at_most", n=high) if count >= high else None)
+                   full_text=shell.t("setup.at_most", n=high) if count >= high else None,
+                   note=shell.t("setup.at_least", n=low) if count <= low and low > 1 else None)
 
 
 def check_names(shell: Any, typed: list[str]) -> tuple[list[str], list[NameProblem]]:

@@ -50,6 +50,7 @@ class AddSeat:
     label: str
     on_add: Callable[[], None]
     full_text: str | None = None  # set at the limit: the button is disabled and this says why
+    note: str | None = None  # beside the button otherwise (e.g. why no seat can be removed)
 
 
 def error_text(message: str) -> ft.Control:
@@ -89,9 +90,10 @@ def seat_card(seat: Seat, name: ft.TextField, on_remove: Callable[[], None],
 def add_seat_button(add: AddSeat) -> ft.Control:
     button = ft.OutlinedButton(content=add.label, icon=ft.Icons.PERSON_ADD, height=TARGET,
                                disabled=add.full_text is not None, on_click=lambda e: add.on_add())
-    if add.full_text is None:
+    words = add.full_text or add.note
+    if words is None:
         return button
-    return ft.Row([button, ft.Text(add.full_text, size=14, color=ft.Colors.BLUE_GREY_800, expand=True)],
+    return ft.Row([button, ft.Text(words, size=14, color=ft.Colors.BLUE_GREY_800, expand=True)],
                   spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 

@@ -232,7 +232,8 @@ def _seat_block(shell: Any, st: dict[str, Any], fields: _Fields) -> list[ft.Cont
                       error_texts(shell, st["name_errors"]), low=ENGINE.min_players, extras=extras)
     names_out: list[ft.TextField] = []
     out.append(seat_editor(seats, on_name=act["on_name"], on_remove=act["on_remove"], fields=names_out,
-                           add=add_seat(shell, len(players), ENGINE.max_players, act["on_add"])))
+                           add=add_seat(shell, len(players), ENGINE.max_players, act["on_add"],
+                                        low=ENGINE.min_players)))
     fields.items += [(i, "name", f) for i, f in enumerate(names_out)]
     return out
 

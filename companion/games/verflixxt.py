@@ -477,7 +477,8 @@ def _seat_block(shell: Any, st: dict[str, Any], fields: _Fields) -> list[ft.Cont
     seats = seats_for(shell, st["players"], [str(i) for i in range(len(st["players"]))],
                       error_texts(shell, st["name_errors"]), low=ENGINE.min_players, colors=colors)
     out.append(seat_editor(seats, on_name=act["on_name"], on_remove=act["on_remove"], on_color=act["on_color"],
-                           add=add_seat(shell, len(st["players"]), ENGINE.max_players, act["on_add"]),
+                           add=add_seat(shell, len(st["players"]), ENGINE.max_players, act["on_add"],
+                                        low=ENGINE.min_players),
                            fields=fields.names))
     return out
 

@@ -520,7 +520,8 @@ def _seat_block(shell: Any, st: dict[str, Any], fields: _Fields) -> list[ft.Cont
                       error_texts(shell, st["name_errors"]), low=ENGINE.min_players, extras=extras)
     names: list[ft.TextField] = []
     out.append(keyed(seat_editor(seats, on_name=act["on_name"], on_remove=act["on_remove"], fields=names,
-                                 add=add_seat(shell, len(players), ENGINE.max_players, act["on_add"])), "seats"))
+                                 add=add_seat(shell, len(players), ENGINE.max_players, act["on_add"],
+                                              low=ENGINE.min_players)), "seats"))
     fields.items += [(i, "name", f) for i, f in enumerate(names)]
     return out
 

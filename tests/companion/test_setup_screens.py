@@ -297,3 +297,12 @@ def test_names_the_table_would_refuse_are_refused_beside_their_field(game):
     type_into(sh, "Name player 2", "Ben")
     start(sh, "en")
     assert sh.table is not None and [p.name for p in sh.table.players][:2] == ["Player 1", "Ben"]
+
+
+@pytest.mark.parametrize("lang,words", [("de", "Mindestens 2 Spieler"), ("en", "At least 2 players")])
+def test_verflixxt_says_why_no_seat_can_be_removed(lang, words):
+    sh = setup_shell("verflixxt", lang)
+    de = lang == "de"
+    assert button(sh, "Spieler 1 entfernen" if de else "Remove player 1").disabled and words in texts(sh)
+    click(sh, "Spieler hinzufügen" if de else "Add player")
+    assert words not in texts(sh) and not button(sh, "Spieler 1 entfernen" if de else "Remove player 1").disabled
