@@ -64,7 +64,8 @@ def error_text(message: str) -> ft.Control:
 
 def name_field(seat: Seat, on_name: Callable[[str], None]) -> ft.TextField:
     return ft.TextField(
-        label=seat.label, hint_text=seat.hint, value=seat.value, max_length=40, dense=True, expand=True,
+        # no max_length: its counter line costs every card a row; a long name is refused beside the field
+        label=seat.label, hint_text=seat.hint, value=seat.value, dense=True, expand=True,
         border_color=ERROR_COLOR if seat.error else None,
         on_change=lambda e: on_name(e.control.value or ""),
     )
