@@ -95,7 +95,6 @@ STRINGS: dict[str, dict[str, str]] = {
     "play.close": {"de": "Schließen", "en": "Close"},
     "result.title": {"de": "Wertung", "en": "Scores"},
     "result.new_game": {"de": "Neues Spiel", "en": "New game"},
-    "setup.players": {"de": "Spieler", "en": "Players"},
     "setup.player_name": {"de": "Name Spieler {n}", "en": "Name player {n}"},
     "setup.default_name": {"de": "Spieler {n}", "en": "Player {n}"},
     "setup.add_player": {"de": "Spieler hinzufügen", "en": "Add player"},

@@ -281,11 +281,11 @@ VX_LAYOUT = O(
     "layout", "zufällig / random",
     ("Auslage", "Layout"),
     ("Die Reihenfolge der Tafeln, wie sie am Tisch liegt, z. B. „+3 -2 G +5 …“. Für digitales Spiel "
-     "würfelt die App eine Auslage; die Minuswerte der Zufallsauslage sind eine Annahme – vergleicht "
-     "sie mit eurer Schachtel.",
+     "mischt die App eine Auslage aus dem Tafelsatz eurer Schachtel: ihr vergleicht ihn beim "
+     "Spielaufbau einmal und bestätigt ihn, das Gerät merkt ihn sich.",
      "The order of the tiles as they lie on the table, e.g. '+3 -2 G +5 …'. For digital play the "
-     "app shuffles a layout; the minus values of a random layout are an assumption – compare them "
-     "with your box."),
+     "app shuffles a layout from your box's tile set: compare it once in setup and confirm it, "
+     "the device remembers it."),
 )
 VX_FIGURES = O(
     "figures_per_player", "3 / 2",

@@ -9,6 +9,8 @@ from collections.abc import Callable
 
 import flet as ft
 
+from components.stepper import stepper  # noqa: F401  (the ± stepper, re-exported for old imports)
+
 TOUCH = 52  # px: comfortably above the 48 px minimum touch target
 
 
@@ -57,17 +59,3 @@ def refusal_line(message: str, link_text: str | None, on_rule: Callable[[], None
 
 def info_line(message: str, *, color: str = ft.Colors.BLUE_GREY_50) -> ft.Control:
     return ft.Container(content=ft.Text(message, size=15), bgcolor=color, border_radius=10, padding=10)
-
-
-def stepper(label: str, value: int, low: int, high: int, on_change: Callable[[int], None],
-            minus_tip: str, plus_tip: str) -> ft.Control:
-    """A number chosen with two big buttons: nothing to type, nothing to mis-tap."""
-    return ft.Row(
-        [
-            ft.Text(f"{label}: {value}", size=15, expand=True),
-            ft.IconButton(icon=ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=30, tooltip=minus_tip,
-                          disabled=value <= low, on_click=lambda e: on_change(max(low, value - 1))),
-            ft.IconButton(icon=ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=30, tooltip=plus_tip,
-                          disabled=value >= high, on_click=lambda e: on_change(min(high, value + 1))),
-        ]
-    )

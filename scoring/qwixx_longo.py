@@ -12,10 +12,12 @@ or passes) → end of turn (q8.misthrow, q8.end), next player.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError, model_validator
 
+from scoring.dice import RandomSource
 from scoring.engine import (
     DieSpec,
     Frozen,
@@ -36,6 +38,20 @@ COLORS: tuple[Color, ...] = ("red", "yellow", "green", "blue")
 ASCENDING: frozenset[str] = frozenset({"red", "yellow"})
 LOW, HIGH = 2, 16
 DIE_SIDES = 8
+
+
+def draw_lucky(rng: RandomSource) -> tuple[int, int]:
+    """q8.lucky: two different numbers LOW..HIGH for a sheet, smaller first (``rng`` needs ``randint``)."""
+    a = rng.randint(LOW, HIGH)
+    b = rng.randint(LOW, HIGH - 1)
+    b = b + 1 if b >= a else b  # uniform over the other numbers
+    return (min(a, b), max(a, b))
+
+
+def check_lucky(name: str, pair: Sequence[int]) -> None:
+    """q8.lucky: exactly two different numbers LOW..HIGH, else refused naming the sheet's player."""
+    if len(pair) != 2 or pair[0] == pair[1] or not all(LOW <= n <= HIGH for n in pair):
+        raise InvalidInput("q8_lucky_numbers", rule="q8.lucky", name=name, value=", ".join(map(str, pair)) or "–")
 
 
 def row_fields(color: str) -> tuple[int, ...]:
@@ -446,9 +462,7 @@ class QwixxLongo(Game[Options, State]):
                 "q8_lucky_count", rule="q8.lucky", players=len(players), given=len(options.lucky_numbers)
             )
         for p, pair in zip(players, options.lucky_numbers, strict=True):
-            a, b = pair
-            if a == b or not (LOW <= a <= HIGH and LOW <= b <= HIGH):
-                raise InvalidInput("q8_lucky_numbers", rule="q8.lucky", name=p.name, value=f"{a}, {b}")
+            check_lucky(p.name, pair)
 
     def start(self, options: Options, players: list[PlayerSpec]) -> State:
         return State(

@@ -648,11 +648,16 @@ def default_guards(layout: Sequence[Tile]) -> tuple[int, ...]:
     return tuple(i for i, t in enumerate(layout, start=1) if t.kind != "minus")[:GUARD_COUNT]
 
 
+def default_figures(seats: int) -> int:
+    """vx.setup: 3 figures each with 2 players, 2 each with 3 or more."""
+    return 3 if seats == 2 else 2
+
+
 def figures_per_player(options: Options, seats: int) -> int:
-    """vx.setup: 3 each with 2 players, 2 each with 3 or more, unless set."""
+    """vx.setup: ``default_figures`` unless the table set a number."""
     if options.figures_per_player is not None:
         return options.figures_per_player
-    return 3 if seats == 2 else 2
+    return default_figures(seats)
 
 
 class Verflixxt(Game[Options, State]):

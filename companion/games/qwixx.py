@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -14,20 +14,26 @@ from companion.profiles import list_profiles
 from companion.registry import GameUI, register_ui
 from companion.rules_text import QWIXX as RULES
 from companion.rules_ui import dispute_button
+from companion.seats import add_seat, check_names, error_texts, seats_for, start_error_line
 from components.common import big_button, info_line, keyed, section_title, stepper
 from components.cross_row import RowModel, cross_row
 from components.dice_tray import DieFace, dice_tray
 from components.player_switcher import player_switcher
 from components.profile_picker import profile_picker
+from components.seat_editor import error_text, seat_editor
+from scoring.dice import Dice
 from scoring.engine import PlayerSpec
 from scoring.errors import InvalidInput, Refusal
 from scoring.qwixx_longo import (
     COLORS,
+    GAME as ENGINE,
     ColorCross,
     LuckyCross,
     Pass,
     WhiteCross,
+    check_lucky,
     crossed_number,
+    draw_lucky,
     explain_field,
     lock_fields,
     row_fields,
@@ -110,122 +116,136 @@ def parse_numbers(text: str) -> list[int]:
 
 
 # --- setup --------------------------------------------------------------------------
+SETUP_OPTIONS = ("lucky_replaces", "lock_min_crosses", "misthrow_penalty", "end_locked_rows", "end_misthrows")
+
+
+def _lucky_text(pair: tuple[int, int] | list[int]) -> str:
+    return f"{pair[0]} {pair[1]}"
+
+
+def _new_seat(st: dict[str, Any]) -> dict[str, Any]:
+    """An empty name (the hint shows the default) and lucky numbers drawn by the engine (q8.lucky)."""
+    uid = st.get("next_uid", 0)
+    st["next_uid"] = uid + 1
+    return {"name": "", "lucky": _lucky_text(draw_lucky(Dice().source)), "uid": uid}
+
+
 def _setup_state(shell: Any) -> dict[str, Any]:
     st = shell.ui.get("q8_setup")
     if st is None:
-        rng = random.SystemRandom()
-        st = {
-            "players": [
-                {"name": shell.t("setup.default_name", n=i + 1), "lucky": _draw_text(rng)} for i in range(2)
-            ],
-            "lucky_replaces": "white",
-            "lock_min_crosses": 6,
-            "misthrow_penalty": 5,
-            "end_locked_rows": 2,
-            "end_misthrows": 4,
-        }
+        st = {"players": [], "lucky_replaces": "white", "lock_min_crosses": 6, "misthrow_penalty": 5,
+              "end_locked_rows": 2, "end_misthrows": 4, "name_errors": [], "lucky_errors": {}, "start_error": None}
+        st["players"] = [_new_seat(st) for _ in range(2)]
         shell.ui["q8_setup"] = st
+    for p in st["players"]:
+        p.setdefault("uid", id(p))
     return st
 
 
-def _draw_text(rng: random.Random) -> str:
-    a, b = sorted(rng.sample(range(2, 17), 2))
-    return f"{a} {b}"
+def _clear_errors(st: dict[str, Any]) -> None:
+    st["name_errors"], st["lucky_errors"], st["start_error"] = [], {}, None
 
 
-def setup_view(shell: Any) -> ft.Control:
-    st = _setup_state(shell)
-    rows: list[ft.Control] = [section_title(shell.t("q8.setup.title"))]
-    refusal = shell.refusal_control()
-    if refusal:
-        rows.append(refusal)
+class _Fields:
+    """The setup's text fields: a change event may arrive after the next tap, so every tap reads them first."""
 
-    fields: list[tuple[int, str, ft.TextField]] = []
+    def __init__(self, st: dict[str, Any]) -> None:
+        self.st = st
+        self.items: list[tuple[int, str, ft.TextField]] = []
 
-    def sync() -> None:
-        """Copy what the fields show into the setup: a change event may arrive after the next tap."""
-        for i, key, f in fields:
-            if f.value is not None and i < len(st["players"]):
-                st["players"][i][key] = f.value
+    def sync(self) -> None:
+        for i, key, f in self.items:
+            if f.value is not None and i < len(self.st["players"]):
+                self.st["players"][i][key] = f.value
 
-    def set_field(i: int, key: str):
-        def handler(e: Any) -> None:
-            if key == "name" and st["players"][i].get("profile_id") and e.control.value != st["players"][i]["name"]:
-                st["players"][i].pop("profile_id", None)  # a renamed seat is no longer that profile
-            st["players"][i][key] = e.control.value
 
-        return handler
+def _seat_actions(shell: Any, st: dict[str, Any], fields: _Fields) -> dict[str, Callable[..., None]]:
+    players = st["players"]
+
+    def on_name(i: int, value: str) -> None:
+        if players[i].get("profile_id") and value != players[i]["name"]:
+            players[i].pop("profile_id", None)  # a renamed seat is no longer that profile
+        players[i]["name"] = value
+
+    def on_remove(i: int) -> None:
+        fields.sync()
+        if len(players) > ENGINE.min_players:
+            players.pop(i)
+            _clear_errors(st)
+            shell.render()
+
+    def on_add() -> None:
+        fields.sync()
+        if len(players) < ENGINE.max_players:
+            players.append(_new_seat(st))
+            shell.render()
 
     def pick_profile(prof: Any) -> None:
         """A saved player takes the first seat not yet held by a profile (or a new seat)."""
-        sync()
-        if any(p.get("profile_id") == prof.id for p in st["players"]):
+        fields.sync()
+        if any(p.get("profile_id") == prof.id for p in players):
             return
-        free = next((p for p in st["players"] if not p.get("profile_id")), None)
+        free = next((p for p in players if not p.get("profile_id")), None)
         if free is None:
-            if len(st["players"]) >= 5:
+            if len(players) >= ENGINE.max_players:
                 return
-            free = {}
-            st["players"].append(free)
+            free = _new_seat(st)
+            players.append(free)
         free.update(name=prof.name, profile_id=prof.id, color=prof.color)
-        free["lucky"] = f"{prof.lucky[0]} {prof.lucky[1]}" if prof.lucky else _draw_text(random.SystemRandom())
+        if prof.lucky:
+            free["lucky"] = _lucky_text(prof.lucky)
         shell.render()
 
+    return {"on_name": on_name, "on_remove": on_remove, "on_add": on_add, "pick_profile": pick_profile}
+
+
+def _lucky_row(shell: Any, st: dict[str, Any], i: int, fields: _Fields, name: str) -> tuple[ft.Control, ...]:
+    p = st["players"][i]
+
+    def changed(e: Any) -> None:
+        p["lucky"] = e.control.value or ""
+
+    def draw(e: Any) -> None:
+        fields.sync()
+        p["lucky"] = _lucky_text(draw_lucky(Dice().source))
+        st["lucky_errors"].pop(i, None)
+        shell.render()
+
+    field = ft.TextField(label=shell.t("q8.setup.lucky", n=i + 1), value=p["lucky"], on_change=changed, expand=True,
+                         dense=True, keyboard_type=ft.KeyboardType.NUMBER)
+    fields.items.append((i, "lucky", field))
+    row: list[ft.Control] = [ft.Row([field, big_button(shell.t("q8.setup.draw"), draw,
+                                                       tooltip=shell.t("q8.setup.draw_tip", name=name))])]
+    err = st["lucky_errors"].get(i)
+    if err is not None:
+        row.append(error_text(shell.err_text(err)))
+    return tuple(row)
+
+
+def _seat_block(shell: Any, st: dict[str, Any], fields: _Fields) -> list[ft.Control]:
+    act = _seat_actions(shell, st, fields)
+    players = st["players"]
+    out: list[ft.Control] = []
     profiles = list_profiles(shell.ctx.store)
     if profiles:
-        rows.append(profile_picker(profiles, pick_profile, t=shell.t,
-                                   chosen=[p.get("profile_id") for p in st["players"]]))
+        out.append(profile_picker(profiles, act["pick_profile"], t=shell.t,
+                                  chosen=[p.get("profile_id") for p in players]))
+    names, _ = check_names(shell, [p["name"] for p in players])
+    extras = [_lucky_row(shell, st, i, fields, names[i]) for i in range(len(players))]
+    seats = seats_for(shell, [p["name"] for p in players], [str(p["uid"]) for p in players],
+                      error_texts(shell, st["name_errors"]), low=ENGINE.min_players, extras=extras)
+    names_out: list[ft.TextField] = []
+    out.append(seat_editor(seats, on_name=act["on_name"], on_remove=act["on_remove"], fields=names_out,
+                           add=add_seat(shell, len(players), ENGINE.max_players, act["on_add"],
+                                        low=ENGINE.min_players)))
+    fields.items += [(i, "name", f) for i, f in enumerate(names_out)]
+    return out
 
-    for i, p in enumerate(st["players"]):
-        name_field = ft.TextField(
-            label=shell.t("setup.player_name", n=i + 1), value=p["name"], max_length=40, on_change=set_field(i, "name"),
-            dense=True, expand=True,
-        )
-        lucky_field = ft.TextField(
-            label=shell.t("q8.setup.lucky", n=i + 1), value=p["lucky"],
-            on_change=set_field(i, "lucky"), width=150, dense=True, keyboard_type=ft.KeyboardType.NUMBER,
-        )
-        fields += [(i, "name", name_field), (i, "lucky", lucky_field)]
 
-        def draw(e: Any, i: int = i) -> None:
-            sync()
-            st["players"][i]["lucky"] = _draw_text(random.SystemRandom())
-            shell.render()
-
-        def remove(e: Any, i: int = i) -> None:
-            sync()
-            if len(st["players"]) > 1:
-                st["players"].pop(i)
-                shell.render()
-
-        rows.append(
-            ft.Container(
-                bgcolor=ft.Colors.BLUE_GREY_50, border_radius=10, padding=8,
-                content=ft.Column(
-                    [
-                        ft.Row([name_field, ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, on_click=remove,
-                                                          tooltip=shell.t("setup.remove_player", n=i + 1))]),
-                        ft.Row([lucky_field, big_button(shell.t("q8.setup.draw"), draw,
-                                                        tooltip=shell.t("q8.setup.draw_tip", name=p["name"]))]),
-                    ],
-                    spacing=6,
-                ),
-            )
-        )
-
-    def add(e: Any) -> None:
-        sync()
-        if len(st["players"]) < 5:
-            n = len(st["players"]) + 1
-            st["players"].append({"name": shell.t("setup.default_name", n=n), "lucky": _draw_text(random.SystemRandom())})
-            shell.render()
-
-    if len(st["players"]) < 5:
-        rows.append(ft.OutlinedButton(content=shell.t("setup.add_player"), icon=ft.Icons.PERSON_ADD, on_click=add, height=48))
-
+def _options_block(shell: Any, st: dict[str, Any], fields: _Fields) -> list[ft.Control]:
     def opt_step(key: str, low: int, high: int) -> ft.Control:
         def changed(v: int) -> None:
-            sync()
+            fields.sync()
             st[key] = v
             shell.render()
 
@@ -233,52 +253,68 @@ def setup_view(shell: Any) -> ft.Control:
         return stepper(label, st[key], low, high, changed, label + " −", label + " +")
 
     def set_lucky_mode(e: Any) -> None:
-        sync()
+        fields.sync()
         st["lucky_replaces"] = e.control.value
         shell.render()
 
-    rows.append(section_title(shell.t("setup.options")))
-    rows.append(
-        ft.Column(
-            [
-                ft.Text(shell.t("q8.opt.lucky_replaces"), size=15),
-                ft.RadioGroup(
-                    value=st["lucky_replaces"],
-                    on_change=set_lucky_mode,
-                    content=ft.Column(
-                        [ft.Radio(value=v, label=shell.t(f"q8.opt.lucky_replaces.{v}")) for v in ("white", "turn")],
-                        spacing=0,
-                    ),
-                ),
-                opt_step("lock_min_crosses", 0, 13),
-                opt_step("misthrow_penalty", 0, 20),
-                opt_step("end_locked_rows", 1, 4),
-                opt_step("end_misthrows", 1, 10),
-            ],
-            spacing=2,
-        )
-    )
+    radios = ft.RadioGroup(value=st["lucky_replaces"], on_change=set_lucky_mode, content=ft.Column(
+        [ft.Radio(value=v, label=shell.t(f"q8.opt.lucky_replaces.{v}")) for v in ("white", "turn")], spacing=0))
+    return [section_title(shell.t("setup.options")), ft.Column([
+        ft.Text(shell.t("q8.opt.lucky_replaces"), size=15), radios,
+        opt_step("lock_min_crosses", 0, 13), opt_step("misthrow_penalty", 0, 20),
+        opt_step("end_locked_rows", 1, 4), opt_step("end_misthrows", 1, 10),
+    ], spacing=2)]
 
-    def start(e: Any) -> None:
-        sync()
-        lucky = []
-        for p in st["players"]:
-            nums = parse_numbers(p["lucky"])
-            if len(nums) != 2 or nums[0] == nums[1] or not all(2 <= n <= 16 for n in nums):
-                shell.refuse(InvalidInput("q8_lucky_numbers", rule="q8.lucky", name=p["name"] or "?", value=p["lucky"]))
-                return
-            lucky.append(tuple(nums))
+
+def _checked_players(shell: Any, st: dict[str, Any]) -> tuple[list[PlayerSpec], list[tuple[int, ...]]] | None:
+    """The seats as the game gets them, or None with every problem kept beside its field."""
+    players = st["players"]
+    names, problems = check_names(shell, [p["name"] for p in players])
+    st["name_errors"] = [p.model_dump() for p in problems]
+    st["lucky_errors"] = {}
+    lucky: list[tuple[int, ...]] = []
+    for i, (p, name) in enumerate(zip(players, names)):
+        nums = parse_numbers(p["lucky"])
         try:
-            players = [PlayerSpec(name=p["name"], color=p.get("color"), profile_id=p.get("profile_id"))
-                       for p in st["players"]]
-        except ValueError:
-            shell.refuse(InvalidInput("bad_options", detail=shell.t("setup.players")))
-            return
-        options = {k: st[k] for k in ("lucky_replaces", "lock_min_crosses", "misthrow_penalty", "end_locked_rows", "end_misthrows")}
-        options["lucky_numbers"] = lucky
-        shell.start_game(GAME, players, options)
+            check_lucky(name, nums)  # q8.lucky, the engine's range
+        except InvalidInput as exc:
+            st["lucky_errors"][i] = exc
+        lucky.append(tuple(nums))
+    first = next(iter(st["lucky_errors"].values()), None)
+    st["start_error"] = problems[0].model_dump() if problems else first
+    if st["start_error"] is not None:
+        return None
+    return [PlayerSpec(name=n, color=p.get("color"), profile_id=p.get("profile_id"))
+            for n, p in zip(names, players)], lucky
 
-    rows.append(big_button(shell.t("setup.start"), start, color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE))
+
+def _start_block(shell: Any, st: dict[str, Any], fields: _Fields) -> list[ft.Control]:
+    def start(e: Any) -> None:
+        fields.sync()
+        checked = _checked_players(shell, st)
+        if checked is None:
+            shell.refusal = None
+            shell.render()
+            return
+        options = {k: st[k] for k in SETUP_OPTIONS}
+        options["lucky_numbers"] = checked[1]
+        shell.start_game(GAME, checked[0], options)
+
+    out: list[ft.Control] = []
+    line = start_error_line(shell, st.get("start_error"))
+    if line is not None:
+        out.append(line)
+    out.append(big_button(shell.t("setup.start"), start, color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE))
+    return out
+
+
+def setup_view(shell: Any) -> ft.Control:
+    st = _setup_state(shell)
+    fields = _Fields(st)
+    rows: list[ft.Control] = [section_title(shell.t("q8.setup.title"))]
+    rows += _seat_block(shell, st, fields)
+    rows += _options_block(shell, st, fields)
+    rows += _start_block(shell, st, fields)
     return ft.Column(rows, spacing=10)
 
 
@@ -417,9 +453,10 @@ def roll_controls(shell: Any, state: Any, mine: list[int]) -> list[ft.Control]:
         if field.value is not None:
             shell.ui[key] = field.value
         values = parse_numbers(shell.ui.get(key, ""))
-        if len(values) != len(req.dice) or not all(1 <= v <= 8 for v in values):
+        sides = max(d.sides for d in req.dice)  # q8.dice: the engine's dice (all W8)
+        if len(values) != len(req.dice) or not all(1 <= v <= d.sides for v, d in zip(values, req.dice)):
             shell.refuse(InvalidInput("bad_action", detail=shell.t(
-                "play.typed_roll_bad", count=len(req.dice), sides=8, got=" ".join(map(str, values)) or "–")))
+                "play.typed_roll_bad", count=len(req.dice), sides=sides, got=" ".join(map(str, values)) or "–")))
             return
         if shell.roll(values):
             shell.ui.pop(key, None)

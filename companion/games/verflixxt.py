@@ -7,8 +7,8 @@ moves, their previews, refusals, advice and scoring.
 from __future__ import annotations
 
 import asyncio
-import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -19,9 +19,12 @@ from companion.profiles import list_profiles
 from companion.registry import GameUI, register_ui
 from companion.rules_text import VERFLIXXT as RULES
 from companion.rules_ui import dispute_button
+from companion.seats import add_seat, check_names, error_texts, seats_for, start_error_line
 from components.common import TOUCH, big_button, info_line, keyed, refusal_line, section_title, stepper
 from components.profile_picker import profile_picker
+from components.seat_editor import SeatColor, error_text, seat_editor
 from components.tile_strip import TAP_SLOT_W, Piece, Slot, tile_strip
+from scoring.dice import Dice
 from scoring.engine import PlayerSpec
 from scoring.errors import InvalidInput, RefereeError, Refusal
 from scoring.verflixxt import (
@@ -34,6 +37,7 @@ from scoring.verflixxt import (
     SkipWurminator,
     Tile,
     advise,
+    default_figures,
     default_guards,
     format_layout,
     move_preview,
@@ -43,7 +47,7 @@ from scoring.verflixxt import (
 )
 
 GAME = "verflixxt"
-MAX_PLAYERS = 6
+MAX_PLAYERS = ENGINE.max_players  # colours by seat, when nobody picked one
 
 add_strings(
     {
@@ -68,9 +72,20 @@ add_strings(
         "vx.setup.clear": {"de": "Parcours leeren", "en": "Clear the parcours"},
         "vx.setup.random": {"de": "Zufällige Auslage", "en": "Random layout"},
         "vx.setup.tile_set": {"de": "Tafelsatz für die Zufallsauslage", "en": "Tile set for random layouts"},
-        "vx.setup.tile_set_check": {
-            "de": "Bitte mit eurer Schachtel vergleichen: die Minuswerte sind eine Annahme.",
-            "en": "Please check against your box: the minus values are an assumption.",
+        "vx.setup.tile_set_title": {"de": "Tafelsatz eurer Schachtel", "en": "Your box's tile set"},
+        "vx.setup.tile_set_ask": {
+            "de": "Einmal mit eurer Schachtel vergleichen und bestätigen – dieses Gerät merkt sich den Satz.",
+            "en": "Compare once with your box and confirm – this device remembers the set.",
+        },
+        "vx.setup.tile_set_confirm": {"de": "Tafelsatz bestätigen", "en": "Confirm tile set"},
+        "vx.setup.tile_set_ok": {
+            "de": "Bestätigt: {count} Tafeln – {plus}× plus, {minus}× minus, {lucky}× G",
+            "en": "Confirmed: {count} tiles – {plus}× plus, {minus}× minus, {lucky}× G",
+        },
+        "vx.setup.tile_set_change": {"de": "Ändern", "en": "Change"},
+        "vx.setup.figures_changed": {
+            "de": "Jetzt {new} statt {old} Figuren je Person: bei {players} Spielern hat jede Person {new} (vx.setup).",
+            "en": "Now {new} figures each instead of {old}: with {players} players everyone has {new} (vx.setup).",
         },
         "vx.setup.tile_set_reset": {"de": "Standard-Tafelsatz", "en": "Default tile set"},
         "vx.setup.guards_title": {
@@ -205,7 +220,12 @@ def _setup_state(shell: Any) -> dict[str, Any]:
     st = shell.ui.get("vx_setup")
     if st is None:
         st = {
-            "players": [shell.t("setup.default_name", n=i + 1) for i in range(2)],
+            "players": ["", ""],  # as typed; empty: the hint's default name (issue #15.4)
+            "profiles": [None, None],  # per seat, a saved player's id
+            "name_errors": [],  # NameProblem dicts, shown beside their fields
+            "start_error": None,  # shown beside the start button
+            "figures_note": None,  # vx.setup: the ruling's figure count changed with the player count
+            "tile_set_confirmed": False,  # the table confirmed its box's tile set (remembered in the browser)
             "figures": None,  # None: the ruling's default for the player count
             "wurminator": False,
             "bite_takes": "smallest",
@@ -241,25 +261,28 @@ def _remember_tile_set(shell: Any, text: str) -> None:
 
 
 def _recall_tile_set(shell: Any, st: dict[str, Any]) -> None:
-    """The tile set this browser used last time, if any (never blocks the first screen)."""
+    """The tile set this table confirmed on this browser, if any (never blocks the first screen)."""
     async def load() -> None:
         try:
             saved = await asyncio.wait_for(ft.SharedPreferences().get(PREF_TILE_SET), timeout=3)
-            if not isinstance(saved, str) or saved == st["tile_set"]:
-                return
-            parse_layout(saved)
-        except Exception:
+        except Exception:  # no answer (tests, old browser): nothing remembered
             return
-        if shell.ui.get("vx_setup") is st:
-            st["tile_set"] = saved
-            if shell.screen == "setup":
-                shell.render()
+        if shell.ui.get("vx_setup") is st and _use_saved_tile_set(st, saved) and shell.screen == "setup":
+            shell.render()
 
     _run(shell, load)
 
 
-def default_figures(players: int) -> int:
-    return 3 if players == 2 else 2  # vx.setup
+def _use_saved_tile_set(st: dict[str, Any], saved: Any) -> bool:
+    """A remembered tile set counts as confirmed (vx.setup); anything unreadable is ignored."""
+    if not isinstance(saved, str):
+        return False
+    try:
+        parse_layout(saved)
+    except InvalidInput:
+        return False
+    st["tile_set"], st["tile_set_confirmed"] = saved, True
+    return True
 
 
 def _layout_summary(shell: Any, text: str) -> tuple[str, tuple[Tile, ...] | None, RefereeError | None]:
@@ -349,458 +372,511 @@ def _about_guards(err: RefereeError) -> bool:
     return "guard" in err.code or "guards" in str(err.params.get("detail", ""))
 
 
-def setup_view(shell: Any) -> ft.Control:
-    st = _setup_state(shell)
-    rows: list[ft.Control] = [section_title(shell.t("vx.setup.title"))]
-    refusal = shell.refusal_control()
-    if refusal:
-        rows.append(refusal)
+class _Fields:
+    """The setup's text fields: a change event may arrive after the next tap, so every tap reads them first."""
 
-    # players, youngest first
-    rows.append(ft.Text(shell.t("vx.setup.order"), size=14, color=ft.Colors.BLUE_GREY_700))
+    def __init__(self, st: dict[str, Any]) -> None:
+        self.st = st
+        self.names: list[ft.TextField] = []
+        self.text: dict[str, ft.TextField] = {}  # "layout", "tile_set"
 
-    fields: dict[str, ft.TextField] = {}
-
-    def sync() -> None:
-        """Copy what the fields show into the setup (a change event may arrive after a tap)."""
-        for k, f in fields.items():
-            if f.value is None:
+    def sync(self) -> None:
+        st = self.st
+        for i, f in enumerate(self.names):
+            if f.value is not None and i < len(st["players"]):
+                st["players"][i] = f.value
+        for k, f in self.text.items():
+            if f.value is None or st.get(k) == f.value:
                 continue
-            if k.startswith("name"):
-                i = int(k[4:])
-                if i < len(st["players"]):
-                    st["players"][i] = f.value
-            elif st.get(k) != f.value:
-                st[k] = f.value
-                st[k + "_error"] = None
-                if k == "layout":  # a new layout: the guards start on its own tiles again
-                    st["guards"] = None
-                    st["guard_error"] = None
-                    st["sel"] = None
+            st[k] = f.value
+            st[k + "_error"] = None
+            if k == "layout":  # a new layout: the guards start on its own tiles again
+                _layout_reset(st)
 
-    def set_name(i: int):
-        def handler(e: Any) -> None:
-            if i < len(st.get("profiles", [])) and st["profiles"][i] and e.control.value != st["players"][i]:
-                st["profiles"][i] = None  # a renamed seat is no longer that saved player
-            st["players"][i] = e.control.value
 
-        return handler
+def _layout_reset(st: dict[str, Any], sel: int | None = None) -> None:
+    st["layout_error"] = None
+    st["guards"] = None
+    st["guard_error"] = None
+    st["sel"] = sel
 
-    # saved players (profiles): a pick fills the first seat not yet held by a profile
-    seat_profiles: list = st.setdefault("profiles", [])
-    seat_profiles[:] = (seat_profiles + [None] * len(st["players"]))[: len(st["players"])]
+
+# --- setup: players -------------------------------------------------------------------------
+def _figures_note(st: dict[str, Any], before: int) -> None:
+    """vx.setup: when a seat more or less changes the ruling's figure count, say so by the stepper."""
+    after = default_figures(len(st["players"]))
+    if st["figures"] is None and after != before:
+        st["figures_note"] = {"old": before, "new": after, "players": len(st["players"])}
+
+
+def _add_seat(st: dict[str, Any], name: str) -> int:
+    before = default_figures(len(st["players"]))
+    st["players"].append(name)
+    st["colors"].append(_pick_color(st["colors"]))
+    st["profiles"].append(None)
+    _figures_note(st, before)
+    return len(st["players"]) - 1
+
+
+def _seat_actions(shell: Any, st: dict[str, Any], fields: _Fields) -> dict[str, Callable[..., None]]:
+    players, seat_profiles = st["players"], st["profiles"]
+
+    def on_name(i: int, value: str) -> None:
+        if i < len(seat_profiles) and seat_profiles[i] and value != players[i]:
+            seat_profiles[i] = None  # a renamed seat is no longer that saved player
+        players[i] = value
+
+    def on_remove(i: int) -> None:
+        fields.sync()
+        if len(players) > ENGINE.min_players:
+            before = default_figures(len(players))
+            for lst in (players, st["colors"], seat_profiles):
+                lst.pop(i)
+            st["name_errors"], st["start_error"] = [], None
+            _figures_note(st, before)
+            shell.render()
+
+    def on_add() -> None:
+        fields.sync()
+        if len(players) < ENGINE.max_players:
+            _add_seat(st, "")
+            shell.render()
+
+    def on_color(i: int) -> None:
+        fields.sync()
+        others = [c for j, c in enumerate(st["colors"]) if j != i]
+        st["colors"][i] = _pick_color(others, after=st["colors"][i])
+        shell.render()
 
     def pick_profile(prof: Any) -> None:
-        sync()
+        """A saved player fills the first seat not yet held by a profile (or a new seat)."""
+        fields.sync()
         if prof.id in seat_profiles:
             return
         if None in seat_profiles:
             i = seat_profiles.index(None)
-        elif len(st["players"]) < MAX_PLAYERS:
-            st["players"].append(prof.name)
-            st["colors"].append(_pick_color(st["colors"]))
-            seat_profiles.append(None)
-            i = len(st["players"]) - 1
+        elif len(players) < ENGINE.max_players:
+            i = _add_seat(st, prof.name)
         else:
             return
-        st["players"][i] = prof.name
+        players[i] = prof.name
         seat_profiles[i] = prof.id
         shell.render()
 
+    return {"on_name": on_name, "on_remove": on_remove, "on_add": on_add, "on_color": on_color,
+            "pick_profile": pick_profile}
+
+
+def _seat_block(shell: Any, st: dict[str, Any], fields: _Fields) -> list[ft.Control]:
+    """Players, youngest first: saved players, one card per seat with its colour, the add button."""
+    act = _seat_actions(shell, st, fields)
+    out: list[ft.Control] = [ft.Text(shell.t("vx.setup.order"), size=14, color=ft.Colors.BLUE_GREY_700)]
     profiles = list_profiles(shell.ctx.store)
     if profiles:
-        rows.append(profile_picker(profiles, pick_profile, t=shell.t, chosen=seat_profiles))
+        out.append(profile_picker(profiles, act["pick_profile"], t=shell.t, chosen=st["profiles"]))
+    colors = [SeatColor(COLOR_OF[c], TEXT_ON[COLOR_OF[c]],
+                        shell.t("vx.setup.color_tip", n=i + 1, color=shell.t(f"vx.color.{c}")))
+              for i, c in enumerate(_fix_colors(st))]
+    seats = seats_for(shell, st["players"], [str(i) for i in range(len(st["players"]))],
+                      error_texts(shell, st["name_errors"]), low=ENGINE.min_players, colors=colors)
+    out.append(seat_editor(seats, on_name=act["on_name"], on_remove=act["on_remove"], on_color=act["on_color"],
+                           add=add_seat(shell, len(st["players"]), ENGINE.max_players, act["on_add"],
+                                        low=ENGINE.min_players),
+                           fields=fields.names))
+    return out
 
-    colors = _fix_colors(st)
-    for i, name in enumerate(st["players"]):
-        def remove(e: Any, i: int = i) -> None:
-            sync()
-            if len(st["players"]) > 2:
-                st["players"].pop(i)
-                st["colors"].pop(i)
-                seat_profiles.pop(i)
-                shell.render()
 
-        def next_color(e: Any, i: int = i) -> None:
-            sync()
-            others = [c for j, c in enumerate(st["colors"]) if j != i]
-            st["colors"][i] = _pick_color(others, after=st["colors"][i])
-            shell.render()
-
-        fields[f"name{i}"] = ft.TextField(label=shell.t("setup.player_name", n=i + 1), value=name, max_length=40,
-                                          dense=True, expand=True, on_change=set_name(i))
-        rows.append(
-            ft.Row(
-                [
-                    ft.IconButton(icon=ft.Icons.PALETTE_OUTLINED, icon_size=24, width=TOUCH, height=TOUCH,
-                                  bgcolor=COLOR_OF[colors[i]], icon_color=TEXT_ON[COLOR_OF[colors[i]]],
-                                  tooltip=shell.t("vx.setup.color_tip", n=i + 1, color=shell.t(f"vx.color.{colors[i]}")),
-                                  on_click=next_color),
-                    fields[f"name{i}"],
-                    ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, tooltip=shell.t("setup.remove_player", n=i + 1),
-                                  on_click=remove, disabled=len(st["players"]) <= 2),
-                ]
-            )
-        )
-
-    def add(e: Any) -> None:
-        sync()
-        if len(st["players"]) < MAX_PLAYERS:
-            st["players"].append(shell.t("setup.default_name", n=len(st["players"]) + 1))
-            st["colors"].append(_pick_color(st["colors"]))
-            seat_profiles.append(None)
-            shell.render()
-
-    if len(st["players"]) < MAX_PLAYERS:
-        rows.append(ft.OutlinedButton(content=shell.t("setup.add_player"), icon=ft.Icons.PERSON_ADD, on_click=add,
-                                      height=TOUCH))
-
-    # house rules
-    rows.append(section_title(shell.t("setup.options")))
-    figures = st["figures"] or default_figures(len(st["players"]))
+# --- setup: house rules -----------------------------------------------------------------------
+def _figures_stepper(shell: Any, st: dict[str, Any], fields: _Fields) -> ft.Control:
+    n = len(st["players"])
+    figures = st["figures"] or default_figures(n)  # vx.setup: the engine's default for this many players
 
     def set_figures(v: int) -> None:
-        sync()
+        fields.sync()
         st["figures"] = v
+        st["figures_note"] = None
         shell.render()
 
+    note = st.get("figures_note")
+    words = shell.t("vx.setup.figures_changed", **note) if note and st["figures"] is None else None
     label = shell.t("vx.setup.figures")
-    rows.append(stepper(label, figures, 1, 6, set_figures, label + " −", label + " +"))
+    return stepper(label, figures, 1, 6, set_figures, label + " −", label + " +", note=words)
 
+
+def _rules_block(shell: Any, st: dict[str, Any], fields: _Fields) -> list[ft.Control]:
     def set_wurm(e: Any) -> None:
-        sync()
+        fields.sync()
         st["wurminator"] = bool(e.control.value)
         shell.render()
 
-    rows.append(ft.Switch(label=shell.t("vx.setup.wurminator"), value=st["wurminator"], on_change=set_wurm))
+    def set_bite(e: Any) -> None:
+        fields.sync()
+        st["bite_takes"] = e.control.value
+        shell.render()
+
+    out: list[ft.Control] = [section_title(shell.t("setup.options")), _figures_stepper(shell, st, fields),
+                             ft.Switch(label=shell.t("vx.setup.wurminator"), value=st["wurminator"],
+                                       on_change=set_wurm)]
     if st["wurminator"]:
-        def set_bite(e: Any) -> None:
-            sync()
-            st["bite_takes"] = e.control.value
-            shell.render()
+        radios = ft.RadioGroup(value=st["bite_takes"], on_change=set_bite, content=ft.Column(
+            [ft.Radio(value=v, label=shell.t(f"vx.setup.bite.{v}")) for v in ("smallest", "largest")], spacing=0))
+        out.append(ft.Column([ft.Text(shell.t("vx.setup.bite_takes"), size=15), radios], spacing=2))
+    return out
 
-        rows.append(
-            ft.Column(
-                [
-                    ft.Text(shell.t("vx.setup.bite_takes"), size=15),
-                    ft.RadioGroup(
-                        value=st["bite_takes"], on_change=set_bite,
-                        content=ft.Column([ft.Radio(value=v, label=shell.t(f"vx.setup.bite.{v}"))
-                                           for v in ("smallest", "largest")], spacing=0),
-                    ),
-                ],
-                spacing=2,
-            )
-        )
 
-    # the parcours
-    rows.append(section_title(shell.t("vx.setup.layout_title")))
-    summary, tiles, err = _layout_summary(shell, st["layout"])
-    if tiles is None or st.get("sel") is not None and not 1 <= st["sel"] <= len(tiles):
-        st["sel"] = None
-    shown_error = st.get("layout_error")
-    summary_text = ft.Text(shown_error or summary, size=14,
-                           color=ft.Colors.RED_800 if (shown_error or err) else ft.Colors.BLUE_GREY_700)
-    guard_letter = shell.t("vx.letter.guard")
+# --- setup: the parcours ----------------------------------------------------------------------
+class _Parcours:
+    """The layout as laid on the table: typed line, palette, tappable chips, edit bar and guards."""
 
-    def set_layout(new: tuple[Tile, ...], sel: int | None) -> None:
-        """A tap changed the layout: the text form shows it, the guards start on its tiles again."""
-        st["layout"] = format_layout(new)
-        st["layout_error"] = None
-        st["guards"] = None
-        st["guard_error"] = None
-        st["sel"] = sel if sel is not None and 1 <= sel <= len(new) else None
-        shell.render()
-
-    def current() -> tuple[Tile, ...] | None:
-        sync()
-        try:
-            return parse_layout(st["layout"])
-        except InvalidInput as exc:
-            st["layout_error"] = exc.message(shell.lang)
-            shell.render()
-            return None
-
-    def tap_tile(pos: int) -> None:
-        sync()
-        if tiles is None:
-            return
-        st["sel"] = None if st.get("sel") == pos else pos
-        shell.render()
-
-    def strip_for(t: tuple[Tile, ...] | None) -> ft.Control | None:
-        if not t:
-            return None
-        return tile_strip(_layout_slots(t, guard_letter, _setup_guards(st, t), st.get("sel")), on_tap=tap_tile,
-                          tap_label=lambda s: shell.t("vx.setup.tile_chip", n=s.position, tile=s.label),
-                          slot_w=TAP_SLOT_W)
-
-    strip_box = ft.Container(content=strip_for(tiles))
-    guard_box = ft.Container()
-    edit_box = ft.Container()
-    palette_label = ft.Text(size=14)
-    hint = ft.Text(shell.t("vx.setup.tap_hint"), size=13, color=ft.Colors.BLUE_GREY_700, visible=bool(tiles))
-
-    def edit_bar(t: tuple[Tile, ...] | None) -> ft.Control | None:
-        sel = st.get("sel")
-        if not t or sel is None:
-            return None
-
-        def remove_tile(e: Any) -> None:
-            now = current()
-            sel = st.get("sel")  # a typed change (synced just now) drops the selection
-            if now is None or sel is None or not 1 <= sel <= len(now):
-                return
-            new = now[: sel - 1] + now[sel:]
-            set_layout(new, min(sel, len(new)) if new else None)
-
-        def shift(e: Any, d: int) -> None:
-            now = current()
-            sel = st.get("sel")
-            if now is None or sel is None or not 1 <= sel <= len(now) or not 1 <= sel + d <= len(now):
-                return
-            lst = list(now)
-            lst[sel - 1], lst[sel - 1 + d] = lst[sel - 1 + d], lst[sel - 1]
-            set_layout(tuple(lst), sel + d)
-
-        def deselect(e: Any) -> None:
-            sync()
+    def __init__(self, shell: Any, st: dict[str, Any], fields: _Fields) -> None:
+        self.shell, self.st, self.fields = shell, st, fields
+        self.guard_letter = shell.t("vx.letter.guard")
+        summary, self.tiles, err = _layout_summary(shell, st["layout"])
+        if self.tiles is None or st.get("sel") is not None and not 1 <= st["sel"] <= len(self.tiles):
             st["sel"] = None
-            shell.render()
+        shown = st.get("layout_error")
+        self.summary = ft.Text(shown or summary, size=14,
+                               color=ft.Colors.RED_800 if (shown or err) else ft.Colors.BLUE_GREY_700)
+        self.strip_box = ft.Container()
+        self.guard_box = ft.Container()
+        self.edit_box = ft.Container()
+        self.palette_label = ft.Text(size=14)
+        self.hint = ft.Text(shell.t("vx.setup.tap_hint"), size=13, color=ft.Colors.BLUE_GREY_700,
+                            visible=bool(self.tiles))
+        self.fill_boxes(self.tiles)
 
-        return ft.Column(
-            [
-                ft.Row([
-                    ft.Text(shell.t("vx.setup.selected", where=_slot_text(shell, t, sel)), size=15,
-                            weight=ft.FontWeight.BOLD, expand=True),
-                    ft.IconButton(icon=ft.Icons.CLOSE, icon_size=26, tooltip=shell.t("vx.setup.deselect"),
-                                  on_click=deselect),
-                ], vertical_alignment=ft.CrossAxisAlignment.CENTER),
-                ft.Row([
-                    ft.IconButton(icon=ft.Icons.CHEVRON_LEFT, icon_size=30, tooltip=shell.t("vx.setup.move_left"),
-                                  disabled=sel <= 1, on_click=lambda e: shift(e, -1)),
-                    ft.IconButton(icon=ft.Icons.CHEVRON_RIGHT, icon_size=30, tooltip=shell.t("vx.setup.move_right"),
-                                  disabled=sel >= len(t), on_click=lambda e: shift(e, 1)),
-                    ft.OutlinedButton(content=shell.t("vx.setup.remove"), icon=ft.Icons.DELETE_OUTLINE,
-                                      height=TOUCH, on_click=remove_tile),
-                ], spacing=8),
-            ],
-            spacing=0,
-        )
+    # taps ---------------------------------------------------------------------------------
+    def set_layout(self, new: tuple[Tile, ...], sel: int | None) -> None:
+        """A tap changed the layout: the text form shows it, the guards start on its tiles again."""
+        self.st["layout"] = format_layout(new)
+        _layout_reset(self.st, sel if sel is not None and 1 <= sel <= len(new) else None)
+        self.shell.render()
 
-    def guard_rows(t: tuple[Tile, ...] | None) -> ft.Control | None:
-        if t is None:
+    def current(self) -> tuple[Tile, ...] | None:
+        self.fields.sync()
+        try:
+            return parse_layout(self.st["layout"])
+        except InvalidInput as exc:
+            self.st["layout_error"] = exc.message(self.shell.lang)
+            self.shell.render()
             return None
-        guards = _setup_guards(st, t)
-        out: list[ft.Control] = [section_title(shell.t("vx.setup.guards_title"))]
-        if not guards:
-            out.append(ft.Text(shell.t("vx.setup.no_guards"), size=14, color=ft.Colors.BLUE_GREY_700))
 
-        def move_guard(g: int, d: int) -> None:
-            sync()
-            now = _setup_guards(st, t)
-            if g >= len(now):
-                return
-            to = max(1, min(len(t), now[g] + d))  # a guard off the line comes back onto it
-            if to != now[g]:
-                now[g] = to
-                st["guards"] = now
-                st["guard_error"] = None
-                shell.render()
+    def selected(self) -> tuple[tuple[Tile, ...], int] | None:
+        """The layout and the chosen tile, if both still hold (a typed change drops the selection)."""
+        now = self.current()
+        sel = self.st.get("sel")
+        if now is None or sel is None or not 1 <= sel <= len(now):
+            return None
+        return now, sel
 
-        def reset(e: Any) -> None:
-            sync()
-            st["guards"] = None
-            st["guard_error"] = None
-            shell.render()
+    def tap_tile(self, pos: int) -> None:
+        self.fields.sync()
+        if self.tiles is None:
+            return
+        self.st["sel"] = None if self.st.get("sel") == pos else pos
+        self.shell.render()
 
-        for g, p in enumerate(guards):
-            out.append(ft.Row(
-                [
-                    ft.Container(width=30, height=22, bgcolor=GUARD_COLOR, border_radius=3,
-                                 alignment=ft.Alignment.CENTER,
-                                 content=ft.Text(f"{guard_letter}{g + 1}", size=12, weight=ft.FontWeight.BOLD,
-                                                 color=ft.Colors.WHITE, no_wrap=True)),
-                    ft.Text(shell.t("vx.setup.guard_line", g=g + 1, where=_slot_text(shell, t, p)), size=15,
-                            expand=True),
-                    ft.IconButton(icon=ft.Icons.REMOVE_CIRCLE_OUTLINE, icon_size=30,
-                                  tooltip=shell.t("vx.setup.guard_back", g=g + 1), disabled=p <= 1,
-                                  on_click=lambda e, g=g: move_guard(g, -1)),
-                    ft.IconButton(icon=ft.Icons.ADD_CIRCLE_OUTLINE, icon_size=30,
-                                  tooltip=shell.t("vx.setup.guard_fwd", g=g + 1), disabled=p >= len(t),
-                                  on_click=lambda e, g=g: move_guard(g, 1)),
-                ],
-                spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            ))
-        if st.get("guards") is not None:
-            out.append(ft.TextButton(content=shell.t("vx.setup.guards_reset"), icon=ft.Icons.RESTART_ALT,
-                                     on_click=reset))
-        exc = st.get("guard_error")
-        if exc is not None:
-            rule = exc.rule
-            out.append(refusal_line(shell.err_text(exc), shell.t("play.why", rule=rule) if rule else None,
-                                    (lambda: shell.show_rule(rule)) if rule else None))
-        return ft.Column(out, spacing=0)
+    def remove_tile(self, e: Any) -> None:
+        got = self.selected()
+        if got is not None:
+            now, sel = got
+            new = now[: sel - 1] + now[sel:]
+            self.set_layout(new, min(sel, len(new)) if new else None)
 
-    def palette_words(t: tuple[Tile, ...] | None) -> str:
-        sel = st.get("sel")
-        if t and sel is not None:
-            return shell.t("vx.setup.palette_before", where=_slot_text(shell, t, sel))
-        return shell.t("vx.setup.palette")
+    def shift(self, d: int) -> None:
+        got = self.selected()
+        if got is None or not 1 <= got[1] + d <= len(got[0]):
+            return
+        lst, sel = list(got[0]), got[1]
+        lst[sel - 1], lst[sel - 1 + d] = lst[sel - 1 + d], lst[sel - 1]
+        self.set_layout(tuple(lst), sel + d)
 
-    def fill_boxes(t: tuple[Tile, ...] | None) -> None:
-        strip_box.content = strip_for(t)
-        edit_box.content = edit_bar(t)
-        guard_box.content = guard_rows(t)
-        palette_label.value = palette_words(t)
+    def deselect(self, e: Any) -> None:
+        self.fields.sync()
+        self.st["sel"] = None
+        self.shell.render()
 
-    fill_boxes(tiles)
-
-    def layout_changed(e: Any) -> None:
-        st["layout"] = e.control.value or ""
-        st["layout_error"] = None
-        st["guards"] = None
-        st["guard_error"] = None
-        st["sel"] = None
-        s, t, bad = _layout_summary(shell, st["layout"])
-        try:  # in place, so the field keeps its cursor
-            summary_text.value = s
-            summary_text.color = ft.Colors.RED_800 if bad else ft.Colors.BLUE_GREY_700
-            hint.visible = bool(t)
-            if t is not None:
-                fill_boxes(t)
-            else:  # keep the last good picture while typing; its taps wait for a valid line
-                edit_box.content = None
-                guard_box.content = None
-                palette_label.value = palette_words(None)
-        except RuntimeError:  # Flet froze these controls when it diffed the last render (keyed screen column): draw anew
-            shell.render()
-
-    fields["layout"] = ft.TextField(label=shell.t("vx.setup.layout"), value=st["layout"], multiline=True, min_lines=1,
-                                    max_lines=4, on_change=layout_changed)
-    rows.append(fields["layout"])
-    rows.append(summary_text)
-
-    def append(e: Any, token: str) -> None:
-        sync()
-        sel = st.get("sel")
-        if sel is not None:
-            now = current()
+    def append(self, token: str) -> None:
+        self.fields.sync()
+        st = self.st
+        if st.get("sel") is not None:
+            now = self.current()
             if now is None:
                 return
-            if 1 <= sel <= len(now):
-                new = now[: sel - 1] + parse_layout(token) + now[sel - 1:]
-                set_layout(new, sel + 1)  # the chosen tile stays chosen: the next tap inserts after this one
+            sel = st.get("sel")
+            if sel is not None and 1 <= sel <= len(now):  # the chosen tile stays chosen: the next tap inserts after it
+                self.set_layout(now[: sel - 1] + parse_layout(token) + now[sel - 1:], sel + 1)
                 return
         st["layout"] = (st["layout"].rstrip() + " " + token).strip()
-        st["layout_error"] = None
-        st["guards"] = None
-        st["guard_error"] = None
+        _layout_reset(st, st.get("sel"))
+        self.shell.render()
+
+    def drop_last(self, e: Any) -> None:
+        self.fields.sync()
+        self.st["layout"] = _drop_last(self.st["layout"])
+        _layout_reset(self.st, self.st.get("sel"))
+        self.shell.render()
+
+    def clear(self, e: Any) -> None:
+        self.fields.sync()
+        self.st["layout"] = ""
+        _layout_reset(self.st)
+        self.shell.render()
+
+    def layout_changed(self, e: Any) -> None:
+        st = self.st
+        st["layout"] = e.control.value or ""
+        _layout_reset(st)
+        s, t, bad = _layout_summary(self.shell, st["layout"])
+        try:  # in place, so the field keeps its cursor
+            self.summary.value = s
+            self.summary.color = ft.Colors.RED_800 if bad else ft.Colors.BLUE_GREY_700
+            self.hint.visible = bool(t)
+            if t is not None:
+                self.fill_boxes(t)
+            else:  # keep the last good picture while typing; its taps wait for a valid line
+                self.edit_box.content = None
+                self.guard_box.content = None
+                self.palette_label.value = self.palette_words(None)
+        except RuntimeError:  # Flet froze these controls when it diffed the last render: draw anew
+            self.shell.render()
+
+    # pictures -----------------------------------------------------------------------------
+    def fill_boxes(self, t: tuple[Tile, ...] | None) -> None:
+        self.strip_box.content = self.strip_for(t)
+        self.edit_box.content = self.edit_bar(t)
+        self.guard_box.content = _guard_rows(self.shell, self.st, self.fields, t)
+        self.palette_label.value = self.palette_words(t)
+
+    def strip_for(self, t: tuple[Tile, ...] | None) -> ft.Control | None:
+        if not t:
+            return None
+        return tile_strip(_layout_slots(t, self.guard_letter, _setup_guards(self.st, t), self.st.get("sel")),
+                          on_tap=self.tap_tile, slot_w=TAP_SLOT_W,
+                          tap_label=lambda s: self.shell.t("vx.setup.tile_chip", n=s.position, tile=s.label))
+
+    def palette_words(self, t: tuple[Tile, ...] | None) -> str:
+        sel = self.st.get("sel")
+        if t and sel is not None:
+            return self.shell.t("vx.setup.palette_before", where=_slot_text(self.shell, t, sel))
+        return self.shell.t("vx.setup.palette")
+
+    def edit_bar(self, t: tuple[Tile, ...] | None) -> ft.Control | None:
+        sel, t_ = self.st.get("sel"), self.shell.t
+        if not t or sel is None:
+            return None
+        head = ft.Row([
+            ft.Text(t_("vx.setup.selected", where=_slot_text(self.shell, t, sel)), size=15,
+                    weight=ft.FontWeight.BOLD, expand=True),
+            ft.IconButton(icon=ft.Icons.CLOSE, icon_size=26, width=TOUCH, height=TOUCH, tooltip=t_("vx.setup.deselect"),
+                          on_click=self.deselect),
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER)
+        moves = ft.Row([
+            ft.IconButton(icon=ft.Icons.CHEVRON_LEFT, icon_size=30, width=TOUCH, height=TOUCH, tooltip=t_("vx.setup.move_left"),
+                          disabled=sel <= 1, on_click=lambda e: self.shift(-1)),
+            ft.IconButton(icon=ft.Icons.CHEVRON_RIGHT, icon_size=30, width=TOUCH, height=TOUCH,
+                          tooltip=t_("vx.setup.move_right"),
+                          disabled=sel >= len(t), on_click=lambda e: self.shift(1)),
+            ft.OutlinedButton(content=t_("vx.setup.remove"), icon=ft.Icons.DELETE_OUTLINE, height=TOUCH,
+                              on_click=self.remove_tile),
+        ], spacing=8)
+        return ft.Column([head, moves], spacing=0)
+
+    def palette(self) -> ft.Control:
+        buttons = [_palette_button(self.shell, tok, lambda e, tok=tok: self.append(tok)) for tok in PALETTE]
+        buttons.append(ft.IconButton(icon=ft.Icons.BACKSPACE_OUTLINED, tooltip=self.shell.t("vx.setup.del_last"),
+                                     on_click=self.drop_last, icon_size=28, width=TOUCH, height=TOUCH))
+        buttons.append(ft.IconButton(icon=ft.Icons.DELETE_SWEEP_OUTLINED, tooltip=self.shell.t("vx.setup.clear"),
+                                     on_click=self.clear, icon_size=28, width=TOUCH, height=TOUCH))
+        return ft.Row(buttons, wrap=True, spacing=4, run_spacing=4)
+
+    def controls(self) -> list[ft.Control]:
+        field = ft.TextField(label=self.shell.t("vx.setup.layout"), value=self.st["layout"], multiline=True,
+                             min_lines=1, max_lines=4, on_change=self.layout_changed)
+        self.fields.text["layout"] = field
+        # the palette above the chips: inserting or removing tiles never moves it under the finger;
+        # the hint is always there (hidden without tiles): the same rows on every render
+        return [section_title(self.shell.t("vx.setup.layout_title")), field, self.summary, self.palette_label,
+                self.palette(), self.hint, self.strip_box, self.edit_box, self.guard_box]
+
+
+def _guard_row(shell: Any, t: tuple[Tile, ...], g: int, p: int, letter: str,
+               move: Callable[[int, int], None]) -> ft.Control:
+    chip = ft.Container(width=30, height=22, bgcolor=GUARD_COLOR, border_radius=3, alignment=ft.Alignment.CENTER,
+                        content=ft.Text(f"{letter}{g + 1}", size=12, weight=ft.FontWeight.BOLD,
+                                        color=ft.Colors.WHITE, no_wrap=True))
+    step = stepper("", p, 1, len(t), lambda to: move(g, to), shell.t("vx.setup.guard_back", g=g + 1),
+                   shell.t("vx.setup.guard_fwd", g=g + 1),
+                   text=shell.t("vx.setup.guard_line", g=g + 1, where=_slot_text(shell, t, p)))
+    return ft.Row([chip, ft.Container(step, expand=True)], spacing=4,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def _guard_rows(shell: Any, st: dict[str, Any], fields: _Fields, t: tuple[Tile, ...] | None) -> ft.Control | None:
+    """vx.setup: the guards start on the first plus or G tiles; each can be moved a tile back or forward."""
+    if t is None:
+        return None
+    guards = _setup_guards(st, t)
+    out: list[ft.Control] = [section_title(shell.t("vx.setup.guards_title"))]
+    if not guards:
+        out.append(ft.Text(shell.t("vx.setup.no_guards"), size=14, color=ft.Colors.BLUE_GREY_700))
+
+    def move_guard(g: int, to: int) -> None:
+        fields.sync()
+        now = _setup_guards(st, t)
+        to = max(1, min(len(t), to))  # a guard off the line comes back onto it
+        if g < len(now) and to != now[g]:
+            now[g] = to
+            st["guards"], st["guard_error"] = now, None
+            shell.render()
+
+    def reset(e: Any) -> None:
+        fields.sync()
+        st["guards"], st["guard_error"] = None, None
         shell.render()
 
-    def drop_last(e: Any) -> None:
-        sync()
-        st["layout"] = _drop_last(st["layout"])
-        st["layout_error"] = None
-        st["guards"] = None
-        st["guard_error"] = None
-        shell.render()
+    letter = shell.t("vx.letter.guard")
+    out += [_guard_row(shell, t, g, p, letter, move_guard) for g, p in enumerate(guards)]
+    if st.get("guards") is not None:
+        out.append(ft.TextButton(content=shell.t("vx.setup.guards_reset"), icon=ft.Icons.RESTART_ALT, on_click=reset))
+    exc = st.get("guard_error")
+    if exc is not None:
+        rule = exc.rule
+        out.append(refusal_line(shell.err_text(exc), shell.t("play.why", rule=rule) if rule else None,
+                                (lambda: shell.show_rule(rule)) if rule else None))
+    return ft.Column(out, spacing=0)
 
-    def clear(e: Any) -> None:
-        sync()
-        st["layout"] = ""
-        st["layout_error"] = None
-        st["guards"] = None
-        st["guard_error"] = None
-        st["sel"] = None
-        shell.render()
 
-    palette = [_palette_button(shell, tok, lambda e, tok=tok: append(e, tok)) for tok in PALETTE]
-    palette.append(ft.IconButton(icon=ft.Icons.BACKSPACE_OUTLINED, tooltip=shell.t("vx.setup.del_last"),
-                                 on_click=drop_last, icon_size=28))
-    palette.append(ft.IconButton(icon=ft.Icons.DELETE_SWEEP_OUTLINED, tooltip=shell.t("vx.setup.clear"),
-                                 on_click=clear, icon_size=28))
-    # the palette above the chips: inserting or removing tiles never moves it under the finger
-    rows.append(palette_label)
-    rows.append(ft.Row(palette, wrap=True, spacing=4, run_spacing=4))
-    rows.append(hint)  # always there (hidden without tiles): the same rows on every render
-    rows.append(strip_box)
-    rows.append(edit_box)
-    rows.append(guard_box)
+# --- setup: the table's tile set (confirmed once, remembered) -------------------------------------
+def _tile_set_words(shell: Any, text: str) -> str:
+    tiles = parse_layout(text)
+    kinds = [t.kind for t in tiles]
+    return shell.t("vx.setup.tile_set_ok", count=len(tiles), plus=kinds.count("plus"), minus=kinds.count("minus"),
+                   lucky=kinds.count("lucky"))
 
-    # random layout from an editable tile set
-    def set_tile_set(e: Any) -> None:
-        st["tile_set"] = e.control.value or ""
-        st["tile_set_error"] = None
 
-    def randomize(e: Any) -> None:
-        sync()
+def _tile_set_actions(shell: Any, st: dict[str, Any], fields: _Fields) -> dict[str, Callable[[Any], None]]:
+    def checked() -> tuple[Tile, ...] | None:
+        fields.sync()
         try:
-            tile_set = parse_layout(st["tile_set"])
+            return parse_layout(st["tile_set"])
         except InvalidInput as exc:
             st["tile_set_error"] = exc.message(shell.lang)
             shell.render()
-            return
-        st["tile_set_error"] = None
-        st["layout"] = format_layout(random_layout(random.SystemRandom(), tile_set))
-        st["layout_error"] = None
-        _remember_tile_set(shell, st["tile_set"])
-        shell.render()
+            return None
 
-    def reset_set(e: Any) -> None:
-        sync()
-        st["tile_set"] = format_layout(DEFAULT_TILE_SET)
-        st["tile_set_error"] = None
-        _remember_tile_set(shell, st["tile_set"])
-        shell.render()
-
-    rows.append(big_button(shell.t("vx.setup.random"), randomize, color=ft.Colors.AMBER_200))
-    fields["tile_set"] = ft.TextField(label=shell.t("vx.setup.tile_set"), value=st["tile_set"], multiline=True,
-                                      min_lines=1, max_lines=4, on_change=set_tile_set, text_size=13)
-    rows.append(fields["tile_set"])
-    if st.get("tile_set_error"):
-        rows.append(ft.Text(st["tile_set_error"], size=14, color=ft.Colors.RED_800))
-    rows.append(ft.Row([
-        ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.AMBER_800, size=18),
-        ft.Text(shell.t("vx.setup.tile_set_check"), size=13, expand=True),
-        ft.TextButton(content=shell.t("vx.setup.tile_set_reset"), on_click=reset_set),
-    ]))
-
-    def start(e: Any) -> None:
-        sync()
-        try:
-            layout = parse_layout(st["layout"])
-        except InvalidInput as exc:
-            st["layout_error"] = exc.message(shell.lang)
-            shell.render()
-            return
-        try:
-            colors = _fix_colors(st)
-            profile_ids = (st.get("profiles", []) + [None] * len(st["players"]))[: len(st["players"])]
-            players = [PlayerSpec(name=n, color=COLOR_OF[c], profile_id=pid)
-                       for n, c, pid in zip(st["players"], colors, profile_ids)]
-        except ValueError:
-            shell.refuse(InvalidInput("bad_options", detail=shell.t("setup.players")))
-            return
-        options = {
-            "layout": [str(t) for t in layout],
-            "figures_per_player": st["figures"] or default_figures(len(players)),
-            "wurminator": st["wurminator"],
-            "bite_takes": st["bite_takes"],
-            "first_seat": 0,  # the youngest sits first
-            "guards": _setup_guards(st, layout),
-        }
-        st["guard_error"] = None
-        shell.start_game(GAME, players, options)
-        err = shell.refusal
-        if shell.table is None and err is not None and _about_guards(err):
-            st["guard_error"] = err  # shown by the guards, with what was entered
-            shell.refusal = None
+    def randomize(e: Any) -> None:
+        tile_set = checked()
+        if tile_set is not None:
+            st["tile_set_error"] = None
+            st["layout"] = format_layout(random_layout(Dice().source, tile_set))
+            _layout_reset(st)
             shell.render()
 
-    rows.append(big_button(shell.t("setup.start"), start, color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE))
-    rows.append(ft.OutlinedButton(content=shell.t("vx.setup.quick"), icon=ft.Icons.CALCULATE_OUTLINED,
-                                  on_click=lambda e: shell.go("vx_quick"), height=TOUCH))
+    def confirm(e: Any) -> None:
+        if checked() is not None:
+            st["tile_set"] = format_layout(parse_layout(st["tile_set"]))
+            st["tile_set_error"], st["tile_set_confirmed"] = None, True
+            _remember_tile_set(shell, st["tile_set"])
+            shell.render()
+
+    def change(e: Any) -> None:
+        fields.sync()
+        st["tile_set_confirmed"] = False
+        shell.render()
+
+    def reset(e: Any) -> None:
+        fields.sync()
+        st["tile_set"], st["tile_set_error"] = format_layout(DEFAULT_TILE_SET), None
+        shell.render()
+
+    return {"randomize": randomize, "confirm": confirm, "change": change, "reset": reset}
+
+
+def _tile_set_block(shell: Any, st: dict[str, Any], fields: _Fields) -> list[ft.Control]:
+    act = _tile_set_actions(shell, st, fields)
+    out: list[ft.Control] = [section_title(shell.t("vx.setup.tile_set_title"))]
+    if st.get("tile_set_confirmed") and not st.get("tile_set_error"):
+        out.append(ft.Row([
+            ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE, color=ft.Colors.GREEN_800, size=22),
+            ft.Text(_tile_set_words(shell, st["tile_set"]), size=14, expand=True),
+            ft.TextButton(content=shell.t("vx.setup.tile_set_change"), on_click=act["change"], height=TOUCH),
+        ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
+    else:
+        def set_text(e: Any) -> None:
+            st["tile_set"], st["tile_set_error"] = e.control.value or "", None
+
+        fields.text["tile_set"] = ft.TextField(label=shell.t("vx.setup.tile_set"), value=st["tile_set"],
+                                               multiline=True, min_lines=1, max_lines=4, on_change=set_text,
+                                               text_size=13)
+        out += [ft.Text(shell.t("vx.setup.tile_set_ask"), size=14), fields.text["tile_set"]]
+        if st.get("tile_set_error"):
+            out.append(error_text(st["tile_set_error"]))
+        out.append(ft.Row([
+            big_button(shell.t("vx.setup.tile_set_confirm"), act["confirm"], color=ft.Colors.GREEN_100),
+            ft.TextButton(content=shell.t("vx.setup.tile_set_reset"), on_click=act["reset"], height=TOUCH),
+        ], wrap=True, spacing=8, run_spacing=4))
+    out.append(big_button(shell.t("vx.setup.random"), act["randomize"], color=ft.Colors.AMBER_200))
+    return out
+
+
+# --- setup: start ----------------------------------------------------------------------------
+def _start(shell: Any, st: dict[str, Any], fields: _Fields) -> None:
+    fields.sync()
+    try:
+        layout = parse_layout(st["layout"])
+    except InvalidInput as exc:
+        st["layout_error"], st["start_error"] = exc.message(shell.lang), exc
+        shell.refusal = None
+        shell.render()
+        return
+    names, problems = check_names(shell, st["players"])
+    st["name_errors"] = [p.model_dump() for p in problems]
+    st["start_error"] = st["name_errors"][0] if problems else None
+    if problems:
+        shell.refusal = None
+        shell.render()
+        return
+    players = [PlayerSpec(name=n, color=COLOR_OF[c], profile_id=pid)
+               for n, c, pid in zip(names, _fix_colors(st), st["profiles"])]
+    options = {
+        "layout": [str(t) for t in layout],
+        "figures_per_player": st["figures"] or default_figures(len(players)),
+        "wurminator": st["wurminator"],
+        "bite_takes": st["bite_takes"],
+        "first_seat": 0,  # the youngest sits first
+        "guards": _setup_guards(st, layout),
+    }
+    st["guard_error"] = None
+    shell.start_game(GAME, players, options)
+    err = shell.refusal
+    if shell.table is None and err is not None and _about_guards(err):
+        st["guard_error"] = err  # shown by the guards, with what was entered
+        shell.refusal = None
+        shell.render()
+
+
+def _start_block(shell: Any, st: dict[str, Any], fields: _Fields) -> list[ft.Control]:
+    out: list[ft.Control] = []
+    line = start_error_line(shell, st.get("start_error"))
+    if line is not None:
+        out.append(line)
+    out.append(big_button(shell.t("setup.start"), lambda e: _start(shell, st, fields), color=ft.Colors.INDIGO_600,
+                          text_color=ft.Colors.WHITE))
+    out.append(ft.OutlinedButton(content=shell.t("vx.setup.quick"), icon=ft.Icons.CALCULATE_OUTLINED,
+                                 on_click=lambda e: shell.go("vx_quick"), height=TOUCH))
+    return out
+
+
+def setup_view(shell: Any) -> ft.Control:
+    st = _setup_state(shell)
+    fields = _Fields(st)
+    rows: list[ft.Control] = [section_title(shell.t("vx.setup.title"))]
+    rows += _seat_block(shell, st, fields)
+    rows += _rules_block(shell, st, fields)
+    rows += _Parcours(shell, st, fields).controls()
+    rows += _tile_set_block(shell, st, fields)
+    rows += _start_block(shell, st, fields)
     return ft.Column(rows, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
@@ -1205,23 +1281,53 @@ def result_view(shell: Any) -> ft.Control:
 def _quick_state(shell: Any) -> dict[str, Any]:
     st = shell.ui.get("vx_quick")
     if st is None:
-        st = {"players": [{"name": shell.t("setup.default_name", n=i + 1), "tiles": ""} for i in range(2)],
-              "result": None}
+        st = {"players": [{"name": "", "tiles": ""} for _ in range(2)], "result": None, "name_errors": []}
         shell.ui["vx_quick"] = st
     return st
+
+
+def _quick_seats(shell: Any, st: dict[str, Any], fields: list[tuple[int, str, ft.TextField]],
+                 sync: Callable[[], None]) -> ft.Control:
+    """The shared seat editor, each seat with its pile typed in."""
+    players = st["players"]
+
+    def set_name(i: int, value: str) -> None:
+        players[i]["name"] = value
+
+    def remove(i: int) -> None:
+        sync()
+        if len(players) > 1:
+            players.pop(i)
+            st["result"], st["name_errors"] = None, []
+            shell.render()
+
+    def add() -> None:
+        sync()
+        if len(players) < ENGINE.max_players:
+            players.append({"name": "", "tiles": ""})
+            shell.render()
+
+    def tiles_row(i: int) -> tuple[ft.Control, ...]:
+        def changed(e: Any) -> None:
+            players[i]["tiles"] = e.control.value or ""
+
+        f = ft.TextField(label=shell.t("vx.quick.tiles", n=i + 1), value=players[i]["tiles"], dense=True,
+                         expand=True, on_change=changed)
+        fields.append((i, "tiles", f))
+        return (ft.Row([f]),)
+
+    seats = seats_for(shell, [p["name"] for p in players], [str(i) for i in range(len(players))],
+                      error_texts(shell, st["name_errors"]), low=1, extras=[tiles_row(i) for i in range(len(players))])
+    names: list[ft.TextField] = []
+    editor = seat_editor(seats, on_name=set_name, on_remove=remove, fields=names,
+                         add=add_seat(shell, len(players), ENGINE.max_players, add))
+    fields += [(i, "name", f) for i, f in enumerate(names)]
+    return editor
 
 
 def quick_score_view(shell: Any) -> list[ft.Control]:
     """Score finished piles typed in (``GAME.score_input``), without playing in the app."""
     st = _quick_state(shell)
-    out: list[ft.Control] = [
-        ft.Row([
-            ft.IconButton(icon=ft.Icons.ARROW_BACK, tooltip=shell.t("vx.quick.back"),
-                          on_click=lambda e: shell.go_setup(GAME)),
-            ft.Text(shell.t("vx.quick.title"), size=18, weight=ft.FontWeight.BOLD, expand=True),
-        ])
-    ]
-
     fields: list[tuple[int, str, ft.TextField]] = []
 
     def sync() -> None:
@@ -1229,64 +1335,37 @@ def quick_score_view(shell: Any) -> list[ft.Control]:
             if f.value is not None and i < len(st["players"]):
                 st["players"][i][key] = f.value
 
-    def set_field(i: int, key: str):
-        def handler(e: Any) -> None:
-            st["players"][i][key] = e.control.value or ""
-
-        return handler
-
-    for i, p in enumerate(st["players"]):
-        name_field = ft.TextField(label=shell.t("setup.player_name", n=i + 1), value=p["name"], max_length=40,
-                                  dense=True, expand=True, on_change=set_field(i, "name"))
-        tiles_field = ft.TextField(label=shell.t("vx.quick.tiles", n=i + 1), value=p["tiles"], dense=True,
-                                   expand=True, on_change=set_field(i, "tiles"))
-        fields += [(i, "name", name_field), (i, "tiles", tiles_field)]
-
-        def remove(e: Any, i: int = i) -> None:
-            sync()
-            if len(st["players"]) > 1:
-                st["players"].pop(i)
-                st["result"] = None
-                shell.render()
-
-        out.append(ft.Container(
-            bgcolor=ft.Colors.BLUE_GREY_50, border_radius=10, padding=8,
-            content=ft.Column([
-                ft.Row([
-                    name_field,
-                    ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, tooltip=shell.t("setup.remove_player", n=i + 1),
-                                  on_click=remove, disabled=len(st["players"]) <= 1),
-                ]),
-                ft.Row([tiles_field]),
-            ], spacing=6),
-        ))
-
-    def add(e: Any) -> None:
-        sync()
-        if len(st["players"]) < MAX_PLAYERS:
-            st["players"].append({"name": shell.t("setup.default_name", n=len(st["players"]) + 1), "tiles": ""})
-            shell.render()
-
-    if len(st["players"]) < MAX_PLAYERS:
-        out.append(ft.OutlinedButton(content=shell.t("setup.add_player"), icon=ft.Icons.PERSON_ADD, on_click=add,
-                                     height=TOUCH))
-
     def score(e: Any) -> None:
         sync()
-        data = {"players": [{"name": p["name"], "tiles": p["tiles"].replace("−", "-")} for p in st["players"]]}
+        names, problems = check_names(shell, [p["name"] for p in st["players"]])
+        st["name_errors"] = [p.model_dump() for p in problems]
+        st["result"] = None
+        if problems:
+            shell.refusal = None
+            shell.render()
+            return
+        data = {"players": [{"name": n, "tiles": p["tiles"].replace("−", "-")} for n, p in zip(names, st["players"])]}
         try:
             st["result"] = ENGINE.score_input(data)
         except InvalidInput as exc:
-            st["result"] = None
             shell.refuse(exc)
             return
         shell.refusal = None
         shell.render()
 
+    out: list[ft.Control] = [
+        ft.Row([
+            ft.IconButton(icon=ft.Icons.ARROW_BACK, tooltip=shell.t("vx.quick.back"),
+                          on_click=lambda e: shell.go_setup(GAME)),
+            ft.Text(shell.t("vx.quick.title"), size=18, weight=ft.FontWeight.BOLD, expand=True),
+        ]),
+        _quick_seats(shell, st, fields, sync),
+    ]
+    problem = st["name_errors"][0] if st["name_errors"] else None
+    line = start_error_line(shell, problem)
+    if line is not None:
+        out.append(line)
     out.append(big_button(shell.t("vx.quick.score"), score, color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE))
-    refusal = shell.refusal_control()
-    if refusal:
-        out.append(refusal)
     if st["result"] is not None:
         out.append(section_title(shell.t("result.title")))
         out += result_cards(shell, st["result"])

@@ -20,10 +20,12 @@ from companion.profiles import list_profiles
 from companion.registry import GameUI, register_ui
 from companion.rules_text import VERLIES as RULES
 from companion.rules_ui import dispute_button
+from companion.seats import add_seat, check_names, error_texts, seats_for, start_error_line
 from components.common import big_button, info_line, keyed, section_title, stepper
 from components.gold_counter import clamp, gold_counter
 from components.player_switcher import player_switcher
 from components.profile_picker import profile_picker
+from components.seat_editor import seat_editor
 from scoring.dice import Dice
 from scoring.engine import PlayerSpec, Template
 from scoring.errors import InvalidInput
@@ -33,6 +35,7 @@ from scoring.verlies import (
     ATTRIBUTE_OF,
     ATTRIBUTES,
     FAILURE,
+    GAME as ENGINE,
     PENALTY_GOLD,
     PRESETS,
     GainGold,
@@ -46,7 +49,6 @@ from scoring.verlies import (
 
 GAME = "raus-aus-dem-verlies"
 META_PRESETS = "verlies_presets"
-MAX_PLAYERS = 8
 
 add_strings(
     {
@@ -317,31 +319,6 @@ def _card(controls: list[ft.Control], color: str = ft.Colors.BLUE_GREY_50) -> ft
 
 
 # --- setup --------------------------------------------------------------------------
-def _mini_stepper(label: str, value: int, on_step: Callable[[int], None], minus_tip: str,
-                  plus_tip: str) -> ft.Control:
-    """One of three values side by side: the name above, − value + below (48 px buttons)."""
-
-    def btn(icon: str, tip: str, delta: int, disabled: bool) -> ft.Control:
-        return ft.IconButton(icon=icon, icon_size=26, width=48, height=48, tooltip=tip, disabled=disabled,
-                             on_click=lambda e: on_step(delta))
-
-    return ft.Column(
-        [
-            ft.Text(label, size=13, color=ft.Colors.BLUE_GREY_700),
-            ft.Row(
-                [
-                    btn(ft.Icons.REMOVE_CIRCLE_OUTLINE, minus_tip, -1, value <= 0),
-                    ft.Text(str(value), size=20, weight=ft.FontWeight.BOLD, width=26, text_align=ft.TextAlign.CENTER),
-                    btn(ft.Icons.ADD_CIRCLE_OUTLINE, plus_tip, 1, value >= ATTR_MAX),
-                ],
-                spacing=0,
-            ),
-        ],
-        spacing=0,
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-    )
-
-
 def load_presets(shell: Any) -> list[dict[str, Any]]:
     """The eight characters as this table last edited them (else the engine's placeholders)."""
     base = [p.model_dump() for p in PRESETS]
@@ -381,25 +358,26 @@ def _uid(st: dict[str, Any]) -> int:
 
 
 def _new_player(shell: Any, st: dict[str, Any], n: int) -> dict[str, Any]:
+    """An empty name (the field's hint shows the default, issue #15.4) and the next free character."""
     used = {p["preset"] for p in st["players"]}
     idx = next(i for i in range(len(st["presets"])) if i not in used)
-    return {"name": shell.t("setup.default_name", n=n), "preset": idx, **st["presets"][idx],
+    return {"name": "", "preset": idx, **st["presets"][idx],
             "uid": _uid(st), "profile_id": None, "color": None, "profile_character": False}
 
 
 def _pick_profile(shell: Any, st: dict[str, Any], profile: Any) -> None:
     """A profile fills the next seat without one (or a new seat); tapped again, it frees its seat."""
     players = st["players"]
-    for i, p in enumerate(players):
+    for p in players:
         if p.get("profile_id") == profile.id:
-            p.update(profile_id=None, color=None, name=shell.t("setup.default_name", n=i + 1))
+            p.update(profile_id=None, color=None, name="")
             if p.get("profile_character"):
                 p.update(profile_character=False, **st["presets"][p["preset"]])
             shell.render()
             return
     free = next((i for i, p in enumerate(players) if not p.get("profile_id")), None)
     if free is None:
-        if len(players) >= MAX_PLAYERS:
+        if len(players) >= ENGINE.max_players:
             return
         players.append(_new_player(shell, st, len(players) + 1))
         free = len(players) - 1
@@ -420,163 +398,193 @@ def _setup_state(shell: Any) -> dict[str, Any]:
     st = shell.ui.get("rv_setup")
     if st is None:
         st = {"presets": load_presets(shell), "players": [], "start_player": 0, "exit_min_gold": 0,
-              "penalty_turn": "next"}
+              "penalty_turn": "next", "name_errors": [], "start_error": None}
         for n in (1, 2, 3):
             st["players"].append(_new_player(shell, st, n))
         shell.ui["rv_setup"] = st
+    for p in st["players"]:  # a stable key per seat card
+        if "uid" not in p:
+            p["uid"] = _uid(st)
     return st
 
 
-def setup_view(shell: Any) -> ft.Control:
-    st = _setup_state(shell)
+class _Fields:
+    """The setup's text fields: a change event may arrive after the next tap, so every tap reads them first."""
+
+    def __init__(self, st: dict[str, Any]) -> None:
+        self.st = st
+        self.items: list[tuple[int, str, ft.TextField]] = []
+
+    def sync(self) -> None:
+        for i, key, f in self.items:
+            if f.value is not None and i < len(self.st["players"]):
+                self.st["players"][i][key] = f.value[:40] if key == "character" else f.value
+
+
+def _seat_actions(shell: Any, st: dict[str, Any], fields: _Fields) -> dict[str, Callable[..., None]]:
     players = st["players"]
-    for p in players:  # a stable key per seat card
-        if "uid" not in p:
-            p["uid"] = _uid(st)
-    rows: list[ft.Control] = [keyed(section_title(shell.t("rv.setup.title")), "title")]
-    refusal = shell.refusal_control()
-    if refusal:
-        rows.append(keyed(refusal, "refusal"))
+
+    def on_name(i: int, value: str) -> None:
+        players[i]["name"] = value
+
+    def on_remove(i: int) -> None:
+        fields.sync()
+        if len(players) > ENGINE.min_players:
+            players.pop(i)
+            st["start_player"] = min(st["start_player"], len(players) - 1)
+            st["name_errors"], st["start_error"] = [], None
+            shell.render()
+
+    def on_add() -> None:
+        fields.sync()
+        if len(players) < ENGINE.max_players:
+            players.append(_new_player(shell, st, len(players) + 1))
+            shell.render()
+
+    def other_character(i: int) -> None:
+        fields.sync()
+        used = {q["preset"] for j, q in enumerate(players) if j != i}
+        cur = players[i]["preset"]
+        for k in range(1, len(st["presets"]) + 1):
+            idx = (cur + k) % len(st["presets"])
+            if idx not in used:
+                if not players[i].get("profile_character"):
+                    st["presets"][cur] = {k2: players[i][k2] for k2 in ("character", *ATTRIBUTES)}
+                players[i].update({"preset": idx, **st["presets"][idx], "profile_character": False})
+                break
+        shell.render()
+
+    return {"on_name": on_name, "on_remove": on_remove, "on_add": on_add, "other_character": other_character}
+
+
+def _character_rows(shell: Any, st: dict[str, Any], i: int, fields: _Fields,
+                    other: Callable[[int], None]) -> tuple[ft.Control, ...]:
+    """The seat's adventurer: its name, another preset, strength/mind/dexterity 0..ATTR_MAX (rv.setup)."""
+    p, n = st["players"][i], i + 1
+
+    def set_character(e: Any) -> None:
+        p["character"] = (e.control.value or "")[:40]
+
+    def set_attr(attr: str) -> Callable[[int], None]:
+        def changed(value: int) -> None:
+            fields.sync()
+            p[attr] = clamp(value, 0, ATTR_MAX)
+            shell.render()
+
+        return changed
+
+    field = ft.TextField(label=shell.t("rv.setup.character", n=n), value=p["character"], on_change=set_character,
+                         dense=True, expand=True)
+    fields.items.append((i, "character", field))
+    # one line each: three side by side do not fit 360 px with 48 px buttons
+    attrs = [stepper(shell.t(f"rv.attr.{a}"), p[a], 0, ATTR_MAX, set_attr(a),
+                     shell.t("rv.setup.attr_minus", attr=shell.t(f"rv.attr.{a}"), n=n),
+                     shell.t("rv.setup.attr_plus", attr=shell.t(f"rv.attr.{a}"), n=n)) for a in ATTRIBUTES]
+    return (
+        ft.Row([field, ft.IconButton(icon=ft.Icons.SWITCH_ACCOUNT, width=48, height=48, on_click=lambda e: other(i),
+                                     tooltip=shell.t("rv.setup.next_character", n=n))]),
+        ft.Column(attrs, spacing=0),
+    )
+
+
+def _seat_block(shell: Any, st: dict[str, Any], fields: _Fields) -> list[ft.Control]:
+    players = st["players"]
+    act = _seat_actions(shell, st, fields)
+    out: list[ft.Control] = []
     try:
         profiles = list_profiles(shell.ctx.store)
     except Exception:  # an unreadable profile table: setup still works by typing names
         profiles = []
     if profiles:
-        rows.append(keyed(profile_picker(profiles, lambda pr: _pick_profile(shell, st, pr), t=shell.t,
-                                         chosen=[p.get("profile_id") for p in players]), "profiles"))
+        out.append(keyed(profile_picker(profiles, lambda pr: _pick_profile(shell, st, pr), t=shell.t,
+                                        chosen=[p.get("profile_id") for p in players]), "profiles"))
+    extras = [_character_rows(shell, st, i, fields, act["other_character"]) for i in range(len(players))]
+    seats = seats_for(shell, [p["name"] for p in players], [str(p["uid"]) for p in players],
+                      error_texts(shell, st["name_errors"]), low=ENGINE.min_players, extras=extras)
+    names: list[ft.TextField] = []
+    out.append(keyed(seat_editor(seats, on_name=act["on_name"], on_remove=act["on_remove"], fields=names,
+                                 add=add_seat(shell, len(players), ENGINE.max_players, act["on_add"],
+                                              low=ENGINE.min_players)), "seats"))
+    fields.items += [(i, "name", f) for i, f in enumerate(names)]
+    return out
 
-    def set_text(i: int, key: str):
-        def handler(e: Any) -> None:
-            players[i][key] = (e.control.value or "")[:40]
 
-        return handler
-
-    for i, p in enumerate(players):
-        n = i + 1
-
-        def remove(e: Any, i: int = i) -> None:
-            if len(players) > 1:
-                players.pop(i)
-                st["start_player"] = min(st["start_player"], len(players) - 1)
-                shell.render()
-
-        def other_character(e: Any, i: int = i) -> None:
-            used = {q["preset"] for j, q in enumerate(players) if j != i}
-            cur = players[i]["preset"]
-            for k in range(1, len(st["presets"]) + 1):
-                idx = (cur + k) % len(st["presets"])
-                if idx not in used:
-                    if not players[i].get("profile_character"):
-                        st["presets"][cur] = {k2: players[i][k2] for k2 in ("character", *ATTRIBUTES)}
-                    players[i].update({"preset": idx, **st["presets"][idx], "profile_character": False})
-                    break
-            shell.render()
-
-        def set_attr(i: int, attr: str):
-            def changed(delta: int) -> None:
-                players[i][attr] = clamp(players[i][attr] + delta, 0, ATTR_MAX)
-                shell.render()
-
-            return changed
-
-        attr_row = ft.Row(
-            [
-                _mini_stepper(shell.t(f"rv.attr.{a}"), p[a], set_attr(i, a),
-                              shell.t("rv.setup.attr_minus", attr=shell.t(f"rv.attr.{a}"), n=n),
-                              shell.t("rv.setup.attr_plus", attr=shell.t(f"rv.attr.{a}"), n=n))
-                for a in ATTRIBUTES
-            ],
-            alignment=ft.MainAxisAlignment.SPACE_BETWEEN,
-            spacing=0,
-        )
-        rows.append(keyed(
-            _card(
-                [
-                    ft.Row([
-                        ft.TextField(label=shell.t("setup.player_name", n=n), value=p["name"],
-                                     on_change=set_text(i, "name"), dense=True, expand=True),
-                        ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, on_click=remove,
-                                      tooltip=shell.t("setup.remove_player", n=n)),
-                    ]),
-                    ft.Row([
-                        ft.TextField(label=shell.t("rv.setup.character", n=n), value=p["character"],
-                                     on_change=set_text(i, "character"), dense=True, expand=True),
-                        ft.IconButton(icon=ft.Icons.SWITCH_ACCOUNT, on_click=other_character,
-                                      tooltip=shell.t("rv.setup.next_character", n=n)),
-                    ]),
-                    attr_row,
-                ]
-            ),
-            f"seat-{p['uid']}",
-        ))
-
-    def add(e: Any) -> None:
-        if len(players) < MAX_PLAYERS:
-            players.append(_new_player(shell, st, len(players) + 1))
-            shell.render()
-
-    if len(players) < MAX_PLAYERS:
-        rows.append(keyed(ft.OutlinedButton(content=shell.t("setup.add_player"), icon=ft.Icons.PERSON_ADD,
-                                            on_click=add, height=48), "add"))
-
-    colors = " + ".join(shell.t(f"rv.color.{c}") for c in deck_colors(len(players)))
-    rows.append(keyed(info_line(shell.t("rv.setup.deck", colors=colors), color=ft.Colors.AMBER_50), "deck"))
-
-    sp = min(st["start_player"], len(players) - 1)
-    rows.append(keyed(section_title(shell.t("rv.setup.start_player", name=players[sp]["name"] or "?")),
-                      "start-title"))
+def _start_player_block(shell: Any, st: dict[str, Any], names: list[str]) -> list[ft.Control]:
+    colors = " + ".join(shell.t(f"rv.color.{c}") for c in deck_colors(len(names)))
+    sp = min(st["start_player"], len(names) - 1)
 
     def pick(i: int) -> None:
         st["start_player"] = i
         shell.render()
 
     def draw(e: Any) -> None:
-        st["start_player"] = draw_start_player(len(players), Dice())
+        st["start_player"] = draw_start_player(len(names), Dice())  # rv.setup: the engine draws
         shell.render()
 
-    rows.append(keyed(_wrap([
-        _chip(p["name"] or "?", i == sp, lambda e, i=i: pick(i), tooltip=shell.t("rv.setup.start_pick", name=p["name"]))
-        for i, p in enumerate(players)
-    ]), "start-chips"))
-    rows.append(keyed(big_button(shell.t("rv.setup.draw_start"), draw), "draw-start"))
+    chips = [_chip(name, i == sp, lambda e, i=i: pick(i), tooltip=shell.t("rv.setup.start_pick", name=name))
+             for i, name in enumerate(names)]
+    return [
+        keyed(info_line(shell.t("rv.setup.deck", colors=colors), color=ft.Colors.AMBER_50), "deck"),
+        keyed(section_title(shell.t("rv.setup.start_player", name=names[sp])), "start-title"),
+        keyed(_wrap(chips), "start-chips"),
+        keyed(big_button(shell.t("rv.setup.draw_start"), draw), "draw-start"),
+    ]
 
-    rows.append(keyed(section_title(shell.t("setup.options")), "options-title"))
 
+def _options_block(shell: Any, st: dict[str, Any]) -> list[ft.Control]:
     def set_min_gold(v: int) -> None:
         st["exit_min_gold"] = v
         shell.render()
-
-    label = shell.t("rv.setup.exit_min_gold")
-    rows.append(keyed(stepper(label, st["exit_min_gold"], 0, 99, set_min_gold, label + " −", label + " +"),
-                      "exit-min-gold"))
 
     def set_penalty(value: str) -> None:
         st["penalty_turn"] = value
         shell.render()
 
+    label = shell.t("rv.setup.exit_min_gold")
     penalty = st.setdefault("penalty_turn", "next")  # rv.penalty, option penalty_turn
-    rows.append(keyed(ft.Text(shell.t("rv.setup.penalty_title"), size=15), "penalty-title"))
-    rows.append(keyed(_wrap([
-        _chip(shell.t(f"rv.setup.penalty_{v}"), penalty == v, lambda e, v=v: set_penalty(v)) for v in ("next", "this")
-    ]), "penalty-chips"))
+    return [
+        keyed(section_title(shell.t("setup.options")), "options-title"),
+        keyed(stepper(label, st["exit_min_gold"], 0, 99, set_min_gold, label + " −", label + " +"), "exit-min-gold"),
+        keyed(ft.Text(shell.t("rv.setup.penalty_title"), size=15), "penalty-title"),
+        keyed(_wrap([_chip(shell.t(f"rv.setup.penalty_{v}"), penalty == v, lambda e, v=v: set_penalty(v))
+                     for v in ("next", "this")]), "penalty-chips"),
+    ]
 
-    def start(e: Any) -> None:
-        try:
-            specs = [PlayerSpec(name=p["name"], color=p.get("color"), profile_id=p.get("profile_id"))
-                     for p in players]
-        except ValueError:
-            shell.refuse(InvalidInput("bad_options", detail=shell.t("setup.players")))
-            return
-        options = {
-            "adventurers": [{k: p[k] for k in ("character", *ATTRIBUTES)} for p in players],
-            "start_player": min(st["start_player"], len(players) - 1),
-            "exit_min_gold": st["exit_min_gold"],
-            "penalty_turn": st.get("penalty_turn", "next"),
-        }
-        save_presets(shell, st)
-        shell.start_game(GAME, specs, options)
 
-    rows.append(keyed(big_button(shell.t("setup.start"), start, color=PRIMARY, text_color=ft.Colors.WHITE), "start"))
+def _start(shell: Any, st: dict[str, Any], fields: _Fields) -> None:
+    fields.sync()
+    players = st["players"]
+    names, problems = check_names(shell, [p["name"] for p in players])
+    st["name_errors"] = [p.model_dump() for p in problems]
+    st["start_error"] = st["name_errors"][0] if problems else None
+    if problems:
+        shell.refusal = None
+        shell.render()
+        return
+    specs = [PlayerSpec(name=n, color=p.get("color"), profile_id=p.get("profile_id")) for n, p in zip(names, players)]
+    options = {
+        "adventurers": [{k: p[k] for k in ("character", *ATTRIBUTES)} for p in players],
+        "start_player": min(st["start_player"], len(players) - 1),
+        "exit_min_gold": st["exit_min_gold"],
+        "penalty_turn": st.get("penalty_turn", "next"),
+    }
+    save_presets(shell, st)
+    shell.start_game(GAME, specs, options)
+
+
+def setup_view(shell: Any) -> ft.Control:
+    st = _setup_state(shell)
+    fields = _Fields(st)
+    names, _ = check_names(shell, [p["name"] for p in st["players"]])
+    rows: list[ft.Control] = [keyed(section_title(shell.t("rv.setup.title")), "title")]
+    rows += _seat_block(shell, st, fields)
+    rows += _start_player_block(shell, st, names)
+    rows += _options_block(shell, st)
+    line = start_error_line(shell, st.get("start_error"))
+    if line is not None:
+        rows.append(keyed(line, "refusal"))
+    rows.append(keyed(big_button(shell.t("setup.start"), lambda e: _start(shell, st, fields), color=PRIMARY,
+                                 text_color=ft.Colors.WHITE), "start"))
     return ft.Column(rows, spacing=10)
 
 

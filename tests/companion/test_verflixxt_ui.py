@@ -125,8 +125,9 @@ def test_setup_defaults_follow_the_rulings(shell):
     assert any(x.startswith("Tafeln: 26 –") for x in t)
     assert [x for x in t if x.startswith("Wächter ")][1:4] == [
         "Wächter 1: Feld 1 (+3)", "Wächter 2: Feld 3 (G)", "Wächter 3: Feld 4 (+5)"]
-    assert any("Schachtel" in x for x in t)
-    no_hint_text(shell)
+    assert "Einmal mit eurer Schachtel vergleichen und bestätigen – dieses Gerät merkt sich den Satz." in t
+    assert [(field(shell, f"Name Spieler {n}").value, field(shell, f"Name Spieler {n}").hint_text)
+            for n in (1, 2)] == [("", "Spieler 1"), ("", "Spieler 2")]  # issue #15.4: empty, default as hint
     click(shell, "Spieler hinzufügen")
     assert "Figuren je Person: 2" in texts(shell)  # 3 players: 2 each
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import collections
 import os
 import pathlib
+import re
 import shutil
 import signal
 import socket
@@ -135,6 +136,7 @@ class Button:
     """A button by its text, or an icon button by its tooltip (Flutter puts the tooltip on a wrapper)."""
 
     def __init__(self, page, name: str, exact: bool = True) -> None:
+        self.page = page
         self.by_text = page.get_by_role("button", name=name, exact=exact)
         self.by_tooltip = page.get_by_label(name, exact=exact).get_by_role("button")
         self.name = name
@@ -153,7 +155,19 @@ class Button:
         self._find(timeout)
 
     def click(self, timeout: float = 20.0) -> None:
-        self._find(timeout).click()
+        found = self._find(timeout)
+        # Flutter keeps nodes a little below the fold in the semantics tree, but a click there
+        # reaches nothing: scroll the app's own list (the canvas) until the button is on screen
+        view = self.page.viewport_size or {"width": 412, "height": 915}
+        for _ in range(10):
+            box = found.bounding_box()
+            if box is None or box["y"] >= 0 and box["y"] + box["height"] <= view["height"]:
+                break
+            self.page.mouse.move(view["width"] / 2, view["height"] / 2)
+            self.page.mouse.wheel(0, box["y"] + box["height"] / 2 - view["height"] / 2)
+            time.sleep(0.4)
+            found = self._find(timeout)
+        found.click()
 
     def count(self) -> int:
         return self.by_text.count() + self.by_tooltip.count()
@@ -168,7 +182,10 @@ def button(page, name: str, exact: bool = True) -> Button:
 
 
 def fill(page, label: str, text: str) -> None:
-    field = page.get_by_label(label, exact=True)
-    field.click()
+    by_label = page.get_by_label(label, exact=True)
+    by_label.click()
+    # focused and empty, Flutter reads the hint after the label ("Name Spieler 1\nSpieler 1")
+    hinted = page.get_by_label(re.compile("^" + re.escape(label) + "\n"))
+    field = by_label.or_(hinted).first
     field.fill("")
     field.press_sequentially(text, delay=5)

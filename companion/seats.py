@@ -1,0 +1,124 @@
+"""Setup seats shared by every game's setup screen: names as typed, defaults, refusals by field.
+
+Issue #15 (4, 6): a name field starts empty and shows the default name as a hint; an
+empty name takes that default; two names alike (ignoring case and spaces) are refused
+beside the second field, naming the name. Words in both languages, German first.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
+
+from companion.i18n import add_strings
+from components.common import refusal_line
+from components.seat_editor import AddSeat, Seat
+from scoring.engine import NAME_MAX, visible
+from scoring.errors import RefereeError
+
+add_strings(
+    {
+        "setup.name_twice": {"de": "Zwei Spieler heißen {name}", "en": "Two players are called {name}"},
+        "setup.name_long": {
+            "de": "Name für Platz {n} ist zu lang (höchstens {most} Zeichen)",
+            "en": "The name for seat {n} is too long (at most {most} characters)",
+        },
+        "setup.name_unreadable": {
+            "de": "Name für Platz {n} enthält Steuerzeichen",
+            "en": "The name for seat {n} holds control characters",
+        },
+        "setup.at_least": {"de": "Mindestens {n} Spieler", "en": "At least {n} players"},
+        "setup.at_most": {"de": "Voll: höchstens {n} Spieler", "en": "Full: at most {n} players"},
+    }
+)
+
+
+class NameProblem(BaseModel):
+    seat: int  # 0-based: the field that shows it
+    key: str
+    params: dict[str, Any]
+
+
+def norm(name: str) -> str:
+    """How two names are compared: case and spaces do not make them different."""
+    return " ".join(name.split()).casefold()
+
+
+def resolve(typed: list[str], default: Callable[[int], str]) -> list[str]:
+    """Each seat's name: what was typed (spaces trimmed), else the seat's default (1-based).
+
+    A name that shows nothing (only spaces or zero-width characters) counts as empty."""
+    out = []
+    for i, t in enumerate(typed):
+        name = " ".join((t or "").split())
+        out.append(name if any(visible(c) for c in name) else default(i + 1))
+    return out
+
+
+def name_problems(names: list[str]) -> list[NameProblem]:
+    """What ``PlayerSpec`` would refuse, and a later seat whose name an earlier seat already has
+    (after ``resolve``), each by the seat whose field shows it."""
+    first: dict[str, str] = {}
+    out = []
+    for i, name in enumerate(names):
+        if len(name) > NAME_MAX:
+            out.append(NameProblem(seat=i, key="setup.name_long", params={"n": i + 1, "most": NAME_MAX}))
+            continue
+        if any(unicodedata.category(c) == "Cc" for c in name):
+            out.append(NameProblem(seat=i, key="setup.name_unreadable", params={"n": i + 1}))
+            continue
+        key = norm(name)
+        if key in first:  # named as the earlier seat spells it
+            out.append(NameProblem(seat=i, key="setup.name_twice", params={"name": first[key]}))
+        first.setdefault(key, name)
+    return out
+
+
+def seats_for(shell: Any, typed: list[str], keys: list[str], errors: dict[int, str], *, low: int,
+              colors: list[Any] | None = None, extras: list[tuple] | None = None) -> list[Seat]:
+    """The seat editor's data in this language."""
+    n = len(typed)
+    return [
+        Seat(key=keys[i], label=shell.t("setup.player_name", n=i + 1), hint=shell.t("setup.default_name", n=i + 1),
+             value=typed[i] or "", remove_tip=shell.t("setup.remove_player", n=i + 1), removable=n > low,
+             error=errors.get(i), color=colors[i] if colors else None, extra=extras[i] if extras else ())
+        for i in range(n)
+    ]
+
+
+def add_seat(shell: Any, count: int, high: int, on_add: Callable[[], None], *, low: int = 1) -> AddSeat:
+    """The add button; at either limit the limit in words (the game's own player range)."""
+    return AddSeat(shell.t("setup.add_player"), on_add,
+                   full_text=shell.t("setup.at_most", n=high) if count >= high else None,
+                   note=shell.t("setup.at_least", n=low) if count <= low and low > 1 else None)
+
+
+def check_names(shell: Any, typed: list[str]) -> tuple[list[str], list[NameProblem]]:
+    """Names to start with, and what is wrong with them (empty: fine)."""
+    names = resolve(typed, lambda n: shell.t("setup.default_name", n=n))
+    return names, name_problems(names)
+
+
+def error_texts(shell: Any, problems: list[Any]) -> dict[int, str]:
+    """Problems (``NameProblem`` or their dicts, as a setup keeps them) by seat, in this language."""
+    out: dict[int, str] = {}
+    for p in problems:
+        p = p if isinstance(p, NameProblem) else NameProblem.model_validate(p)
+        out.setdefault(p.seat, shell.t(p.key, **p.params))
+    return out
+
+
+def start_error_line(shell: Any, problem: Any) -> Any:
+    """Beside the start button, where the tap happened: the setup's own problem, else the table's refusal."""
+    if problem is None:
+        return shell.refusal_control()
+    if isinstance(problem, RefereeError):
+        message, rule = shell.err_text(problem), problem.rule
+    else:
+        p = problem if isinstance(problem, NameProblem) else NameProblem.model_validate(problem)
+        message, rule = shell.t(p.key, **p.params), None
+    return refusal_line(message, shell.t("play.why", rule=rule) if rule else None,
+                        (lambda: shell.show_rule(rule)) if rule else None)
