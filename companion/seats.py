@@ -122,3 +122,19 @@ def start_error_line(shell: Any, problem: Any) -> Any:
         message, rule = shell.t(p.key, **p.params), None
     return refusal_line(message, shell.t("play.why", rule=rule) if rule else None,
                         (lambda: shell.show_rule(rule)) if rule else None)
+
+
+class SeatFields:
+    """A setup's per-seat text fields: a change event may arrive after the next tap, so every tap
+    reads them first (``sync``). ``items`` holds (seat, key, field); ``limits`` cuts a key's text."""
+
+    def __init__(self, st: dict[str, Any], limits: dict[str, int] | None = None) -> None:
+        self.st = st
+        self.limits = limits or {}
+        self.items: list[tuple[int, str, Any]] = []
+
+    def sync(self) -> None:
+        for i, key, f in self.items:
+            if f.value is not None and i < len(self.st["players"]):
+                limit = self.limits.get(key)
+                self.st["players"][i][key] = f.value[:limit] if limit else f.value

@@ -14,7 +14,7 @@ from companion.profiles import list_profiles
 from companion.registry import GameUI, register_ui
 from companion.rules_text import QWIXX as RULES
 from companion.rules_ui import dispute_button
-from companion.seats import add_seat, check_names, error_texts, seats_for, start_error_line
+from companion.seats import SeatFields, add_seat, check_names, error_texts, seats_for, start_error_line
 from components.common import big_button, info_line, keyed, section_title, stepper
 from components.cross_row import RowModel, cross_row
 from components.dice_tray import DieFace, dice_tray
@@ -146,20 +146,7 @@ def _clear_errors(st: dict[str, Any]) -> None:
     st["name_errors"], st["lucky_errors"], st["start_error"] = [], {}, None
 
 
-class _Fields:
-    """The setup's text fields: a change event may arrive after the next tap, so every tap reads them first."""
-
-    def __init__(self, st: dict[str, Any]) -> None:
-        self.st = st
-        self.items: list[tuple[int, str, ft.TextField]] = []
-
-    def sync(self) -> None:
-        for i, key, f in self.items:
-            if f.value is not None and i < len(self.st["players"]):
-                self.st["players"][i][key] = f.value
-
-
-def _seat_actions(shell: Any, st: dict[str, Any], fields: _Fields) -> dict[str, Callable[..., None]]:
+def _seat_actions(shell: Any, st: dict[str, Any], fields: SeatFields) -> dict[str, Callable[..., None]]:
     players = st["players"]
 
     def on_name(i: int, value: str) -> None:
@@ -199,7 +186,7 @@ def _seat_actions(shell: Any, st: dict[str, Any], fields: _Fields) -> dict[str, 
     return {"on_name": on_name, "on_remove": on_remove, "on_add": on_add, "pick_profile": pick_profile}
 
 
-def _lucky_row(shell: Any, st: dict[str, Any], i: int, fields: _Fields, name: str) -> tuple[ft.Control, ...]:
+def _lucky_row(shell: Any, st: dict[str, Any], i: int, fields: SeatFields, name: str) -> tuple[ft.Control, ...]:
     p = st["players"][i]
 
     def changed(e: Any) -> None:
@@ -222,7 +209,7 @@ def _lucky_row(shell: Any, st: dict[str, Any], i: int, fields: _Fields, name: st
     return tuple(row)
 
 
-def _seat_block(shell: Any, st: dict[str, Any], fields: _Fields) -> list[ft.Control]:
+def _seat_block(shell: Any, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
     act = _seat_actions(shell, st, fields)
     players = st["players"]
     out: list[ft.Control] = []
@@ -242,7 +229,7 @@ def _seat_block(shell: Any, st: dict[str, Any], fields: _Fields) -> list[ft.Cont
     return out
 
 
-def _options_block(shell: Any, st: dict[str, Any], fields: _Fields) -> list[ft.Control]:
+def _options_block(shell: Any, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
     def opt_step(key: str, low: int, high: int) -> ft.Control:
         def changed(v: int) -> None:
             fields.sync()
@@ -288,7 +275,7 @@ def _checked_players(shell: Any, st: dict[str, Any]) -> tuple[list[PlayerSpec], 
             for n, p in zip(names, players)], lucky
 
 
-def _start_block(shell: Any, st: dict[str, Any], fields: _Fields) -> list[ft.Control]:
+def _start_block(shell: Any, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
     def start(e: Any) -> None:
         fields.sync()
         checked = _checked_players(shell, st)
@@ -310,7 +297,7 @@ def _start_block(shell: Any, st: dict[str, Any], fields: _Fields) -> list[ft.Con
 
 def setup_view(shell: Any) -> ft.Control:
     st = _setup_state(shell)
-    fields = _Fields(st)
+    fields = SeatFields(st)
     rows: list[ft.Control] = [section_title(shell.t("q8.setup.title"))]
     rows += _seat_block(shell, st, fields)
     rows += _options_block(shell, st, fields)

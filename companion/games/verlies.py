@@ -20,7 +20,7 @@ from companion.profiles import list_profiles
 from companion.registry import GameUI, register_ui
 from companion.rules_text import VERLIES as RULES
 from companion.rules_ui import dispute_button
-from companion.seats import add_seat, check_names, error_texts, seats_for, start_error_line
+from companion.seats import SeatFields, add_seat, check_names, error_texts, seats_for, start_error_line
 from components.common import big_button, info_line, keyed, section_title, stepper
 from components.gold_counter import clamp, gold_counter
 from components.player_switcher import player_switcher
@@ -408,20 +408,7 @@ def _setup_state(shell: Any) -> dict[str, Any]:
     return st
 
 
-class _Fields:
-    """The setup's text fields: a change event may arrive after the next tap, so every tap reads them first."""
-
-    def __init__(self, st: dict[str, Any]) -> None:
-        self.st = st
-        self.items: list[tuple[int, str, ft.TextField]] = []
-
-    def sync(self) -> None:
-        for i, key, f in self.items:
-            if f.value is not None and i < len(self.st["players"]):
-                self.st["players"][i][key] = f.value[:40] if key == "character" else f.value
-
-
-def _seat_actions(shell: Any, st: dict[str, Any], fields: _Fields) -> dict[str, Callable[..., None]]:
+def _seat_actions(shell: Any, st: dict[str, Any], fields: SeatFields) -> dict[str, Callable[..., None]]:
     players = st["players"]
 
     def on_name(i: int, value: str) -> None:
@@ -457,7 +444,7 @@ def _seat_actions(shell: Any, st: dict[str, Any], fields: _Fields) -> dict[str, 
     return {"on_name": on_name, "on_remove": on_remove, "on_add": on_add, "other_character": other_character}
 
 
-def _character_rows(shell: Any, st: dict[str, Any], i: int, fields: _Fields,
+def _character_rows(shell: Any, st: dict[str, Any], i: int, fields: SeatFields,
                     other: Callable[[int], None]) -> tuple[ft.Control, ...]:
     """The seat's adventurer: its name, another preset, strength/mind/dexterity 0..ATTR_MAX (rv.setup)."""
     p, n = st["players"][i], i + 1
@@ -487,7 +474,7 @@ def _character_rows(shell: Any, st: dict[str, Any], i: int, fields: _Fields,
     )
 
 
-def _seat_block(shell: Any, st: dict[str, Any], fields: _Fields) -> list[ft.Control]:
+def _seat_block(shell: Any, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
     players = st["players"]
     act = _seat_actions(shell, st, fields)
     out: list[ft.Control] = []
@@ -551,7 +538,7 @@ def _options_block(shell: Any, st: dict[str, Any]) -> list[ft.Control]:
     ]
 
 
-def _start(shell: Any, st: dict[str, Any], fields: _Fields) -> None:
+def _start(shell: Any, st: dict[str, Any], fields: SeatFields) -> None:
     fields.sync()
     players = st["players"]
     names, problems = check_names(shell, [p["name"] for p in players])
@@ -574,7 +561,7 @@ def _start(shell: Any, st: dict[str, Any], fields: _Fields) -> None:
 
 def setup_view(shell: Any) -> ft.Control:
     st = _setup_state(shell)
-    fields = _Fields(st)
+    fields = SeatFields(st, {"character": 40})
     names, _ = check_names(shell, [p["name"] for p in st["players"]])
     rows: list[ft.Control] = [keyed(section_title(shell.t("rv.setup.title")), "title")]
     rows += _seat_block(shell, st, fields)
