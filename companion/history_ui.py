@@ -47,7 +47,8 @@ add_strings(
         "hist.date": {"de": "{d}.{m}.{y} {hm}", "en": "{y}-{m}-{d} {hm}"},
         "hist.all_games": {"de": "Alle Spiele", "en": "All games"},
         "hist.none": {"de": "Noch keine beendeten Spiele.", "en": "No finished games yet."},
-        "hist.count": {"de": "{shown} von {total} Spielen", "en": "{shown} of {total} games"},
+        "hist.count": {"de": {"count": "total", "one": "{shown} von {total} Spiel", "other": "{shown} von {total} Spielen"},
+                       "en": {"count": "total", "one": "{shown} of {total} game", "other": "{shown} of {total} games"}},
         "hist.more": {"de": "Mehr anzeigen", "en": "Show more"},
         "hist.item": {"de": "{game} · {date}", "en": "{game} · {date}"},
         "hist.place": {"de": "{place}. {name} {total}", "en": "{place}. {name} {total}"},
@@ -81,15 +82,27 @@ add_strings(
         "hist.rp.none": {"de": "—", "en": "—"},
         # statistics
         "hist.st.title": {"de": "Statistik", "en": "Statistics"},
-        "hist.st.games": {"de": "{n} Spiele", "en": "{n} games"},
+        "hist.st.games": {"de": {"one": "{n} Spiel", "other": "{n} Spiele"}, "en": {"one": "{n} game", "other": "{n} games"}},
+        # counts inside longer lines (one plural mechanism: companion.i18n / scoring.texts)
+        "hist.n.wins": {"de": {"one": "{n} Sieg", "other": "{n} Siege"}, "en": {"one": "{n} win", "other": "{n} wins"}},
+        "hist.n.in_games": {"de": {"one": "{n} Spiel", "other": "{n} Spielen"}, "en": {"one": "{n} game", "other": "{n} games"}},
+        "hist.n.profiles": {"de": {"one": "{n} Profil", "other": "{n} Profile"},
+                            "en": {"one": "{n} profile", "other": "{n} profiles"}},
+        "hist.n.new_games": {"de": {"one": "{n} neues Spiel", "other": "{n} neue Spiele"},
+                             "en": {"one": "{n} new game", "other": "{n} new games"}},
+        "hist.n.new_profiles": {"de": {"one": "{n} neues Profil", "other": "{n} neue Profile"},
+                                "en": {"one": "{n} new profile", "other": "{n} new profiles"}},
         "hist.st.ranking": {"de": "Rangliste (alle Spiele)", "en": "Ranking (all games)"},
-        "hist.st.rank_line": {"de": "{name}: {wins} Siege in {games} Spielen ({rate} %)",
-                              "en": "{name}: {wins} wins in {games} games ({rate} %)"},
+        "hist.st.rank_line": {"de": "{name}: {wins} in {games} ({rate} %)",
+                              "en": "{name}: {wins} in {games} ({rate} %)"},
         "hist.st.win_shares": {"de": "Anteil an den Siegen", "en": "Share of the wins"},
-        "hist.st.scores_over_time": {"de": "Punkte im Lauf der Zeit (letzte {n} Spiele)",
-                                     "en": "Points over time (last {n} games)"},
-        "hist.st.game_line": {"de": "{games} Spiele · Ø Siegerpunkte {avg} · Rekord {best} ({by})",
-                              "en": "{games} games · avg winning score {avg} · record {best} ({by})"},
+        "hist.st.scores_over_time": {"de": {"one": "Punkte im Lauf der Zeit ({n} Spiel)",
+                                            "other": "Punkte im Lauf der Zeit (letzte {n} Spiele)"},
+                                     "en": {"one": "Points over time ({n} game)", "other": "Points over time (last {n} games)"}},
+        "hist.st.game_line": {"de": {"count": "games", "one": "{games} Spiel · Ø Siegerpunkte {avg} · Rekord {best} ({by})",
+                                     "other": "{games} Spiele · Ø Siegerpunkte {avg} · Rekord {best} ({by})"},
+                              "en": {"count": "games", "one": "{games} game · avg winning score {avg} · record {best} ({by})",
+                                     "other": "{games} games · avg winning score {avg} · record {best} ({by})"}},
         "hist.st.game_figs": {"de": "Ø je Spieler und Spiel: {figs}", "en": "Avg per player and game: {figs}"},
         "hist.st.player_head": {"de": "{name}: {wins} von {games} gewonnen ({rate} %)",
                                 "en": "{name}: won {wins} of {games} ({rate} %)"},
@@ -174,7 +187,7 @@ add_strings(
         "hist.bk.too_big": {"de": "Zu groß zum Anzeigen ({chars} Zeichen): bitte die Datei verwenden.",
                             "en": "Too large to show ({chars} characters): please use the file."},
         "hist.bk.out_label": {"de": "Exportierter Text", "en": "Exported text"},
-        "hist.bk.summary": {"de": "{games} Spiele, {profiles} Profile", "en": "{games} games, {profiles} profiles"},
+        "hist.bk.summary": {"de": "{games}, {profiles}", "en": "{games}, {profiles}"},
         "hist.bk.import": {"de": "Einlesen", "en": "Import"},
         "hist.bk.import_help": {
             "de": "Den Text einer Sicherung (oder eines Spielprotokolls) einfügen. Alles wird erst geprüft; "
@@ -185,12 +198,14 @@ add_strings(
         "hist.bk.in_label": {"de": "Sicherung einfügen", "en": "Paste a backup"},
         "hist.bk.do_import": {"de": "Prüfen und einlesen", "en": "Check and import"},
         "hist.bk.imported": {
-            "de": "Eingelesen: {added} neue Spiele, {already} schon vorhanden, {profiles} neue Profile.",
-            "en": "Imported: {added} new games, {already} already here, {profiles} new profiles.",
+            "de": "Eingelesen: {added}, {already} schon vorhanden, {profiles}.",
+            "en": "Imported: {added}, {already} already here, {profiles}.",
         },
         "hist.bk.differing": {
-            "de": "{n} Spiele gibt es hier schon in anderer Fassung; sie blieben unverändert.",
-            "en": "{n} games exist here in another version; they were left as they are.",
+            "de": {"one": "{n} Spiel gibt es hier schon in anderer Fassung; es blieb unverändert.",
+                   "other": "{n} Spiele gibt es hier schon in anderer Fassung; sie blieben unverändert."},
+            "en": {"one": "{n} game exists here in another version; it was left as it is.",
+                   "other": "{n} games exist here in another version; they were left as they are."},
         },
         "hist.bk.download": {"de": "Herunterladen", "en": "Download"},
         "hist.bk.download_tip": {"de": "Als Datei herunterladen: {name}", "en": "Download as a file: {name}"},
@@ -508,7 +523,8 @@ def _overall(shell: Any, st: H.Stats) -> list[ft.Control]:
         out.append(
             ft.Container(
                 content=ft.Row(
-                    [ft.Text(shell.t("hist.st.rank_line", name=ln.name, wins=ln.wins, games=ln.games,
+                    [ft.Text(shell.t("hist.st.rank_line", name=ln.name, wins=shell.t("hist.n.wins", n=ln.wins),
+                                            games=shell.t("hist.n.in_games", n=ln.games),
                                      rate=pct(ln.win_rate)), size=16, expand=True),
                      ft.Icon(ft.Icons.CHEVRON_RIGHT, color=ft.Colors.BLUE_GREY_400)],
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -534,7 +550,8 @@ def _per_player(shell: Any, st: H.Stats, key: str) -> list[ft.Control]:
         ft.TextButton(content=shell.t("hist.st.back_ranking"), height=TOUCH,
                       on_click=lambda e: shell.go("stats", hist_stats_player=None)),
         ft.Text(me.name, size=20, weight=ft.FontWeight.BOLD),
-        info_line(shell.t("hist.st.rank_line", name=me.name, wins=me.wins, games=me.games, rate=pct(me.win_rate))),
+        info_line(shell.t("hist.st.rank_line", name=me.name, wins=shell.t("hist.n.wins", n=me.wins),
+                          games=shell.t("hist.n.in_games", n=me.games), rate=pct(me.win_rate))),
     ]
     mine = [(g, st.per_player_game[(g, key)]) for g in st.per_game if (g, key) in st.per_player_game]
     chart = _score_chart(shell, [ln for _, ln in mine], labels=[game_title(shell, g) for g, _ in mine])
@@ -827,7 +844,8 @@ def _do_export(shell: Any, kind: str, gid: str | None = None) -> None:
         backup = H.export_backup(store)
         text = H.backup_text(backup)
         name = f"tischrichter-backup-{_stamp()}.json"
-        summary = shell.t("hist.bk.summary", games=len(backup["records"]), profiles=len(backup["profiles"]))
+        summary = shell.t("hist.bk.summary", games=shell.t("hist.st.games", n=len(backup["records"])),
+                          profiles=shell.t("hist.n.profiles", n=len(backup["profiles"])))
     elif kind == "csv":
         text = H.results_csv(store)
         name = f"tischrichter-results-{_stamp()}.csv"
@@ -951,7 +969,8 @@ def _do_import(shell: Any, data: str | bytes | None = None) -> None:
         shell.ui["hist_msg"] = ("bad", exc.message(shell.lang))
         shell.render()
         return
-    msg = shell.t("hist.bk.imported", added=rep.added, already=rep.already, profiles=rep.profiles_added)
+    msg = shell.t("hist.bk.imported", added=shell.t("hist.n.new_games", n=rep.added), already=rep.already,
+                  profiles=shell.t("hist.n.new_profiles", n=rep.profiles_added))
     if rep.differing:
         msg += " " + shell.t("hist.bk.differing", n=rep.differing)
     shell.ui["hist_msg"] = ("ok", msg)

@@ -242,8 +242,10 @@ add_texts(
             "en": "{name}: both lock fields are crossed in {color}.",
         },
         "q8_sheet_lock_early": {
-            "de": "{name}: Schlossfeld {number} in {color} mit nur {have} Kreuzen davor (nötig {need}).",
-            "en": "{name}: lock field {number} in {color} with only {have} crosses before it ({need} needed).",
+            "de": {"count": "have", "one": "{name}: Schlossfeld {number} in {color} mit nur {have} Kreuz davor (nötig {need}).",
+                   "other": "{name}: Schlossfeld {number} in {color} mit nur {have} Kreuzen davor (nötig {need})."},
+            "en": {"count": "have", "one": "{name}: lock field {number} in {color} with only {have} cross before it ({need} needed).",
+                   "other": "{name}: lock field {number} in {color} with only {have} crosses before it ({need} needed)."},
         },
         "q8_sheet_misthrows": {
             "de": "{name}: höchstens {most} Fehlwürfe, nicht {value}.",

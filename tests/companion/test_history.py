@@ -280,7 +280,7 @@ async def test_history_stats_replay_profiles_and_backup_screens(tmp_path):
     await app.click(tooltip="Start")
     await app.click(text="Sichern & Einlesen")
     await app.click(text="Alles sichern (JSON)")
-    assert app.has_text("4 Spiele, 1 Profile")
+    assert app.has_text("4 Spiele, 1 Profil")
     saved = [t for t in app.texts() if t.startswith("Gespeichert unter: ")]
     assert saved and Path(saved[0].split(": ", 1)[1]).exists()
     text = Path(saved[0].split(": ", 1)[1]).read_text(encoding="utf-8")

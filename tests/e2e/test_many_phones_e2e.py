@@ -59,7 +59,7 @@ def create_game(page, server, n: int = 4) -> str:
         fill_checked(page, f"Name Spieler {i + 1}", NAMES[i])
         fill_checked(page, f"Glückszahlen Spieler {i + 1}", LUCKY[i])
     button(page, "Spiel starten").click()
-    page.get_by_text("Ana ist dran · Wurf 1").wait_for()
+    page.get_by_text("Ana ist dran · Wurf Nr. 1").wait_for()
     store = Store(server.db)
     try:
         games = store.games()
