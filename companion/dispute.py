@@ -47,7 +47,10 @@ add_strings(
         "rules.kind.monster": {"de": "Monster", "en": "monster"},
         "rules.kind.trap": {"de": "Falle", "en": "trap"},
         # actions: Qwixx Longo
-        "rules.act.q8.roll": {"de": "{name} würfelt", "en": "{name} rolls"},
+        "rules.act.q8.roll": {"de": "{name} würfelt: {dice}", "en": "{name} rolls: {dice}"},
+        "rules.act.q8.roll_open": {"de": "{name} würfelt", "en": "{name} rolls"},
+        "rules.act.q8.white_dice": {"de": "Weiß {a} und {b}", "en": "white {a} and {b}"},
+        "rules.act.q8.die": {"de": "{color} {value}", "en": "{color} {value}"},
         "rules.act.q8.white": {"de": "{name}: Weiß {sum} in {color}", "en": "{name}: white {sum} in {color}"},
         "rules.act.q8.lucky": {"de": "{name}: Glückszahl » {color}", "en": "{name}: lucky number » {color}"},
         "rules.act.q8.color": {"de": "{name}: {color} {white}+{die}={sum}", "en": "{name}: {color} {white}+{die}={sum}"},
@@ -77,8 +80,17 @@ add_strings(
             "de": "{name}: {kind} {number} ({color}) versuchen",
             "en": "{name}: try {kind} {number} ({color})",
         },
-        "rules.act.rv.roll": {"de": "{name}: Wurf {value}", "en": "{name}: roll {value}"},
+        "rules.act.rv.roll": {"de": "{name} würfelt {value}", "en": "{name} rolls {value}"},
         "rules.act.rv.roll_gold": {"de": "{name}: Gold würfeln ({dice})", "en": "{name}: roll gold ({dice})"},
+        "rules.dice.w6": {"de": "W6", "en": "d6"},
+        "rules.dice.w3": {"de": "W3", "en": "d3"},
+        "rules.dice.1+w6": {"de": "1+W6", "en": "1+d6"},
+        # records made before the chance protocol (dice inside the action)
+        "rules.act.rv.start_fight": {
+            "de": "{name}: Kampf {attribute} gegen {monster_value}, gewürfelt {roll}",
+            "en": "{name}: fight {attribute} against {monster_value}, rolled {roll}",
+        },
+        "rules.act.rv.monster_roll": {"de": "{name} würfelt für das Monster: {roll}", "en": "{name} rolls for the monster: {roll}"},
         "rules.act.rv.decline_obstacle": {"de": "{name}: {kind} {number} nicht versuchen", "en": "{name}: do not try {kind} {number}"},
         "rules.act.rv.room_card": {"de": "{name}: Raumkarte {kind}", "en": "{name}: room card {kind}"},
         "rules.act.rv.fight": {
@@ -142,16 +154,44 @@ def _word(lang: str, prefix: str, value: Any) -> str:
 
 def describe(table: Table, action: Any, lang: str = "de", state: Any = None) -> str:
     """An action in words: 'Ana: Weiß 7 in Rot', 'Ben: Wächter 2 ziehen (Feld 5)'."""
-    state = table.state if state is None else state
-    d = _dump(table, action)
+    return describe_action(table.game, _names(table), action, lang, table.state if state is None else state)
+
+
+def _dump_game(game: Any, action: Any) -> dict[str, Any]:
+    try:
+        return game.dump_action(game.parse_action(action))
+    except InvalidInput:
+        return dict(action) if isinstance(action, dict) else {}
+
+
+def _q8_dice(lang: str, d: dict[str, Any]) -> str:
+    """A Qwixx roll's faces in words: 'Weiß 5 und 3 · Rot 4 · Blau 8' (removed colours are not rolled)."""
+    parts = [tr(lang, "rules.act.q8.white_dice", a=d.get("white1", "?"), b=d.get("white2", "?"))]
+    for c in ("red", "yellow", "green", "blue"):
+        if d.get(c) is not None:
+            parts.append(tr(lang, "rules.act.q8.die", color=_word(lang, "color", c), value=d[c]))
+    return " · ".join(parts)
+
+
+def describe_action(game: Any, names: list[str], action: Any, lang: str = "de", state: Any = None) -> str:
+    """The describe hook of every game: ``action`` (a model or its dict) in the player's words.
+
+    ``state`` is the position *before* the action (Qwixx colour crosses name
+    the dice, Verflixxt moves the square). Used by the what-if list and by the
+    history's replay, so a record is told in the same words as the live game.
+    """
+    d = _dump_game(game, action)
     kind = str(d.get("type", "?"))
-    names = _names(table)
     by = d.get("by")
     name = names[by] if isinstance(by, int) and 0 <= by < len(names) else "?"
-    prefix = PREFIX.get(table.game.id, "")
+    prefix = PREFIX.get(game.id, "")
     p: dict[str, Any] = {k: v for k, v in d.items() if k not in ("type", "by")}
     p["name"] = name
-    if prefix == "q8":
+    if prefix == "q8" and kind == "roll":
+        if d.get("white1") is None:
+            return tr(lang, "rules.act.q8.roll_open", name=name)
+        p["dice"] = _q8_dice(lang, d)
+    elif prefix == "q8":
         dice = getattr(state, "dice", None)
         row = d.get("row")
         if row:
@@ -164,14 +204,16 @@ def describe(table: Table, action: Any, lang: str = "de", state: Any = None) -> 
             p["sum"] = white + die if white is not None and die is not None else "?"
     elif prefix == "vx":
         if kind == "move_figure":
-            figs = state.figures[by] if isinstance(by, int) and 0 <= by < len(state.figures) else ()
+            all_figs = getattr(state, "figures", None) or ()
+            figs = all_figs[by] if isinstance(by, int) and 0 <= by < len(all_figs) else ()
             f = d.get("figure", 0)
             p.update(n=f + 1, pos=figs[f] if 0 <= f < len(figs) else "?")
         elif kind == "move_guard":
             g = d.get("guard", 0)
-            p.update(n=g + 1, pos=state.guards[g] if 0 <= g < len(state.guards) else "?")
+            guards = getattr(state, "guards", None) or ()
+            p.update(n=g + 1, pos=guards[g] if 0 <= g < len(guards) else "?")
     elif prefix == "rv":
-        for k, pre in (("kind", "kind"), ("color", "color"), ("attribute", "attr"), ("card", "card")):
+        for k, pre in (("kind", "kind"), ("color", "color"), ("attribute", "attr"), ("card", "card"), ("dice", "dice")):
             if k in p and p[k] is not None:
                 p[k] = _word(lang, pre, p[k])
         if "index" in p:

@@ -20,6 +20,7 @@ import flet as ft
 
 from companion import history as H
 from companion.app import EXTENSIONS, SCREENS, game_ui
+from companion.dispute import describe_action
 from companion.i18n import add_strings
 from companion.profiles import COLORS as PROFILE_COLORS
 from companion.profiles import delete_profile, get_profile, list_profiles, save_profile
@@ -64,8 +65,7 @@ add_strings(
         "hist.rp.title": {"de": "Nachspielen: {game}", "en": "Replay: {game}"},
         "hist.rp.step": {"de": "Zug {k} von {n}", "en": "Move {k} of {n}"},
         "hist.rp.start": {"de": "Aufstellung (vor dem ersten Zug)", "en": "Setup (before the first move)"},
-        "hist.rp.move": {"de": "Zug {k}: {who} – {what}", "en": "Move {k}: {who} – {what}"},
-        "hist.rp.nobody": {"de": "Tisch", "en": "Table"},
+        "hist.rp.move": {"de": "Zug {k}: {what}", "en": "Move {k}: {what}"},
         "hist.rp.first": {"de": "Zum Anfang", "en": "To the start"},
         "hist.rp.prev": {"de": "Zug zurück", "en": "Previous move"},
         "hist.rp.next": {"de": "Zug vor", "en": "Next move"},
@@ -400,10 +400,10 @@ def _replay_data(shell: Any, gid: str) -> dict[str, Any]:
     return data
 
 
-def _action_text(action: dict[str, Any]) -> str:
-    kind = str(action.get("type", "?"))
-    rest = [f"{k}={v}" for k, v in action.items() if k not in ("type", "by")]
-    return kind + (" " + " ".join(rest) if rest else "")
+def action_words(shell: Any, record: Any, k: int, states: list[Any]) -> str:
+    """Move k of a record in the player's words: the same describe hook as the live game (companion.dispute)."""
+    names = [p.name for p in record.players]
+    return describe_action(get_game(record.game), names, record.actions[k - 1].action, shell.lang, states[k - 1])
 
 
 def _player_detail(shell: Any, game: str, b: dict[str, Any]) -> str:
@@ -464,10 +464,7 @@ def replay_screen(shell: Any) -> list[ft.Control]:
     if k == 0:
         out.append(info_line(shell.t("hist.rp.start")))
     else:
-        act = record.actions[k - 1]
-        who = (record.players[act.seat].name if act.seat is not None and 0 <= act.seat < len(record.players)
-               else shell.t("hist.rp.nobody"))
-        out.append(info_line(shell.t("hist.rp.move", k=k, who=who, what=_action_text(act.action))))
+        out.append(info_line(shell.t("hist.rp.move", k=k, what=action_words(shell, record, k, states))))
     state = states[k]
     result = game.result(state)
     out.append(section_title(shell.t("hist.rp.standing")))
