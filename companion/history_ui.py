@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import time
-from pathlib import Path
 from typing import Any
 
 import flet as ft
@@ -181,9 +180,8 @@ add_strings(
         "hist.bk.all_json": {"de": "Alles sichern (JSON)", "en": "Back up everything (JSON)"},
         "hist.bk.csv": {"de": "Ergebnisse als CSV", "en": "Results as CSV"},
         "hist.bk.one_title": {"de": "Ein Spiel als Protokoll: {label}", "en": "One game as a record: {label}"},
-        "hist.bk.saved_at": {"de": "Gespeichert unter: {path}", "en": "Saved at: {path}"},
-        "hist.bk.not_saved": {"de": "Nicht als Datei gespeichert ({detail}); bitte den Text kopieren.",
-                              "en": "Not saved as a file ({detail}); please copy the text."},
+        "hist.bk.download_failed": {"de": "Herunterladen ging nicht; bitte den Text unten kopieren.",
+                                    "en": "The download did not work; please copy the text below."},
         "hist.bk.too_big": {"de": "Zu groß zum Anzeigen ({chars} Zeichen): bitte die Datei verwenden.",
                             "en": "Too large to show ({chars} characters): please use the file."},
         "hist.bk.out_label": {"de": "Exportierter Text", "en": "Exported text"},
@@ -810,27 +808,6 @@ def profiles_screen(shell: Any) -> list[ft.Control]:
 
 
 # --- backup -------------------------------------------------------------------------------------
-def export_dir(store: Any) -> Path | None:
-    if getattr(store, "memory", False) or str(store.path) == ":memory:":
-        return None
-    return Path(store.path).parent / "exports"
-
-
-def _write_export(store: Any, name: str, text: str) -> tuple[str | None, str | None]:
-    folder = export_dir(store)
-    if folder is None:
-        return None, "memory"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / name
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
-        return str(path), None
-    except OSError as exc:
-        return None, type(exc).__name__
-
-
 def _stamp() -> str:
     return time.strftime("%Y%m%d-%H%M%S")
 
@@ -853,8 +830,9 @@ def _do_export(shell: Any, kind: str, gid: str | None = None) -> None:
         text = json.dumps(H.export_record(store, gid), ensure_ascii=False, indent=1)
         name = f"tischrichter-game-{gid[:12]}.json"
         summary = ""
-    path, why = _write_export(store, name, text)
-    shell.ui["hist_out"] = {"kind": kind, "text": text, "path": path, "why": why, "summary": summary, "name": name}
+    # issue 15.8: nothing is written on the server's disk and no server path is shown; the file is the
+    # browser's own download (FilePicker.save_file with the bytes, see _download)
+    shell.ui["hist_out"] = {"kind": kind, "text": text, "why": None, "summary": summary, "name": name}
 
 
 def is_seat_phone(shell: Any) -> bool:
@@ -879,21 +857,25 @@ def backup_screen(shell: Any) -> list[ft.Control]:
     else:
         out.append(section_title(shell.t("hist.bk.export")))
 
-        def run(kind: str) -> None:
+        async def run(kind: str) -> None:
             _do_export(shell, kind)
-            shell.render()
+            await _download(shell)  # straight to the browser's download; "Herunterladen" repeats it
 
-        out.append(ft.Row([big_button(shell.t("hist.bk.all_json"), lambda e: run("json")),
-                           big_button(shell.t("hist.bk.csv"), lambda e: run("csv"))], wrap=True, spacing=8,
+        async def run_json(e: Any) -> None:
+            await run("json")
+
+        async def run_csv(e: Any) -> None:
+            await run("csv")
+
+        out.append(ft.Row([big_button(shell.t("hist.bk.all_json"), run_json),
+                           big_button(shell.t("hist.bk.csv"), run_csv)], wrap=True, spacing=8,
                           run_spacing=8))
     res = shell.ui.get("hist_out")
     if res:
         if res.get("summary"):
             out.append(ft.Text(res["summary"], size=15))
-        if res["path"]:
-            out.append(info_line(shell.t("hist.bk.saved_at", path=res["path"]), color=ft.Colors.GREEN_50))
-        else:
-            out.append(info_line(shell.t("hist.bk.not_saved", detail=res["why"]), color=ft.Colors.AMBER_100))
+        if res.get("why"):
+            out.append(info_line(shell.t("hist.bk.download_failed"), color=ft.Colors.AMBER_100))
         async def download(e: Any) -> None:
             await _download(shell)
 
@@ -938,8 +920,8 @@ async def _download(shell: Any) -> None:
         return
     try:
         await ft.FilePicker().save_file(file_name=res["name"], src_bytes=res["text"].encode("utf-8"))
-        res["downloaded"] = True
-    except Exception as exc:  # no client answer (tests) or a platform without it: the file path stays shown
+        res["downloaded"], res["why"] = True, None
+    except Exception as exc:  # no client answer or a platform without it: the text stays shown to copy
         log.info("download failed: %s", exc)
         res["why"] = type(exc).__name__
     shell.render()

@@ -41,3 +41,37 @@ async def test_replay_tells_each_move_in_words_in_both_languages(tmp_path):
     assert app.has_text("Move 2: Ana: white 8 in red")
     await app.click(tooltip="Previous move")
     assert app.has_text("Move 1: Ana rolls: white 5 and 3 · red 4 · yellow 2 · green 6 · blue 1")
+
+
+def _save_file_calls(app: AppSession) -> list[dict]:
+    from flet.messaging.protocol import MessageAction
+
+    return [b for b in app.messages_of(MessageAction.INVOKE_METHOD) if b.get("name") == "save_file"]
+
+
+async def test_backup_is_the_browsers_download_and_shows_no_server_path(tmp_path):
+    """'Alles sichern' used to write into the server's folder and show 'Gespeichert unter: /…/exports/…'."""
+    ctx = make_context(tmp_path / "t.db")
+    ctx.store.create_game(_qwixx_record())
+    app = await AppSession.start(ctx)
+    app.conn.answers["save_file"] = None  # the browser took the file
+    await app.click(text="Sichern & Einlesen")
+    await app.click(text="Alles sichern (JSON)")
+    calls = _save_file_calls(app)
+    assert len(calls) == 1 and calls[0]["args"]["file_name"].startswith("tischrichter-backup-")
+    name = calls[0]["args"]["file_name"]
+    assert app.has_text(f"Heruntergeladen: {name}")
+    assert not any(str(tmp_path) in t for t in app.texts()), app.texts()
+    assert not (tmp_path / "exports").exists()  # nothing written on the server's disk
+    assert not app.sent(str(tmp_path))  # no server path ever went to the client
+
+
+async def test_a_failed_download_says_so_and_leaves_the_text_to_copy(tmp_path):
+    ctx = make_context(tmp_path / "t.db")
+    app = await AppSession.start(ctx)  # the harness's client refuses save_file
+    await app.click(text="Sichern & Einlesen")
+    await app.click(text="Ergebnisse als CSV")
+    assert app.has_text("Herunterladen ging nicht; bitte den Text unten kopieren.")
+    assert app.find_all(label="Exportierter Text")
+    await app.click(text="English")
+    assert app.has_text("The download did not work; please copy the text below.")
