@@ -75,3 +75,17 @@ async def test_a_failed_download_says_so_and_leaves_the_text_to_copy(tmp_path):
     assert app.find_all(label="Exportierter Text")
     await app.click(text="English")
     assert app.has_text("The download did not work; please copy the text below.")
+
+
+def test_english_rules_say_d6_german_rules_say_w6():
+    """English players write d6/d8/d3; 'W6' is the German die (issue 15.8)."""
+    import re
+
+    from companion.rules_text import ENTRIES, all_texts
+
+    die = re.compile(r"\b[WwDd](?:3|6|8)\b")
+    english = " ".join(all_texts("en"))
+    german = " ".join(all_texts("de"))
+    assert sorted({m.group() for m in die.finditer(english)}) == ["d3", "d6", "d8"]
+    assert sorted({m.group() for m in die.finditer(german)}) == ["W3", "W6", "W8"]
+    assert ENTRIES["q8.dice"].text["en"].startswith("There are six d8: two white plus one each in red")
