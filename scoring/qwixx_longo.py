@@ -226,8 +226,10 @@ add_texts(
             "en": "Lucky numbers of {name}: two different numbers from 2 to 16 ({value}).",
         },
         "q8_lucky_count": {
-            "de": "Für jeden der {players} Spielzettel zwei Glückszahlen (angegeben: {given}).",
-            "en": "Two lucky numbers for each of the {players} sheets (given: {given}).",
+            "de": {"count": "players", "one": "Für {players} Spielzettel zwei Glückszahlen (angegeben: {given}).",
+                   "other": "Für jeden der {players} Spielzettel zwei Glückszahlen (angegeben: {given})."},
+            "en": {"count": "players", "one": "Two lucky numbers for the {players} sheet (given: {given}).",
+                   "other": "Two lucky numbers for each of the {players} sheets (given: {given})."},
         },
         "q8_sheet_range": {
             "de": "{name}: {number} gibt es in der Reihe {color} nicht (2–16).",

@@ -377,6 +377,10 @@ def test_refusals_use_the_same_plural_forms():
         "Ana: Schlossfeld 2 in Rot mit nur 1 Kreuz davor (nötig 5).")
     assert refusal_text("q8_sheet_lock_early", "en", name="Ana", number=2, color="red", have=1, need=5) == (
         "Ana: lock field 2 in red with only 1 cross before it (5 needed).")
+    assert refusal_text("q8_lucky_count", "en", players=1, given=0) == "Two lucky numbers for the 1 sheet (given: 0)."
+    assert refusal_text("q8_lucky_count", "en", players=3, given=2) == "Two lucky numbers for each of the 3 sheets (given: 2)."
+    assert tr("en", "server.short_token", n=1, min=16) == (
+        "The token (--token / TISCHRICHTER_TOKEN) is 1 character long; it needs at least 16.")
 
 
 def test_table_problems_checks_plural_entries():
