@@ -89,3 +89,46 @@ def test_english_rules_say_d6_german_rules_say_w6():
     assert sorted({m.group() for m in die.finditer(english)}) == ["d3", "d6", "d8"]
     assert sorted({m.group() for m in die.finditer(german)}) == ["W3", "W6", "W8"]
     assert ENTRIES["q8.dice"].text["en"].startswith("There are six d8: two white plus one each in red")
+
+
+def test_every_action_of_every_game_has_words_in_both_languages():
+    """The describe hook knows every action type of the three games (no raw 'move_figure' / 'row=red' / '?')."""
+    import random
+    import re
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scoring"))
+    import test_qwixx_longo_random as qx
+    import test_verflixxt_random as vx
+    import test_verlies_random as rv
+
+    import tests.companion.test_i18n  # noqa: F401 (every table loaded)
+    from companion.dispute import describe_action
+    from companion.history import replay_steps
+    from scoring.engine import get_game
+    from scoring.simulate import play_random
+
+    rng = random.Random(5)
+    raw = re.compile(r"[a-z]+_[a-z]+|[A-Za-z]\w*=|\?")  # an action type, a key=value dump, an unknown part
+    kinds: dict[str, set[str]] = {}
+    for gid in ("qwixx-longo", "verflixxt", "raus-aus-dem-verlies"):
+        for _ in range(2):
+            if gid == "qwixx-longo":
+                players, options = qx.setup(rng)
+            elif gid == "verflixxt":
+                players, options = vx.setup(rng, True)
+                options = options.model_dump(mode="json")
+            else:
+                players, options = rv.setup(rng)
+            record = play_random(gid, players, options, rng).record
+            states = replay_steps(record)
+            names = [p.name for p in record.players]
+            for k, act in enumerate(record.actions):
+                kinds.setdefault(gid, set()).add(act.action["type"])
+                for lang in ("de", "en"):
+                    words = describe_action(get_game(gid), names, act.action, lang, states[k])
+                    assert not raw.search(words), (gid, act.action, lang, words)
+    assert {"roll", "white", "color", "pass"} <= kinds["qwixx-longo"]
+    assert {"roll", "move_figure", "move_guard"} <= kinds["verflixxt"]
+    assert {"draw_card", "walk", "roll", "end_turn"} <= kinds["raus-aus-dem-verlies"]
