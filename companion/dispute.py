@@ -75,22 +75,36 @@ def _ui(table: Table) -> GameUI | None:
 
 
 def describe(table: Table, action: Any, lang: str = "de", state: Any = None) -> str:
-    """An action in words: 'Ana: Weiß 7 in Rot', 'Ben: Wächter 2 ziehen (Feld 5)'.
+    """An action in words: 'Ana: Weiß 7 in Rot', 'Ben: Wächter 2 ziehen (Feld 5)'."""
+    return describe_action(table.game, _names(table), action, lang, table.state if state is None else state)
 
-    The words are ``rules.act.<prefix>.<type>`` filled with the action's fields, the
-    player's name and what the game's ``describe`` hook adds (values shown in the game)."""
-    state = table.state if state is None else state
-    d = _dump(table, action)
+
+def _dump_game(game: Any, action: Any) -> dict[str, Any]:
+    try:
+        return game.dump_action(game.parse_action(action))
+    except InvalidInput:
+        return dict(action) if isinstance(action, dict) else {}
+
+
+def describe_action(game: Any, names: list[str], action: Any, lang: str = "de", state: Any = None) -> str:
+    """The describe hook of every game: ``action`` (a model or its dict) in the player's words.
+
+    The words are ``rules.act.<prefix>.<type>`` filled with the action's fields, the player's
+    name and what the game's ``describe`` hook adds (values shown in the game; a ``_key`` it
+    returns picks other words). ``state`` is the position *before* the action. Used by the
+    what-if list and by the history's replay, so a record is told in the same words as the game.
+    """
+    d = _dump_game(game, action)
     kind = str(d.get("type", "?"))
-    names = _names(table)
     by = d.get("by")
     name = names[by] if isinstance(by, int) and 0 <= by < len(names) else "?"
-    ui = _ui(table)
+    ui = registry.get_ui(game.id)
     p: dict[str, Any] = {k: v for k, v in d.items() if k not in ("type", "by")}
     p["name"] = name
+    key = f"rules.act.{ui.prefix if ui is not None else ''}.{kind}"
     if ui is not None and ui.describe is not None:
         p.update(ui.describe(state, d, lang))
-    key = f"rules.act.{ui.prefix if ui is not None else ''}.{kind}"
+        key = p.pop("_key", key)
     try:
         return tr(lang, key, **p)
     except KeyError:

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import logging
 import time
-from pathlib import Path
 from typing import Any
 
 import flet as ft
 
 from companion import history as H, registry
 from companion.app import EXTENSIONS, SCREENS, game_ui
+from companion.dispute import describe_action
 from companion.i18n import add_strings
 from companion.profiles import COLORS as PROFILE_COLORS, delete_profile, get_profile, list_profiles, save_profile
 from components.common import TOUCH, big_button, info_line, section_title
@@ -46,7 +46,8 @@ add_strings(
         "hist.date": {"de": "{d}.{m}.{y} {hm}", "en": "{y}-{m}-{d} {hm}"},
         "hist.all_games": {"de": "Alle Spiele", "en": "All games"},
         "hist.none": {"de": "Noch keine beendeten Spiele.", "en": "No finished games yet."},
-        "hist.count": {"de": "{shown} von {total} Spielen", "en": "{shown} of {total} games"},
+        "hist.count": {"de": {"count": "total", "one": "{shown} von {total} Spiel", "other": "{shown} von {total} Spielen"},
+                       "en": {"count": "total", "one": "{shown} of {total} game", "other": "{shown} of {total} games"}},
         "hist.more": {"de": "Mehr anzeigen", "en": "Show more"},
         "hist.item": {"de": "{game} · {date}", "en": "{game} · {date}"},
         "hist.place": {"de": "{place}. {name} {total}", "en": "{place}. {name} {total}"},
@@ -62,8 +63,7 @@ add_strings(
         "hist.rp.title": {"de": "Nachspielen: {game}", "en": "Replay: {game}"},
         "hist.rp.step": {"de": "Zug {k} von {n}", "en": "Move {k} of {n}"},
         "hist.rp.start": {"de": "Aufstellung (vor dem ersten Zug)", "en": "Setup (before the first move)"},
-        "hist.rp.move": {"de": "Zug {k}: {who} – {what}", "en": "Move {k}: {who} – {what}"},
-        "hist.rp.nobody": {"de": "Tisch", "en": "Table"},
+        "hist.rp.move": {"de": "Zug {k}: {what}", "en": "Move {k}: {what}"},
         "hist.rp.first": {"de": "Zum Anfang", "en": "To the start"},
         "hist.rp.prev": {"de": "Zug zurück", "en": "Previous move"},
         "hist.rp.next": {"de": "Zug vor", "en": "Next move"},
@@ -74,15 +74,27 @@ add_strings(
         "hist.rp.none": {"de": "—", "en": "—"},
         # statistics
         "hist.st.title": {"de": "Statistik", "en": "Statistics"},
-        "hist.st.games": {"de": "{n} Spiele", "en": "{n} games"},
+        "hist.st.games": {"de": {"one": "{n} Spiel", "other": "{n} Spiele"}, "en": {"one": "{n} game", "other": "{n} games"}},
+        # counts inside longer lines (one plural mechanism: companion.i18n / scoring.texts)
+        "hist.n.wins": {"de": {"one": "{n} Sieg", "other": "{n} Siege"}, "en": {"one": "{n} win", "other": "{n} wins"}},
+        "hist.n.in_games": {"de": {"one": "{n} Spiel", "other": "{n} Spielen"}, "en": {"one": "{n} game", "other": "{n} games"}},
+        "hist.n.profiles": {"de": {"one": "{n} Profil", "other": "{n} Profile"},
+                            "en": {"one": "{n} profile", "other": "{n} profiles"}},
+        "hist.n.new_games": {"de": {"one": "{n} neues Spiel", "other": "{n} neue Spiele"},
+                             "en": {"one": "{n} new game", "other": "{n} new games"}},
+        "hist.n.new_profiles": {"de": {"one": "{n} neues Profil", "other": "{n} neue Profile"},
+                                "en": {"one": "{n} new profile", "other": "{n} new profiles"}},
         "hist.st.ranking": {"de": "Rangliste (alle Spiele)", "en": "Ranking (all games)"},
-        "hist.st.rank_line": {"de": "{name}: {wins} Siege in {games} Spielen ({rate} %)",
-                              "en": "{name}: {wins} wins in {games} games ({rate} %)"},
+        "hist.st.rank_line": {"de": "{name}: {wins} in {games} ({rate} %)",
+                              "en": "{name}: {wins} in {games} ({rate} %)"},
         "hist.st.win_shares": {"de": "Anteil an den Siegen", "en": "Share of the wins"},
-        "hist.st.scores_over_time": {"de": "Punkte im Lauf der Zeit (letzte {n} Spiele)",
-                                     "en": "Points over time (last {n} games)"},
-        "hist.st.game_line": {"de": "{games} Spiele · Ø Siegerpunkte {avg} · Rekord {best} ({by})",
-                              "en": "{games} games · avg winning score {avg} · record {best} ({by})"},
+        "hist.st.scores_over_time": {"de": {"one": "Punkte im Lauf der Zeit ({n} Spiel)",
+                                            "other": "Punkte im Lauf der Zeit (letzte {n} Spiele)"},
+                                     "en": {"one": "Points over time ({n} game)", "other": "Points over time (last {n} games)"}},
+        "hist.st.game_line": {"de": {"count": "games", "one": "{games} Spiel · Ø Siegerpunkte {avg} · Rekord {best} ({by})",
+                                     "other": "{games} Spiele · Ø Siegerpunkte {avg} · Rekord {best} ({by})"},
+                              "en": {"count": "games", "one": "{games} game · avg winning score {avg} · record {best} ({by})",
+                                     "other": "{games} games · avg winning score {avg} · record {best} ({by})"}},
         "hist.st.game_figs": {"de": "Ø je Spieler und Spiel: {figs}", "en": "Avg per player and game: {figs}"},
         "hist.st.player_head": {"de": "{name}: {wins} von {games} gewonnen ({rate} %)",
                                 "en": "{name}: won {wins} of {games} ({rate} %)"},
@@ -148,13 +160,12 @@ add_strings(
         "hist.bk.all_json": {"de": "Alles sichern (JSON)", "en": "Back up everything (JSON)"},
         "hist.bk.csv": {"de": "Ergebnisse als CSV", "en": "Results as CSV"},
         "hist.bk.one_title": {"de": "Ein Spiel als Protokoll: {label}", "en": "One game as a record: {label}"},
-        "hist.bk.saved_at": {"de": "Gespeichert unter: {path}", "en": "Saved at: {path}"},
-        "hist.bk.not_saved": {"de": "Nicht als Datei gespeichert ({detail}); bitte den Text kopieren.",
-                              "en": "Not saved as a file ({detail}); please copy the text."},
+        "hist.bk.download_failed": {"de": "Herunterladen ging nicht; bitte den Text unten kopieren.",
+                                    "en": "The download did not work; please copy the text below."},
         "hist.bk.too_big": {"de": "Zu groß zum Anzeigen ({chars} Zeichen): bitte die Datei verwenden.",
                             "en": "Too large to show ({chars} characters): please use the file."},
         "hist.bk.out_label": {"de": "Exportierter Text", "en": "Exported text"},
-        "hist.bk.summary": {"de": "{games} Spiele, {profiles} Profile", "en": "{games} games, {profiles} profiles"},
+        "hist.bk.summary": {"de": "{games}, {profiles}", "en": "{games}, {profiles}"},
         "hist.bk.import": {"de": "Einlesen", "en": "Import"},
         "hist.bk.import_help": {
             "de": "Den Text einer Sicherung (oder eines Spielprotokolls) einfügen. Alles wird erst geprüft; "
@@ -165,12 +176,14 @@ add_strings(
         "hist.bk.in_label": {"de": "Sicherung einfügen", "en": "Paste a backup"},
         "hist.bk.do_import": {"de": "Prüfen und einlesen", "en": "Check and import"},
         "hist.bk.imported": {
-            "de": "Eingelesen: {added} neue Spiele, {already} schon vorhanden, {profiles} neue Profile.",
-            "en": "Imported: {added} new games, {already} already here, {profiles} new profiles.",
+            "de": "Eingelesen: {added}, {already} schon vorhanden, {profiles}.",
+            "en": "Imported: {added}, {already} already here, {profiles}.",
         },
         "hist.bk.differing": {
-            "de": "{n} Spiele gibt es hier schon in anderer Fassung; sie blieben unverändert.",
-            "en": "{n} games exist here in another version; they were left as they are.",
+            "de": {"one": "{n} Spiel gibt es hier schon in anderer Fassung; es blieb unverändert.",
+                   "other": "{n} Spiele gibt es hier schon in anderer Fassung; sie blieben unverändert."},
+            "en": {"one": "{n} game exists here in another version; it was left as it is.",
+                   "other": "{n} games exist here in another version; they were left as they are."},
         },
         "hist.bk.download": {"de": "Herunterladen", "en": "Download"},
         "hist.bk.download_tip": {"de": "Als Datei herunterladen: {name}", "en": "Download as a file: {name}"},
@@ -360,10 +373,10 @@ def _replay_data(shell: Any, gid: str) -> dict[str, Any]:
     return data
 
 
-def _action_text(action: dict[str, Any]) -> str:
-    kind = str(action.get("type", "?"))
-    rest = [f"{k}={v}" for k, v in action.items() if k not in ("type", "by")]
-    return kind + (" " + " ".join(rest) if rest else "")
+def action_words(shell: Any, record: Any, k: int, states: list[Any]) -> str:
+    """Move k of a record in the player's words: the same describe hook as the live game (companion.dispute)."""
+    names = [p.name for p in record.players]
+    return describe_action(get_game(record.game), names, record.actions[k - 1].action, shell.lang, states[k - 1])
 
 
 def _player_detail(shell: Any, game: str, b: dict[str, Any]) -> str:
@@ -414,10 +427,7 @@ def replay_screen(shell: Any) -> list[ft.Control]:
     if k == 0:
         out.append(info_line(shell.t("hist.rp.start")))
     else:
-        act = record.actions[k - 1]
-        who = (record.players[act.seat].name if act.seat is not None and 0 <= act.seat < len(record.players)
-               else shell.t("hist.rp.nobody"))
-        out.append(info_line(shell.t("hist.rp.move", k=k, who=who, what=_action_text(act.action))))
+        out.append(info_line(shell.t("hist.rp.move", k=k, what=action_words(shell, record, k, states))))
     state = states[k]
     result = game.result(state)
     out.append(section_title(shell.t("hist.rp.standing")))
@@ -473,7 +483,8 @@ def _overall(shell: Any, st: H.Stats) -> list[ft.Control]:
         out.append(
             ft.Container(
                 content=ft.Row(
-                    [ft.Text(shell.t("hist.st.rank_line", name=ln.name, wins=ln.wins, games=ln.games,
+                    [ft.Text(shell.t("hist.st.rank_line", name=ln.name, wins=shell.t("hist.n.wins", n=ln.wins),
+                                            games=shell.t("hist.n.in_games", n=ln.games),
                                      rate=pct(ln.win_rate)), size=16, expand=True),
                      ft.Icon(ft.Icons.CHEVRON_RIGHT, color=ft.Colors.BLUE_GREY_400)],
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,
@@ -499,7 +510,8 @@ def _per_player(shell: Any, st: H.Stats, key: str) -> list[ft.Control]:
         ft.TextButton(content=shell.t("hist.st.back_ranking"), height=TOUCH,
                       on_click=lambda e: shell.go("stats", hist_stats_player=None)),
         ft.Text(me.name, size=20, weight=ft.FontWeight.BOLD),
-        info_line(shell.t("hist.st.rank_line", name=me.name, wins=me.wins, games=me.games, rate=pct(me.win_rate))),
+        info_line(shell.t("hist.st.rank_line", name=me.name, wins=shell.t("hist.n.wins", n=me.wins),
+                          games=shell.t("hist.n.in_games", n=me.games), rate=pct(me.win_rate))),
     ]
     mine = [(g, st.per_player_game[(g, key)]) for g in st.per_game if (g, key) in st.per_player_game]
     chart = _score_chart(shell, [ln for _, ln in mine], labels=[game_title(shell, g) for g, _ in mine])
@@ -761,27 +773,6 @@ def profiles_screen(shell: Any) -> list[ft.Control]:
 
 
 # --- backup -------------------------------------------------------------------------------------
-def export_dir(store: Any) -> Path | None:
-    if getattr(store, "memory", False) or str(store.path) == ":memory:":
-        return None
-    return Path(store.path).parent / "exports"
-
-
-def _write_export(store: Any, name: str, text: str) -> tuple[str | None, str | None]:
-    folder = export_dir(store)
-    if folder is None:
-        return None, "memory"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / name
-        tmp = path.with_suffix(path.suffix + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
-        return str(path), None
-    except OSError as exc:
-        return None, type(exc).__name__
-
-
 def _stamp() -> str:
     return time.strftime("%Y%m%d-%H%M%S")
 
@@ -792,7 +783,8 @@ def _do_export(shell: Any, kind: str, gid: str | None = None) -> None:
         backup = H.export_backup(store)
         text = H.backup_text(backup)
         name = f"tischrichter-backup-{_stamp()}.json"
-        summary = shell.t("hist.bk.summary", games=len(backup["records"]), profiles=len(backup["profiles"]))
+        summary = shell.t("hist.bk.summary", games=shell.t("hist.st.games", n=len(backup["records"])),
+                          profiles=shell.t("hist.n.profiles", n=len(backup["profiles"])))
     elif kind == "csv":
         text = H.results_csv(store)
         name = f"tischrichter-results-{_stamp()}.csv"
@@ -803,8 +795,9 @@ def _do_export(shell: Any, kind: str, gid: str | None = None) -> None:
         text = json.dumps(H.export_record(store, gid), ensure_ascii=False, indent=1)
         name = f"tischrichter-game-{gid[:12]}.json"
         summary = ""
-    path, why = _write_export(store, name, text)
-    shell.ui["hist_out"] = {"kind": kind, "text": text, "path": path, "why": why, "summary": summary, "name": name}
+    # issue 15.8: nothing is written on the server's disk and no server path is shown; the file is the
+    # browser's own download (FilePicker.save_file with the bytes, see _download)
+    shell.ui["hist_out"] = {"kind": kind, "text": text, "why": None, "summary": summary, "name": name}
 
 
 def is_seat_phone(shell: Any) -> bool:
@@ -829,21 +822,25 @@ def backup_screen(shell: Any) -> list[ft.Control]:
     else:
         out.append(section_title(shell.t("hist.bk.export")))
 
-        def run(kind: str) -> None:
+        async def run(kind: str) -> None:
             _do_export(shell, kind)
-            shell.render()
+            await _download(shell)  # straight to the browser's download; "Herunterladen" repeats it
 
-        out.append(ft.Row([big_button(shell.t("hist.bk.all_json"), lambda e: run("json")),
-                           big_button(shell.t("hist.bk.csv"), lambda e: run("csv"))], wrap=True, spacing=8,
+        async def run_json(e: Any) -> None:
+            await run("json")
+
+        async def run_csv(e: Any) -> None:
+            await run("csv")
+
+        out.append(ft.Row([big_button(shell.t("hist.bk.all_json"), run_json),
+                           big_button(shell.t("hist.bk.csv"), run_csv)], wrap=True, spacing=8,
                           run_spacing=8))
     res = shell.ui.get("hist_out")
     if res:
         if res.get("summary"):
             out.append(ft.Text(res["summary"], size=15))
-        if res["path"]:
-            out.append(info_line(shell.t("hist.bk.saved_at", path=res["path"]), color=ft.Colors.GREEN_50))
-        else:
-            out.append(info_line(shell.t("hist.bk.not_saved", detail=res["why"]), color=ft.Colors.AMBER_100))
+        if res.get("why"):
+            out.append(info_line(shell.t("hist.bk.download_failed"), color=ft.Colors.AMBER_100))
         async def download(e: Any) -> None:
             await _download(shell)
 
@@ -888,8 +885,8 @@ async def _download(shell: Any) -> None:
         return
     try:
         await ft.FilePicker().save_file(file_name=res["name"], src_bytes=res["text"].encode("utf-8"))
-        res["downloaded"] = True
-    except Exception as exc:  # no client answer (tests) or a platform without it: the file path stays shown
+        res["downloaded"], res["why"] = True, None
+    except Exception as exc:  # no client answer or a platform without it: the text stays shown to copy
         log.info("download failed: %s", exc)
         res["why"] = type(exc).__name__
     shell.render()
@@ -916,7 +913,8 @@ def _do_import(shell: Any, data: str | bytes | None = None) -> None:
         shell.ui["hist_msg"] = ("bad", exc.message(shell.lang))
         shell.render()
         return
-    msg = shell.t("hist.bk.imported", added=rep.added, already=rep.already, profiles=rep.profiles_added)
+    msg = shell.t("hist.bk.imported", added=shell.t("hist.n.new_games", n=rep.added), already=rep.already,
+                  profiles=shell.t("hist.n.new_profiles", n=rep.profiles_added))
     if rep.differing:
         msg += " " + shell.t("hist.bk.differing", n=rep.differing)
     shell.ui["hist_msg"] = ("ok", msg)

@@ -4,16 +4,23 @@
 tests/companion/test_i18n.py), never a silent fallback on screen.
 Other modules may add their own tables with ``add_strings`` (one per screen
 family), so two people can work on two games without touching one file.
+
+Counts ("1 Punkt", "5 Punkte") use the one plural mechanism of
+``scoring.texts`` (Babel's plural rules): a language's text may be a dict
+``{"one": "{n} Punkt", "other": "{n} Punkte"}``, chosen by the parameter ``n``
+or by the one named in ``"count"``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from scoring.texts import PLURAL_FORMS, Text, check_entry, plural_form, render, variants  # noqa: F401 (re-exported)
+
 LANGS = ("de", "en")
 DEFAULT_LANG = "de"
 
-STRINGS: dict[str, dict[str, str]] = {
+STRINGS: dict[str, dict[str, Text]] = {
     # shell
     "app.title": {"de": "Tischrichter", "en": "Tischrichter"},
     "app.lang_switch": {"de": "English", "en": "Deutsch"},
@@ -25,7 +32,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "home.resume": {"de": "Weiterspielen", "en": "Resume"},
     "home.resume_title": {"de": "Offene Spiele", "en": "Unfinished games"},
     "home.none_open": {"de": "Keine offenen Spiele.", "en": "No unfinished games."},
-    "home.resume_item": {"de": "{game}: {players} · {actions} Züge", "en": "{game}: {players} · {actions} moves"},
+    "home.resume_item": {
+        "de": {"count": "actions", "one": "{game}: {players} · {actions} Zug", "other": "{game}: {players} · {actions} Züge"},
+        "en": {"count": "actions", "one": "{game}: {players} · {actions} move", "other": "{game}: {players} · {actions} moves"},
+    },
     "home.readonly": {
         "de": "Nur lesen: neue Spiele werden nicht gespeichert.",
         "en": "Read only: new games are not saved.",
@@ -88,8 +98,10 @@ STRINGS: dict[str, dict[str, str]] = {
     "play.typed_roll": {"de": "Echte Würfel: Werte eingeben", "en": "Real dice: type the values"},
     "play.typed_roll_apply": {"de": "Übernehmen", "en": "Apply"},
     "play.typed_roll_bad": {
-        "de": "Bitte {count} Zahlen von 1 bis {sides} eingeben (gelesen: {got}).",
-        "en": "Please type {count} numbers from 1 to {sides} (read: {got}).",
+        "de": {"count": "count", "one": "Bitte {count} Zahl von 1 bis {sides} eingeben (gelesen: {got}).",
+               "other": "Bitte {count} Zahlen von 1 bis {sides} eingeben (gelesen: {got})."},
+        "en": {"count": "count", "one": "Please type {count} number from 1 to {sides} (read: {got}).",
+               "other": "Please type {count} numbers from 1 to {sides} (read: {got})."},
     },
     "play.done_rule": {"de": "Regel {rule}", "en": "Rule {rule}"},
     "play.close": {"de": "Schließen", "en": "Close"},
@@ -103,11 +115,9 @@ STRINGS: dict[str, dict[str, str]] = {
     "setup.options": {"de": "Hausregeln", "en": "House rules"},
 }
 
-def add_strings(table: dict[str, dict[str, str]]) -> None:
+def add_strings(table: dict[str, dict[str, Text]]) -> None:
     for key, langs in table.items():
-        missing = [lang for lang in LANGS if lang not in langs]
-        if missing:
-            raise KeyError(f"string {key!r} lacks {missing}")
+        check_entry(key, langs)
         if key in STRINGS and STRINGS[key] != langs:
             raise KeyError(f"string {key!r} defined twice with different words")
         STRINGS[key] = langs
@@ -115,13 +125,7 @@ def add_strings(table: dict[str, dict[str, str]]) -> None:
 
 def tr(lang: str, key: str, **params: Any) -> str:
     entry = STRINGS[key]  # KeyError on purpose: every visible string is in the table
-    text = entry.get(lang) or entry[DEFAULT_LANG]
-    if params:
-        try:
-            return text.format(**params)
-        except (KeyError, IndexError, ValueError):
-            return text
-    return text
+    return render(lang, entry.get(lang) or entry[DEFAULT_LANG], params)
 
 
 def pick_lang(languages: list[str] | None) -> str:

@@ -71,6 +71,12 @@ add_strings(
             "en": "This device only: Tischrichter is not reachable on the Wi-Fi. "
                   "Start it with “python -m companion --lan” so phones at the table can join.",
         },
+        "join.no_network": {
+            "de": "Die Handys erreichen dieses Gerät nicht: es hat keine Adresse im WLAN. "
+                  "Dieses Gerät mit dem WLAN verbinden und den Tischrichter neu starten.",
+            "en": "The phones cannot reach this device: it has no address on the Wi-Fi. "
+                  "Connect this device to the Wi-Fi and start Tischrichter again.",
+        },
         "join.same_wifi": {
             "de": "Alle Handys müssen im selben WLAN sein. Der Link enthält den Tisch-Schlüssel: nur am Tisch teilen.",
             "en": "All phones must be on the same Wi-Fi. The link contains the table's key: share it only at the table.",
@@ -78,7 +84,7 @@ add_strings(
         "join.copy": {"de": "Link kopieren", "en": "Copy link"},
         "join.copied": {"de": "Link kopiert.", "en": "Link copied."},
         "join.who_is_here": {"de": "Wer ist verbunden?", "en": "Who is connected?"},
-        "join.seat_here": {"de": "{name}: verbunden ✓", "en": "{name}: connected ✓"},
+        "join.seat_here": {"de": "{name}: verbunden", "en": "{name}: connected"},
         "join.seat_away": {"de": "{name}: noch nicht da", "en": "{name}: not here yet"},
         "join.back": {"de": "Zurück zum Spiel", "en": "Back to the game"},
         "join.no_game": {"de": "Dieses Spiel gibt es hier nicht (mehr).", "en": "This game does not exist here (any more)."},
@@ -472,7 +478,10 @@ def join_screen(shell: Shell) -> list[ft.Control]:
     host = urlparse(url).hostname or ""
     out: list[ft.Control] = [section_title(shell.t("join.title"))]
     if host in ("127.0.0.1", "localhost", "::1"):
-        out.append(info_line(shell.t("join.local_only"), color=ft.Colors.AMBER_100))
+        # the gate on (a host token) means the server was started for the LAN (--lan): it found no
+        # network address, so telling the host to start with --lan would send them in a circle
+        key = "join.no_network" if shell.ctx.token else "join.local_only"
+        out.append(info_line(shell.t(key), color=ft.Colors.AMBER_100))
     out += [
         ft.Text(shell.t("join.scan"), size=15),
         ft.Row([qr_image(url, size=260, label=shell.t("join.qr_label", url=url))], alignment=ft.MainAxisAlignment.CENTER),

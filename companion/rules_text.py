@@ -588,11 +588,11 @@ VERLIES = GameRules(
             ("W6 ist ein normaler Würfel. W3 ist ein W6 halbiert und aufgerundet: 1–2 ergibt 1, 3–4 "
              "ergibt 2, 5–6 ergibt 3. „1 + W6“ heißt: würfeln und 1 dazuzählen. (Die gedruckte "
              "W3-Zeile hat einen Druckfehler; so ist sie gemeint.)",
-             "W6 is one normal die. W3 is a W6 halved and rounded up: 1–2 gives 1, 3–4 gives 2, 5–6 "
-             "gives 3. '1 + W6' means: roll and add 1. (The printed W3 line has a misprint; this is "
+             "d6 is one normal die. d3 is a d6 halved and rounded up: 1–2 gives 1, 3–4 gives 2, 5–6 "
+             "gives 3. '1 + d6' means: roll and add 1. (The printed d3 line has a misprint; this is "
              "what it means.)"),
             ("Eine Karte verlangt „W3 Gold“. Cara würfelt 4: sie bekommt 2 Gold.",
-             "A card asks for 'W3 gold'. Cara rolls 4: she gets 2 gold.")),
+             "A card asks for 'd3 gold'. Cara rolls 4: she gets 2 gold.")),
         ),
         S("turn", ("Ein Zug", "A turn"),
           ("Reihum: entweder eine neue Karte anlegen oder im bekannten Verlies laufen.",
@@ -648,7 +648,7 @@ VERLIES = GameRules(
              "verletzt, 3 Gold oder einen Schatz abgeben (du wählst), aber trotzdem drüben. Bei "
              "Magie-Sperre, Einsturz oder Tür: nicht durch, nächsten Zug neu versuchen. Bei der "
              "Holzbrücke: verletzt, aber drüben. Du darfst auch auf den Versuch verzichten.",
-             "Red is tested with strength, blue with mind, green with dexterity: value plus W6 must "
+             "Red is tested with strength, blue with mind, green with dexterity: value plus d6 must "
              "at least reach the obstacle's number. Failing at a chasm, acid lake or lava: injured, "
              "give up 3 gold or one treasure (your pick), but you are across. At a magic barrier, "
              "cave-in or door: not through, try again next turn. At the wooden bridge: injured, but "
@@ -688,8 +688,8 @@ VERLIES = GameRules(
              "deinen Wert, eine andere Person würfelt W6 plus Monsterwert. Erreichst du mindestens "
              "die Summe des Monsters, gewinnst du seinen Besitz (einen Schatz). Sonst bist du "
              "verletzt und gibst 3 Gold oder einen Schatz ab.",
-             "The monster card names the attribute (or lets you choose). You roll W6 plus your "
-             "value, another player rolls W6 plus the monster's value. If you at least match the "
+             "The monster card names the attribute (or lets you choose). You roll d6 plus your "
+             "value, another player rolls d6 plus the monster's value. If you at least match the "
              "monster's total, you win its possession (a treasure). Otherwise you are injured and give "
              "up 3 gold or one treasure."),
             ("Ana (Stärke 5) würfelt 2 = 7, Ben würfelt für die Mumie (4) eine 3 = 7. Gleichstand "
@@ -889,16 +889,20 @@ def section_ref(game_id: str, key: str) -> str:
     return f"{game_id}#{key}"
 
 
-def all_texts() -> Iterator[str]:
-    """Every visible rules sentence, both languages (for the no-paste test)."""
+def all_texts(lang: str | None = None) -> Iterator[str]:
+    """Every visible rules sentence, in ``lang`` or both languages (for the no-paste and font tests)."""
+
+    def of(t: T) -> Iterator[str]:
+        yield from (t.values() if lang is None else [t[lang]])
+
     for g in GAMES.values():
-        yield from g.title.values()
+        yield from of(g.title)
         for s in g.sections:
-            yield from s.title.values()
-            yield from s.intro.values()
+            yield from of(s.title)
+            yield from of(s.intro)
             for e in s.entries:
                 for part in (e.title, e.text, e.example):
-                    yield from part.values()
+                    yield from of(part)
                 for o in e.options:
-                    yield from o.title.values()
-                    yield from o.meaning.values()
+                    yield from of(o.title)
+                    yield from of(o.meaning)

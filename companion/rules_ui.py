@@ -58,8 +58,10 @@ add_strings(
             "en": "Tap a move: the referee judges it, the game stays as it is.",
         },
         "rules.dispute_position": {
-            "de": "Stand nach {moves} Zügen · am Zug: {names}",
-            "en": "Position after {moves} moves · to act: {names}",
+            "de": {"count": "moves", "one": "Stand nach {moves} Zug · am Zug: {names}",
+                   "other": "Stand nach {moves} Zügen · am Zug: {names}"},
+            "en": {"count": "moves", "one": "Position after {moves} move · to act: {names}",
+                   "other": "Position after {moves} moves · to act: {names}"},
         },
         "rules.dispute_legal": {"de": "Jetzt erlaubt:", "en": "Allowed now:"},
         "rules.dispute_illegal": {"de": "Strittig:", "en": "Disputed:"},

@@ -262,8 +262,10 @@ add_texts(
             "en": "Lucky numbers of {name}: two different numbers from 2 to 16 ({value}).",
         },
         "q8_lucky_count": {
-            "de": "Für jeden der {players} Spielzettel zwei Glückszahlen (angegeben: {given}).",
-            "en": "Two lucky numbers for each of the {players} sheets (given: {given}).",
+            "de": {"count": "players", "one": "Für {players} Spielzettel zwei Glückszahlen (angegeben: {given}).",
+                   "other": "Für jeden der {players} Spielzettel zwei Glückszahlen (angegeben: {given})."},
+            "en": {"count": "players", "one": "Two lucky numbers for the {players} sheet (given: {given}).",
+                   "other": "Two lucky numbers for each of the {players} sheets (given: {given})."},
         },
         "q8_sheet_range": {
             "de": "{name}: {number} gibt es in der Reihe {color} nicht (2–16).",
@@ -278,8 +280,16 @@ add_texts(
             "en": "{name}: both lock fields are crossed in {color}.",
         },
         "q8_sheet_lock_early": {
-            "de": "{name}: Schlossfeld {number} in {color} mit nur {have} Kreuzen davor (nötig {need}).",
-            "en": "{name}: lock field {number} in {color} with only {have} crosses before it ({need} needed).",
+            "de": {
+                "count": "have",
+                "one": "{name}: Schlossfeld {number} in {color} mit nur {have} Kreuz davor (nötig {need}).",
+                "other": "{name}: Schlossfeld {number} in {color} mit nur {have} Kreuzen davor (nötig {need}).",
+            },
+            "en": {
+                "count": "have",
+                "one": "{name}: lock field {number} in {color} with only {have} cross before it ({need} needed).",
+                "other": "{name}: lock field {number} in {color} with only {have} crosses before it ({need} needed).",
+            },
         },
         "q8_sheet_misthrows": {
             "de": "{name}: höchstens {most} Fehlwürfe, nicht {value}.",

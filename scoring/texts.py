@@ -2,15 +2,77 @@
 
 Each game module adds its own table with ``add_texts``. The engine raises
 codes and params; screens and the CLI pick the language.
+
+Counts have one mechanism for every table (these refusals and the screens'
+``companion.i18n`` tables alike): a language's text may be a dict of CLDR
+plural forms, chosen by Babel's plural rules::
+
+    {"de": {"one": "{n} Kreuz", "other": "{n} Kreuze"}, "en": {"one": "{n} cross", "other": "{n} crosses"}}
+
+The form follows the parameter ``n``, or the one the dict names in
+``"count"`` (``{"count": "have", "one": ..., "other": ...}``). ``other`` is
+required.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-LANGS = ("de", "en")
+from babel import Locale
 
-REFUSALS: dict[str, dict[str, str]] = {
+LANGS = ("de", "en")
+PLURAL_FORMS = ("zero", "one", "two", "few", "many", "other")
+Text = str | dict[str, str]  # plain text, or plural forms {"one": ..., "other": ..., "count"?: param}
+
+
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
+def plural_form(lang: str, count: Any) -> str:
+    """CLDR plural category of ``count`` in ``lang`` (Babel): 1 and -1 -> "one"; 0, 2, 1.5 -> "other" (de, en)."""
+    try:
+        number = count if isinstance(count, (int, float)) else float(str(count).replace("\u2212", "-"))
+    except ValueError:
+        return "other"
+    return _locale(lang).plural_form(abs(number))
+
+
+def variants(text: Text) -> list[str]:
+    """Every text an entry may show (its plural forms, or itself): for checks over the tables."""
+    if isinstance(text, dict):
+        return [v for k, v in text.items() if k in PLURAL_FORMS]
+    return [text]
+
+
+def check_entry(key: str, langs: dict[str, Text]) -> None:
+    """KeyError unless ``langs`` has every language, and plural dicts have 'other' and nothing unknown."""
+    missing = [lang for lang in LANGS if lang not in langs]
+    if missing:
+        raise KeyError(f"text {key!r} lacks {missing}")
+    for lang in LANGS:
+        text = langs[lang]
+        if isinstance(text, dict) and ("other" not in text or set(text) - {*PLURAL_FORMS, "count"}):
+            raise KeyError(f"text {key!r} ({lang}): plural forms need 'other' and only {PLURAL_FORMS} or 'count'")
+
+
+def render(lang: str, text: Text, params: dict[str, Any]) -> str:
+    """The text for ``params``: its plural form picked, then the params filled in (a bad template stays as is)."""
+    if isinstance(text, dict):
+        param = text.get("count", "n")
+        form = plural_form(lang, params[param]) if param in params else "other"
+        text = text.get(form) or text["other"]
+    if not params:
+        return text
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+REFUSALS: dict[str, dict[str, Text]] = {
     "bad_action": {
         "de": "Das ist keine Aktion dieses Spiels ({detail}).",
         "en": "That is not an action of this game ({detail}).",
@@ -97,7 +159,7 @@ NAMES: dict[str, dict[str, dict[str, str]]] = {
         "yellow": {"de": "gelbe Würfel", "en": "yellow die"},
         "green": {"de": "grüne Würfel", "en": "green die"},
         "blue": {"de": "blaue Würfel", "en": "blue die"},
-        "w6": {"de": "W6", "en": "W6"},
+        "w6": {"de": "W6", "en": "d6"},
     },
     # a Verflixxt tile kind, without article: "Eine Plustafel …" / "A plus tile …"
     "tile_kind": {
@@ -140,11 +202,9 @@ def id_name(kind: str, value: Any, lang: str = "de") -> str:
     return names.get(lang) or names["en"]
 
 
-def add_texts(table: dict[str, dict[str, str]]) -> None:
+def add_texts(table: dict[str, dict[str, Text]]) -> None:
     for code, langs in table.items():
-        missing = [lang for lang in LANGS if lang not in langs]
-        if missing:
-            raise KeyError(f"refusal text {code!r} lacks {missing}")
+        check_entry(code, langs)
         REFUSALS[code] = langs
 
 
@@ -152,13 +212,9 @@ def refusal_text(code: str, lang: str = "de", **params: Any) -> str:
     entry = REFUSALS.get(code)
     if entry is None:
         return code
-    text = entry.get(lang) or entry["en"]
     words = dict(params)
     for param, placeholders in NAMED_PARAMS.items():
         if param in params:
             for placeholder, kind in placeholders.items():
                 words[placeholder] = id_name(kind, params[param], lang)
-    try:
-        return text.format(**words)
-    except (KeyError, IndexError, ValueError):
-        return text
+    return render(lang, entry.get(lang) or entry["en"], words)

@@ -929,7 +929,8 @@ add_texts(
         },
         "rv_adventurer_count": {
             "de": "Für {players} Spieler {players} Abenteurer angeben, nicht {given}.",
-            "en": "Give {players} adventurers for {players} players, not {given}.",
+            "en": {"count": "players", "one": "Give {players} adventurer for {players} player, not {given}.",
+                   "other": "Give {players} adventurers for {players} players, not {given}."},
         },
         "rv_start_player": {
             "de": "Startspieler {seat} gibt es nicht (Plätze 0 bis {last}).",

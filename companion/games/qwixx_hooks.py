@@ -10,14 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from companion.dispute import word
-from companion.i18n import add_strings
+from companion.i18n import add_strings, tr
 from companion.registry import Figures
 from scoring.qwixx_longo import COLORS, explain_field
 
 # the words of its actions in dispute mode (``rules.act.<prefix>.<type>``) and of their values
 add_strings(
     {
-        "rules.act.q8.roll": {"de": "{name} würfelt", "en": "{name} rolls"},
+        "rules.act.q8.roll": {"de": "{name} würfelt: {dice}", "en": "{name} rolls: {dice}"},
+        "rules.act.q8.roll_open": {"de": "{name} würfelt", "en": "{name} rolls"},
+        "rules.act.q8.white_dice": {"de": "Weiß {a} und {b}", "en": "white {a} and {b}"},
+        "rules.act.q8.die": {"de": "{color} {value}", "en": "{color} {value}"},
         "rules.act.q8.white": {"de": "{name}: Weiß {sum} in {color}", "en": "{name}: white {sum} in {color}"},
         "rules.act.q8.lucky": {"de": "{name}: Glückszahl » {color}", "en": "{name}: lucky number » {color}"},
         "rules.act.q8.color": {"de": "{name}: {color} {white}+{die}={sum}", "en": "{name}: {color} {white}+{die}={sum}"},
@@ -43,8 +46,21 @@ def explain(state: Any, seat: int, target: tuple[str, int]) -> Any:
     return explain_field(state, seat, color, number)  # type: ignore[arg-type]
 
 
+def _dice_words(lang: str, d: dict[str, Any]) -> str:
+    """A roll's faces in words: 'Weiß 5 und 3 · Rot 4 · Blau 8' (removed colours are not rolled)."""
+    parts = [tr(lang, "rules.act.q8.white_dice", a=d.get("white1", "?"), b=d.get("white2", "?"))]
+    for c in COLORS:
+        if d.get(c) is not None:
+            parts.append(tr(lang, "rules.act.q8.die", color=word(lang, "color", c), value=d[c]))
+    return " · ".join(parts)
+
+
 def describe(state: Any, d: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The words for ``rules.act.q8.<type>``: the row's colour and the sums on the dice."""
+    """The words for ``rules.act.q8.<type>``: the row's colour and the sums on the dice; a roll names its faces."""
+    if d.get("type") == "roll":
+        if d.get("white1") is None:
+            return {"_key": "rules.act.q8.roll_open"}
+        return {"dice": _dice_words(lang, d)}
     p: dict[str, Any] = {}
     dice = getattr(state, "dice", None)
     row = d.get("row")

@@ -36,7 +36,10 @@ add_strings(
         "rules.act.rv.sit_out": {"de": "{name}: aussetzen", "en": "{name}: sit out"},
         "rules.card.passage": {"de": "Gang", "en": "passage"},
         "rules.card.room": {"de": "Raum", "en": "room"},
-        "rules.act.rv.walk": {"de": "{name}: {cards} Karten laufen", "en": "{name}: walk {cards} cards"},
+        "rules.act.rv.walk": {
+            "de": {"count": "cards", "one": "{name}: {cards} Karte laufen", "other": "{name}: {cards} Karten laufen"},
+            "en": {"count": "cards", "one": "{name}: walk {cards} card", "other": "{name}: walk {cards} cards"},
+        },
         "rules.act.rv.gain_gold": {"de": "{name}: +{amount} Gold", "en": "{name}: +{amount} gold"},
         "rules.act.rv.lose_gold": {"de": "{name}: −{amount} Gold", "en": "{name}: −{amount} gold"},
         "rules.act.rv.gain_treasure": {"de": "{name}: Schatz ({gold} Gold)", "en": "{name}: treasure ({gold} gold)"},
@@ -46,7 +49,19 @@ add_strings(
             "de": "{name}: {kind} {number} ({color}) versuchen",
             "en": "{name}: try {kind} {number} ({color})",
         },
-        "rules.act.rv.roll": {"de": "{name}: Wurf {value}", "en": "{name}: roll {value}"},
+        "rules.act.rv.roll": {"de": "{name} würfelt {value}", "en": "{name} rolls {value}"},
+        "rules.dice.w6": {"de": "W6", "en": "d6"},
+        "rules.dice.w3": {"de": "W3", "en": "d3"},
+        "rules.dice.1+w6": {"de": "1+W6", "en": "1+d6"},
+        # records made before the chance protocol (dice inside the action)
+        "rules.act.rv.start_fight": {
+            "de": "{name}: Kampf {attribute} gegen {monster_value}, gewürfelt {roll}",
+            "en": "{name}: fight {attribute} against {monster_value}, rolled {roll}",
+        },
+        "rules.act.rv.monster_roll": {
+            "de": "{name} würfelt für das Monster: {roll}",
+            "en": "{name} rolls for the monster: {roll}",
+        },
         "rules.act.rv.roll_gold": {"de": "{name}: Gold würfeln ({dice})", "en": "{name}: roll gold ({dice})"},
         "rules.act.rv.decline_obstacle": {"de": "{name}: {kind} {number} nicht versuchen", "en": "{name}: do not try {kind} {number}"},
         "rules.act.rv.room_card": {"de": "{name}: Raumkarte {kind}", "en": "{name}: room card {kind}"},
@@ -85,7 +100,7 @@ ACTION_RULES = {
 def describe(state: Any, d: dict[str, Any], lang: str) -> dict[str, Any]:
     """The words for ``rules.act.rv.<type>``: kinds, colours, attributes and cards named; treasures from 1."""
     p: dict[str, Any] = {}
-    for k, pre in (("kind", "kind"), ("color", "color"), ("attribute", "attr"), ("card", "card")):
+    for k, pre in (("kind", "kind"), ("color", "color"), ("attribute", "attr"), ("card", "card"), ("dice", "dice")):
         if d.get(k) is not None:
             p[k] = word(lang, pre, d[k])
     if isinstance(d.get("index"), int):

@@ -18,7 +18,7 @@ async def test_a_damaged_file_is_named_moved_aside_and_play_goes_on(tmp_path):
     assert Path(moved).read_bytes().startswith(b"Einkaufsliste")
     await app.click(text="Qwixx Longo")
     await app.click(text="Spiel starten")
-    assert app.has_text("Spieler 1 ist dran · Wurf 1")  # a fresh store: the game is saved again
+    assert app.has_text("Spieler 1 ist dran · Wurf Nr. 1")  # a fresh store: the game is saved again
     assert len(ctx.store.games()) == 1
     assert not app.crashes()
     await app.close()

@@ -99,7 +99,7 @@ async def test_the_tiny_game_plays_through_the_real_app(tiny_game, ctx):
     await app.click(tooltip="Start")
     await app.click(text="Statistik")
     await app.click(text="Mini-Wettlauf")
-    assert app.has_text("1 Spiele · Ø Siegerpunkte 10,0 · Rekord 10 (Ana)")
+    assert app.has_text("1 Spiel · Ø Siegerpunkte 10,0 · Rekord 10 (Ana)")
     assert app.has_text("Ø je Spieler und Spiel: Felder 6,0")
     assert app.has_text("Ø Felder 10,0") and app.has_text("Ø Felder 2,0")
 

@@ -279,11 +279,10 @@ async def test_history_stats_replay_profiles_and_backup_screens(tmp_path):
     # backup: export all, then a damaged paste is refused, the good one changes nothing (all there)
     await app.click(tooltip="Start")
     await app.click(text="Sichern & Einlesen")
+    app.conn.answers["save_file"] = None  # the browser took the download
     await app.click(text="Alles sichern (JSON)")
-    assert app.has_text("4 Spiele, 1 Profile")
-    saved = [t for t in app.texts() if t.startswith("Gespeichert unter: ")]
-    assert saved and Path(saved[0].split(": ", 1)[1]).exists()
-    text = Path(saved[0].split(": ", 1)[1]).read_text(encoding="utf-8")
+    assert app.has_text("4 Spiele, 1 Profil")
+    text = app.shell.ui["hist_out"]["text"]  # the bytes handed to the browser's download
     await app.type_into("Sicherung einfügen", text[:-40])
     await app.click(text="Prüfen und einlesen")
     assert any("Nichts wurde geändert." in t for t in app.texts())
@@ -291,7 +290,7 @@ async def test_history_stats_replay_profiles_and_backup_screens(tmp_path):
     await app.click(text="Prüfen und einlesen")
     assert app.has_text("Eingelesen: 0 neue Spiele, 4 schon vorhanden, 0 neue Profile.")
     await app.click(text="Ergebnisse als CSV")
-    assert any(t.startswith("Gespeichert unter: ") and t.endswith(".csv") for t in app.texts())
+    assert any(t.startswith("Heruntergeladen: tischrichter-results-") and t.endswith(".csv") for t in app.texts())
     assert app.crashes() == []
     assert not any(t.startswith("Fehler:") for t in app.texts())
 

@@ -67,8 +67,8 @@ def _import_everything() -> None:
 
 _import_everything()
 
-from companion.i18n import LANGS, STRINGS  # noqa: E402
-from scoring.texts import REFUSALS  # noqa: E402
+from companion.i18n import LANGS, STRINGS, tr  # noqa: E402
+from scoring.texts import REFUSALS, refusal_text, variants  # noqa: E402
 
 
 def placeholders(text: str) -> set[str]:
@@ -76,22 +76,36 @@ def placeholders(text: str) -> set[str]:
     return {field.split(".")[0].split("[")[0] for _, field, _, _ in string.Formatter().parse(text) if field is not None}
 
 
-def _table_problems(table: dict[str, dict[str, str]]) -> list[str]:
+def _forms(text: object) -> list[str] | None:
+    """The texts of one language's entry: itself, or its plural forms (None if it is neither)."""
+    if isinstance(text, str):
+        return [text]
+    if isinstance(text, dict) and "other" in text and all(isinstance(v, str) for v in text.values()):
+        return variants(text)
+    return None
+
+
+def _table_problems(table: dict[str, dict[str, object]]) -> list[str]:
+    """Both languages, non-empty, same placeholders in every language and every plural form."""
     problems = []
     for key, langs in sorted(table.items()):
-        for lang in LANGS:
-            text = langs.get(lang)
-            if not isinstance(text, str) or not text.strip():
+        texts = [_forms(langs.get(lang)) for lang in LANGS]
+        for lang, forms in zip(LANGS, texts):
+            if not forms or not all(f.strip() for f in forms):
                 problems.append(f"{key}: no {lang} text")
-        texts = [langs.get(lang) for lang in LANGS]
-        if all(isinstance(t, str) for t in texts):
+        if all(texts):
             try:
-                fields = [placeholders(t) for t in texts]
+                fields = [placeholders(f) for forms in texts for f in forms]
             except ValueError as exc:
                 problems.append(f"{key}: broken template ({exc})")
                 continue
             if any(f != fields[0] for f in fields):
-                problems.append(f"{key}: placeholders differ " + ", ".join(f"{lang}={sorted(f)}" for lang, f in zip(LANGS, fields)))
+                problems.append(f"{key}: placeholders differ " + ", ".join(f"{lang}={[sorted(placeholders(f)) for f in forms]}"
+                                                                         for lang, forms in zip(LANGS, texts)))
+        for lang in LANGS:
+            text = langs.get(lang)
+            if isinstance(text, dict) and text.get("count", "n") not in placeholders(text["other"]):
+                problems.append(f"{key}: {lang} plural forms follow {text.get('count', 'n')!r}, which the text does not show")
     return problems
 
 
@@ -340,5 +354,36 @@ def test_every_string_formats_with_its_own_placeholders(lang):
     """Formatting with dummy values never raises (no stray braces)."""
     for table in (STRINGS, REFUSALS):
         for langs in table.values():
-            text = langs[lang]
-            text.format(**{f: "x" for f in placeholders(text)})
+            for text in variants(langs[lang]):
+                text.format(**{f: "x" for f in placeholders(text)})
+
+
+# --- plural forms (issue 15.8): one mechanism, Babel's plural rules --------------------------------
+def test_plural_forms_pick_by_count_in_both_languages():
+    """'1 Punkte' / '1 points' was the old text for every count: the form follows the number now."""
+    assert [tr("de", "q8.play.points", points=p) for p in (1, -1, 0, 5)] == ["1 Punkt", "-1 Punkt", "0 Punkte", "5 Punkte"]
+    assert [tr("en", "q8.play.points", points=p) for p in (1, -1, 0, 5)] == ["1 point", "-1 point", "0 points", "5 points"]
+    assert tr("de", "home.resume_item", game="Qwixx Longo", players="Ana, Ben", actions=1) == "Qwixx Longo: Ana, Ben · 1 Zug"
+    assert tr("en", "home.resume_item", game="Qwixx Longo", players="Ana, Ben", actions=1) == "Qwixx Longo: Ana, Ben · 1 move"
+    assert tr("de", "home.resume_item", game="Qwixx Longo", players="Ana", actions=12) == "Qwixx Longo: Ana · 12 Züge"
+
+
+def test_refusals_use_the_same_plural_forms():
+    """The referee's words count the same way (q8.lock: 'mit nur 1 Kreuzen davor' was wrong)."""
+    assert refusal_text("q8_sheet_lock_early", "de", name="Ana", number=2, color="Rot", have=1, need=5) == (
+        "Ana: Schlossfeld 2 in Rot mit nur 1 Kreuz davor (nötig 5).")
+    assert refusal_text("q8_sheet_lock_early", "en", name="Ana", number=2, color="red", have=1, need=5) == (
+        "Ana: lock field 2 in red with only 1 cross before it (5 needed).")
+    assert refusal_text("q8_lucky_count", "en", players=1, given=0) == "Two lucky numbers for the 1 sheet (given: 0)."
+    assert refusal_text("q8_lucky_count", "en", players=3, given=2) == "Two lucky numbers for each of the 3 sheets (given: 2)."
+    assert tr("en", "server.short_token", n=1, min=16) == (
+        "The token (--token / TISCHRICHTER_TOKEN) is 1 character long; it needs at least 16.")
+
+
+def test_table_problems_checks_plural_entries():
+    good = {"k": {"de": {"one": "{n} Punkt", "other": "{n} Punkte"}, "en": {"one": "{n} point", "other": "{n} points"}}}
+    assert _table_problems(good) == []
+    bad = {"k": {"de": {"one": "{n} Punkt", "other": "{x} Punkte"}, "en": {"one": "{n} point", "other": "{n} points"}}}
+    assert _table_problems(bad) and _table_problems(bad)[0].startswith("k: placeholders differ")
+    wrong_count = {"k": {"de": {"count": "m", "one": "{n} Punkt", "other": "{n} Punkte"}, "en": "{n} points"}}
+    assert _table_problems(wrong_count) == ["k: de plural forms follow 'm', which the text does not show"]

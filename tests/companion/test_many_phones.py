@@ -151,7 +151,7 @@ async def test_roll_and_cross_appear_on_every_phone(ctx, n):
     table = new_game(ctx, n)
     phones = await seat_phones(ctx, table, n)
     names = NAMES[:n]
-    await everyone_sees(phones, "Ana ist dran · Wurf 1")
+    await everyone_sees(phones, "Ana ist dran · Wurf Nr. 1")
     for i, p in enumerate(phones):
         assert p.has_text(f"Du: {names[i]}")  # the top bar says whose phone this is
         assert p.has_text(f"Zettel von {names[i]}")  # each phone shows its player's own sheet
@@ -201,7 +201,7 @@ async def test_the_game_moves_on_when_everyone_has_decided(ctx):
     for p in phones[1:]:
         assert not p.has_text("Farbe (nur Ana):") and not p.find_all(text="Passen")
     await phones[0].click(text="Passen")
-    await everyone_sees(phones, "Ben ist dran · Wurf 2")
+    await everyone_sees(phones, "Ben ist dran · Wurf Nr. 2")
     await phones[1].wait_for(lambda: bool(phones[1].find_all(text="Würfeln")))
     assert phones[0].has_text("Ben würfelt.")
     consistent(ctx, table)
@@ -394,7 +394,7 @@ async def test_join_screen_shows_qr_url_and_who_is_connected(tmp_path):
     ctx.join_url, ctx.token = "http://192.168.1.5:8550/?t=Tisch_Geheim-1", "Tisch_Geheim-1"
     table = new_game(ctx, 3)
     host = await open_phone(ctx, f"/g/{table.id}?all")
-    assert host.has_text("Ana ist dran · Wurf 1")
+    assert host.has_text("Ana ist dran · Wurf Nr. 1")
     await host.click(tooltip="Mitspieler einladen")
     url = f"http://192.168.1.5:8550/g/{table.id[:8]}?t=Tisch_Geheim-1"
     assert host.has_text(url)
@@ -412,14 +412,14 @@ async def test_join_screen_shows_qr_url_and_who_is_connected(tmp_path):
     ben = await open_phone(ctx, f"/g/{table.id[:8]}?t=Tisch_Geheim-1")
     assert ben.has_text("Wer bist du?")
     await ben.click(text="Ben")
-    await host.wait_for(lambda: host.has_text("Ben: verbunden ✓"))
+    await host.wait_for(lambda: host.has_text("Ben: verbunden"))
     assert host.has_text("Cara: noch nicht da")
     await drop(ben)  # Ben's phone loses the connection: the host sees it
     await host.wait_for(lambda: host.has_text("Ben: noch nicht da"))
     await come_back(ben)
-    await host.wait_for(lambda: host.has_text("Ben: verbunden ✓"))
+    await host.wait_for(lambda: host.has_text("Ben: verbunden"))
     await host.click(text="Zurück zum Spiel")
-    assert host.has_text("Ana ist dran · Wurf 1")
+    assert host.has_text("Ana ist dran · Wurf Nr. 1")
     no_crashes(host, ben)
 
 
@@ -428,15 +428,28 @@ async def test_join_screen_says_when_phones_cannot_reach_it(ctx):
     table = new_game(ctx, 2)
     host = await open_phone(ctx, f"/g/{table.id}?all")
     await host.click(tooltip="Mitspieler einladen")
-    assert host.has_text("Nur dieses Gerät", contains=True)
+    assert host.has_text("Nur dieses Gerät: der Tischrichter ist nicht im WLAN erreichbar. "
+                         "Mit „python -m companion --lan“ starten, damit Handys am Tisch beitreten können.")
     assert host.has_text(f"http://127.0.0.1:8550/g/{table.id[:8]}")
+
+
+async def test_join_screen_started_with_lan_but_offline_does_not_say_start_with_lan(tmp_path):
+    """Issue 15.8: with --lan and no network address the link is 127.0.0.1; it said 'start with --lan'."""
+    ctx = make_context(tmp_path / "lan.db")
+    ctx.join_url, ctx.token = "http://127.0.0.1:8550/", "Tisch_Geheim-1"  # --lan: the gate is on
+    table = new_game(ctx, 2)
+    host = await open_phone(ctx, f"/g/{table.id}?all")
+    await host.click(tooltip="Mitspieler einladen")
+    assert host.has_text("Die Handys erreichen dieses Gerät nicht: es hat keine Adresse im WLAN. "
+                         "Dieses Gerät mit dem WLAN verbinden und den Tischrichter neu starten.")
+    assert not host.has_text("--lan", contains=True)
 
 
 async def test_the_game_creator_can_invite_from_the_play_screen(ctx):
     host = await open_phone(ctx)
     await host.click(text="Qwixx Longo")
     await host.click(text="Spiel starten")
-    assert host.has_text("Spieler 1 ist dran · Wurf 1")
+    assert host.has_text("Spieler 1 ist dran · Wurf Nr. 1")
     await host.click(tooltip="Mitspieler einladen")
     assert host.has_text("Mitspielen mit dem eigenen Handy")
     assert host.find_all(kind=ft.Image)
@@ -483,7 +496,7 @@ async def test_seat_picker_remembers_the_choice_per_browser(ctx):
 async def test_single_player_link_and_unknown_game(ctx):
     solo = ctx.tables.create("qwixx-longo", [PlayerSpec(name="Ana")], {"lucky_numbers": [(15, 16)]})
     app = await open_phone(ctx, f"/g/{solo.id}")
-    assert app.has_text("Ana ist dran · Wurf 1")  # one player: nothing to ask
+    assert app.has_text("Ana ist dran · Wurf Nr. 1")  # one player: nothing to ask
     lost = await open_phone(ctx, "/g/doesnotexist")
     assert not lost.has_text("Wer bist du?")
     assert lost.has_text("Fehler: doesnotexist")
@@ -620,7 +633,7 @@ async def test_picker_and_invite_in_english(ctx):
     assert phone.has_text("You: Ben") and phone.find_all(tooltip="Change seat")
     host = await open_phone(ctx, f"/g/{table.id}?all&lang=en")
     await host.click(tooltip="Invite players")
-    assert host.has_text("Who is connected?") and host.has_text("Ben: connected ✓")
+    assert host.has_text("Who is connected?") and host.has_text("Ben: connected")
     assert host.has_text("Ana: not here yet")
     no_crashes(phone, host)
 

@@ -35,7 +35,7 @@ async def test_qwixx_full_game_through_the_session(ctx):
     app = await AppSession.start(ctx)
     assert app.has_text("Neues Spiel") and app.has_text("Keine offenen Spiele.")
     await setup_two_players(app)
-    assert app.has_text("Spieler 1 ist dran · Wurf 1")
+    assert app.has_text("Spieler 1 ist dran · Wurf Nr. 1")
     assert app.has_text("Würfeln")
     # dice not rolled yet: the tray shows dashes; tapping a field says why not
     assert app.find_all(label="Weiß –")
@@ -72,7 +72,7 @@ async def test_qwixx_full_game_through_the_session(ctx):
     assert app.has_text("Zettel von Spieler 2")
     await app.click(text="Spieler 1")  # the player switcher chip
     assert app.has_text("Zettel von Spieler 1")
-    assert app.has_text("✕") and app.has_text("1 Punkte")
+    assert app.has_text("✕") and app.has_text("1 Punkt")  # issue 15.8: was "1 Punkte"
 
     # Spieler 1 taps a field again: refused with the rule link
     await app.click(label="Rot 8")
@@ -99,20 +99,20 @@ async def test_qwixx_full_game_through_the_session(ctx):
     await app.click(text="Passen (Fehlwurf)")
 
     assert app.has_text("Wertung")
-    assert app.has_text("1. Spieler 2 – 1 Punkte")
+    assert app.has_text("1. Spieler 2 – 1 Punkt")  # issue 15.8: was "1 Punkte"
     assert app.has_text("2. Spieler 1 – -5 Punkte")
     assert app.has_text("Bonus: keiner · Fehlwürfe: 1 (−5)")
     assert app.has_text("Bonus: keiner · Fehlwürfe: 0 (−0)")
     assert app.has_text("Rot: 7 · Kreuze 1 · 1 P.")  # Spieler 2's red row, crossed number shown
     texts = app.texts()
-    assert texts.index("1. Spieler 2 – 1 Punkte") < texts.index("2. Spieler 1 – -5 Punkte")
+    assert texts.index("1. Spieler 2 – 1 Punkt") < texts.index("2. Spieler 1 – -5 Punkte")
 
     # the finished game is kept: home lists no unfinished game
     await app.click(tooltip="Start")
     assert app.has_text("Keine offenen Spiele.")
     # the client received the result screen as patches
     assert len(app.messages) > 20
-    assert app.sent("1. Spieler 2 – 1 Punkte") and app.sent("Warum? q8.white")
+    assert app.sent("1. Spieler 2 – 1 Punkt") and app.sent("Warum? q8.white")
     # the harness reads only what the client received
     assert all(app.sent(t) for t in app.texts())
     assert app.crashes() == []
@@ -134,11 +134,11 @@ async def test_two_sessions_see_the_same_table(ctx):
     # phone B finds the game on the home screen like a player would
     assert b.has_text("Weiterspielen")
     await b.click(text="Weiterspielen")
-    assert b.has_text("Anna ist dran · Wurf 1")
+    assert b.has_text("Anna ist dran · Wurf Nr. 1")
     # phone A opens it directly (the join link route does the same)
     a.shell.open_table(table.id)
     await a.settle()
-    assert a.has_text("Anna ist dran · Wurf 1")
+    assert a.has_text("Anna ist dran · Wurf Nr. 1")
 
     await a.type_into(TYPED, "2 3 1 1 1 1")
     await a.click(text="Übernehmen")
@@ -164,7 +164,7 @@ async def test_two_sessions_see_the_same_table(ctx):
 async def test_route_opens_the_table(ctx):
     table = ctx.tables.create("qwixx-longo", [PlayerSpec(name="Anna")], {"lucky_numbers": [(15, 16)]})
     app = await AppSession.start(ctx, route=f"/g/{table.id}")
-    assert app.has_text("Anna ist dran · Wurf 1")
+    assert app.has_text("Anna ist dran · Wurf Nr. 1")
     await app.click(text="Würfeln")
     assert app.has_text("Weiße Summe", contains=True)
 

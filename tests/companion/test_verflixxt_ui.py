@@ -192,7 +192,7 @@ def test_play_offers_moves_with_previews_and_explains_locked_guards(shell):
     assert any("nicht 7" in x for x in texts(shell))  # refused in place, nothing rolled
     assert shell.table.state.phase == "roll"
     roll(shell, "2")
-    assert "Wurf 2" in texts(shell)
+    assert "Gewürfelt: 2" in texts(shell)  # the rolled value (issue 15.8: "Wurf" is the roll count)
     assert buttons_starting(shell, "Figur") == ["Figur A: Start » Feld 2 (−2)"]
     assert "Wächter, die nicht ziehen dürfen (antippen: warum):" in texts(shell)
     locked = [label_of(c) for c in walk(shell.body.controls)

@@ -50,7 +50,7 @@ def finish_short_qwixx_game(page) -> None:
         page.get_by_text(f"Ende beim Fehlwurf Nr.: {expected}").wait_for()
     for _attempt in range(3):
         button(page, "Spiel starten").click()
-        started = page.get_by_text("Ana ist dran · Wurf 1")
+        started = page.get_by_text("Ana ist dran · Wurf Nr. 1")
         refused = page.get_by_text("Warum? q8.lucky")
         try:
             started.or_(refused).first.wait_for(timeout=30_000)
@@ -61,14 +61,14 @@ def finish_short_qwixx_game(page) -> None:
         # the server read a field before its last keystroke arrived: type the numbers again
         fill_checked(page, "Glückszahlen Spieler 1", "4 9")
         fill_checked(page, "Glückszahlen Spieler 2", "5 12")
-    wait_text(page, "Ana ist dran · Wurf 1")
+    wait_text(page, "Ana ist dran · Wurf Nr. 1")
     roll(page, "3 4 8 1 2 5")  # white sum 7
     page.get_by_text("Weiße Summe 7 – Ana:").wait_for()
     button(page, "Rot 7").click()
     page.get_by_text("Weiße Summe 7 – Ben:").wait_for()
     button(page, "Passen").click()
     button(page, "Rot 4+8=12").click()
-    page.get_by_text("Ben ist dran · Wurf 2").wait_for()
+    page.get_by_text("Ben ist dran · Wurf Nr. 2").wait_for()
     roll(page, "1 1 1 1 1 1")
     page.get_by_text("Weiße Summe 2").wait_for()
     button(page, "Passen").click()
@@ -87,7 +87,7 @@ def test_finished_game_in_history_replay_and_statistics(app_page, server):
 
     button(page, "Start").click()
     button(page, "Verlauf").click()
-    page.get_by_text("1 von 1 Spielen").wait_for()
+    page.get_by_text("1 von 1 Spiel").wait_for()
     page.get_by_text("1. Ana 3 · 2. Ben -5").wait_for()
 
     # replay: it opens at the end; one move back, then to the start
@@ -111,10 +111,10 @@ def test_finished_game_in_history_replay_and_statistics(app_page, server):
     button(page, "Start").click()
     button(page, "Statistik").click()
     page.get_by_text("Rangliste (alle Spiele)").wait_for()
-    page.get_by_text("Ana: 1 Siege in 1 Spielen (100 %)").wait_for()
-    page.get_by_text("Ben: 0 Siege in 1 Spielen (0 %)").wait_for()
+    page.get_by_text("Ana: 1 Sieg in 1 Spiel (100 %)").wait_for()
+    page.get_by_text("Ben: 0 Siege in 1 Spiel (0 %)").wait_for()
     # one player's own page, then back
-    page.get_by_text("Ana: 1 Siege in 1 Spielen (100 %)").click()
+    page.get_by_text("Ana: 1 Sieg in 1 Spiel (100 %)").click()
     page.get_by_text("Qwixx Longo: 1 von 1 gewonnen (100 %)").wait_for()
     button(page, "Zurück zur Rangliste").click()
     page.get_by_text("Rangliste (alle Spiele)").wait_for()
@@ -136,7 +136,7 @@ def test_backup_downloads_and_imports_from_a_file_on_another_device(app_page, se
     button(page, "Start").click()
     button(page, "Sichern & Einlesen").click()
     button(page, "Alles sichern (JSON)").click()
-    page.get_by_text("1 Spiele, 0 Profile").wait_for()
+    page.get_by_text("1 Spiel, 0 Profile").wait_for()
     with page.expect_download(timeout=20_000) as dl:
         button(page, "Herunterladen").click()
     saved = tmp_path / dl.value.suggested_filename
@@ -148,7 +148,7 @@ def test_backup_downloads_and_imports_from_a_file_on_another_device(app_page, se
     try:
         page2 = open_app(browser, other.url)
         button(page2, "Sichern & Einlesen").click()
-        for expected in ("Eingelesen: 1 neue Spiele, 0 schon vorhanden, 0 neue Profile.",
+        for expected in ("Eingelesen: 1 neues Spiel, 0 schon vorhanden, 0 neue Profile.",
                          "Eingelesen: 0 neue Spiele, 1 schon vorhanden, 0 neue Profile."):  # twice: no duplicate
             with page2.expect_file_chooser(timeout=20_000) as fc:
                 button(page2, "Datei wählen und einlesen").click()
@@ -156,7 +156,7 @@ def test_backup_downloads_and_imports_from_a_file_on_another_device(app_page, se
             page2.get_by_text(expected).wait_for()
         button(page2, "Start").click()
         button(page2, "Verlauf").click()
-        page2.get_by_text("1 von 1 Spielen").wait_for()
+        page2.get_by_text("1 von 1 Spiel").wait_for()
         page2.get_by_text("1. Ana 3 · 2. Ben -5").wait_for()
         page2.context.close()
     finally:

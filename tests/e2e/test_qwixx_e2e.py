@@ -32,7 +32,7 @@ def test_short_qwixx_longo_game_in_chromium(app_page, server):
         page.get_by_text(f"Ende beim Fehlwurf Nr.: {expected}").wait_for()
     button(page, "Spiel starten").click()
 
-    page.get_by_text("Ana ist dran · Wurf 1").wait_for()
+    page.get_by_text("Ana ist dran · Wurf Nr. 1").wait_for()
     roll(page, "3 4 8 1 2 5")  # white sum 7
     page.get_by_text("Weiße Summe 7 – Ana:").wait_for()
     # a refused cross: tapping the red lock field 15 on Ana's sheet
@@ -42,14 +42,14 @@ def test_short_qwixx_longo_game_in_chromium(app_page, server):
     page.get_by_text("Weiße Summe 7 – Ben:").wait_for()
     button(page, "Passen").click()  # Ben passes
     button(page, "Rot 4+8=12").click()  # Ana's colour cross: white 4 + red 8
-    page.get_by_text("Ben ist dran · Wurf 2").wait_for()
+    page.get_by_text("Ben ist dran · Wurf Nr. 2").wait_for()
 
     # undo brings Ana's colour phase back, with the same dice (undo never re-rolls)
     button(page, "Rückgängig").click()
     page.get_by_text("Farbe (nur Ana):").wait_for()
     button(page, "Rot 4+8=12").wait_for()
     button(page, "Wiederholen").click()
-    page.get_by_text("Ben ist dran · Wurf 2").wait_for()
+    page.get_by_text("Ben ist dran · Wurf Nr. 2").wait_for()
 
     roll(page, "1 1 1 1 1 1")  # white sum 2: everybody passes
     page.get_by_text("Weiße Summe 2").wait_for()

@@ -19,7 +19,7 @@ def test_refusal_link_rules_search_and_language(app_page, server):
     fill(page, "Glückszahlen Spieler 1", "4 9")
     fill(page, "Glückszahlen Spieler 2", "5 12")
     button(page, "Spiel starten").click()
-    page.get_by_text("Ana ist dran · Wurf 1").wait_for()
+    page.get_by_text("Ana ist dran · Wurf Nr. 1").wait_for()
     fill(page, "Echte Würfel: Werte eingeben", "3 4 8 1 2 5")  # white sum 7
     button(page, "Übernehmen").click()
     page.get_by_text("Weiße Summe 7 – Ana:").wait_for()
