@@ -59,7 +59,6 @@ add_strings(
         "q8.opt.end_misthrows": {"de": "Ende beim Fehlwurf Nr.", "en": "End at misthrow no."},
         "q8.play.turn": {"de": "{name} ist dran · Wurf {turn}", "en": "{name}'s turn · roll {turn}"},
         "q8.play.white_title": {"de": "Weiße Summe {sum} – {name}:", "en": "White sum {sum} – {name}:"},
-        "q8.play.waiting": {"de": "Noch unentschieden: {names}", "en": "Still deciding: {names}"},
         "q8.play.color_title": {"de": "Farbe (nur {name}):", "en": "Colour (only {name}):"},
         "q8.play.cross": {"de": "{color} {number}", "en": "{color} {number}"},
         "q8.play.lucky": {"de": "Glückszahl: {color} {number}", "en": "Lucky: {color} {number}"},
