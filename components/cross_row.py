@@ -157,11 +157,12 @@ def _field(
     return ft.Semantics(
         label=label,
         button=True,
-        exclude_semantics=True,  # the label alone names it ("Rot 7", "Rot 12: angekreuzt")
         content=ft.Container(
-            content=inner,
-            expand=1,
-            height=FIELD_HEIGHT,
+            # the label alone names the field ("Rot 7", "Rot 12: angekreuzt"): the number or icon
+            # inside says nothing more. (Excluding the semantics of the whole field instead, in
+            # Flet 1.0.5 web, sent taps on reused cells to the wrong field.)
+            content=ft.Semantics(content=inner, exclude_semantics=True),
+                        height=FIELD_HEIGHT,
             bgcolor=bg,
             border=ft.Border.all(2 if is_lock else 1, ft.Colors.BLACK_87 if is_lock else ft.Colors.BLACK_26),
             border_radius=4,

@@ -96,12 +96,12 @@ def dice_entry(
                     label=texts.face.format(die=s.name, value=v),
                     button=True,
                     selected=picked,
-                    exclude_semantics=True,  # the label alone names it
                     expand=1,
                     content=ft.Container(
-                        content=ft.Text(str(v), size=18, weight=ft.FontWeight.BOLD if picked else ft.FontWeight.NORMAL,
-                                        color=s.text_color if picked else ft.Colors.BLACK, no_wrap=True),
-                        expand=1,
+                        content=ft.Semantics(  # the label alone names the face
+                            content=ft.Text(str(v), size=18, weight=ft.FontWeight.BOLD if picked else ft.FontWeight.NORMAL,
+                                    color=s.text_color if picked else ft.Colors.BLACK, no_wrap=True),
+                            exclude_semantics=True),
                         height=FACE_HEIGHT,
                         bgcolor=s.color if picked else ft.Colors.WHITE,
                         border=ft.Border.all(3 if picked else 1, ft.Colors.BLACK_87 if picked else ft.Colors.BLACK_26),
