@@ -17,8 +17,8 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, Server  # noqa: E402
-from tests.e2e.qwixx_positions import POSITIONS, SEAT, prepare  # noqa: E402
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, Server
+from tests.e2e.qwixx_positions import POSITIONS, SEAT, prepare
 
 SIZES = ((360, 740), (390, 844), (740, 360))
 OUT = ROOT / "build" / "out" / "screens"

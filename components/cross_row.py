@@ -8,8 +8,8 @@ font (a cross, a lock): the offline client has no font for symbol characters.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import flet as ft
 

@@ -19,8 +19,9 @@ Hooking it into a game (e.g. Verflixxt's or Verlies' d6)::
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 import flet as ft
 

@@ -14,8 +14,8 @@ from companion.rules_ui import dispute_button
 from components.common import big_button, info_line, keyed, section_title, stepper
 from components.profile_picker import profile_picker
 from components.cross_row import RowModel, cross_row
-from components.dice_tray import DieFace, dice_tray
 from components.dice_entry import DiceEntryTexts, DieSlot, dice_entry, slots_for
+from components.dice_tray import DieFace, dice_tray
 from components.player_switcher import player_switcher
 from scoring.engine import PlayerSpec
 from scoring.errors import InvalidInput, Refusal

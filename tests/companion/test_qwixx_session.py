@@ -212,8 +212,8 @@ async def test_sheet_fields_answer_after_a_screen_that_changed_nothing_on_the_sh
 
 
 # --- issue 15: the play screen on a phone ------------------------------------------------------
-from tests.companion.test_many_phones import come_back, open_phone  # noqa: E402
-from tests.e2e.qwixx_positions import play_until  # noqa: E402
+from tests.companion.test_many_phones import come_back, open_phone
+from tests.e2e.qwixx_positions import play_until
 
 FACES_DE = "Würfel übernehmen"
 
@@ -388,7 +388,7 @@ async def test_a_seat_phone_opens_its_own_sheet_and_never_offers_another_seats_b
 
 # Roboto (the only text font the offline client has) draws Latin-1 and these; anything else
 # (✕ ✚ ✓ 🔒 …) is fetched from a font CDN and shows as an empty box offline (issue 15.2).
-DRAWABLE = set(chr(c) for c in range(0x20, 0x7F)) | set(chr(c) for c in range(0xA0, 0x100)) | set("–—−·„“”‘’…→")
+DRAWABLE = {chr(c) for c in range(0x20, 0x7F)} | {chr(c) for c in range(0xA0, 0x100)} | set("–—−·„“”‘’…→")
 
 
 def _strings(value):

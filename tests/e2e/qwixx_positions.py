@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pathlib
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from scoring.qwixx_longo import COLORS, Pass, crossed_number, row_fields
 

@@ -6,7 +6,6 @@ Positions come from tests/e2e/qwixx_positions.py (seeded games played through th
 
 from __future__ import annotations
 
-import pathlib
 import struct
 import time
 import zlib
@@ -219,7 +218,7 @@ def test_dice_tapped_in_and_two_crosses_in_one_turn_grey_the_skipped_field_at_on
         crossed, skipped, open_ = (corner_colour(ana, x) for x in ("Rot 14: angekreuzt", "Rot 13: übersprungen",
                                                                     "Rot 15"))
         red_700, grey_400, red_50 = (0xD3, 0x2F, 0x2F), (0xBD, 0xBD, 0xBD), (0xFF, 0xEB, 0xEE)
-        near = lambda a, b: all(abs(x - y) <= 12 for x, y in zip(a, b))  # noqa: E731
+        near = lambda a, b: all(abs(x - y) <= 12 for x, y in zip(a, b))
         assert near(crossed, red_700), crossed
         assert near(skipped, grey_400), skipped
         assert near(open_, red_50), open_
