@@ -493,11 +493,13 @@ class Shell:
                     ft.IconButton(
                         icon=ft.Icons.HOME,
                         icon_color=ft.Colors.WHITE,
+                        icon_size=32,  # 48 px to tap (issue 15.1)
                         tooltip=self.t("app.home"),
                         on_click=lambda e: self.go_home(),
                     ),
                     ft.Text(self.t("app.title"), size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE, expand=True),
                     ft.TextButton(
+                        height=48,  # issue 15.1
                         content=ft.Text(self.t("app.lang_switch"), color=ft.Colors.WHITE),
                         tooltip=self.t("app.lang_switch_tip"),
                         on_click=switch,

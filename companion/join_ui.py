@@ -588,10 +588,10 @@ def extension(shell: Shell) -> None:
         bar = original_top_bar()
         try:
             row = bar.content
-            bits["invite"] = ft.IconButton(icon=ft.Icons.QR_CODE_2, icon_color=ft.Colors.WHITE,
+            bits["invite"] = ft.IconButton(icon=ft.Icons.QR_CODE_2, icon_color=ft.Colors.WHITE, icon_size=32,
                                            tooltip=shell.t("join.invite"), on_click=invite, visible=False)
             bits["you"] = ft.Text("", color=ft.Colors.WHITE, size=15, weight=ft.FontWeight.BOLD, visible=False)
-            bits["switch"] = ft.IconButton(icon=ft.Icons.SWAP_HORIZ, icon_color=ft.Colors.WHITE,
+            bits["switch"] = ft.IconButton(icon=ft.Icons.SWAP_HORIZ, icon_color=ft.Colors.WHITE, icon_size=32,
                                            tooltip=shell.t("seat.switch"), on_click=switch, visible=False)
             if isinstance(row, ft.Row) and row.controls:
                 row.controls[-1:-1] = [bits["invite"], bits["you"], bits["switch"]]  # before the language switch

@@ -1,4 +1,10 @@
-"""One coloured row of a Qwixx sheet: fields, crosses, legal fields highlighted."""
+"""One coloured row of a Qwixx sheet: fields, crosses, legal fields highlighted.
+
+Drawn for a phone held in one hand: the fields share the row's width (15 fields,
+both lock fields and the count column fit a 360 px portrait screen and spread out
+in landscape like the paper sheet). Marks are icons of the bundled Material Icons
+font (a cross, a lock): the offline client has no font for symbol characters.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import flet as ft
+
+FIELD_HEIGHT = 48  # every field is a button: at least the 48 px touch target high
+LABEL_WIDTH = 18
+COUNT_WIDTH = 26
 
 
 @dataclass(frozen=True)
@@ -22,16 +32,43 @@ class RowModel:
     color: str
     light: str
     count_text: str
+    text_color: str = ft.Colors.WHITE  # on the strong colour (a crossed field, the label)
+    # spoken words for a field's state: "{name} {number}: {word}" (screen readers, browser tests)
+    crossed_word: str = "x"
+    skipped_word: str = "-"
+    count_label: str = ""  # spoken text of the count column ("3 Kreuze, abgeschlossen")
+
+
+def field_state(row: RowModel, n: int) -> str:
+    """'crossed', 'skipped' (left of the row's rightmost cross: can never be crossed),
+    'legal' (offered now), 'closed' (the row is locked) or 'open'."""
+    if n in row.crossed:
+        return "crossed"
+    if row.crossed and row.fields.index(n) < max(row.fields.index(c) for c in row.crossed):
+        return "skipped"
+    if n in row.legal:
+        return "legal"
+    if row.locked:
+        return "closed"
+    return "open"
+
+
+def field_label(row: RowModel, n: int) -> str:
+    state = field_state(row, n)
+    if state == "crossed":
+        return f"{row.name} {n}: {row.crossed_word}"
+    if state == "skipped":
+        return f"{row.name} {n}: {row.skipped_word}"
+    return f"{row.name} {n}"
 
 
 def cross_row(
     row: RowModel,
     on_tap: Callable[[str, int], None] | None,
     *,
-    cell: int = 21,
     parts: dict | None = None,
 ) -> ft.Control:
-    """The row as one Flet ``Row``.
+    """The row as one Flet ``Row`` that fills its width (no sideways scrolling).
 
     ``parts`` (optional, kept by the caller between renders) holds the cells
     already built, by what they show. A cell that looks the same as before is
@@ -41,8 +78,6 @@ def cross_row(
     on whose sheet is shown (it is called with colour and number only).
     """
     parts = {} if parts is None else parts
-    last = row.crossed[-1] if row.crossed else None
-    last_idx = row.fields.index(last) if last is not None else -1
 
     def part(key: tuple, build: Callable[[], ft.Control]) -> ft.Control:
         got = parts.get(key)
@@ -52,60 +87,87 @@ def cross_row(
 
     cells: list[ft.Control] = [
         part(
-            ("label", row.key, row.label, row.color),
+            ("label", row.key, row.label, row.color, row.text_color),
             lambda: ft.Container(
-                content=ft.Text(row.label, size=13, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE),
+                content=ft.Text(row.label, size=12, weight=ft.FontWeight.BOLD, color=row.text_color,
+                                no_wrap=True),
                 bgcolor=row.color,
-                width=cell + 3,
-                height=cell + 10,
+                width=LABEL_WIDTH,
+                height=FIELD_HEIGHT,
                 alignment=ft.Alignment.CENTER,
-                border_radius=6,
+                border_radius=4,
             ),
         )
     ]
-    for i, n in enumerate(row.fields):
-        crossed = n in row.crossed
-        dead = not crossed and i < last_idx
+    for n in row.fields:
+        state = field_state(row, n)
         is_lock = n in row.lock_fields
-        legal = n in row.legal
-        bg = row.light
-        if legal:
-            bg = ft.Colors.AMBER_300
-        elif dead or row.locked:
-            bg = ft.Colors.GREY_300
+        label = field_label(row, n)
         cells.append(
             part(
-                ("field", row.key, row.name, n, crossed, legal, bg, is_lock, row.color),
-                lambda n=n, crossed=crossed, legal=legal, bg=bg, is_lock=is_lock: _field(
-                    row, n, crossed, legal, bg, is_lock, cell, on_tap
-                ),
+                ("field", row.key, label, state, is_lock, row.color, row.light, row.text_color),
+                lambda n=n, state=state, is_lock=is_lock, label=label: _field(row, n, state, is_lock, label, on_tap),
             )
         )
-    count = row.count_text + (" 🔒" if row.bonus else "")
-    cells.append(part(("count", row.key, count), lambda: ft.Text(count, size=12, weight=ft.FontWeight.BOLD, width=30)))
-    return ft.Row(cells, spacing=1, scroll=ft.ScrollMode.AUTO)
+    cells.append(
+        part(("count", row.key, row.count_text, row.bonus, row.locked, row.color, row.count_label),
+             lambda: _count(row))
+    )
+    return ft.Row(cells, spacing=1, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def _count(row: RowModel) -> ft.Control:
+    """The row's cross count, and its lock: filled when this player locked it (bonus cross),
+    an outline when the row is closed by someone else."""
+    items: list[ft.Control] = [ft.Text(row.count_text, size=14, weight=ft.FontWeight.BOLD, no_wrap=True)]
+    if row.bonus:
+        items.append(ft.Icon(ft.Icons.LOCK, size=16, color=row.color))
+    elif row.locked:
+        items.append(ft.Icon(ft.Icons.LOCK_OUTLINE, size=16, color=ft.Colors.GREY_700))
+    return ft.Semantics(
+        label=row.count_label or row.count_text,
+        content=ft.Container(
+            content=ft.Column(items, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                              alignment=ft.MainAxisAlignment.CENTER, tight=True),
+            width=COUNT_WIDTH,
+            height=FIELD_HEIGHT,
+            alignment=ft.Alignment.CENTER,
+        ),
+    )
 
 
 def _field(
-    row: RowModel, n: int, crossed: bool, legal: bool, bg: str, is_lock: bool, cell: int,
+    row: RowModel, n: int, state: str, is_lock: bool, label: str,
     on_tap: Callable[[str, int], None] | None,
 ) -> ft.Control:
+    if state == "crossed":
+        # unmistakable at arm's length: the row's strong colour, a big cross from the icon font
+        bg, inner = row.color, ft.Icon(ft.Icons.CLOSE, size=20, color=row.text_color)
+    else:
+        bg = {"legal": ft.Colors.AMBER_300, "skipped": ft.Colors.GREY_400,
+              "closed": ft.Colors.GREY_300}.get(state, row.light)
+        color = ft.Colors.GREY_700 if state in ("skipped", "closed") else ft.Colors.BLACK
+        number = ft.Text(str(n), size=13, no_wrap=True, color=color,
+                         weight=ft.FontWeight.BOLD if state == "legal" else ft.FontWeight.NORMAL)
+        inner = number
+        if is_lock:
+            inner = ft.Column([number, ft.Icon(ft.Icons.LOCK_OUTLINE, size=12, color=color)], spacing=0, tight=True,
+                              horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+                              alignment=ft.MainAxisAlignment.CENTER)
     return ft.Semantics(
-        label=f"{row.name} {n}",
+        label=label,
         button=True,
         content=ft.Container(
-            content=ft.Text(
-                "✕" if crossed else str(n),
-                size=13 if not crossed else 16,
-                weight=ft.FontWeight.BOLD if (crossed or legal) else ft.FontWeight.NORMAL,
-                color=ft.Colors.BLACK if not crossed else row.color,
-            ),
-            width=cell,
-            height=cell + 10,
+            # the label alone names the field ("Rot 7", "Rot 12: angekreuzt"): the number or icon
+            # inside says nothing more. (Excluding the semantics of the whole field instead, in
+            # Flet 1.0.5 web, sent taps on reused cells to the wrong field.)
+            content=ft.Semantics(content=inner, exclude_semantics=True),
+                        height=FIELD_HEIGHT,
             bgcolor=bg,
             border=ft.Border.all(2 if is_lock else 1, ft.Colors.BLACK_87 if is_lock else ft.Colors.BLACK_26),
             border_radius=4,
             alignment=ft.Alignment.CENTER,
             on_click=(lambda e: on_tap(row.key, n)) if on_tap else None,
         ),
+        expand=1,
     )

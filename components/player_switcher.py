@@ -15,7 +15,7 @@ def player_switcher(names: list[str], selected: int, on_select: Callable[[int], 
         chips.append(
             ft.Button(
                 content=ft.Text(label, size=15, weight=ft.FontWeight.BOLD if i == selected else ft.FontWeight.NORMAL),
-                height=44,
+                height=48,
                 bgcolor=ft.Colors.BLUE_100 if i == selected else None,
                 on_click=lambda e, i=i: on_select(i),
             )

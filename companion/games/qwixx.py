@@ -17,6 +17,7 @@ from companion.rules_ui import dispute_button
 from companion.seats import SeatFields, add_seat, check_names, error_texts, seats_for, start_error_line
 from components.common import big_button, info_line, keyed, section_title, stepper
 from components.cross_row import RowModel, cross_row
+from components.dice_entry import DiceEntryTexts, DieSlot, dice_entry, slots_for
 from components.dice_tray import DieFace, dice_tray
 from components.player_switcher import player_switcher
 from components.profile_picker import profile_picker
@@ -30,6 +31,7 @@ from scoring.qwixx_longo import (
     ColorCross,
     LuckyCross,
     Pass,
+    Roll,
     WhiteCross,
     check_lucky,
     crossed_number,
@@ -66,7 +68,6 @@ add_strings(
         "q8.opt.end_misthrows": {"de": "Ende beim Fehlwurf Nr.", "en": "End at misthrow no."},
         "q8.play.turn": {"de": "{name} ist dran · Wurf Nr. {turn}", "en": "{name}'s turn · roll no. {turn}"},
         "q8.play.white_title": {"de": "Weiße Summe {sum} – {name}:", "en": "White sum {sum} – {name}:"},
-        "q8.play.waiting": {"de": "Noch unentschieden: {names}", "en": "Still deciding: {names}"},
         "q8.play.color_title": {"de": "Farbe (nur {name}):", "en": "Colour (only {name}):"},
         "q8.play.cross": {"de": "{color} {number}", "en": "{color} {number}"},
         "q8.play.lucky": {"de": "Glückszahl: {color} {number}", "en": "Lucky: {color} {number}"},
@@ -308,29 +309,72 @@ def setup_view(shell: Any) -> ft.Control:
 
 
 # --- play ------------------------------------------------------------------------------
+add_strings(
+    {
+        "q8.play.white_n": {"de": "Weiß {n}", "en": "White {n}"},
+        "q8.play.last": {"de": "{name}: {what}", "en": "{name}: {what}"},
+        "q8.play.last_pass": {"de": "passt", "en": "passes"},
+        "q8.play.last_misthrow": {"de": "passt (Fehlwurf)", "en": "passes (misthrow)"},
+        "q8.play.last_lucky": {"de": "Glückszahl, {color} {number}", "en": "lucky number, {color} {number}"},
+        "q8.play.deciding_one": {"de": "{name} entscheidet noch", "en": "{name} is still deciding"},
+        "q8.play.deciding_many": {"de": "{names} entscheiden noch", "en": "{names} are still deciding"},
+        "q8.play.and": {"de": "{names} und {last}", "en": "{names} and {last}"},
+        "q8.play.crossed": {"de": "angekreuzt", "en": "crossed"},
+        "q8.play.skipped": {"de": "übersprungen", "en": "skipped"},
+        "q8.play.count": {"de": "Kreuze {color}: {count}", "en": "{color} crosses: {count}"},
+        "q8.play.count_bonus": {
+            "de": "Kreuze {color}: {count}, von dir abgeschlossen",
+            "en": "{color} crosses: {count}, locked by you",
+        },
+        "q8.play.count_locked": {"de": "Kreuze {color}: {count}, abgeschlossen", "en": "{color} crosses: {count}, locked"},
+        "q8.play.dice_title": {"de": "Echte Würfel antippen:", "en": "Tap the real dice:"},
+        "q8.play.die_face": {"de": "{die} zeigt {value}", "en": "{die} shows {value}"},
+        "q8.play.dice_missing": {"de": "Noch offen: {dice}", "en": "Still open: {dice}"},
+        "q8.play.dice_ready": {"de": "Gewürfelt: {values}", "en": "Rolled: {values}"},
+        "q8.play.dice_apply": {"de": "Würfel übernehmen", "en": "Use these dice"},
+    }
+)
+
+
 def _my_seats(shell: Any, n: int) -> list[int]:
-    return list(range(n)) if shell.seats is None else sorted(shell.seats)
+    return list(range(n)) if shell.seats is None else sorted(s for s in shell.seats if 0 <= s < n)
+
+
+def _connection(shell: Any) -> int:
+    """This tab's current websocket: a reload (the same Flet session) gets a new one."""
+    session = getattr(shell.page, "session", None)
+    return id(getattr(session, "connection", None))
 
 
 def _selected(shell: Any, state: Any) -> int:
-    """Whose sheet is shown: the chosen one, else the first seat the table waits for."""
+    """Whose sheet is shown: the chosen one, else the first seat the table waits for.
+
+    A seat's own phone always comes back to its own sheet (issue 15.7): another player's
+    sheet stays chosen only until the table moves on or the tab reloads."""
     mine = _my_seats(shell, len(state.names))
     waiting = [s for s in shell.table.game.current_seats(state) if s in mine]
     key = ("q8_sel", shell.table.id)
     chosen = shell.ui.get(key)
-    sticky = shell.ui.get(("q8_sel_seq", shell.table.id)) == shell.table.seq
+    sticky = shell.ui.get(("q8_sel_seq", shell.table.id)) == (shell.table.seq, _connection(shell))
     if chosen is not None and 0 <= chosen < len(state.names):
-        if chosen not in mine and sticky:
-            return chosen  # a seat's phone looking at another sheet (read only) until the table moves on
-        if chosen in mine and (sticky or not waiting or chosen in waiting):
+        if shell.seats is not None:
+            if sticky:
+                return chosen
+        elif sticky or not waiting or chosen in waiting:
             return chosen
     return waiting[0] if waiting else (mine[0] if mine else 0)
 
 
 def _select(shell: Any, seat: int) -> None:
     shell.ui[("q8_sel", shell.table.id)] = seat
-    shell.ui[("q8_sel_seq", shell.table.id)] = shell.table.seq
+    shell.ui[("q8_sel_seq", shell.table.id)] = (shell.table.seq, _connection(shell))
     shell.render()
+
+
+def _die_name(shell: Any, key: str) -> str:
+    if key.startswith("white"):
+        return shell.t("q8.play.white_n", n=key[len("white"):])
+    return _color(shell, key)
 
 
 def dice_faces(shell: Any, state: Any) -> list[DieFace]:
@@ -346,6 +390,46 @@ def dice_faces(shell: Any, state: Any) -> list[DieFace]:
                     removed=c in state.removed, name=_color(shell, c))
         )
     return faces
+
+
+def _and(shell: Any, names: list[str]) -> str:
+    if len(names) < 2:
+        return "".join(names)
+    return shell.t("q8.play.and", names=", ".join(names[:-1]), last=names[-1])
+
+
+def deciding_text(shell: Any, state: Any) -> str:
+    """Who still decides on this roll, in words (issue 15.5): 'Ben entscheidet noch'."""
+    names = [state.names[s] for s in shell.table.game.current_seats(state)]
+    if len(names) == 1:
+        return shell.t("q8.play.deciding_one", name=names[0])
+    return shell.t("q8.play.deciding_many", names=_and(shell, names))
+
+
+def last_decision(shell: Any) -> str | None:
+    """What the last decision on this table entered ('Ana: Rot 7', 'Ben: passt'); it stays
+    on screen until the next decision (a roll in between does not clear it)."""
+    table = shell.table
+    actions = table.record.actions[: table.cursor]
+    for i in range(len(actions) - 1, -1, -1):
+        a = table.game.parse_action(actions[i].action)
+        if isinstance(a, Roll):
+            continue
+        before = table.state_at(i)
+        name = before.names[a.by]
+        if isinstance(a, Pass):
+            misthrow = before.phase == "color" and not before.active_crossed
+            what = shell.t("q8.play.last_misthrow" if misthrow else "q8.play.last_pass")
+        elif isinstance(a, LuckyCross):
+            what = shell.t("q8.play.last_lucky", color=_color(shell, a.row), number=crossed_number(before, a))
+        elif isinstance(a, ColorCross):
+            number = crossed_number(before, a)
+            die = before.dice.color_value(a.row)
+            what = shell.t("q8.play.color_cross", color=_color(shell, a.row), white=number - die, die=die, number=number)
+        else:
+            what = shell.t("q8.play.cross", color=_color(shell, a.row), number=crossed_number(before, a))
+        return shell.t("q8.play.last", name=name, what=what)
+    return None
 
 
 def play_view(shell: Any) -> ft.Control:
@@ -366,27 +450,47 @@ def play_view(shell: Any) -> ft.Control:
             [
                 ft.Text(turn_text, size=18, weight=ft.FontWeight.BOLD, expand=True),
                 ft.IconButton(icon=ft.Icons.UNDO, tooltip=undo_tip, on_click=lambda e: shell.undo(),
-                              disabled=not may_undo, icon_size=30),
+                              disabled=not may_undo, icon_size=32),
                 ft.IconButton(icon=ft.Icons.REDO, tooltip=redo_tip, on_click=lambda e: shell.redo(),
-                              disabled=not may_redo, icon_size=30),
-            ]
+                              disabled=not may_redo, icon_size=32),
+            ],
+            spacing=0,
         ),
     )
     faces = tuple(dice_faces(shell, state))
-    out += [keyed(header, "header"),
-            keyed(shell.memo((table.id, "dice"), faces, lambda: dice_tray(list(faces))), "dice")]
+    dice = shell.memo((table.id, "dice"), faces, lambda: dice_tray(list(faces), size=48))
+    # portrait: one above the other; landscape (>= 576 px): side by side, so the sheet starts higher
+    out.append(keyed(ft.ResponsiveRow([_half(header), _half(dice)], spacing=10, run_spacing=10,
+                                      vertical_alignment=ft.CrossAxisAlignment.CENTER), "top"))
+
+    # What was entered last, and who still decides, in words (issue 15.5)
+    last = last_decision(shell)
+    waiting_text = deciding_text(shell, state) if state.phase == "white" else None
+    lines = tuple(x for x in (last, waiting_text) if x)
+    status = None
+    if lines:
+        status = shell.memo((table.id, "status"), lines, lambda: ft.Column(
+            [ft.Text(lines[0], size=16, weight=ft.FontWeight.BOLD)] + [ft.Text(x, size=15) for x in lines[1:]],
+            spacing=2))
+
+    # The seat whose decision this phone offers buttons for: one of its own, never another's
+    # (issue 15.7); a phone acting for every seat decides for the sheet it shows.
+    waiting_mine = [s for s in game.current_seats(state) if s in mine]
     if state.phase == "color" and state.active in mine:
         seat = state.active  # the active player's colour choice is made on their sheet
+    acting = seat if seat in waiting_mine else (waiting_mine[0] if shell.seats is not None and waiting_mine else None)
 
     # The sheet comes before the phase's buttons: the picture of the game stays put while
     # the buttons below it change from tap to tap (and they are nearer the thumb).
-    marks = ["…" if s in game.current_seats(state) else "" for s in range(len(state.names))]
+    middle: list[ft.Control] = [_half(status)] if status is not None else []
     if len(state.names) > 1:
         # every sheet can be looked at; only one's own seats can be crossed on
         names = tuple(state.names)
-        out.append(keyed(shell.memo((table.id, "switcher"), (names, seat, tuple(marks)),
-                                    lambda: player_switcher(list(names), seat, lambda i: _select(shell, i), marks)),
-                         "switcher"))
+        middle.append(_half(shell.memo((table.id, "switcher"), (names, seat),
+                                       lambda: player_switcher(list(names), seat, lambda i: _select(shell, i)))))
+    if middle:
+        out.append(keyed(ft.ResponsiveRow(middle, spacing=10, run_spacing=10,
+                                          vertical_alignment=ft.CrossAxisAlignment.CENTER), "middle"))
     out.append(keyed(sheet_view(shell, state, seat), "sheet"))
 
     refusal = shell.refusal_control()
@@ -396,16 +500,13 @@ def play_view(shell: Any) -> ft.Control:
     if state.phase == "roll":
         out += [keyed(c, f"roll{i}") for i, c in enumerate(roll_controls(shell, state, mine))]
     elif state.phase == "white":
-        waiting = game.current_seats(state)
-        out.append(keyed(ft.Text(shell.t("q8.play.waiting", names=", ".join(state.names[s] for s in waiting)), size=14),
-                         "waiting"))
-        if seat in waiting:
+        if acting is not None:
             out.append(keyed(section_title(shell.t("q8.play.white_title", sum=state.dice.white_sum,
-                                                   name=state.names[seat])), "phase-title"))
-            out.append(keyed(action_row(shell, state, game.legal(state, seat)), "actions"))
-        others = [s for s in waiting if s != seat and s in mine and s != state.active]
+                                                   name=state.names[acting])), "phase-title"))
+            out.append(keyed(action_row(shell, state, game.legal(state, acting)), "actions"))
+        others = [s for s in waiting_mine if s != seat and s != state.active]
         if shell.seats is None and len(others) >= 1 and seat == state.active:
-            out.append(keyed(ft.TextButton(content=shell.t("q8.play.rest_pass"),
+            out.append(keyed(ft.TextButton(content=shell.t("q8.play.rest_pass"), height=48,
                                            on_click=lambda e: _rest_pass(shell, others)), "rest-pass"))
     elif state.phase == "color" and state.active not in mine:
         out.append(keyed(info_line(shell.t("q8.play.color_waiting", name=state.names[state.active])), "phase-title"))
@@ -415,6 +516,11 @@ def play_view(shell: Any) -> ft.Control:
 
     out.append(keyed(shell.memo((table.id, "dispute"), shell.lang, lambda: dispute_button(shell)), "dispute"))
     return ft.Column(out, spacing=10)
+
+
+def _half(control: ft.Control) -> ft.Control:
+    """A block of a ResponsiveRow: the whole width on a phone held upright, half in landscape."""
+    return ft.Container(control, col={"xs": 12, "sm": 6})
 
 
 def _rest_pass(shell: Any, seats: list[int]) -> None:
@@ -442,20 +548,56 @@ def roll_controls(shell: Any, state: Any, mine: list[int]) -> list[ft.Control]:
         if field.value is not None:
             shell.ui[key] = field.value
         values = parse_numbers(shell.ui.get(key, ""))
-        sides = max(d.sides for d in req.dice)  # q8.dice: the engine's dice (all W8)
         if len(values) != len(req.dice) or not all(1 <= v <= d.sides for v, d in zip(values, req.dice)):
             shell.refuse(InvalidInput("bad_action", detail=shell.t(
-                "play.typed_roll_bad", count=len(req.dice), sides=sides, got=" ".join(map(str, values)) or "–")))
+                "play.typed_roll_bad", count=len(req.dice), sides=max(d.sides for d in req.dice),
+                got=" ".join(map(str, values)) or "–")))
             return
         if shell.roll(values):
             shell.ui.pop(key, None)
+            shell.ui.pop(("dice_entry", shell.table.id), None)
             shell.render()
 
     field.on_submit = apply_typed
     return [
         big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE),
+        section_title(shell.t("q8.play.dice_title")),
+        real_dice_entry(shell, req),
         ft.Row([field, big_button(shell.t("play.typed_roll_apply"), apply_typed)]),
     ]
+
+
+def die_slot(shell: Any, die: Any) -> DieSlot:
+    """How one die of the engine's RollRequest looks: white dice white, colour dice in their colour."""
+    if die.name in COLORS:
+        strong, _, text = STYLE[die.name]
+        return DieSlot(die.name, die.sides, _die_name(shell, die.name), shell.t(f"q8.letter.{die.name}"), strong, text)
+    return DieSlot(die.name, die.sides, _die_name(shell, die.name), shell.t("q8.letter.white"), ft.Colors.WHITE,
+                   ft.Colors.BLACK)
+
+
+def real_dice_entry(shell: Any, req: Any) -> ft.Control:
+    """The dice of the roll the engine asks for (removed colours absent), set by tapping faces."""
+    slots = slots_for(req.dice, lambda d: die_slot(shell, d))
+    key = ("dice_entry", shell.table.id)
+    values = shell.ui.get(key)
+    if not isinstance(values, dict) or set(values) - {s.key for s in slots}:
+        values = shell.ui[key] = {}
+
+    def set_value(k: str, v: int) -> None:
+        values[k] = v
+        shell.render()
+
+    def apply(vals: list[int]) -> None:
+        if shell.roll(vals):
+            shell.ui.pop(key, None)
+            shell.render()
+
+    return dice_entry(
+        slots, values, on_set=set_value, on_apply=apply,
+        texts=DiceEntryTexts(apply=shell.t("q8.play.dice_apply"), face=shell.t("q8.play.die_face"),
+                             missing=shell.t("q8.play.dice_missing"), ready=shell.t("q8.play.dice_ready")),
+    )
 
 
 def action_specs(shell: Any, state: Any, actions: list[Any]) -> list[tuple[str, str, str, Any]]:
@@ -530,13 +672,17 @@ def sheet_view(shell: Any, state: Any, seat: int) -> ft.Control:
     parts = shell.parts(("q8_cells", shell.table.id), 1024)
     rows = []
     for c in COLORS:
-        strong, light, _ = STYLE[c]
+        strong, light, on_strong = STYLE[c]
         n = sheet.crosses(c)
+        bonus, locked = c in sheet.locked_by_me, c in state.removed
+        count_key = "q8.play.count_bonus" if bonus else ("q8.play.count_locked" if locked else "q8.play.count")
         model = RowModel(
             key=c, label=shell.t(f"q8.letter.{c}"), name=_color(shell, c), fields=row_fields(c),
             crossed=sheet.rows[c], legal=frozenset(legal_fields[c]), lock_fields=lock_fields(c),
-            bonus=c in sheet.locked_by_me, locked=c in state.removed, color=strong, light=light,
-            count_text=str(n),
+            bonus=bonus, locked=locked, color=strong, light=light,
+            count_text=str(n), text_color=on_strong,
+            crossed_word=shell.t("q8.play.crossed"), skipped_word=shell.t("q8.play.skipped"),
+            count_label=shell.t(count_key, color=_color(shell, c), count=n),
         )
         row = cache.get(model)
         if row is None:
@@ -564,7 +710,7 @@ def sheet_view(shell: Any, state: Any, seat: int) -> ft.Control:
             content=ft.Column([ft.Text(texts[0], size=15, weight=ft.FontWeight.BOLD), *rows, footer], spacing=4),
             border=ft.Border.all(1, ft.Colors.BLACK_12),
             border_radius=10,
-            padding=8,
+            padding=4,  # every pixel of a 360 px phone goes to the fields
         )
 
     return shell.memo((shell.table.id, "sheet"), (texts, tuple(id(r) for r in rows)), build)

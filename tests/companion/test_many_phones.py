@@ -122,7 +122,10 @@ async def everyone_sees(phones: list[AppSession], text: str, *, contains: bool =
 
 
 def waiting_line(names: list[str]) -> str:
-    return "Noch unentschieden: " + ", ".join(names)
+    """Who still decides on this roll, in words (issue 15.5)."""
+    if len(names) == 1:
+        return f"{names[0]} entscheidet noch"
+    return ", ".join(names[:-1]) + f" und {names[-1]} entscheiden noch"
 
 
 def consistent(ctx, table) -> None:
@@ -174,13 +177,13 @@ async def test_roll_and_cross_appear_on_every_phone(ctx, n):
     rest = [x for x in names if x != "Ben"]
     await everyone_sees(phones, waiting_line(rest))
     assert not phones[1].find_all(text="Passen")  # decided: nothing more to tap for Ben now
-    assert phones[1].has_text("✕")  # his own sheet shows the cross
+    assert phones[1].find_all(label="Gelb 5: angekreuzt")  # his own sheet shows the cross
 
     # a screen acting for every seat (the host) shows Ben's sheet with the cross
     host = await open_phone(ctx, f"/g/{table.id}?all")
     assert host.has_text(waiting_line(rest))
     await host.click(text="Ben")
-    assert host.has_text("Zettel von Ben") and host.has_text("✕")
+    assert host.has_text("Zettel von Ben") and host.find_all(label="Gelb 5: angekreuzt")
     no_crashes(host, *phones)
 
 
@@ -242,7 +245,7 @@ async def test_a_seat_cannot_act_for_another_seat(ctx):
     assert table.state.decided[1] and table.seq == seq + 1
     # the host (a screen acting for every seat) may close the phase for an absent player
     host = await open_phone(ctx, f"/g/{table.id}?all")
-    await host.click(text="Dora …")  # the chip marks who is still deciding
+    await host.click(text="Dora")
     assert host.has_text("Weiße Summe 5 – Dora:")
     await host.click(text="Passen")
     await phones[3].wait_for(lambda: phones[3].has_text(waiting_line(["Ana", "Cara"])))
@@ -648,7 +651,7 @@ async def test_other_phones_see_the_colour_phase_and_may_look_at_any_sheet(ctx):
     await ben.click(text="Passen")
     await ben.wait_for(lambda: ben.has_text("Ana wählt noch eine Farbe (oder passt)."))
     # Ben looks at Ana's sheet: her cross is there, and he cannot cross on it
-    await ben.click(text="Ana …")
+    await ben.click(text="Ana")
     assert ben.has_text("Zettel von Ana")
     await ben.click(label="Rot 9")
     assert ben.has_text("Warum? table.seat") and table.state.sheets[0].rows["red"] == (5,)

@@ -72,9 +72,9 @@ def finish_short_qwixx_game(page) -> None:
     roll(page, "1 1 1 1 1 1")
     page.get_by_text("Weiße Summe 2").wait_for()
     button(page, "Passen").click()
-    # exact: "Noch unentschieden: Ana, Ben" must not count as one of them having decided
-    page.get_by_text("Noch unentschieden: Ben", exact=True).or_(
-        page.get_by_text("Noch unentschieden: Ana", exact=True)).first.wait_for()
+    # exact: "Ana und Ben entscheiden noch" must not count as one of them having decided
+    page.get_by_text("Ben entscheidet noch", exact=True).or_(
+        page.get_by_text("Ana entscheidet noch", exact=True)).first.wait_for()
     button(page, "Passen").click()
     button(page, "Passen (Fehlwurf)").click()
     page.get_by_text("1. Ana – 3 Punkte").wait_for()

@@ -55,8 +55,8 @@ def test_short_qwixx_longo_game_in_chromium(app_page, server):
     page.get_by_text("Weiße Summe 2").wait_for()
     button(page, "Passen").click()
     # wait until exactly one player is still deciding before the next tap
-    page.get_by_text("Noch unentschieden: Ben", exact=True).or_(
-        page.get_by_text("Noch unentschieden: Ana", exact=True)).first.wait_for()
+    page.get_by_text("Ben entscheidet noch", exact=True).or_(
+        page.get_by_text("Ana entscheidet noch", exact=True)).first.wait_for()
     button(page, "Passen").click()
     page.get_by_text("Farbe (nur Ben):").wait_for()
     button(page, "Passen (Fehlwurf)").click()  # Ben crossed nothing: the referee marks his misthrow
