@@ -48,7 +48,7 @@ async def test_verflixxt_only_the_player_on_turn_rolls_and_moves_on_her_phone(ct
     # Ana rolls a 2 on her phone: only she gets the move; the others see her roll and that she moves
     await ana.type_into(VX_TYPED, "2")
     await ana.click(text="Übernehmen")
-    await everyone_sees(phones, "Wurf 2")
+    await everyone_sees(phones, "Gewürfelt: 2")
     assert move_buttons(ana) == ["Figur A: Start » Feld 2 (−2)"]
     assert ana.find_all(label="Zugberatung")
     for p in others:
