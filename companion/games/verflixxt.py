@@ -948,11 +948,14 @@ def _locked_guards(shell: Any, state: Any) -> list[ft.Control]:
         except (Refusal, InvalidInput) as exc:
             err = exc
 
+        tile = state.tile_at(p) if 0 < p < state.goal else None
         buttons.append(
-            ft.OutlinedButton(
-                content=pos_text(shell, state, p),
+            ft.OutlinedButton(  # compact (the tile, as on the board); its full place is its tooltip
+                content=ft.Text(tile_text(tile) if tile is not None else pos_text(shell, state, p), size=16,
+                                weight=ft.FontWeight.BOLD),
                 icon=ft.Icons.LOCK_OUTLINE,
                 height=TOUCH,
+                tooltip=pos_text(shell, state, p),
                 on_click=lambda e, err=err: shell.refuse(err),
                 style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
             )

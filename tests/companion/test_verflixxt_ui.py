@@ -79,7 +79,7 @@ def texts(sh: Shell) -> list[str]:
 
 def find_button(sh: Shell, name: str) -> Any:
     for c in walk(sh.body.controls):
-        if isinstance(c, (ft.Button, ft.OutlinedButton, ft.TextButton)) and label_of(c) == name:
+        if isinstance(c, (ft.Button, ft.OutlinedButton, ft.TextButton)) and name in (label_of(c), c.tooltip):
             return c
         if isinstance(c, ft.IconButton) and c.tooltip == name:
             return c
@@ -193,9 +193,12 @@ def test_play_offers_moves_with_previews_and_explains_locked_guards(shell):
     assert not any(x.startswith("Wurf") for x in texts(shell))
     assert buttons_starting(shell, "Figur") == ["Figur A: Start » Feld 2 (−2)"]
     assert "Wächter, die nicht ziehen dürfen (antippen: warum):" in texts(shell)
-    locked = [label_of(c) for c in walk(shell.body.controls)
+    locked = [c.tooltip for c in walk(shell.body.controls)
               if isinstance(c, ft.OutlinedButton) and label_of(c) != "Was wäre wenn?"]
     assert locked == ["Feld 1 (+3)", "Feld 3 (G)", "Feld 5 (+5)", "Feld 7 (+2)", "Feld 8 (G)"]
+    # compact on a phone: the tile as on the board, its place spoken (tooltip)
+    assert [label_of(c) for c in walk(shell.body.controls) if isinstance(c, ft.OutlinedButton)
+            and c.tooltip in locked] == ["+3", "G", "+5", "+2", "G"]
     click(shell, "Feld 1 (+3)")
     assert "Warum? vx.guard" in texts(shell)
     assert any("nur, wenn eine Spielfigur" in x for x in texts(shell))
