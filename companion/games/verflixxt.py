@@ -928,8 +928,8 @@ def roll_controls(shell: Any, state: Any) -> list[ft.Control]:
     field.on_change = changed
     field.on_submit = apply_typed
     return [
-        big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600,
-                   text_color=ft.Colors.WHITE, expand=True),
+        ft.Row([big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600,
+                           text_color=ft.Colors.WHITE, expand=True)]),  # the whole width: one thumb, no aiming
         ft.Row([field, big_button(shell.t("play.typed_roll_apply"), apply_typed)]),
     ]
 
