@@ -208,5 +208,16 @@ def test_verlies_play_fits_a_360_px_phone_through_a_round(browser, games):
         button(page, "Falle eintragen").click()
         page.get_by_text("Falle 7 (Rot): 3 + 2 = 5 – zugeschnappt.").wait_for()
         check_fits(page, "Verlies, trap result")
+        button(page, "Zug beenden").click()
+
+        # Ana draws without being allowed: her turn ends; the phone that tapped is told once
+        page.get_by_text("Ana ist dran · Zug 4").wait_for()
+        button(page, "Karte ziehen").click()
+        button(page, "Unberechtigt gezogen").click()
+        page.get_by_text("Ben ist dran · Zug 5").wait_for()
+        page.get_by_text("Ana hat unberechtigt gezogen: Karte zurück in den Stapel, Zug vorbei, "
+                         "nächster Zug ausgesetzt.").first.wait_for()  # also read out (aria-live)
+        button(page, "Ana: setzt aus").wait_for()  # her chip's mark is an icon, its word the tooltip
+        check_fits(page, "Verlies, a note after a turn-ending tap")
     finally:
         page.context.close()
