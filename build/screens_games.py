@@ -15,7 +15,8 @@ import pathlib
 import sys
 import tempfile
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -27,7 +28,8 @@ SIZES = [(360, 740), (390, 844), (740, 360)]
 # --- games, prepared through the table (as the phones would enter them) -------------------
 def verflixxt_scenes(tables: Any) -> list[tuple[str, str, Callable | None]]:
     from scoring.engine import PlayerSpec
-    from scoring.verflixxt import GAME as VX, MoveWurminator, SkipWurminator
+    from scoring.verflixxt import GAME as VX
+    from scoring.verflixxt import MoveWurminator, SkipWurminator
 
     players = [PlayerSpec(name=n) for n in ("Ana", "Ben", "Cara")]
     out: list[tuple[str, str, Callable | None]] = []

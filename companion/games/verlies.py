@@ -7,6 +7,7 @@ the chance before a roll, the purses and the log of every gold change.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from typing import Any, Callable
@@ -637,10 +638,8 @@ def _turn_end_note(shell: Any, turn_before: int) -> None:
     lines = [t for ev in state.events if (t := event_text(shell, state, ev))]
     if not lines:
         return
-    try:
+    with contextlib.suppress(Exception):  # no live page
         shell.page.show_dialog(ft.SnackBar(ft.Text(" ".join(lines), size=16), duration=8000))
-    except Exception:  # no live page
-        pass
 
 
 def _bad_roll(shell: Any, got: str) -> None:

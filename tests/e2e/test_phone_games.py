@@ -9,6 +9,7 @@ hidden treasure's name or value; a trap's check shows its die.
 
 from __future__ import annotations
 
+import contextlib
 import time
 
 import pytest
@@ -36,7 +37,8 @@ def games(tmp_path):
     from companion.store import Store
     from companion.table import Tables
     from scoring.engine import PlayerSpec
-    from scoring.verflixxt import GAME as VX, MoveWurminator, SkipWurminator
+    from scoring.verflixxt import GAME as VX
+    from scoring.verflixxt import MoveWurminator, SkipWurminator
 
     db = tmp_path / "phone.db"
     store = Store(db)
@@ -72,10 +74,8 @@ def open_phone(browser, url: str, width: int = 360, height: int = 740):
     for _ in range(20):
         placeholder = page.locator("flt-semantics-placeholder")
         if placeholder.count():
-            try:
+            with contextlib.suppress(Exception):  # gone meanwhile: semantics came on
                 placeholder.tap(force=True, timeout=2_000)
-            except Exception:
-                pass
         try:
             page.wait_for_selector("flt-semantics[role=button]", state="attached", timeout=3_000)
             return page
