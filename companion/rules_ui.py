@@ -64,7 +64,7 @@ add_strings(
                    "other": "Position after {moves} moves · to act: {names}"},
         },
         "rules.dispute_legal": {"de": "Jetzt erlaubt:", "en": "Allowed now:"},
-        "rules.dispute_illegal": {"de": "Strittig:", "en": "Disputed:"},
+        "rules.dispute_illegal": {"de": "Nicht erlaubt:", "en": "Not allowed:"},  # the referee says no (issue 15.8)
         "rules.dispute_nothing": {"de": "Gerade steht kein Zug an (erst würfeln?).", "en": "No move is due right now (roll first?)."},
         "rules.dispute_no_game": {"de": "Kein offenes Spiel gewählt.", "en": "No open game chosen."},
         "rules.dispute_close": {"de": "Was wäre wenn? schließen", "en": "Close What if?"},

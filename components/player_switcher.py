@@ -6,16 +6,26 @@ from collections.abc import Callable
 
 import flet as ft
 
+CHIP_H = 48  # px: the minimum touch target
+
 
 def player_switcher(names: list[str], selected: int, on_select: Callable[[int], None],
-                    marks: list[str] | None = None) -> ft.Control:
+                    marks: list[str] | None = None, *, icons: list[str | None] | None = None,
+                    words: list[str | None] | None = None) -> ft.Control:
+    """``marks``: a short text after a name; ``icons``: an icon before it (drawn by the icon font,
+    which every client has, unlike symbols such as ✓); ``words``: what the icon means, spoken
+    (the chip's tooltip, "Ana: entkommen")."""
     chips = []
     for i, name in enumerate(names):
         label = name + (f" {marks[i]}" if marks and marks[i] else "")
+        icon = icons[i] if icons and i < len(icons) else None
+        word = words[i] if words and i < len(words) else None
         chips.append(
             ft.Button(
                 content=ft.Text(label, size=15, weight=ft.FontWeight.BOLD if i == selected else ft.FontWeight.NORMAL),
-                height=48,
+                icon=icon,
+                tooltip=f"{name}: {word}" if word else None,
+                height=CHIP_H,
                 bgcolor=ft.Colors.BLUE_100 if i == selected else None,
                 on_click=lambda e, i=i: on_select(i),
             )

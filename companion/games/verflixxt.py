@@ -130,14 +130,14 @@ add_strings(
         "vx.play.roll_chip": {"de": "Gewürfelt: {value}", "en": "Rolled: {value}"},
         "vx.play.typed_roll": {"de": "Echte Würfel: Wert eingeben", "en": "Real die: type the value"},
         "vx.play.bad_typed": {"de": "eine Zahl von 1 bis 6", "en": "one number from 1 to 6"},
-        "vx.play.moves_with": {"de": "Züge mit {value}:", "en": "Moves with {value}:"},
+        "vx.play.moves_with": {"de": "Wähle einen Zug:", "en": "Choose a move:"},
         "vx.play.move_figure": {"de": "Figur {fig}: {src} » {dst}", "en": "Figure {fig}: {src} » {dst}"},
         "vx.play.move_guard": {"de": "Wächter: {src} » {dst}", "en": "Guard: {src} » {dst}"},
         "vx.play.move_wurm": {"de": "Wurminator: {src} » {dst}", "en": "Wurminator: {src} » {dst}"},
         "vx.play.skip_wurm": {"de": "Wurminator stehen lassen", "en": "Leave the Wurminator"},
         "vx.play.takes": {"de": ", nimmt {tiles}", "en": ", takes {tiles}"},
         "vx.play.bites": {"de": ", beißt {names}", "en": ", bites {names}"},
-        "vx.play.wurm_phase": {"de": "Wurminator nach dem Zug ({value}):", "en": "Wurminator after the move ({value}):"},
+        "vx.play.wurm_phase": {"de": "Jetzt der Wurminator:", "en": "Now the Wurminator:"},
         "vx.play.locked": {
             "de": "Wächter, die nicht ziehen dürfen (antippen: warum):",
             "en": "Guards that may not move (tap: why):",
@@ -975,7 +975,8 @@ def _move_button(text: str, on_click: Any, color: str, text_color: str) -> ft.Co
         bgcolor=color,
         expand=True,
         style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12),
-                             padding=ft.Padding.symmetric(horizontal=14, vertical=14)),
+                             padding=ft.Padding.symmetric(horizontal=14, vertical=15),
+                             visual_density=ft.VisualDensity.STANDARD),  # desktop browsers too: >= 48 px
     )])
 
 
@@ -1007,8 +1008,8 @@ def roll_controls(shell: Any, state: Any) -> list[ft.Control]:
     field.on_change = changed
     field.on_submit = apply_typed
     return [
-        big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600,
-                   text_color=ft.Colors.WHITE, expand=True),
+        ft.Row([big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600,
+                           text_color=ft.Colors.WHITE, expand=True)]),  # the whole width: one thumb, no aiming
         ft.Row([field, big_button(shell.t("play.typed_roll_apply"), apply_typed)]),
     ]
 
@@ -1027,11 +1028,14 @@ def _locked_guards(shell: Any, state: Any) -> list[ft.Control]:
         except (Refusal, InvalidInput) as exc:
             err = exc
 
+        tile = state.tile_at(p) if 0 < p < state.goal else None
         buttons.append(
-            ft.OutlinedButton(
-                content=pos_text(shell, state, p),
+            ft.OutlinedButton(  # compact (the tile, as on the board); its full place is its tooltip
+                content=ft.Text(tile_text(tile) if tile is not None else pos_text(shell, state, p), size=16,
+                                weight=ft.FontWeight.BOLD),
                 icon=ft.Icons.LOCK_OUTLINE,
                 height=TOUCH,
+                tooltip=pos_text(shell, state, p),
                 on_click=lambda e, err=err: shell.refuse(err),
                 style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
             )
@@ -1127,6 +1131,25 @@ def last_move_line(shell: Any) -> str | None:
     return text
 
 
+def _roll_line(shell: Any, roll_text: str, words: str | None) -> ft.Control:
+    """The rolled value, big, with what it is for: right above the moves it allows."""
+    parts: list[ft.Control] = [ft.Container(
+        content=ft.Row([ft.Icon(ft.Icons.CASINO_OUTLINED, color=ft.Colors.WHITE, size=22),
+                        ft.Text(roll_text, size=18, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE)],
+                       spacing=6, tight=True),
+        bgcolor=ft.Colors.INDIGO_600, border_radius=8, padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+    )]
+    if words:
+        parts.append(ft.Text(words, size=15, weight=ft.FontWeight.BOLD, color=ft.Colors.BLUE_GREY_700, expand=True))
+    return ft.Row(parts, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+# Portrait: one column, the moves first (under the roll), the board and the piles below them.
+# Landscape (>= 576 px wide): the moves on the left, the board and the piles beside them.
+SIDE_COL = {"xs": 12, "sm": 5}
+BOARD_COL = {"xs": 12, "sm": 7}
+
+
 def play_view(shell: Any) -> ft.Control:
     table = shell.table
     state = table.state
@@ -1142,61 +1165,38 @@ def play_view(shell: Any) -> ft.Control:
     me_color = seat_color(shell, me)
 
     def header() -> ft.Control:
-        head: list[ft.Control] = [
+        # on a seat's own phone: only that seat's moves are taken back or redone
+        return ft.Row([
             ft.Container(width=12, height=30, bgcolor=me_color, border_radius=3, key="color"),
             ft.Text(turn_text, size=19, weight=ft.FontWeight.BOLD, expand=True, key="turn"),
-        ]
-        if roll_text is not None:  # keys: the chip comes and goes, the buttons stay the same controls
-            head.append(ft.Container(
-                content=ft.Text(roll_text, size=18, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE),
-                bgcolor=ft.Colors.INDIGO_600, border_radius=8, padding=ft.Padding.symmetric(horizontal=10, vertical=4),
-                key="roll",
-            ))
-        head += [  # on a seat's own phone: only that seat's moves are taken back or redone
             ft.IconButton(icon=ft.Icons.UNDO, tooltip=tips[0], on_click=lambda e: shell.undo(),
-                          disabled=not may_undo, icon_size=28, key="undo"),
+                          disabled=not may_undo, icon_size=28, width=TOUCH, height=TOUCH, key="undo"),
             ft.IconButton(icon=ft.Icons.REDO, tooltip=tips[1], on_click=lambda e: shell.redo(),
-                          disabled=not may_redo, icon_size=28, key="redo"),
-        ]
-        return ft.Row(head, spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+                          disabled=not may_redo, icon_size=28, width=TOUCH, height=TOUCH, key="redo"),
+        ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
-    out.append(keyed(shell.memo((table.id, "header"), (turn_text, roll_text, may_undo, may_redo, tips, me_color),
-                                header), "header"))
+    out.append(keyed(shell.memo((table.id, "header"), (turn_text, may_undo, may_redo, tips, me_color), header),
+                     "header"))
 
     legal = ENGINE.legal(state) if mine else []
-    landing: set[int] = set()
-    if len(legal) == 1 and not isinstance(legal[0], SkipWurminator):
-        landing.add(move_preview(state, legal[0]).landing)
-    slots = tuple(board_slots(shell, state, landing))
-    parts = shell.parts(("vx_slots", table.id), 512)
-    strip = shell.memo((table.id, "strip"), slots, lambda: tile_strip(list(slots), parts=parts))
-    out.append(keyed(strip, "strip"))
-    # The piles come right after the board: the picture of the game stays put while the lines
-    # and buttons below it change from tap to tap (and those are nearer the thumb).
-    piles_sig = (tuple(state.names), tuple(tuple(p) for p in state.piles), tuple(tuple(f) for f in state.figures),
-                 state.turn, state.phase, shell.lang, tuple(seat_color(shell, s) for s in range(len(state.names))))
-    out.append(keyed(shell.memo((table.id, "piles"), piles_sig, lambda: piles_view(shell, state)), "piles"))
-    last = last_move_line(shell)
-    if last:
-        out.append(keyed(ft.Text(last, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.BLUE_GREY_900), "last"))
-    for i, line in enumerate(_event_lines(shell, state)):
-        out.append(keyed(ft.Text(line, size=14, color=ft.Colors.BLUE_GREY_800), f"event{i}"))
-
-    actions: list[ft.Control] = []
+    side: list[ft.Control] = []  # the roll and what to do with it
     if mine and state.phase in ("roll", "move", "wurminator"):
         # The roll controls stay mounted (hidden while a move is chosen): after every move they
         # come back as the same controls instead of a new text field and buttons each turn.
         typed = shell.ui.get(("vx_typed", table.id), "")
         roll_block = shell.memo((table.id, "roll-block"), (shell.lang, typed),
                                 lambda: ft.Column(roll_controls(shell, state), spacing=8))
-        out.append(keyed(ft.Container(roll_block, visible=state.phase == "roll"), "roll-block"))
+        side.append(keyed(ft.Container(roll_block, visible=state.phase == "roll"), "roll-block"))
     if not mine:  # another seat's phone: everyone sees the board, only the player on turn acts
         waiting = {"roll": "vx.play.other_rolls", "wurminator": "vx.play.other_wurm"}.get(state.phase,
                                                                                           "vx.play.other_moves")
-        actions.append(info_line(shell.t(waiting, name=state.names[me])))
-    elif state.phase in ("move", "wurminator"):
+        if roll_text is not None and state.phase != "roll":
+            side.append(keyed(_roll_line(shell, roll_text, None), "roll-line"))
+        side.append(keyed(info_line(shell.t(waiting, name=state.names[me])), "waiting"))
+    elif state.phase in ("move", "wurminator") and roll_text is not None:
         title = "vx.play.moves_with" if state.phase == "move" else "vx.play.wurm_phase"
-        actions.append(section_title(shell.t(title, value=state.roll)))
+        side.append(keyed(_roll_line(shell, roll_text, shell.t(title)), "roll-line"))
+        moves: list[ft.Control] = []
         for a in legal:
             if isinstance(a, MoveFigure):
                 bg, fg = me_color, text_on(me_color)
@@ -1206,15 +1206,19 @@ def play_view(shell: Any) -> ft.Control:
                 bg, fg = ft.Colors.BROWN_100, ft.Colors.BROWN_900
             else:
                 bg, fg = ft.Colors.GREY_200, ft.Colors.BLACK
-            actions.append(_move_button(action_label(shell, state, a), lambda e, a=a: shell.submit(a), bg, fg))
+            moves.append(_move_button(action_label(shell, state, a), lambda e, a=a: shell.submit(a), bg, fg))
         if state.phase == "move":
-            actions += _locked_guards(shell, state)
-    if actions:
-        out.append(keyed(ft.Column(actions, spacing=8), f"actions-{state.phase}-{mine}"))
+            moves += _locked_guards(shell, state)
+        side.append(keyed(ft.Column(moves, spacing=8), f"actions-{state.phase}"))
 
     refusal = shell.refusal_control()
-    if refusal:
-        out.append(keyed(refusal, "refusal"))
+    if refusal:  # where the tap happened: under the roll field or the moves
+        side.append(keyed(refusal, "refusal"))
+    last = last_move_line(shell)
+    if last:
+        side.append(keyed(ft.Text(last, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.BLUE_GREY_900), "last"))
+    for i, line in enumerate(_event_lines(shell, state)):
+        side.append(keyed(ft.Text(line, size=14, color=ft.Colors.BLUE_GREY_800), f"event{i}"))
 
     if mine and state.phase in ("move", "wurminator"):
         key = "vx_advice"
@@ -1223,11 +1227,26 @@ def play_view(shell: Any) -> ft.Control:
             shell.ui[key] = bool(e.control.value)
             shell.render()
 
-        out.append(keyed(ft.Switch(label=shell.t("vx.play.advice"), value=bool(shell.ui.get(key)), on_change=toggle),
-                         "advice"))
+        side.append(keyed(ft.Switch(label=shell.t("vx.play.advice"), value=bool(shell.ui.get(key)),
+                                    on_change=toggle), "advice"))
         if shell.ui.get(key):
-            out.append(keyed(ft.Column(_advice_controls(shell, state), spacing=8), "advice-lines"))
+            side.append(keyed(ft.Column(_advice_controls(shell, state), spacing=8), "advice-lines"))
 
+    landing: set[int] = set()
+    if len(legal) == 1 and not isinstance(legal[0], SkipWurminator):
+        landing.add(move_preview(state, legal[0]).landing)
+    slots = tuple(board_slots(shell, state, landing))
+    parts = shell.parts(("vx_slots", table.id), 512)
+    board: list[ft.Control] = [keyed(shell.memo((table.id, "strip"), slots,
+                                                lambda: tile_strip(list(slots), parts=parts)), "strip")]
+    piles_sig = (tuple(state.names), tuple(tuple(p) for p in state.piles), tuple(tuple(f) for f in state.figures),
+                 state.turn, state.phase, shell.lang, tuple(seat_color(shell, s) for s in range(len(state.names))))
+    board.append(keyed(shell.memo((table.id, "piles"), piles_sig, lambda: piles_view(shell, state)), "piles"))
+
+    out.append(keyed(ft.ResponsiveRow([
+        keyed(ft.Column(side, spacing=8, col=SIDE_COL), "side"),
+        keyed(ft.Column(board, spacing=8, col=BOARD_COL), "board"),
+    ], spacing=12, run_spacing=10, vertical_alignment=ft.CrossAxisAlignment.START), "play"))
     out.append(keyed(shell.memo((table.id, "dispute"), shell.lang, lambda: dispute_button(shell)), "dispute"))
     return ft.Column(out, spacing=8)
 

@@ -7,6 +7,7 @@ the chance before a roll, the purses and the log of every gold change.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Callable
@@ -21,7 +22,7 @@ from companion.registry import GameUI, register_ui
 from companion.rules_text import VERLIES as RULES
 from companion.rules_ui import dispute_button
 from companion.seats import SeatFields, add_seat, check_names, error_texts, seats_for, start_error_line
-from components.common import big_button, info_line, keyed, section_title, stepper
+from components.common import TOUCH, big_button, info_line, keyed, section_title, stepper
 from components.gold_counter import clamp, gold_counter
 from components.player_switcher import player_switcher
 from components.profile_picker import profile_picker
@@ -201,6 +202,7 @@ add_strings(
         "rv.play.treasures": {"de": "Schätze: {n}", "en": "Treasures: {n}"},
         "rv.play.no_treasures": {"de": "Keine Schätze.", "en": "No treasures."},
         "rv.play.hidden_treasure": {"de": "verdeckter Schatz", "en": "face-down treasure"},
+        "rv.play.hidden_line": {"de": "{n}. verdeckter Schatz", "en": "{n}. face-down treasure"},
         "rv.play.treasure_line": {"de": "{n}. {name} – {gold} Gold{magic}{hidden}", "en": "{n}. {name} – {gold} gold{magic}{hidden}"},
         "rv.play.magic_mark": {"de": " · M", "en": " · M"},
         "rv.play.hidden_mark": {"de": " · verdeckt", "en": " · face down"},
@@ -224,6 +226,14 @@ add_strings(
         "rv.ev.fight_won": {"de": "Kampf: {total} gegen {monster} – gewonnen!", "en": "Fight: {total} against {monster} – won!"},
         "rv.ev.fight_lost": {"de": "Kampf: {total} gegen {monster} – verloren.", "en": "Fight: {total} against {monster} – lost."},
         "rv.ev.trap_ok": {"de": "Falle: entkommen.", "en": "Trap: escaped."},
+        "rv.ev.trap_ok_roll": {
+            "de": "Falle {number} ({color}): {value} + {roll} = {sum} – entkommen!",
+            "en": "Trap {number} ({color}): {value} + {roll} = {sum} – escaped!",
+        },
+        "rv.ev.trap_hit_roll": {
+            "de": "Falle {number} ({color}): {value} + {roll} = {sum} – zugeschnappt.",
+            "en": "Trap {number} ({color}): {value} + {roll} = {sum} – sprung.",
+        },
         "rv.ev.trap_hit": {"de": "Falle: zugeschnappt.", "en": "Trap: sprung."},
         "rv.ev.injured": {"de": "{name} ist verletzt ({cause}).", "en": "{name} is injured ({cause})."},
         "rv.ev.escaped": {"de": "{name} ist entkommen!", "en": "{name} escaped!"},
@@ -609,11 +619,26 @@ def _submit(shell: Any, action: Any, *, clear: tuple[str, ...] = TRANSIENT) -> b
     kept = {k: st[k] for k in clear if k in st}
     for k in clear:
         st[k] = "" if k != "panel" else None
+    turn = shell.table.state.turn_no
     if shell.submit(action):
+        _turn_end_note(shell, turn)
         return True
     st.update(kept)
     shell.render()
     return False
+
+
+def _turn_end_note(shell: Any, turn_before: int) -> None:
+    """The next turn's screen starts clean; what the tap that ended the turn caused ("card back into
+    the pile", "escaped") is said once, on the phone that tapped, as a passing note."""
+    state = shell.table.state
+    if state.turn_no == turn_before:
+        return
+    lines = [t for ev in state.events if (t := event_text(shell, state, ev))]
+    if not lines:
+        return
+    with contextlib.suppress(Exception):  # no live page
+        shell.page.show_dialog(ft.SnackBar(ft.Text(" ".join(lines), size=16), duration=8000))
 
 
 def _bad_roll(shell: Any, got: str) -> None:
@@ -652,6 +677,10 @@ def event_text(shell: Any, state: Any, ev: Any) -> str | None:
         return shell.t("rv.ev.fight_won" if d.get("won") else "rv.ev.fight_lost", total=d["total"],
                        monster=d["monster_total"])
     if ev.kind == "trap":
+        if "roll" in d:  # a trap with a check: its die, as for an obstacle
+            return shell.t("rv.ev.trap_ok_roll" if d.get("success") else "rv.ev.trap_hit_roll", number=d["number"],
+                           color=shell.t(f"rv.color.{d['color']}"), value=d["value"], roll=d["roll"],
+                           sum=d["value"] + d["roll"])
         return shell.t("rv.ev.trap_ok" if d.get("success") else "rv.ev.trap_hit")
     if ev.kind == "injured":
         return shell.t("rv.ev.injured", name=name, cause=_cause(shell, str(d.get("cause", ""))))
@@ -749,6 +778,20 @@ add_strings(
 )
 
 
+# Portrait: one column, the turn's choices first, the purse and the gold log below them.
+# Landscape (>= 576 px wide): the choices on the left, the purse beside them.
+ACTIONS_COL = {"xs": 12, "sm": 7}
+PURSE_COL = {"xs": 12, "sm": 5}
+HALF = {"xs": 6}  # two buttons a row on a phone held upright
+
+
+def _grid(buttons: list[ft.Control], col: dict[str, int] | None = None) -> ft.Control:
+    """Buttons of one choice in even columns (two a row on a phone), each as wide as its column."""
+    for b in buttons:
+        b.col = col or HALF
+    return ft.ResponsiveRow(buttons, spacing=8, run_spacing=8)
+
+
 def play_view(shell: Any) -> ft.Control:
     table = shell.table
     state = table.state
@@ -761,40 +804,46 @@ def play_view(shell: Any) -> ft.Control:
             ft.Text(shell.t("rv.play.turn", name=cur.name, turn=state.turn_no), size=20,
                     weight=ft.FontWeight.BOLD, expand=True),
             ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
-                          disabled=not table.may_undo(shell.seats), icon_size=30),
+                          disabled=not table.may_undo(shell.seats), icon_size=30, width=TOUCH, height=TOUCH),
             ft.IconButton(icon=ft.Icons.REDO, tooltip=shell.t("play.redo"), on_click=lambda e: shell.redo(),
-                          disabled=not table.may_redo(shell.seats), icon_size=30),
-        ]
+                          disabled=not table.may_redo(shell.seats), icon_size=30, width=TOUCH, height=TOUCH),
+        ],
+        spacing=0,
     )
     # Every top-level block carries a stable key (see ``keyed``): the actions below are keyed
     # where they are built, the event lines by their place in the table's event log.
     out: list[ft.Control] = [keyed(header, "header"), keyed(_table_line(shell, state), "table-line")]
+    acts: list[ft.Control] = []
     refusal = shell.refusal_control()
     if refusal:
-        out.append(keyed(refusal, "refusal"))
+        acts.append(keyed(refusal, "refusal"))
     for idx, text, ok in _turn_events(shell, state):
-        out.append(keyed(ft.Container(ft.Text(text, size=16, weight=ft.FontWeight.W_600), border_radius=10,
-                                      padding=8, bgcolor=ft.Colors.GREEN_50 if ok else ft.Colors.ORANGE_50),
-                         f"event-{idx}"))
+        acts.append(keyed(ft.Container(ft.Text(text, size=16, weight=ft.FontWeight.W_600), border_radius=10,
+                                       padding=8, bgcolor=ft.Colors.GREEN_50 if ok else ft.Colors.ORANGE_50),
+                          f"event-{idx}"))
 
     req = table.game.pending_roll(state)
     if state.phase == "over":
         pass
     elif req is not None:  # a die is due (rv.dice): only that roll, on the phone of the seat that rolls it
-        out += _roll_controls(shell, state, st, mine, req)
+        acts += _roll_controls(shell, state, st, mine, req)
     elif me not in mine:
-        out.append(keyed(info_line(shell.t("rv.play.waiting_for", name=cur.name)), "waiting"))
+        acts.append(keyed(info_line(shell.t("rv.play.waiting_for", name=cur.name)), "waiting"))
     else:
         offers = table.game.legal(state, me)
         if state.pending is not None:
-            out += _pending_controls(shell, state, st, offers)
+            acts += _pending_controls(shell, state, st, offers)
         elif state.phase == "start":
-            out += _start_controls(shell, state, offers)
+            acts += _start_controls(shell, state, offers)
         else:
-            out += _moved_controls(shell, state, st, offers)
+            acts += _moved_controls(shell, state, st, offers)
 
-    out.append(keyed(ft.Divider(height=6), "divider"))
-    out += _purse_section(shell, state, st, mine)
+    out.append(keyed(ft.ResponsiveRow([
+        keyed(ft.Column(acts, spacing=10, col=ACTIONS_COL, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+              "actions"),
+        keyed(ft.Column(_purse_section(shell, state, st, mine), spacing=10, col=PURSE_COL,
+                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH), "purse-col"),
+    ], spacing=16, run_spacing=10, vertical_alignment=ft.CrossAxisAlignment.START), "play"))
     # out of the way of the game's own buttons: below the purse and the gold log
     out.append(keyed(ft.Row([dispute_button(shell)], alignment=ft.MainAxisAlignment.END), "dispute"))
     return ft.Column(out, spacing=10)
@@ -815,15 +864,13 @@ def _table_line(shell: Any, state: Any) -> ft.Control:
 
 
 def _turn_events(shell: Any, state: Any) -> list[tuple[int, str, bool]]:
-    """What happened this turn (or, at its start, the end of the last one): the outcome in words,
-    each with its index in the game's event log (a stable key for the line)."""
+    """What happened this turn, in words, each with its index in the game's event log (a stable
+    key for the line). A new turn starts with a clean message area: the last turn's lines go."""
     log = state.log
     first = len(log)
-    while first > 0 and log[first - 1].turn >= state.turn_no - 1:  # the log runs in turn order
+    while first > 0 and log[first - 1].turn >= state.turn_no:  # the log runs in turn order
         first -= 1
-    recent = [(i, log[i]) for i in range(first, len(log))]
-    evs = [(i, e) for i, e in recent if e.turn == state.turn_no] or [(i, e) for i, e in recent
-                                                                     if e.turn == state.turn_no - 1]
+    evs = [(i, log[i]) for i in range(first, len(log)) if log[i].turn == state.turn_no]
     out = []
     for i, ev in evs[-3:]:
         text = event_text(shell, state, ev)
@@ -859,7 +906,7 @@ def _start_controls(shell: Any, state: Any, offers: list[Any]) -> list[ft.Contro
         out.append(keyed(big_button(shell.t("rv.play.draw"), lambda e: _submit(shell, draw), color=PRIMARY,
                                     text_color=ft.Colors.WHITE), "draw"))
     walks = [(n, _offer(offers, "walk", cards=n)) for n in (1, 2, 0)]
-    out.append(keyed(_wrap([
+    out.append(keyed(_grid([
         big_button(shell.t({1: "rv.play.walk1", 2: "rv.play.walk2", 0: "rv.play.stay"}[n]),
                    lambda e, w=w: _submit(shell, w))
         for n, w in walks if w is not None
@@ -903,7 +950,7 @@ def _moved_controls(shell: Any, state: Any, st: dict[str, Any], offers: list[Any
     if card_buttons:
         title = "rv.play.card_title" if passage is not None else "rv.play.room_title"
         out.append(keyed(section_title(shell.t(title)), "card-title"))
-        out.append(keyed(_wrap(card_buttons), "card-buttons"))
+        out.append(keyed(_grid(card_buttons), "card-buttons"))
         if st["panel"] == "room_gold" and (room_gold is not None or room_dice is not None):
             out.append(keyed(_room_gold_panel(shell, st, room_gold, room_dice), "room-gold-panel"))
     obstacle = _template(offers, "obstacle", "number")
@@ -922,7 +969,7 @@ def _moved_controls(shell: Any, state: Any, st: dict[str, Any], offers: list[Any
             exit_buttons.append(big_button(shell.t(key), lambda e, a=a: _submit(shell, a), **kw))
     if exit_buttons:
         out.append(keyed(section_title(shell.t("rv.play.exit_title")), "exit-title"))
-        out.append(keyed(_wrap(exit_buttons), "exit-buttons"))
+        out.append(keyed(_grid(exit_buttons, {"xs": 12}), "exit-buttons"))
     unauthorised = _offer(offers, "unauthorised_draw")
     if unauthorised is not None:  # rv.penalty: while nothing but its gold came of the card
         out.append(keyed(ft.TextButton(content=shell.t("rv.play.unauthorised"), height=48,
@@ -1313,10 +1360,9 @@ def _trap_panel(shell: Any, state: Any, st: dict[str, Any], plain: Template | No
 
 # --- purse: gold, treasures, gold log ----------------------------------------------------
 def _visible_players(shell: Any, state: Any, seat: int) -> list[dict[str, Any]]:
-    """Players as this phone may see them (rv.treasure: others' hidden treasures stay hidden)."""
-    if shell.seats is None:
-        return state.model_dump(mode="json")["players"]
-    viewer = seat if seat in shell.seats else None
+    """Players as this phone may see them (rv.treasure): a hidden treasure's name and value only on
+    its owner's own phone; the phone passed around the table (``seats`` None) is a shared screen."""
+    viewer = seat if shell.seats is not None and seat in shell.seats else None
     return shell.table.game.view_for(state, viewer)["players"]
 
 
@@ -1346,8 +1392,12 @@ def _purse_section(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) 
         shell.render()
 
     if n > 1:
-        marks = ["✓" if q.escaped else ("✚" if q.injured else ("⏸" if q.sits_out else "")) for q in state.players]
-        out.append(keyed(player_switcher([q.name for q in state.players], seat, select, marks), "switcher"))
+        icons = [ft.Icons.EXIT_TO_APP if q.escaped else (ft.Icons.HEALING if q.injured else (
+            ft.Icons.PAUSE_CIRCLE_OUTLINE if q.sits_out else None)) for q in state.players]
+        words = [shell.t("rv.play.escaped") if q.escaped else (shell.t("rv.play.injured") if q.injured else (
+            shell.t("rv.play.sits_out") if q.sits_out else None)) for q in state.players]
+        out.append(keyed(player_switcher([q.name for q in state.players], seat, select, icons=icons, words=words),
+                         "switcher"))
 
     visible = _visible_players(shell, state, seat)[seat]
     status = []
@@ -1398,17 +1448,20 @@ def _purse_section(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) 
     if not treasures:
         items.append(ft.Text(shell.t("rv.play.no_treasures"), size=14))
     for i, tr in enumerate(treasures):
-        if "name" not in tr:
-            line = ft.Text(f"{i + 1}. {shell.t('rv.play.hidden_treasure')} 🔒", size=15)
+        row: list[ft.Control] = []
+        if "name" not in tr:  # face down, and this screen is not its owner's phone (rv.treasure)
+            row += [ft.Icon(ft.Icons.VISIBILITY_OFF_OUTLINED, size=20, color=ft.Colors.BLUE_GREY_700),
+                    ft.Text(shell.t("rv.play.hidden_line", n=i + 1), size=15, expand=True)]
         else:
-            line = ft.Text(shell.t("rv.play.treasure_line", n=i + 1, name=tr["name"], gold=tr["gold"],
-                                   magic=shell.t("rv.play.magic_mark") if tr["magic"] else "",
-                                   hidden=shell.t("rv.play.hidden_mark") if tr["hidden"] else ""), size=15, expand=True)
-        row: list[ft.Control] = [line]
-        if acting and tr.get("hidden") and "name" in tr and state.phase != "over":
+            row.append(ft.Text(shell.t("rv.play.treasure_line", n=i + 1, name=tr["name"], gold=tr["gold"],
+                                       magic=shell.t("rv.play.magic_mark") if tr["magic"] else "",
+                                       hidden=shell.t("rv.play.hidden_mark") if tr["hidden"] else ""), size=15,
+                               expand=True))
+        if acting and p.treasures[i].hidden and state.phase != "over":
             row.append(ft.IconButton(icon=ft.Icons.VISIBILITY, tooltip=shell.t("rv.play.reveal", n=i + 1),
+                                     width=TOUCH, height=TOUCH,
                                      on_click=lambda e, i=i: _submit(shell, RevealTreasure(by=seat, index=i), clear=())))
-        items.append(ft.Row(row))
+        items.append(ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER))
     out.append(keyed(_card(items, color=ft.Colors.BLUE_GREY_50), "purse"))
 
     out.append(keyed(section_title(shell.t("rv.play.gold_log")), "log-title"))

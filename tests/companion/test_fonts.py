@@ -32,7 +32,6 @@ SCANNED = ("companion", "components")
 
 # --- allowlist: characters Roboto lacks, still in others' files (the lead empties it after merging) ---
 SOURCE_ALLOWLIST: dict[str, str] = {
-    "companion/games/verlies.py": "⏸✓✚🔒",  # L (Verlies play): escaped/injured/sits-out marks, hidden treasure
 }
 # never drawn: characters that only guard data, not words on a screen (stays)
 NOT_SHOWN: dict[str, str] = {

@@ -397,7 +397,7 @@ async def test_embedded_panel_opens_tries_and_closes_without_submitting(ctx):
         app.shell.go("_panel_probe")
         await app.settle()
         await app.click(text="Was wäre wenn?")
-        assert app.has_text("Jetzt erlaubt:") and app.has_text("Strittig:")
+        assert app.has_text("Jetzt erlaubt:") and app.has_text("Nicht erlaubt:")  # not "Strittig" (issue 15.8)
         assert app.has_text("Stand nach 1 Zug · am Zug: Ana")
         await app.click(text="Ben: Figur 1 ziehen (Feld 0)")
         assert app.has_text("Nicht erlaubt: Ben: Figur 1 ziehen (Feld 0).", contains=True)

@@ -81,7 +81,7 @@ def texts(sh: Shell) -> list[str]:
 
 def find_button(sh: Shell, name: str) -> Any:
     for c in walk(sh.body.controls):
-        if isinstance(c, (ft.Button, ft.OutlinedButton, ft.TextButton)) and label_of(c) == name:
+        if isinstance(c, (ft.Button, ft.OutlinedButton, ft.TextButton)) and name in (label_of(c), c.tooltip):
             return c
         if isinstance(c, ft.IconButton) and c.tooltip == name:
             return c
@@ -192,12 +192,16 @@ def test_play_offers_moves_with_previews_and_explains_locked_guards(shell):
     assert any("nicht 7" in x for x in texts(shell))  # refused in place, nothing rolled
     assert shell.table.state.phase == "roll"
     roll(shell, "2")
-    assert "Gewürfelt: 2" in texts(shell)  # the rolled value (issue 15.8: "Wurf" is the roll count)
+    assert "Gewürfelt: 2" in texts(shell)  # the rolled value, in other words than a roll count
+    assert not any(x.startswith("Wurf") for x in texts(shell))
     assert buttons_starting(shell, "Figur") == ["Figur A: Start » Feld 2 (−2)"]
     assert "Wächter, die nicht ziehen dürfen (antippen: warum):" in texts(shell)
-    locked = [label_of(c) for c in walk(shell.body.controls)
+    locked = [c.tooltip for c in walk(shell.body.controls)
               if isinstance(c, ft.OutlinedButton) and label_of(c) != "Was wäre wenn?"]
     assert locked == ["Feld 1 (+3)", "Feld 3 (G)", "Feld 5 (+5)", "Feld 7 (+2)", "Feld 8 (G)"]
+    # compact on a phone: the tile as on the board, its place spoken (tooltip)
+    assert [label_of(c) for c in walk(shell.body.controls) if isinstance(c, ft.OutlinedButton)
+            and c.tooltip in locked] == ["+3", "G", "+5", "+2", "G"]
     click(shell, "Feld 1 (+3)")
     assert "Warum? vx.guard" in texts(shell)
     assert any("nur, wenn eine Spielfigur" in x for x in texts(shell))
@@ -574,3 +578,104 @@ def test_on_seat_phones_only_the_player_on_turn_rolls_and_moves(shell):
     assert "Letzter Zug – Ana: Figur A: Start » Feld 2 (−2)" in texts(shell)
     assert "Ben ist dran" in texts(shell) and offers(shell, "Würfeln")
     assert undo_disabled(shell)
+
+
+# --- issue 15: the play screen on a phone ---------------------------------------------------------
+def vx_table(sh: Shell, wurm: bool = True) -> Any:
+    from scoring.engine import PlayerSpec
+
+    t = sh.ctx.tables.create("verflixxt", [PlayerSpec(name=n) for n in ("Ana", "Ben", "Cara")],
+                             {"layout": LAYOUT.split(), "figures_per_player": 2, "wurminator": wurm})
+    sh.open_table(t.id)
+    return t
+
+
+def all_strings(sh: Shell) -> list[str]:
+    """Every string the screen shows or speaks: texts, labels, tooltips, button words."""
+    out = []
+    for c in walk(sh.body.controls):
+        for attr in ("value", "label", "tooltip", "content", "text"):
+            v = getattr(c, attr, None)
+            if isinstance(v, str):
+                out.append(v)
+    return out
+
+
+def roboto_missing(strings: list[str]) -> set[str]:
+    """Characters the offline client cannot draw: not in the Roboto the flet-web client bundles."""
+    import pathlib
+
+    import flet_web
+    from fontTools.ttLib import TTFont
+
+    font = pathlib.Path(flet_web.__file__).parent / "web" / "assets" / "fonts" / "roboto.woff2"
+    cmap = TTFont(str(font)).getBestCmap()
+    return {ch for s in strings for ch in s if ch not in "\n\t" and ord(ch) not in cmap}
+
+
+def test_after_a_roll_the_moves_come_right_under_the_rolled_value(shell):
+    vx_table(shell)
+    roll(shell, "2")
+    seq = [c for c in walk(shell.body.controls)]
+
+    def first(pred: Any) -> int:
+        return next(i for i, c in enumerate(seq) if pred(c))
+
+    rolled = first(lambda c: isinstance(c, ft.Text) and c.value == "Gewürfelt: 2")
+    words = first(lambda c: isinstance(c, ft.Text) and c.value == "Wähle einen Zug:")
+    move = first(lambda c: isinstance(c, ft.Button) and label_of(c) == "Figur A1: Start » Feld 2 (−2)")
+    goal = first(lambda c: isinstance(c, ft.Text) and c.value == "Z")  # the board's last slot
+    piles = first(lambda c: isinstance(c, ft.Text) and c.value == "Stapel und Punkte")
+    assert rolled < words < move < goal < piles
+    assert not any(x.startswith("Wurf") for x in texts(shell))  # "Wurf" is a roll count elsewhere
+    shell.lang = "en"
+    shell.render()
+    assert "Rolled: 2" in texts(shell) and "Choose a move:" in texts(shell)
+
+
+def test_play_never_doubts_the_tile_set(shell):
+    vx_table(shell)
+    for lang in ("de", "en"):
+        shell.lang = lang
+        shell.render()
+        roll(shell, "3") if lang == "de" else None
+        joined = " ".join(all_strings(shell))
+        assert "Annahme" not in joined and "assumption" not in joined and "Schachtel" not in joined
+
+
+def test_every_play_screen_draws_with_roboto_and_icons_only(shell):
+    t = vx_table(shell)
+    seen: list[str] = []
+
+    def look() -> None:
+        for lang in ("de", "en"):
+            shell.lang = lang
+            shell.render()
+            seen.extend(all_strings(shell))
+        shell.lang = "de"
+        shell.render()
+
+    look()
+    roll(shell, "1")
+    sw = next(c for c in walk(shell.body.controls) if isinstance(c, ft.Switch))
+    sw.value = True
+    sw.on_change(SimpleNamespace(control=sw))  # move advice on
+    look()
+    click(shell, "Figur A1: Start » Feld 1 (+3)")
+    assert t.state.phase == "wurminator"
+    look()
+    shell.seats = {2}  # Cara's phone while Ana plays
+    look()
+    assert "Wächter, die nicht ziehen dürfen (antippen: warum):" in seen
+    assert roboto_missing(seen) == set()
+
+
+def test_the_what_if_list_says_not_allowed(shell):
+    from companion.rules_ui import dispute_body
+
+    t = vx_table(shell)
+    t.roll(values=[3])
+    for lang, title in (("de", "Nicht erlaubt:"), ("en", "Not allowed:")):
+        shell.lang = lang
+        words = [c.value for c in walk(dispute_body(shell, t)) if isinstance(c, ft.Text)]
+        assert title in words and "Strittig:" not in words and "Disputed:" not in words

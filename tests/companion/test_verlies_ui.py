@@ -84,6 +84,12 @@ def click(shell: Shell, name: str) -> None:
     raise AssertionError(f"no button {name!r}; texts: {texts(shell)}")
 
 
+def note(shell: Shell) -> str | None:
+    """The passing note (SnackBar) the last tap showed on this phone, if any."""
+    d = getattr(shell.page, "dialog", None)
+    return d.content.value if isinstance(d, ft.SnackBar) else None
+
+
 def buttons(shell: Shell) -> list[str]:
     return [label_of(c) or c.tooltip for c in walk(shell.body.controls) if getattr(c, "on_click", None) is not None]
 
@@ -236,7 +242,11 @@ def test_fight_won_with_a_virtual_roll_then_treasure(shell):
     click(shell, "Schatz nehmen")
     t = shell.table.state.players[0].treasures[0]
     assert (t.name, t.gold, t.hidden) == ("Krone", 4, True)
-    assert has_text(shell, "1. Krone – 4 Gold · verdeckt")
+    # the phone passed around is a shared screen: face down, no name, no value (rv.treasure)
+    assert "1. verdeckter Schatz" in texts(shell)
+    assert not has_text(shell, "Krone") and not has_text(shell, "4 Gold")
+    click(shell, "Schatz 1 aufdecken")  # its owner may still turn it over
+    assert "1. Krone – 4 Gold" in texts(shell)
 
 
 def test_another_phone_sees_hidden_treasures_as_hidden(shell):
@@ -591,10 +601,12 @@ def test_an_unauthorised_draw_ends_the_turn_and_the_next_is_sat_out_rv_penalty(s
     state = shell.table.state
     assert state.current == 1 and state.players[0].gold == 0
     t = texts(shell)
-    assert "Ana hat unberechtigt gezogen: Karte zurück in den Stapel, Zug vorbei, nächster Zug ausgesetzt." in t
+    # Ben's turn starts clean; the tapping phone is told once what the table does with the card
+    assert note(shell) == "Ana hat unberechtigt gezogen: Karte zurück in den Stapel, Zug vorbei, nächster Zug ausgesetzt."
+    assert not any(x.startswith("Ana hat unberechtigt") for x in t)
     assert "Zug 1: Ana -1 (zurückgemischt)" in t  # rv.gold: the card's gold went back with it
     assert "Freie Ausgänge: 0 · Ana: setzt aus" in t  # the turn tracker, like an injury
-    assert "Ana ⏸" in buttons(shell)
+    assert "Ana: setzt aus" in [c.tooltip for c in walk(shell.body.controls) if isinstance(c, ft.Button)]
     for _ in range(2):  # Ben and Cara
         click(shell, "Stehen bleiben")
         click(shell, "Zug beenden")
@@ -602,7 +614,7 @@ def test_an_unauthorised_draw_ends_the_turn_and_the_next_is_sat_out_rv_penalty(s
     assert "Karte ziehen" not in buttons(shell) and "Erholen" not in buttons(shell)
     click(shell, "Aussetzen")
     assert "Ben ist dran · Zug 5" in texts(shell)
-    assert "Ana hat ausgesetzt." in texts(shell)
+    assert note(shell) == "Ana hat ausgesetzt."
     assert "Freie Ausgänge: 0" in texts(shell)  # she is back in the turn order
 
 
@@ -614,7 +626,7 @@ def test_penalty_this_turn_only_in_english_rv_penalty(shell):
     shell.render()
     click(shell, "Draw a card")
     click(shell, "Drawn without being allowed")
-    assert "Spieler 1 drew without being allowed: card back into the pile, turn over." in texts(shell)
+    assert note(shell) == "Spieler 1 drew without being allowed: card back into the pile, turn over."
     for _ in range(2):
         click(shell, "Stay")
         click(shell, "End turn")
@@ -627,14 +639,14 @@ def test_sitting_out_in_english_rv_penalty(shell):
     shell.render()
     click(shell, "Draw a card")
     click(shell, "Drawn without being allowed")
-    assert "Ana drew without being allowed: card back into the pile, turn over, next turn skipped." in texts(shell)
+    assert note(shell) == "Ana drew without being allowed: card back into the pile, turn over, next turn skipped."
     assert "Free exits: 0 · Ana: sits out" in texts(shell)
     for _ in range(2):
         click(shell, "Stay")
         click(shell, "End turn")
     assert "Ana drew a card without being allowed and sits this turn out: no card, no move (rv.penalty)." in texts(shell)
     click(shell, "Sit out")
-    assert "Ana sat out." in texts(shell)
+    assert note(shell) == "Ana sat out."
 
 
 def lava_fails(shell: Shell) -> None:
@@ -659,8 +671,9 @@ def test_a_loss_offers_only_what_the_player_has_rv_loss(shell):
     click(shell, "Rückgängig")  # the roll is taken back: the lava's W6 is due again (issue 13: the roll panel)
     assert "Hindernis prüfen: Lava 12" in texts(shell) and "Stärke 6 + W6 ≥ 12" in texts(shell)
     # a treasure and no coins: a treasure goes, she picks which
-    shell.submit(GainTreasure(by=0, name="Krone", gold=5, reason="correction"))
-    shell.submit(GainTreasure(by=0, name="Kelch", gold=2, reason="correction"))
+    # face up: the phone passed around shows their names (hidden ones: test_hidden_treasures_...)
+    shell.submit(GainTreasure(by=0, name="Krone", gold=5, hidden=False, reason="correction"))
+    shell.submit(GainTreasure(by=0, name="Kelch", gold=2, hidden=False, reason="correction"))
     type_into(shell, "Gewürfelt (W6)", "1")
     click(shell, "Übernehmen")
     assert "Ana hat keine Münzen und verliert (Lava) einen Schatz – du wählst, welchen." in texts(shell)
@@ -765,3 +778,160 @@ def test_the_exit_buttons_follow_the_engine_not_a_copy_of_its_rules_rv_exit(shel
     type_into(shell, "Gewürfelt (W6)", "6")
     click(shell, "Übernehmen")
     assert "Ausgang legen" in buttons(shell) and "Ausgang zurückmischen" not in buttons(shell)  # rv.exit: too late
+
+
+# --- issue 15: the play screen at the table ---------------------------------------------------
+def roboto_missing(strings: list[str]) -> set[str]:
+    """Characters of ``strings`` the offline client cannot draw: not in the bundled Roboto
+    (read from the flet-web client's own font file; the icon font draws the marks)."""
+    import pathlib
+
+    import flet_web
+    from fontTools.ttLib import TTFont
+
+    font = pathlib.Path(flet_web.__file__).parent / "web" / "assets" / "fonts" / "roboto.woff2"
+    cmap = TTFont(str(font)).getBestCmap()
+    return {ch for s in strings for ch in s if ch not in "\n\t" and ord(ch) not in cmap}
+
+
+def all_strings(shell: Shell) -> list[str]:
+    """Every string the screen shows or speaks: texts, labels, tooltips, button words."""
+    out = []
+    for c in walk(shell.body.controls):
+        for attr in ("value", "label", "tooltip", "content", "text", "hint_text"):
+            v = getattr(c, attr, None)
+            if isinstance(v, str):
+                out.append(v)
+    return out
+
+
+def test_the_font_check_finds_a_symbol_roboto_lacks():
+    assert roboto_missing(["Ana ⏸", "Schätze: 2 🔒", "Stärke 6 + W6 ≥ 8 – Ω · −3 »"]) == {"⏸", "🔒"}
+
+
+def test_every_play_screen_draws_with_roboto_and_icons_only(shell):
+    """No ✓ ✚ ⏸ 🔒 (issue 15): the status of each adventurer and a face-down treasure are icons."""
+    start(shell)
+    seen: list[str] = []
+
+    def look() -> None:
+        for lang in ("de", "en"):
+            shell.lang = lang
+            shell.render()
+            seen.extend(all_strings(shell))
+        shell.lang = "de"
+        shell.render()
+
+    look()
+    click(shell, "Karte ziehen")
+    look()
+    click(shell, "Gang")
+    click(shell, "Hindernis prüfen")
+    look()
+    click(shell, "Lava")
+    for _ in range(5):
+        click(shell, "Hinderniszahl +")
+    type_into(shell, "Gewürfelt (W6)", "1")  # Ana is injured (rv.injury)
+    click(shell, "Übernehmen")
+    look()
+    click(shell, "Zug beenden")
+    click(shell, "Karte ziehen")
+    click(shell, "Unberechtigt gezogen")  # Ben sits out next turn (rv.penalty)
+    look()
+    click(shell, "Karte ziehen")
+    click(shell, "Raum: Monster")
+    look()
+    type_into(shell, "Wurf Cara", "6")
+    type_into(shell, "Wurf Monster", "1")
+    click(shell, "Kampf eintragen")
+    look()
+    click(shell, "Schatz nehmen")
+    look()
+    chips = {c.tooltip for c in walk(shell.body.controls) if isinstance(c, ft.Button) and c.tooltip}
+    assert {"Ana: verletzt", "Ben: setzt aus"} <= chips
+    assert "1. verdeckter Schatz" in texts(shell)
+    assert roboto_missing(seen) == set()
+
+
+def test_hidden_treasures_stay_hidden_on_every_shared_screen_rv_treasure(shell):
+    start(shell)
+    shell.submit(GainTreasure(by=0, name="Krone", gold=4, magic=True, reason="correction"))  # face down
+    shell.submit(GainTreasure(by=0, name="Kelch", gold=2, hidden=False, reason="correction"))
+    # the phone passed around the table: "verdeckter Schatz", neither name nor value
+    shell.render()
+    assert "1. verdeckter Schatz" in texts(shell) and "2. Kelch – 2 Gold" in texts(shell)
+    assert not has_text(shell, "Krone") and not has_text(shell, "4 Gold")
+    shell.lang = "en"
+    shell.render()
+    assert "1. face-down treasure" in texts(shell) and "2. Kelch – 2 gold" in texts(shell)
+    assert not has_text(shell, "Krone") and not has_text(shell, "4 gold")
+    shell.lang = "de"
+    shell.render()
+    # a loss on the shared screen names it the same way
+    lava_fails(shell)
+    assert [b for b in buttons(shell) if "abgeben" in b] == ["Schatz 1 abgeben: verdeckter Schatz",
+                                                           "Schatz 2 abgeben: Kelch"]
+    assert not any("Krone" in s for s in all_strings(shell))
+    # Ana's own phone: name, value and marks, and the button to turn it over
+    shell.seats = {0}
+    shell.render()
+    assert "1. Krone – 4 Gold · M · verdeckt" in texts(shell)
+    assert "Schatz 1 abgeben: Krone" in buttons(shell)
+    assert "Schatz 1 aufdecken" in buttons(shell)
+    # Ben's phone, looking at Ana's purse: hidden
+    shell.seats = {1}
+    ui._ps(shell)["seat"] = 0
+    ui._ps(shell)["seat_seq"] = shell.table.seq
+    shell.render()
+    assert "1. verdeckter Schatz" in texts(shell)
+    assert not any("Krone" in s for s in all_strings(shell))
+    # turned over: everyone sees it
+    shell.seats = None
+    shell.table.submit({"type": "reveal_treasure", "by": 0, "index": 0}, None)
+    shell.render()
+    assert "1. Krone – 4 Gold · M" in texts(shell)
+
+
+def trap_with_check(shell: Shell, typed: str) -> None:
+    click(shell, "Karte ziehen")
+    click(shell, "Raum: Falle")
+    for _ in range(5):
+        click(shell, "Hinderniszahl +")  # Rot · Stärke 6 against 12
+    type_into(shell, "Gewürfelt (W6)", typed)
+    click(shell, "Falle eintragen")
+
+
+def test_a_trap_result_shows_its_dice(shell):
+    start(shell)
+    trap_with_check(shell, "2")
+    assert "Falle 12 (Rot): 6 + 2 = 8 – zugeschnappt." in texts(shell)
+    shell.lang = "en"
+    shell.render()
+    assert "Trap 12 (Red): 6 + 2 = 8 – sprung." in texts(shell)
+    shell.lang = "de"
+    shell.render()
+    click(shell, "Rückgängig")
+    type_into(shell, "Gewürfelt (W6)", "6")
+    click(shell, "Übernehmen")
+    assert "Falle 12 (Rot): 6 + 6 = 12 – entkommen!" in texts(shell)
+
+
+def test_a_turn_starts_with_a_clean_message_area(shell):
+    start(shell)
+    click(shell, "Karte ziehen")
+    click(shell, "Raum: Monster")
+    type_into(shell, "Wurf Ana", "6")
+    type_into(shell, "Wurf Monster", "1")
+    click(shell, "Kampf eintragen")
+    type_into(shell, "Schatzname", "Krone")
+    click(shell, "Schatz nehmen")
+    assert "Kampf: 12 gegen 6 – gewonnen!" in texts(shell) and "Ana hat einen Schatz." in texts(shell)
+    click(shell, "Zug beenden")
+    assert "Ben ist dran · Zug 2" in texts(shell)
+    t = texts(shell)
+    assert "Kampf: 12 gegen 6 – gewonnen!" not in t and "Ana hat einen Schatz." not in t
+    assert note(shell) is None  # a plain end of turn: nothing to pass on
+    click(shell, "Karte ziehen")
+    click(shell, "Raum: Gold")
+    click(shell, "Goldraum: +2 Gold")
+    assert "Raumkarte: Gold." in texts(shell)  # this turn's lines come back as they happen
