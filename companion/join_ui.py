@@ -510,97 +510,122 @@ SCREENS["seat"] = seat_screen
 
 
 # --- the extension: routing, top bar, reconnect --------------------------------------------------
-def extension(shell: Shell) -> None:
-    page = shell.page
+def _full_route(shell: Shell, r: str) -> tuple[str, list[str], dict[str, list[str]]]:
+    """The route with a short game id in ``/g/<id>`` made the full one, and its parts and query."""
+    parts, query = _split(r)
+    if len(parts) >= 2 and parts[0] == "g":
+        full = resolve_game_id(shell, parts[1])
+        if full != parts[1]:
+            parsed = urlparse(r or "/")
+            parts[1] = full
+            r = urlunparse(("", "", "/" + "/".join(parts), "", parsed.query, ""))
+    return r, parts, query
+
+
+def _host_arrives(shell: Shell, parts: list[str], query: dict[str, list[str]]) -> None:
+    """The host's route after the shell's: a seat link remembers its seat; a join link asks who holds the phone."""
+    if len(parts) >= 4 and parts[2] == "seat" and shell.table is not None and shell.seats:
+        # a seat's own link: remember it like a choice on the picker
+        seat = next(iter(shell.seats))
+        seat_locks(shell)[shell.table.id] = seat
+        shell.page.run_task(_save_seat, shell, shell.table.id, str(seat))
+    elif len(parts) == 2 and parts[0] == "g" and shell.table is not None and shell.seats is None \
+            and "all" not in query and len(shell.table.players) > 1:
+        # a join link: ask who holds this phone (one player alone: nothing to ask;
+        # ``?all`` keeps the old meaning, a phone acting for every seat)
+        game_id = shell.table.id
+        shell.go("seat", join_game=game_id)  # go() renders: start() renders again, harmless
+        shell.page.run_task(_load_seat, shell, game_id)
+
+
+def _guest_arrives(shell: Shell, parts: list[str]) -> None:
+    """A guest's route (already its own game, see ``Shell.guest_route``): its seat if its
+    phone holds one; a seat link asks for that seat; else "Wer bist du?"."""
+    table = shell.table
+    if table is None:
+        return
+    if shell.seats:
+        seat = next(iter(shell.seats))
+        seat_locks(shell)[table.id] = seat
+        shell.page.run_task(_save_seat, shell, table.id, str(seat))
+        return
+    if len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit() and int(parts[3]) < len(table.players):
+        request_seat(shell, table.id, int(parts[3]))  # the seat link of a seat it may not simply take
+    elif len(table.players) == 1:
+        choose_seat(shell, table.id, 0, ask=False)
+        if shell.seats:
+            return
+    shell.go("seat", join_game=table.id)
+    shell.page.run_task(_load_seat, shell, table.id)
+
+
+def _install_route(shell: Shell) -> None:
     original_route = shell._route
-    original_top_bar = shell.top_bar
-    original_screen = shell._screen
 
     def route(r: str) -> None:
-        parts, query = _split(r)
-        if len(parts) >= 2 and parts[0] == "g":
-            full = resolve_game_id(shell, parts[1])
-            if full != parts[1]:
-                parsed = urlparse(r or "/")
-                parts[1] = full
-                r = urlunparse(("", "", "/" + "/".join(parts), "", parsed.query, ""))
+        r, parts, query = _full_route(shell, r)
         original_route(r)
         if shell.is_guest:
-            guest_arrives(parts)
-            return
-        if len(parts) >= 4 and parts[2] == "seat" and shell.table is not None and shell.seats:
-            # a seat's own link: remember it like a choice on the picker
-            seat = next(iter(shell.seats))
-            seat_locks(shell)[shell.table.id] = seat
-            page.run_task(_save_seat, shell, shell.table.id, str(seat))
-        elif len(parts) == 2 and parts[0] == "g" and shell.table is not None and shell.seats is None \
-                and "all" not in query and len(shell.table.players) > 1:
-            # a join link: ask who holds this phone (one player alone: nothing to ask;
-            # ``?all`` keeps the old meaning, a phone acting for every seat)
-            game_id = shell.table.id
-            shell.go("seat", join_game=game_id)  # go() renders: start() renders again, harmless
-            page.run_task(_load_seat, shell, game_id)
+            _guest_arrives(shell, parts)
+        else:
+            _host_arrives(shell, parts, query)
 
-    def guest_arrives(parts: list[str]) -> None:
-        """A guest's route (already its own game, see ``Shell.guest_route``): its seat if its
-        phone holds one; a seat link asks for that seat; else "Wer bist du?"."""
-        table = shell.table
-        if table is None:
-            return
-        if shell.seats:
-            seat = next(iter(shell.seats))
-            seat_locks(shell)[table.id] = seat
-            page.run_task(_save_seat, shell, table.id, str(seat))
-            return
-        if len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit() and int(parts[3]) < len(table.players):
-            request_seat(shell, table.id, int(parts[3]))  # the seat link of a seat it may not simply take
-        elif len(table.players) == 1:
-            choose_seat(shell, table.id, 0, ask=False)
-            if shell.seats:
-                return
-        shell.go("seat", join_game=table.id)
-        page.run_task(_load_seat, shell, table.id)
+    shell._route = route  # type: ignore[method-assign]
 
+
+def _sync_bar(shell: Shell, bits: dict[str, Any]) -> None:
+    """Show or hide the bar's own buttons for the screen now shown."""
+    if not bits:
+        return
+    play = shell.table is not None and shell.screen == "play"
+    bits["invite"].visible = play and shell.seats is None and not shell.is_guest
+    mine = play and bool(shell.seats)
+    bits["you"].visible = bits["switch"].visible = mine
+    if mine:
+        bits["you"].value = shell.t("seat.you_are", name=", ".join(
+            shell.table.players[s].name for s in sorted(shell.seats)))
+
+
+def _invite(shell: Shell) -> None:
+    if shell.table is not None:
+        shell.go("join", join_game=shell.table.id)
+
+
+def _switch(shell: Shell) -> None:
+    if shell.table is not None:
+        ask_seat(shell, shell.table.id)
+
+
+def _add_bar_bits(shell: Shell, bar: Any, bits: dict[str, Any]) -> None:
+    """Put the invite button, "you are ..." and the seat switch into the bar, before the language switch."""
+    try:
+        row = bar.content
+        bits["invite"] = ft.IconButton(icon=ft.Icons.QR_CODE_2, icon_color=ft.Colors.WHITE, icon_size=32,
+                                       tooltip=shell.t("join.invite"), on_click=lambda e: _invite(shell), visible=False)
+        bits["you"] = ft.Text("", color=ft.Colors.WHITE, size=15, weight=ft.FontWeight.BOLD, visible=False)
+        bits["switch"] = ft.IconButton(icon=ft.Icons.SWAP_HORIZ, icon_color=ft.Colors.WHITE, icon_size=32,
+                                       tooltip=shell.t("seat.switch"), on_click=lambda e: _switch(shell), visible=False)
+        if isinstance(row, ft.Row) and row.controls:
+            row.controls[-1:-1] = [bits["invite"], bits["you"], bits["switch"]]  # before the language switch
+        else:
+            bits.clear()
+        _sync_bar(shell, bits)
+    except Exception:  # the bar changed shape: keep it as it is
+        bits.clear()
+        log.exception("join: top bar")
+
+
+def _install_top_bar(shell: Shell) -> None:
+    """The bar's seat buttons and the seat requests' banners above every screen."""
+    original_top_bar = shell.top_bar
+    original_screen = shell._screen
     # The shell builds its top bar once per language and then only replaces the body:
     # the bar's own buttons are made once and shown or hidden at every render.
     bits: dict[str, Any] = {}
 
-    def sync_bar() -> None:
-        if not bits:
-            return
-        play = shell.table is not None and shell.screen == "play"
-        bits["invite"].visible = play and shell.seats is None and not shell.is_guest
-        mine = play and bool(shell.seats)
-        bits["you"].visible = bits["switch"].visible = mine
-        if mine:
-            bits["you"].value = shell.t("seat.you_are", name=", ".join(
-                shell.table.players[s].name for s in sorted(shell.seats)))
-
-    def invite(e: Any) -> None:
-        if shell.table is not None:
-            shell.go("join", join_game=shell.table.id)
-
-    def switch(e: Any) -> None:
-        if shell.table is not None:
-            ask_seat(shell, shell.table.id)
-
     def top_bar() -> ft.Control:
         bar = original_top_bar()
-        try:
-            row = bar.content
-            bits["invite"] = ft.IconButton(icon=ft.Icons.QR_CODE_2, icon_color=ft.Colors.WHITE, icon_size=32,
-                                           tooltip=shell.t("join.invite"), on_click=invite, visible=False)
-            bits["you"] = ft.Text("", color=ft.Colors.WHITE, size=15, weight=ft.FontWeight.BOLD, visible=False)
-            bits["switch"] = ft.IconButton(icon=ft.Icons.SWAP_HORIZ, icon_color=ft.Colors.WHITE, icon_size=32,
-                                           tooltip=shell.t("seat.switch"), on_click=switch, visible=False)
-            if isinstance(row, ft.Row) and row.controls:
-                row.controls[-1:-1] = [bits["invite"], bits["you"], bits["switch"]]  # before the language switch
-            else:
-                bits.clear()
-            sync_bar()
-        except Exception:  # the bar changed shape: keep it as it is
-            bits.clear()
-            log.exception("join: top bar")
+        _add_bar_bits(shell, bar, bits)
         return bar
 
     def screen() -> list[ft.Control]:
@@ -608,9 +633,20 @@ def extension(shell: Shell) -> None:
         banners = request_banners(shell)
         if banners:
             out = banners + out
-        sync_bar()
+        _sync_bar(shell, bits)
         return out
 
+    shell.top_bar = top_bar  # type: ignore[method-assign]
+    shell._screen = screen  # type: ignore[method-assign]
+
+
+def _table_id(shell: Shell) -> str | None:
+    return shell.table.id if shell.table is not None else None
+
+
+def _install_reconnect(shell: Shell) -> None:
+    """A phone coming back draws the table as it is now; every coming and going updates the join screens."""
+    page = shell.page
     previous_connect = page.on_connect
     previous_disconnect = page.on_disconnect
     previous_close = page.on_close
@@ -624,19 +660,26 @@ def extension(shell: Shell) -> None:
                 await res
         if shell.table is not None or shell.screen in ("join", "seat"):
             shell.render()
-        _refresh_join_screens(shell, shell.table.id if shell.table is not None else None)
+        _refresh_join_screens(shell, _table_id(shell))
 
     def on_disconnect(e: Any) -> None:
         if callable(previous_disconnect):
             previous_disconnect(e)
-        _refresh_join_screens(shell, shell.table.id if shell.table is not None else None)
+        _refresh_join_screens(shell, _table_id(shell))
 
     def on_close(e: Any) -> None:
-        gid = shell.table.id if shell.table is not None else None
+        gid = _table_id(shell)
         if callable(previous_close):
             previous_close(e)
         _refresh_join_screens(shell, gid)
 
+    page.on_connect = on_connect
+    page.on_disconnect = on_disconnect
+    page.on_close = on_close
+
+
+def _install_open_table(shell: Shell) -> None:
+    """Opening a game on the host's phone takes the seat remembered for it."""
     original_open_table = shell.open_table
 
     def open_table(game_id: str, render: bool = True) -> None:
@@ -648,14 +691,16 @@ def extension(shell: Shell) -> None:
         if render:
             shell.render()
 
-    shell._route = route  # type: ignore[method-assign]
     shell.open_table = open_table  # type: ignore[method-assign]
-    shell.top_bar = top_bar  # type: ignore[method-assign]
-    shell._screen = screen  # type: ignore[method-assign]
-    page.on_connect = on_connect
-    page.on_disconnect = on_disconnect
-    page.on_close = on_close
-    page.run_task(_load_locks, shell)
+
+
+def extension(shell: Shell) -> None:
+    """Seats and joining in the app shell: routes, the top bar, reconnects, the remembered seat."""
+    _install_route(shell)
+    _install_open_table(shell)
+    _install_top_bar(shell)
+    _install_reconnect(shell)
+    shell.page.run_task(_load_locks, shell)
 
 
 if extension not in EXTENSIONS:

@@ -57,7 +57,7 @@ Tiles are stored as text (``"+3"``, ``"-7"``, ``"G"``) in options, states and
 records; ``Options.layout`` also takes one line of text (``parse_layout``).
 
 Helpers for the screens: ``parse_layout`` / ``format_layout`` /
-``random_layout`` / ``DEFAULT_TILE_SET``, ``move_preview``, ``advise``,
+``random_layout`` / ``DEFAULT_TILE_SET``, ``move_preview``, ``explain_piece``, ``advise``,
 ``score_tiles``. ``advise`` takes about 2 ms a position on average (12 ms at
 worst, six players with the variant) on the development machine.
 """
@@ -82,7 +82,7 @@ from scoring.engine import (
     places,
     register,
 )
-from scoring.errors import InvalidInput, Refusal
+from scoring.errors import InvalidInput, RefereeError, Refusal
 from scoring.texts import add_texts
 
 GUARD_COUNT = 6
@@ -947,6 +947,66 @@ def move_preview(state: State, action: Any) -> Preview:
     collected = tuple(e.tile for e in after.events if e.kind == "collect" and e.tile is not None)
     bites = tuple(e for e in after.events if e.kind in ("bite", "give_back", "bite_empty"))
     return Preview(landing, collected, bites)
+
+
+class Piece(Frozen):
+    """A piece a player may ask about: figure ``index`` of the asking seat, guard ``index``, or the Wurminator."""
+
+    kind: Literal["figure", "guard", "wurminator"]
+    index: int = Field(default=0, ge=0)
+
+
+def explain_piece(state: State, seat: int, piece: Piece) -> RefereeError | None:
+    """None when ``seat`` may move ``piece`` with the current roll, else the refusal saying why not.
+
+    Agrees with ``legal(state, seat)`` (and ``apply``): two figures of one seat, or
+    two guards, on the same tile are one move – ``legal`` offers the lowest number,
+    ``apply`` accepts either – so both are None here. A screen shows the refusal
+    beside the piece ("Wächter auf +5: nicht ziehbar", vx.guard).
+    """
+    if not 0 <= seat < len(state.names):
+        return InvalidInput("vx_no_such_seat", seat=seat)
+    if piece.kind == "figure" and piece.index >= len(state.figures[seat]):
+        return InvalidInput("vx_no_such_figure", figure=piece.index, count=len(state.figures[seat]))
+    if piece.kind == "guard" and piece.index >= len(state.guards):
+        return InvalidInput("vx_no_such_guard", guard=piece.index, count=len(state.guards))
+    if piece.kind == "wurminator" and state.wurminator is None:
+        return Refusal("vx.wurm.roll", "vx_no_wurminator")
+    if state.phase == "over":
+        return Refusal("vx.out", "game_over")
+    if seat != state.turn:  # vx.setup: clockwise turn order
+        return Refusal("vx.setup", "vx_not_your_turn", name=state.names[state.turn])
+    if state.phase == "roll":
+        return Refusal("vx.move", "vx_roll_first")
+    if piece.kind == "wurminator":
+        return _explain_wurminator(state)
+    if state.phase == "wurminator":  # the normal move of this turn is made
+        if state.wurm_must:  # vx.wurm.must: the owed Wurminator move is all that is left
+            return Refusal("vx.wurm.must", "vx_wurm_must_first", name=state.names[state.turn])
+        return Refusal("vx.move", "vx_already_moved")
+    if piece.kind == "figure":
+        if state.figures[seat][piece.index] == state.goal:  # vx.move: a figure on the goal never moves again
+            return Refusal("vx.move", "vx_figure_home")
+        return None
+    where = state.guards[piece.index]
+    if where == state.goal:
+        return Refusal("vx.move", "vx_guard_home")
+    if not _guard_movable(state, where):
+        if state.wurminator is not None:  # vx.wurm.guard: a figure or the Wurminator beside it
+            return Refusal("vx.wurm.guard", "vx_guard_alone_wurm", position=where)
+        return Refusal("vx.guard", "vx_guard_alone", position=where)  # vx.guard: a figure beside it
+    return None
+
+
+def _explain_wurminator(state: State) -> RefereeError | None:
+    """vx.wurm.roll: after the normal move it may (vx.wurm.must: must) move; before it, on a 1 or 2, once."""
+    if state.phase == "wurminator":
+        return None
+    if state.roll not in (1, 2):
+        return Refusal("vx.wurm.roll", "vx_wurm_needs_one_or_two", roll=state.roll)
+    if state.wurm_moved:
+        return Refusal("vx.wurm.roll", "vx_wurm_already_moved")
+    return None
 
 
 class Advice(NamedTuple):

@@ -1,7 +1,7 @@
 """Verflixxt! Kompakt's hooks for the app (``companion.registry.GameUI``): plain Python, no Flet.
 
 What dispute mode, the history and the statistics need to know about this game:
-an action's words, the rule behind it, moves worth arguing about, the
+why a piece may not move, an action's words, the rule behind it, moves worth arguing about, the
 statistics figures (Wurminator bites from a replay) and one player's result.
 """
 
@@ -11,6 +11,7 @@ from typing import Any
 
 from companion.i18n import add_strings
 from companion.registry import Figures
+from scoring.verflixxt import MoveFigure, MoveGuard, MoveWurminator, Piece, explain_piece
 
 # the words of its actions in dispute mode (``rules.act.<prefix>.<type>``) and of their values
 add_strings(
@@ -31,6 +32,24 @@ add_strings(
 
 ACTION_RULES = {"roll": "vx.move", "move_figure": "vx.move", "move_guard": "vx.guard",
                 "move_wurminator": "vx.wurm.roll", "skip_wurminator": "vx.wurm.roll"}
+
+
+def explain(state: Any, seat: int, target: Any) -> Any:
+    """A tapped piece: the move it would make now, or the Refusal why it may not move (vx.guard, vx.move, ...).
+
+    ``target``: a ``Piece``, ``("figure", i)`` / ``("guard", g)``, or ``"wurminator"``.
+    """
+    if isinstance(target, str):
+        target = (target, 0)
+    piece = target if isinstance(target, Piece) else Piece(kind=target[0], index=target[1])
+    why = explain_piece(state, seat, piece)
+    if why is not None:
+        return why
+    if piece.kind == "figure":
+        return MoveFigure(by=seat, figure=piece.index)
+    if piece.kind == "guard":
+        return MoveGuard(by=seat, guard=piece.index)
+    return MoveWurminator(by=seat)
 
 
 def describe(state: Any, d: dict[str, Any], lang: str) -> dict[str, Any]:
@@ -74,6 +93,7 @@ def detail(shell: Any, b: dict[str, Any]) -> str:
 
 
 HOOKS: dict[str, Any] = {
+    "explain": explain,
     "describe": describe,
     "action_rules": ACTION_RULES,
     "disputed": disputed,

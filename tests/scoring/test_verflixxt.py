@@ -29,12 +29,14 @@ from scoring.verflixxt import (
     MoveFigure,
     MoveGuard,
     MoveWurminator,
+    Piece,
     Roll,
     SkipWurminator,
     State,
     Tile,
     advise,
     default_guards,
+    explain_piece,
     format_layout,
     move_preview,
     parse_layout,
@@ -770,3 +772,71 @@ def test_passing_is_refused_by_vx_move_whoever_tries_it():
             with pytest.raises(Refusal) as info:
                 G.apply(state, {"type": "pass", "by": seat})
             assert (info.value.rule, info.value.code) == ("vx.move", "vx_no_passing")
+
+
+# --- explain_piece: why a piece may not move (issue 13, the declared ``explain`` hook) -------------
+def why(state: State, seat: int, kind: str, index: int = 0) -> tuple[str | None, str, str, str] | None:
+    """The refusal of ``explain_piece`` as (rule, code, German words, English words); None: the piece may move."""
+    err = explain_piece(state, seat, Piece(kind=kind, index=index))
+    return None if err is None else (err.rule, err.code, err.message("de"), err.message("en"))
+
+
+def test_explain_piece_a_guard_alone_on_its_tile():
+    """vx.guard: alone it stays; vx.wurm.guard: with the variant the words name the Wurminator too."""
+    s = rolled(put(table(guards=[2, 3]), figures=((0, 0, 0), (3, 0, 0))), 3)
+    assert why(s, 0, "guard", 0) == (
+        "vx.guard", "vx_guard_alone",
+        "Ein Wächter zieht nur, wenn eine Spielfigur auf seiner Tafel steht.",
+        "A guard moves only when a player figure stands on its tile.",
+    )
+    assert why(s, 0, "guard", 1) is None  # Ben's figure stands beside it
+    w = rolled(table(WL, wurminator=True, guards=[2]), 3)
+    assert why(w, 0, "guard", 0) == (
+        "vx.wurm.guard", "vx_guard_alone_wurm",
+        "Ein Wächter zieht nur, wenn eine Spielfigur oder der Wurminator auf seiner Tafel steht.",
+        "A guard moves only when a player figure or the Wurminator stands on its tile.",
+    )
+    assert why(put(w, wurminator=2), 0, "guard", 0) is None  # vx.wurm.guard: the Wurminator beside it
+
+
+def test_explain_piece_figure_on_the_goal_roll_first_and_not_your_turn():
+    """vx.move: a figure on the goal never moves, nothing moves before the roll; vx.setup: Ben is not on turn."""
+    s = table("+1 +2 +3")
+    assert why(s, 0, "figure", 0) == ("vx.move", "vx_roll_first", "Erst würfeln, dann ziehen.", "Roll first, then move.")
+    s = rolled(put(s, figures=((4, 0, 0), (0, 0, 0))), 2)
+    assert why(s, 0, "figure", 0) == (
+        "vx.move", "vx_figure_home",
+        "Diese Figur ist im Ziel und zieht nicht mehr.",
+        "This figure is on the goal and never moves again.",
+    )
+    assert why(s, 0, "figure", 1) is None and why(s, 0, "figure", 2) is None  # two figures on start: both may
+    assert why(s, 1, "figure", 0) == ("vx.setup", "vx_not_your_turn", "Ana ist dran.", "It is Ana's turn.")
+    assert why(put(s, guards=(4,)), 0, "guard", 0) == (
+        "vx.move", "vx_guard_home",
+        "Dieser Wächter ist im Ziel und zieht nicht mehr.",
+        "This guard is on the goal and never moves again.",
+    )
+
+
+def test_explain_piece_a_compulsory_wurminator_move_is_pending():
+    """vx.wurm.must: after the normal move only the owed Wurminator move is left."""
+    s = G.apply(rolled(put(table(WL, wurminator=True), figures=((1, 2, 8), (1, 1, 1))), 1), MoveFigure(by=0, figure=0))
+    assert why(s, 0, "figure", 1) == (
+        "vx.wurm.must", "vx_wurm_must_first",
+        "Zuerst muss Ana den Wurminator ziehen: er steht hinter allen Figuren (1 oder 2 gewürfelt).",
+        "Ana must first move the Wurminator: it is behind every figure (a 1 or 2 was rolled).",
+    )
+    assert why(s, 0, "wurminator") is None
+
+
+def test_explain_piece_the_wurminator_needs_a_one_or_two_once_and_the_variant():
+    """vx.wurm.roll: on a 1 or 2, once per turn; without the variant there is none."""
+    s = rolled(table(WL, wurminator=True), 4)
+    assert why(s, 0, "wurminator") == (
+        "vx.wurm.roll", "vx_wurm_needs_one_or_two",
+        "Der Wurminator zieht nur bei einer 1 oder 2 (gewürfelt: 4).",
+        "The Wurminator moves only on a 1 or 2 (rolled: 4).",
+    )
+    s = G.apply(rolled(table(WL, wurminator=True), 2), MoveWurminator(by=0))
+    assert why(s, 0, "wurminator")[1] == "vx_wurm_already_moved"
+    assert why(rolled(table(WL), 1), 0, "wurminator")[:2] == ("vx.wurm.roll", "vx_no_wurminator")

@@ -11,10 +11,12 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from scoring.engine import PlayerSpec, get_game
 from scoring.errors import InvalidInput, Refusal
-from scoring.verflixxt import DEFAULT_TILE_SET
+from scoring.simulate import play_random
+from scoring.verflixxt import DEFAULT_TILE_SET, MoveFigure, MoveGuard, MoveWurminator, Piece, explain_piece
 
 G = get_game("verflixxt")
 
@@ -157,3 +159,55 @@ def test_random_refusals_leave_the_state_unchanged():
                 state = G.apply(state, G.roll_action(state, [rng.randint(1, 6)]))
             else:
                 state = G.apply(state, rng.choice(G.legal(state)))
+
+
+def offered_pieces(state, seat: int) -> set[tuple[str, int | None]]:
+    """What ``legal(state, seat)`` lets move, as (piece kind, its tile): one offer stands for every twin on that tile."""
+    out: set[tuple[str, int | None]] = set()
+    for a in G.legal(state, seat):
+        if isinstance(a, MoveFigure):
+            out.add(("figure", state.figures[a.by][a.figure]))
+        elif isinstance(a, MoveGuard):
+            out.add(("guard", state.guards[a.guard]))
+        elif isinstance(a, MoveWurminator):
+            out.add(("wurminator", None))
+    return out
+
+
+def check_explain(state) -> int:
+    """explain_piece is None exactly when legal() offers a move of that piece (and then apply takes it)."""
+    checked = 0
+    for seat in range(len(state.names)):
+        offered = offered_pieces(state, seat)
+        pieces = [(Piece(kind="figure", index=i), ("figure", p)) for i, p in enumerate(state.figures[seat])]
+        pieces += [(Piece(kind="guard", index=g), ("guard", p)) for g, p in enumerate(state.guards)]
+        if state.wurminator is not None:
+            pieces.append((Piece(kind="wurminator"), ("wurminator", None)))
+        for piece, key in pieces:
+            why = explain_piece(state, seat, piece)
+            assert (why is None) == (key in offered), (piece, seat, state.phase, why and why.code)
+            if why is not None:
+                assert why.rule is not None and why.rule.startswith("vx.")
+                assert why.message("de") and why.message("en") and why.message("de") != why.message("en")
+            checked += 1
+    return checked
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), wurm=st.booleans(), figures=st.sampled_from([None, 1, 2, 3]),
+       players=st.integers(2, 6), short=st.booleans())
+def test_explain_piece_agrees_with_legal_in_random_games(seed, wurm, figures, players, short):
+    """vx.move / vx.guard / vx.wurm.*: in every state of a random game, for every seat and piece,
+    explain_piece(...) is None exactly when legal() offers a move of that piece (scoring.simulate plays)."""
+    rng = random.Random(seed)
+    layout = [str(t) for t in (DEFAULT_TILE_SET[: rng.randint(3, 12)] if short else DEFAULT_TILE_SET)]
+    options = {"layout": layout, "wurminator": wurm, "figures_per_player": figures}
+    seen = {"checks": 0}
+
+    def on_step(before, action, after):
+        seen["checks"] += check_explain(before)
+
+    played = play_random("verflixxt", [PlayerSpec(name=f"P{i + 1}") for i in range(players)], options, rng,
+                         on_step=on_step)
+    seen["checks"] += check_explain(played.final)
+    assert seen["checks"] > 0
