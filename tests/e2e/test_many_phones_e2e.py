@@ -9,7 +9,9 @@ inside the pages (``Date.now()``, one clock: one machine) and printed.
 from __future__ import annotations
 
 import statistics
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 
@@ -120,7 +122,7 @@ def wait_all(pages, timeout: float = 20.0) -> list[int]:
             return seen
         if time.monotonic() > deadline:
             for i, p in enumerate(pages):
-                p.screenshot(path=f"/tmp/many_phones_fail_{i}.png")
+                p.screenshot(path=Path(tempfile.gettempdir()) / f"many_phones_fail_{i}.png")
             raise AssertionError(f"not on every phone after {timeout}s: {seen}")
         time.sleep(0.02)
 
