@@ -1,6 +1,6 @@
 """Verflixxt! Kompakt, with the Wurminator variant: the pure rule engine.
 
-Rulings: ``/work/shared/rules/RULINGS.md``, sections ``vx`` and ``vx.wurm``.
+Rulings: ``docs/rulings.md`` in this repository, sections ``vx`` and ``vx.wurm``.
 Every check below names the ruling it enforces, and so does every refusal.
 
 The board
@@ -15,8 +15,10 @@ new slot, which moves the goal (and everything on it) one number up.
 Pieces: ``state.figures[seat][i]`` is the position of figure ``i`` of ``seat``,
 ``state.guards[g]`` of guard ``g``, ``state.wurminator`` of the Wurminator
 (``None`` when the variant is off). Piles: ``state.piles[seat]`` in the order
-taken. ``state.events`` tells what the last action caused (tiles collected,
-bites, give-backs, the Wurminator going home, a player leaving the turn order).
+taken. Any number of pieces share a position and none captures or blocks
+another (vx.stack): no move is refused for who stands where it lands (a
+Wurminator bite is a consequence of landing, not a block). ``state.events`` tells what
+the last action caused (tiles collected, bites, give-backs, the Wurminator going home, a player leaving the turn order).
 
 A turn (``state.phase``)
 ------------------------

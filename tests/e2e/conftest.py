@@ -181,11 +181,35 @@ def button(page, name: str, exact: bool = True) -> Button:
     return Button(page, name, exact)
 
 
-def fill(page, label: str, text: str) -> None:
-    by_label = page.get_by_label(label, exact=True)
-    by_label.click()
+# Flutter web edits a text field through its semantics <input>, but only once the framework has
+# taken that field for editing: the tap focuses the <input>, the framework hears of it, focuses
+# its TextField and sends its input configuration back, and only then does the engine listen to
+# the <input>. Keys typed before that are lost (a name "Ben" arrives as "en"; the roll "3 4 8 1 2 5"
+# as "4 8 1 2 5"). The engine writes the configuration into the element's ``autocorrect``
+# attribute; a marker put there before the tap shows when that has happened.
+_MARK_UNTAKEN = """el => { if (document.activeElement !== el) el.setAttribute('autocorrect', 'not-taken-yet'); }"""
+_TAKEN = """el => document.activeElement === el && el.getAttribute('autocorrect') !== 'not-taken-yet'"""
+_KEPT = """([el, text]) => document.activeElement === el && el.value === text"""
+
+
+def fill(page, label: str, text: str, attempts: int = 3) -> None:
+    """Type ``text`` into the field labelled ``label`` as a person does: tap it, wait until it is
+    taken for editing (see above), type, and check it still has the focus and shows the text.
+    A tap whose focus the framework moved away again (seen under CPU load) is tapped again."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     # focused and empty, Flutter reads the hint after the label ("Name Spieler 1\nSpieler 1")
-    hinted = page.get_by_label(re.compile("^" + re.escape(label) + "\n"))
-    field = by_label.or_(hinted).first
-    field.fill("")
-    field.press_sequentially(text, delay=5)
+    field = page.get_by_label(label, exact=True).or_(page.get_by_label(re.compile("^" + re.escape(label) + "\n"))).first
+    for _ in range(attempts):
+        el = field.element_handle()
+        page.evaluate(_MARK_UNTAKEN, el)
+        field.click()
+        try:
+            page.wait_for_function(_TAKEN, arg=el, timeout=10_000)
+        except PlaywrightTimeout:
+            continue  # the field lost the focus before it was taken: tap again
+        field.fill("")
+        field.press_sequentially(text, delay=5)
+        if page.evaluate(_KEPT, [el, text]):
+            return
+    raise AssertionError(f"could not type {text!r} into {label!r}: it shows {field.input_value()!r}")

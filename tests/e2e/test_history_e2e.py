@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tests.e2e.conftest import button, fill
@@ -23,16 +21,6 @@ def wait_text(page, text: str, timeout: float = 30_000) -> None:
         raise AssertionError(f"{text!r} not on the screen; it shows: {screen_texts(page)[:40]}") from None
 
 
-def fill_checked(page, label: str, text: str) -> None:
-    """conftest.fill, then read the field back (a loaded machine can drop or reorder keystrokes)."""
-    for _ in range(4):
-        fill(page, label, text)
-        time.sleep(0.3)
-        if page.get_by_label(label, exact=True).input_value() == text:
-            return
-    raise AssertionError(f"could not type {text!r} into {label!r}")
-
-
 def roll(page, values: str) -> None:
     fill(page, "Echte Würfel: Werte eingeben", values)
     button(page, "Übernehmen").click()
@@ -41,10 +29,10 @@ def roll(page, values: str) -> None:
 def finish_short_qwixx_game(page) -> None:
     """The steps of test_qwixx_e2e: house rule "ends at misthrow no. 1", Ana 3 points, Ben −5."""
     button(page, "Qwixx Longo").click()
-    fill_checked(page, "Name Spieler 1", "Ana")
-    fill_checked(page, "Name Spieler 2", "Ben")
-    fill_checked(page, "Glückszahlen Spieler 1", "4 9")
-    fill_checked(page, "Glückszahlen Spieler 2", "5 12")
+    fill(page, "Name Spieler 1", "Ana")
+    fill(page, "Name Spieler 2", "Ben")
+    fill(page, "Glückszahlen Spieler 1", "4 9")
+    fill(page, "Glückszahlen Spieler 2", "5 12")
     for expected in (3, 2, 1):
         button(page, "Ende beim Fehlwurf Nr. −").click()
         page.get_by_text(f"Ende beim Fehlwurf Nr.: {expected}").wait_for()
@@ -59,8 +47,8 @@ def finish_short_qwixx_game(page) -> None:
         if started.count():
             break
         # the server read a field before its last keystroke arrived: type the numbers again
-        fill_checked(page, "Glückszahlen Spieler 1", "4 9")
-        fill_checked(page, "Glückszahlen Spieler 2", "5 12")
+        fill(page, "Glückszahlen Spieler 1", "4 9")
+        fill(page, "Glückszahlen Spieler 2", "5 12")
     wait_text(page, "Ana ist dran · Wurf Nr. 1")
     roll(page, "3 4 8 1 2 5")  # white sum 7
     page.get_by_text("Weiße Summe 7 – Ana:").wait_for()

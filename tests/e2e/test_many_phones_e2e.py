@@ -9,7 +9,9 @@ inside the pages (``Date.now()``, one clock: one machine) and printed.
 from __future__ import annotations
 
 import statistics
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 
@@ -56,8 +58,8 @@ def create_game(page, server, n: int = 4) -> str:
         button(page, "Spieler hinzufügen").click()
     page.get_by_label(f"Name Spieler {n}", exact=True).wait_for()
     for i in range(n):
-        fill_checked(page, f"Name Spieler {i + 1}", NAMES[i])
-        fill_checked(page, f"Glückszahlen Spieler {i + 1}", LUCKY[i])
+        fill(page, f"Name Spieler {i + 1}", NAMES[i])
+        fill(page, f"Glückszahlen Spieler {i + 1}", LUCKY[i])
     button(page, "Spiel starten").click()
     page.get_by_text("Ana ist dran · Wurf Nr. 1").wait_for()
     store = Store(server.db)
@@ -94,21 +96,8 @@ def open_timed(browser, url: str):
     return open_app(browser, url, init_script=WS_JS)
 
 
-def fill_checked(page, label: str, text: str) -> None:
-    """``fill``, then check the field; on a loaded machine a keystroke can get lost, so retype."""
-    field = page.get_by_label(label, exact=True)
-    for _ in range(4):
-        fill(page, label, text)
-        deadline = time.monotonic() + 2
-        while time.monotonic() < deadline:
-            if field.input_value() == text:
-                return
-            time.sleep(0.05)
-    raise AssertionError(f"could not type {text!r} into {label!r}: it shows {field.input_value()!r}")
-
-
 def type_roll(page, values: str) -> None:
-    fill_checked(page, "Echte Würfel: Werte eingeben", values)
+    fill(page, "Echte Würfel: Werte eingeben", values)
 
 
 def wait_all(pages, timeout: float = 20.0) -> list[int]:
@@ -120,7 +109,7 @@ def wait_all(pages, timeout: float = 20.0) -> list[int]:
             return seen
         if time.monotonic() > deadline:
             for i, p in enumerate(pages):
-                p.screenshot(path=f"/tmp/many_phones_fail_{i}.png")
+                p.screenshot(path=Path(tempfile.gettempdir()) / f"many_phones_fail_{i}.png")
             raise AssertionError(f"not on every phone after {timeout}s: {seen}")
         time.sleep(0.02)
 

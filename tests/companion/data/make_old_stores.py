@@ -2,8 +2,8 @@
 
 Run it with the OLD code first on ``sys.path`` (no git worktree needed)::
 
-    git archive <commit> | tar -x -C /tmp/old
-    PYTHONPATH=/tmp/old .venv/bin/python tests/companion/data/make_old_stores.py OUT.sql
+    git archive <commit> | tar -x -C OLD_DIR
+    PYTHONPATH=OLD_DIR .venv/bin/python tests/companion/data/make_old_stores.py OUT.sql
 
 ``store_v3.sql``: commit 4043faf (schema 3: per-game ``rev``; profiles and statistics
 lines made on first use by companion/profiles.py and companion/history.py).
