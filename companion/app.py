@@ -172,6 +172,7 @@ class Shell:
         self._listener: int | None = None
         self._rendered_seq = -1
         self.body = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO, spacing=10)
+        self._body_box = ft.Container(self.body, padding=10, expand=True)
         self._reused: list[ft.Control] = []  # controls a view handed out again this render (see reuse())
 
     # --- words --------------------------------------------------------------------
@@ -583,6 +584,13 @@ class Shell:
         # One keyed column per screen: Flet then diffs a rebuilt view against the
         # previous one in place (frozen comparison) and sends only what changed.
         screen_key = f"{self.screen}:{self.table.id if self.table is not None else self.game_id or ''}"
+        if getattr(self, "_shown_key", None) not in (None, screen_key):
+            # Another screen gets a new scrolling body, so it opens at its top: the old one kept the
+            # last screen's scroll offset, and Flutter web then kept its semantics nodes at that old
+            # offset too (a tap on a field landed on whatever was drawn there).
+            self.body = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO, spacing=10)
+            self._body_box.content = self.body
+        self._shown_key = screen_key
         self.body.controls = [ft.Column(content, key=screen_key, spacing=10)]
         bar_key = (self.lang,)
         if getattr(self, "_bar_key", None) != bar_key or not self.page.controls:
@@ -590,7 +598,7 @@ class Shell:
             self._bar_key = bar_key
             self.page.controls = [
                 ft.SafeArea(
-                    ft.Column([self.top_bar(), ft.Container(self.body, padding=10, expand=True)], spacing=0, expand=True),
+                    ft.Column([self.top_bar(), self._body_box], spacing=0, expand=True),
                     expand=True,
                 )
             ]

@@ -132,6 +132,22 @@ def app_page(browser, server):
     page.context.close()
 
 
+def on_screen(page, found, find_again):
+    """Flutter keeps nodes a little beyond the fold in the semantics tree, but a click there reaches
+    nothing (or whatever is drawn at the edge): scroll the app's own list (the canvas) until the node
+    is on screen. ``find_again`` looks the node up after each scroll."""
+    view = page.viewport_size or {"width": 412, "height": 915}
+    for _ in range(10):
+        box = found.bounding_box()
+        if box is None or box["y"] >= 0 and box["y"] + box["height"] <= view["height"]:
+            break
+        page.mouse.move(view["width"] / 2, view["height"] / 2)
+        page.mouse.wheel(0, box["y"] + box["height"] / 2 - view["height"] / 2)
+        time.sleep(0.4)
+        found = find_again()
+    return found
+
+
 class Button:
     """A button by its text, or an icon button by its tooltip (Flutter puts the tooltip on a wrapper)."""
 
@@ -155,18 +171,7 @@ class Button:
         self._find(timeout)
 
     def click(self, timeout: float = 20.0) -> None:
-        found = self._find(timeout)
-        # Flutter keeps nodes a little below the fold in the semantics tree, but a click there
-        # reaches nothing: scroll the app's own list (the canvas) until the button is on screen
-        view = self.page.viewport_size or {"width": 412, "height": 915}
-        for _ in range(10):
-            box = found.bounding_box()
-            if box is None or box["y"] >= 0 and box["y"] + box["height"] <= view["height"]:
-                break
-            self.page.mouse.move(view["width"] / 2, view["height"] / 2)
-            self.page.mouse.wheel(0, box["y"] + box["height"] / 2 - view["height"] / 2)
-            time.sleep(0.4)
-            found = self._find(timeout)
+        found = on_screen(self.page, self._find(timeout), lambda: self._find(timeout))
         found.click()
 
     def count(self) -> int:
@@ -201,6 +206,8 @@ def fill(page, label: str, text: str, attempts: int = 3) -> None:
     # focused and empty, Flutter reads the hint after the label ("Name Spieler 1\nSpieler 1")
     field = page.get_by_label(label, exact=True).or_(page.get_by_label(re.compile("^" + re.escape(label) + "\n"))).first
     for _ in range(attempts):
+        field.wait_for()
+        on_screen(page, field, lambda: field)
         el = field.element_handle()
         page.evaluate(_MARK_UNTAKEN, el)
         field.click()
@@ -208,8 +215,9 @@ def fill(page, label: str, text: str, attempts: int = 3) -> None:
             page.wait_for_function(_TAKEN, arg=el, timeout=10_000)
         except PlaywrightTimeout:
             continue  # the field lost the focus before it was taken: tap again
-        field.fill("")
-        field.press_sequentially(text, delay=5)
+        # the element itself: once focused, Flutter may read more than the label (a hint, the value)
+        el.fill("")
+        el.type(text, delay=5)
         if page.evaluate(_KEPT, [el, text]):
             return
-    raise AssertionError(f"could not type {text!r} into {label!r}: it shows {field.input_value()!r}")
+    raise AssertionError(f"could not type {text!r} into {label!r}: it shows {el.input_value()!r}")

@@ -43,10 +43,10 @@ def test_names_and_dice_typed_on_a_slow_phone_arrive_whole(browser, server):
         fill(page, "Glückszahlen Spieler 1", "4 9")
         fill(page, "Glückszahlen Spieler 2", "5 12")
         button(page, "Spiel starten").click()
-        page.get_by_text("Ana ist dran · Wurf 1", exact=True).wait_for()
+        page.get_by_text("Ana ist dran · Wurf Nr. 1", exact=True).wait_for()
         fill(page, "Echte Würfel: Werte eingeben", "3 4 8 1 2 5")
         button(page, "Übernehmen").click()
         page.get_by_text("Weiße Summe 7 – Ana:", exact=True).wait_for()
-        page.get_by_text("Noch unentschieden: Ana, Ben", exact=True).wait_for()
+        page.get_by_text("Ana und Ben entscheiden noch", exact=True).wait_for()
     finally:
         page.context.close()
