@@ -13,7 +13,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.verflixxt_hooks import HOOKS
+from companion.games.verflixxt_hooks import HOOKS, explain as explain_target
 from companion.i18n import add_strings
 from companion.profiles import list_profiles
 from companion.registry import GameUI, register_ui
@@ -142,6 +142,7 @@ add_strings(
             "de": "Wächter, die nicht ziehen dürfen (antippen: warum):",
             "en": "Guards that may not move (tap: why):",
         },
+        "vx.play.locked_tip": {"de": "{place}: {why}", "en": "{place}: {why}"},
         "vx.play.advice": {"de": "Zugberatung", "en": "Move advice"},
         "vx.play.advice_line": {
             "de": "{move}: sofort {now}, Ausblick {ahead}",
@@ -1014,36 +1015,37 @@ def roll_controls(shell: Any, state: Any) -> list[ft.Control]:
     ]
 
 
+def _locked_guard_chip(shell: Any, state: Any, p: int, err: RefereeError) -> ft.Control:
+    """A compact chip (the tile, as on the board); its place and the refusal's words are its tooltip and label."""
+    tile = state.tile_at(p) if 0 < p < state.goal else None
+    words = shell.t("vx.play.locked_tip", place=pos_text(shell, state, p), why=err.message(shell.lang))
+    chip = ft.OutlinedButton(
+        content=ft.Text(tile_text(tile) if tile is not None else pos_text(shell, state, p), size=16,
+                        weight=ft.FontWeight.BOLD),
+        icon=ft.Icons.LOCK_OUTLINE,
+        height=TOUCH,
+        tooltip=words,
+        on_click=lambda e: shell.refuse(err),  # the refusal with its rule link, under the moves
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+    )
+    return ft.Semantics(label=words, button=True, content=chip, exclude_semantics=True)
+
+
 def _locked_guards(shell: Any, state: Any) -> list[ft.Control]:
-    """Guards that may not move now, each tappable: the engine's refusal says why."""
+    """Guards that may not move now, each tappable: the engine says why (vx.guard, vx.wurm.guard)."""
     seen: set[int] = set()
-    buttons = []
+    chips = []
     for g, p in enumerate(state.guards):
         if p in seen or p >= state.goal:
             continue
         seen.add(p)
-        try:
-            ENGINE.apply(state, MoveGuard(by=state.turn, guard=g))
-            continue  # movable: it is among the moves
-        except (Refusal, InvalidInput) as exc:
-            err = exc
-
-        tile = state.tile_at(p) if 0 < p < state.goal else None
-        buttons.append(
-            ft.OutlinedButton(  # compact (the tile, as on the board); its full place is its tooltip
-                content=ft.Text(tile_text(tile) if tile is not None else pos_text(shell, state, p), size=16,
-                                weight=ft.FontWeight.BOLD),
-                icon=ft.Icons.LOCK_OUTLINE,
-                height=TOUCH,
-                tooltip=pos_text(shell, state, p),
-                on_click=lambda e, err=err: shell.refuse(err),
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-            )
-        )
-    if not buttons:
+        why = explain_target(state, state.turn, ("guard", g))  # a move when it may move: among the moves
+        if isinstance(why, RefereeError):
+            chips.append(_locked_guard_chip(shell, state, p, why))
+    if not chips:
         return []
     return [ft.Text(shell.t("vx.play.locked"), size=13, color=ft.Colors.BLUE_GREY_700),
-            ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)]
+            ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]
 
 
 def _advice_controls(shell: Any, state: Any) -> list[ft.Control]:
