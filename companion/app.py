@@ -497,7 +497,9 @@ class Shell:
                         tooltip=self.t("app.home"),
                         on_click=lambda e: self.go_home(),
                     ),
-                    ft.Text(self.t("app.title"), size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE, expand=True),
+                    # one line: on a 360 px seat phone the bar also holds "Du: Ana" and the seat switch
+                    ft.Text(self.t("app.title"), size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE, expand=True,
+                            no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
                     ft.TextButton(
                         height=48,  # issue 15.1
                         content=ft.Text(self.t("app.lang_switch"), color=ft.Colors.WHITE),

@@ -11,10 +11,11 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
+import flet as ft
 from pydantic import BaseModel
 
 from companion.i18n import add_strings
-from components.common import refusal_line
+from components.common import big_button, keyed, refusal_line
 from components.seat_editor import AddSeat, Seat
 from scoring.engine import NAME_MAX, visible
 from scoring.errors import RefereeError
@@ -108,6 +109,17 @@ def error_texts(shell: Any, problems: list[Any]) -> dict[int, str]:
     for p in problems:
         p = p if isinstance(p, NameProblem) else NameProblem.model_validate(p)
         out.setdefault(p.seat, shell.t(p.key, **p.params))
+    return out
+
+
+def start_controls(shell: Any, problem: Any, on_start: Callable[[Any], None]) -> list[Any]:
+    """The setup's last rows: its problem (if any) right above the start button, both keyed."""
+    out: list[Any] = []
+    line = start_error_line(shell, problem)
+    if line is not None:
+        out.append(keyed(line, "refusal"))
+    out.append(keyed(big_button(shell.t("setup.start"), on_start, color=ft.Colors.INDIGO_600,
+                                text_color=ft.Colors.WHITE), "start"))
     return out
 
 

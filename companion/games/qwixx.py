@@ -14,7 +14,7 @@ from companion.profiles import list_profiles
 from companion.registry import GameUI, register_ui
 from companion.rules_text import QWIXX as RULES
 from companion.rules_ui import dispute_button
-from companion.seats import SeatFields, add_seat, check_names, error_texts, seats_for, start_error_line
+from companion.seats import SeatFields, add_seat, check_names, error_texts, seats_for, start_controls
 from components.common import big_button, info_line, keyed, section_title, stepper
 from components.cross_row import RowModel, cross_row
 from components.dice_entry import DiceEntryTexts, DieSlot, dice_entry, slots_for
@@ -290,12 +290,7 @@ def _start_block(shell: Any, st: dict[str, Any], fields: SeatFields) -> list[ft.
         options["lucky_numbers"] = checked[1]
         shell.start_game(GAME, checked[0], options)
 
-    out: list[ft.Control] = []
-    line = start_error_line(shell, st.get("start_error"))
-    if line is not None:
-        out.append(line)
-    out.append(big_button(shell.t("setup.start"), start, color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE))
-    return out
+    return start_controls(shell, st.get("start_error"), start)
 
 
 def setup_view(shell: Any) -> ft.Control:

@@ -19,7 +19,7 @@ from companion.profiles import list_profiles
 from companion.registry import GameUI, register_ui
 from companion.rules_text import VERFLIXXT as RULES
 from companion.rules_ui import dispute_button
-from companion.seats import add_seat, check_names, error_texts, seats_for, start_error_line
+from companion.seats import add_seat, check_names, error_texts, seats_for, start_controls, start_error_line
 from components.common import TOUCH, big_button, info_line, keyed, refusal_line, section_title, stepper
 from components.profile_picker import profile_picker
 from components.seat_editor import SeatColor, error_text, seat_editor
@@ -860,12 +860,7 @@ def _start(shell: Any, st: dict[str, Any], fields: _Fields) -> None:
 
 
 def _start_block(shell: Any, st: dict[str, Any], fields: _Fields) -> list[ft.Control]:
-    out: list[ft.Control] = []
-    line = start_error_line(shell, st.get("start_error"))
-    if line is not None:
-        out.append(line)
-    out.append(big_button(shell.t("setup.start"), lambda e: _start(shell, st, fields), color=ft.Colors.INDIGO_600,
-                          text_color=ft.Colors.WHITE))
+    out: list[ft.Control] = start_controls(shell, st.get("start_error"), lambda e: _start(shell, st, fields))
     out.append(ft.OutlinedButton(content=shell.t("vx.setup.quick"), icon=ft.Icons.CALCULATE_OUTLINED,
                                  on_click=lambda e: shell.go("vx_quick"), height=TOUCH))
     return out

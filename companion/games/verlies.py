@@ -21,7 +21,7 @@ from companion.profiles import list_profiles
 from companion.registry import GameUI, register_ui
 from companion.rules_text import VERLIES as RULES
 from companion.rules_ui import dispute_button
-from companion.seats import SeatFields, add_seat, check_names, error_texts, seats_for, start_error_line
+from companion.seats import SeatFields, add_seat, check_names, error_texts, seats_for, start_controls
 from components.common import TOUCH, big_button, info_line, keyed, section_title, stepper
 from components.gold_counter import clamp, gold_counter
 from components.player_switcher import player_switcher
@@ -577,11 +577,7 @@ def setup_view(shell: Any) -> ft.Control:
     rows += _seat_block(shell, st, fields)
     rows += _start_player_block(shell, st, names)
     rows += _options_block(shell, st)
-    line = start_error_line(shell, st.get("start_error"))
-    if line is not None:
-        rows.append(keyed(line, "refusal"))
-    rows.append(keyed(big_button(shell.t("setup.start"), lambda e: _start(shell, st, fields), color=PRIMARY,
-                                 text_color=ft.Colors.WHITE), "start"))
+    rows += start_controls(shell, st.get("start_error"), lambda e: _start(shell, st, fields))
     return ft.Column(rows, spacing=10)
 
 
