@@ -427,15 +427,8 @@ def last_decision(shell: Any) -> str | None:
     return None
 
 
-def play_view(shell: Any) -> ft.Control:
-    table = shell.table
-    game = table.game
-    state = table.state
-    seat = _selected(shell, state)
-    mine = _my_seats(shell, len(state.names))
-    out: list[ft.Control] = []
-
-    # Blocks that look the same as last time are the same controls (Shell.memo): Flet skips them.
+def _top_block(shell: Any, table: Any, state: Any) -> ft.Control:
+    """Whose turn, undo/redo and the dice; unchanged blocks are the same controls (Shell.memo)."""
     turn_text = shell.t("q8.play.turn", name=state.names[state.active], turn=state.turn)
     may_undo, may_redo = table.may_undo(shell.seats), table.may_redo(shell.seats)
     undo_tip, redo_tip = shell.t("play.undo"), shell.t("play.redo")
@@ -455,43 +448,36 @@ def play_view(shell: Any) -> ft.Control:
     faces = tuple(dice_faces(shell, state))
     dice = shell.memo((table.id, "dice"), faces, lambda: dice_tray(list(faces), size=48))
     # portrait: one above the other; landscape (>= 576 px): side by side, so the sheet starts higher
-    out.append(keyed(ft.ResponsiveRow([_half(header), _half(dice)], spacing=10, run_spacing=10,
-                                      vertical_alignment=ft.CrossAxisAlignment.CENTER), "top"))
+    return keyed(ft.ResponsiveRow([_half(header), _half(dice)], spacing=10, run_spacing=10,
+                                  vertical_alignment=ft.CrossAxisAlignment.CENTER), "top")
 
-    # What was entered last, and who still decides, in words (issue 15.5)
+
+def _middle_block(shell: Any, table: Any, state: Any, seat: int) -> ft.Control | None:
+    """What was entered last and who still decides, in words (issue 15.5), and the sheet switcher."""
     last = last_decision(shell)
     waiting_text = deciding_text(shell, state) if state.phase == "white" else None
     lines = tuple(x for x in (last, waiting_text) if x)
-    status = None
+    middle: list[ft.Control] = []
     if lines:
-        status = shell.memo((table.id, "status"), lines, lambda: ft.Column(
+        middle.append(_half(shell.memo((table.id, "status"), lines, lambda: ft.Column(
             [ft.Text(lines[0], size=16, weight=ft.FontWeight.BOLD)] + [ft.Text(x, size=15) for x in lines[1:]],
-            spacing=2))
-
-    # The seat whose decision this phone offers buttons for: one of its own, never another's
-    # (issue 15.7); a phone acting for every seat decides for the sheet it shows.
-    waiting_mine = [s for s in game.current_seats(state) if s in mine]
-    if state.phase == "color" and state.active in mine:
-        seat = state.active  # the active player's colour choice is made on their sheet
-    acting = seat if seat in waiting_mine else (waiting_mine[0] if shell.seats is not None and waiting_mine else None)
-
-    # The sheet comes before the phase's buttons: the picture of the game stays put while
-    # the buttons below it change from tap to tap (and they are nearer the thumb).
-    middle: list[ft.Control] = [_half(status)] if status is not None else []
+            spacing=2))))
     if len(state.names) > 1:
         # every sheet can be looked at; only one's own seats can be crossed on
         names = tuple(state.names)
         middle.append(_half(shell.memo((table.id, "switcher"), (names, seat),
                                        lambda: player_switcher(list(names), seat, lambda i: _select(shell, i)))))
-    if middle:
-        out.append(keyed(ft.ResponsiveRow(middle, spacing=10, run_spacing=10,
-                                          vertical_alignment=ft.CrossAxisAlignment.CENTER), "middle"))
-    out.append(keyed(sheet_view(shell, state, seat), "sheet"))
+    if not middle:
+        return None
+    return keyed(ft.ResponsiveRow(middle, spacing=10, run_spacing=10,
+                                  vertical_alignment=ft.CrossAxisAlignment.CENTER), "middle")
 
-    refusal = shell.refusal_control()
-    if refusal:
-        out.append(keyed(refusal, "refusal"))
 
+def _phase_controls(shell: Any, state: Any, seat: int, mine: Any, waiting_mine: list[int],
+                    acting: int | None) -> list[ft.Control]:
+    """The phase's buttons: roll, the white sum for the seat this phone decides for, the colour choice."""
+    game = shell.table.game
+    out: list[ft.Control] = []
     if state.phase == "roll":
         out += [keyed(c, f"roll{i}") for i, c in enumerate(roll_controls(shell, state, mine))]
     elif state.phase == "white":
@@ -508,7 +494,31 @@ def play_view(shell: Any) -> ft.Control:
     elif state.phase == "color":
         out.append(keyed(section_title(shell.t("q8.play.color_title", name=state.names[state.active])), "phase-title"))
         out.append(keyed(action_row(shell, state, game.legal(state, state.active)), "actions"))
+    return out
 
+
+def play_view(shell: Any) -> ft.Control:
+    table = shell.table
+    state = table.state
+    seat = _selected(shell, state)
+    mine = _my_seats(shell, len(state.names))
+    out: list[ft.Control] = [_top_block(shell, table, state)]
+    # The seat whose decision this phone offers buttons for: one of its own, never another's
+    # (issue 15.7); a phone acting for every seat decides for the sheet it shows.
+    waiting_mine = [s for s in table.game.current_seats(state) if s in mine]
+    if state.phase == "color" and state.active in mine:
+        seat = state.active  # the active player's colour choice is made on their sheet
+    acting = seat if seat in waiting_mine else (waiting_mine[0] if shell.seats is not None and waiting_mine else None)
+    middle = _middle_block(shell, table, state, seat)
+    if middle is not None:
+        out.append(middle)
+    # The sheet comes before the phase's buttons: the picture of the game stays put while
+    # the buttons below it change from tap to tap (and they are nearer the thumb).
+    out.append(keyed(sheet_view(shell, state, seat), "sheet"))
+    refusal = shell.refusal_control()
+    if refusal:
+        out.append(keyed(refusal, "refusal"))
+    out += _phase_controls(shell, state, seat, mine, waiting_mine, acting)
     out.append(keyed(shell.memo((table.id, "dispute"), shell.lang, lambda: dispute_button(shell)), "dispute"))
     return ft.Column(out, spacing=10)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.games.verflixxt_hooks import HOOKS
+from companion.games.verflixxt_hooks import HOOKS, explain as explain_target
 from companion.i18n import add_strings
 from companion.profiles import list_profiles
 from companion.registry import GameUI, register_ui
@@ -142,6 +142,7 @@ add_strings(
             "de": "Wächter, die nicht ziehen dürfen (antippen: warum):",
             "en": "Guards that may not move (tap: why):",
         },
+        "vx.play.locked_tip": {"de": "{place}: {why}", "en": "{place}: {why}"},
         "vx.play.advice": {"de": "Zugberatung", "en": "Move advice"},
         "vx.play.advice_line": {
             "de": "{move}: sofort {now}, Ausblick {ahead}",
@@ -1009,36 +1010,37 @@ def roll_controls(shell: Any, state: Any) -> list[ft.Control]:
     ]
 
 
+def _locked_guard_chip(shell: Any, state: Any, p: int, err: RefereeError) -> ft.Control:
+    """A compact chip (the tile, as on the board); its place and the refusal's words are its tooltip and label."""
+    tile = state.tile_at(p) if 0 < p < state.goal else None
+    words = shell.t("vx.play.locked_tip", place=pos_text(shell, state, p), why=err.message(shell.lang))
+    chip = ft.OutlinedButton(
+        content=ft.Text(tile_text(tile) if tile is not None else pos_text(shell, state, p), size=16,
+                        weight=ft.FontWeight.BOLD),
+        icon=ft.Icons.LOCK_OUTLINE,
+        height=TOUCH,
+        tooltip=words,
+        on_click=lambda e: shell.refuse(err),  # the refusal with its rule link, under the moves
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+    )
+    return ft.Semantics(label=words, button=True, content=chip, exclude_semantics=True)
+
+
 def _locked_guards(shell: Any, state: Any) -> list[ft.Control]:
-    """Guards that may not move now, each tappable: the engine's refusal says why."""
+    """Guards that may not move now, each tappable: the engine says why (vx.guard, vx.wurm.guard)."""
     seen: set[int] = set()
-    buttons = []
+    chips = []
     for g, p in enumerate(state.guards):
         if p in seen or p >= state.goal:
             continue
         seen.add(p)
-        try:
-            ENGINE.apply(state, MoveGuard(by=state.turn, guard=g))
-            continue  # movable: it is among the moves
-        except (Refusal, InvalidInput) as exc:
-            err = exc
-
-        tile = state.tile_at(p) if 0 < p < state.goal else None
-        buttons.append(
-            ft.OutlinedButton(  # compact (the tile, as on the board); its full place is its tooltip
-                content=ft.Text(tile_text(tile) if tile is not None else pos_text(shell, state, p), size=16,
-                                weight=ft.FontWeight.BOLD),
-                icon=ft.Icons.LOCK_OUTLINE,
-                height=TOUCH,
-                tooltip=pos_text(shell, state, p),
-                on_click=lambda e, err=err: shell.refuse(err),
-                style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
-            )
-        )
-    if not buttons:
+        why = explain_target(state, state.turn, ("guard", g))  # a move when it may move: among the moves
+        if isinstance(why, RefereeError):
+            chips.append(_locked_guard_chip(shell, state, p, why))
+    if not chips:
         return []
     return [ft.Text(shell.t("vx.play.locked"), size=13, color=ft.Colors.BLUE_GREY_700),
-            ft.Row(buttons, wrap=True, spacing=6, run_spacing=6)]
+            ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]
 
 
 def _advice_controls(shell: Any, state: Any) -> list[ft.Control]:
@@ -1145,16 +1147,10 @@ SIDE_COL = {"xs": 12, "sm": 5}
 BOARD_COL = {"xs": 12, "sm": 7}
 
 
-def play_view(shell: Any) -> ft.Control:
-    table = shell.table
-    state = table.state
-    me = state.turn
-    mine = shell.seats is None or me in shell.seats
-    out: list[ft.Control] = []
-
-    # Blocks that look the same as last time are the same controls (Shell.memo): Flet's diff skips them.
+def _header(shell: Any, state: Any) -> ft.Control:
+    """Whose turn, with undo and redo; the same controls while it looks the same (Shell.memo)."""
+    table, me = shell.table, state.turn
     turn_text = shell.t("play.turn_of", name=state.names[me])
-    roll_text = shell.t("vx.play.roll_chip", value=state.roll) if state.roll is not None else None
     may_undo, may_redo = table.may_undo(shell.seats), table.may_redo(shell.seats)
     tips = (shell.t("play.undo"), shell.t("play.redo"))
     me_color = seat_color(shell, me)
@@ -1170,63 +1166,103 @@ def play_view(shell: Any) -> ft.Control:
                           disabled=not may_redo, icon_size=28, width=TOUCH, height=TOUCH, key="redo"),
         ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
-    out.append(keyed(shell.memo((table.id, "header"), (turn_text, may_undo, may_redo, tips, me_color), header),
-                     "header"))
+    return keyed(shell.memo((table.id, "header"), (turn_text, may_undo, may_redo, tips, me_color), header),
+                 "header")
 
-    legal = ENGINE.legal(state) if mine else []
-    side: list[ft.Control] = []  # the roll and what to do with it
-    if mine and state.phase in ("roll", "move", "wurminator"):
-        # The roll controls stay mounted (hidden while a move is chosen): after every move they
-        # come back as the same controls instead of a new text field and buttons each turn.
-        typed = shell.ui.get(("vx_typed", table.id), "")
-        roll_block = shell.memo((table.id, "roll-block"), (shell.lang, typed),
-                                lambda: ft.Column(roll_controls(shell, state), spacing=8))
-        side.append(keyed(ft.Container(roll_block, visible=state.phase == "roll"), "roll-block"))
-    if not mine:  # another seat's phone: everyone sees the board, only the player on turn acts
-        waiting = {"roll": "vx.play.other_rolls", "wurminator": "vx.play.other_wurm"}.get(state.phase,
-                                                                                          "vx.play.other_moves")
-        if roll_text is not None and state.phase != "roll":
-            side.append(keyed(_roll_line(shell, roll_text, None), "roll-line"))
-        side.append(keyed(info_line(shell.t(waiting, name=state.names[me])), "waiting"))
-    elif state.phase in ("move", "wurminator") and roll_text is not None:
-        title = "vx.play.moves_with" if state.phase == "move" else "vx.play.wurm_phase"
-        side.append(keyed(_roll_line(shell, roll_text, shell.t(title)), "roll-line"))
-        moves: list[ft.Control] = []
-        for a in legal:
-            if isinstance(a, MoveFigure):
-                bg, fg = me_color, text_on(me_color)
-            elif isinstance(a, MoveGuard):
-                bg, fg = ft.Colors.BLUE_GREY_100, ft.Colors.BLACK
-            elif isinstance(a, MoveWurminator):
-                bg, fg = ft.Colors.BROWN_100, ft.Colors.BROWN_900
-            else:
-                bg, fg = ft.Colors.GREY_200, ft.Colors.BLACK
-            moves.append(_move_button(action_label(shell, state, a), lambda e, a=a: shell.submit(a), bg, fg))
-        if state.phase == "move":
-            moves += _locked_guards(shell, state)
-        side.append(keyed(ft.Column(moves, spacing=8), f"actions-{state.phase}"))
 
+def _roll_block(shell: Any, state: Any) -> ft.Control:
+    """The roll controls stay mounted (hidden while a move is chosen): after every move they
+    come back as the same controls instead of a new text field and buttons each turn."""
+    table = shell.table
+    typed = shell.ui.get(("vx_typed", table.id), "")
+    roll_block = shell.memo((table.id, "roll-block"), (shell.lang, typed),
+                            lambda: ft.Column(roll_controls(shell, state), spacing=8))
+    return keyed(ft.Container(roll_block, visible=state.phase == "roll"), "roll-block")
+
+
+def _waiting(shell: Any, state: Any, roll_text: str | None) -> list[ft.Control]:
+    """Another seat's phone: everyone sees the board, only the player on turn acts."""
+    waiting = {"roll": "vx.play.other_rolls", "wurminator": "vx.play.other_wurm"}.get(state.phase,
+                                                                                      "vx.play.other_moves")
+    out: list[ft.Control] = []
+    if roll_text is not None and state.phase != "roll":
+        out.append(keyed(_roll_line(shell, roll_text, None), "roll-line"))
+    out.append(keyed(info_line(shell.t(waiting, name=state.names[state.turn])), "waiting"))
+    return out
+
+
+def _move_colors(shell: Any, state: Any, a: Any) -> tuple[str, str]:
+    if isinstance(a, MoveFigure):
+        me_color = seat_color(shell, state.turn)
+        return me_color, text_on(me_color)
+    if isinstance(a, MoveGuard):
+        return ft.Colors.BLUE_GREY_100, ft.Colors.BLACK
+    if isinstance(a, MoveWurminator):
+        return ft.Colors.BROWN_100, ft.Colors.BROWN_900
+    return ft.Colors.GREY_200, ft.Colors.BLACK
+
+
+def _moves(shell: Any, state: Any, legal: list[Any], roll_text: str) -> list[ft.Control]:
+    """The roll, right above the moves it allows, and the guards it does not move."""
+    title = "vx.play.moves_with" if state.phase == "move" else "vx.play.wurm_phase"
+    moves: list[ft.Control] = []
+    for a in legal:
+        bg, fg = _move_colors(shell, state, a)
+        moves.append(_move_button(action_label(shell, state, a), lambda e, a=a: shell.submit(a), bg, fg))
+    if state.phase == "move":
+        moves += _locked_guards(shell, state)
+    return [keyed(_roll_line(shell, roll_text, shell.t(title)), "roll-line"),
+            keyed(ft.Column(moves, spacing=8), f"actions-{state.phase}")]
+
+
+def _news(shell: Any, state: Any) -> list[ft.Control]:
+    """A refusal where the tap happened (under the roll field or the moves), the last move, events."""
+    out: list[ft.Control] = []
     refusal = shell.refusal_control()
-    if refusal:  # where the tap happened: under the roll field or the moves
-        side.append(keyed(refusal, "refusal"))
+    if refusal:
+        out.append(keyed(refusal, "refusal"))
     last = last_move_line(shell)
     if last:
-        side.append(keyed(ft.Text(last, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.BLUE_GREY_900), "last"))
+        out.append(keyed(ft.Text(last, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.BLUE_GREY_900), "last"))
     for i, line in enumerate(_event_lines(shell, state)):
-        side.append(keyed(ft.Text(line, size=14, color=ft.Colors.BLUE_GREY_800), f"event{i}"))
+        out.append(keyed(ft.Text(line, size=14, color=ft.Colors.BLUE_GREY_800), f"event{i}"))
+    return out
 
+
+def _advice(shell: Any, state: Any) -> list[ft.Control]:
+    """The advice switch and, when on, one line per legal move."""
+    key = "vx_advice"
+
+    def toggle(e: Any) -> None:
+        shell.ui[key] = bool(e.control.value)
+        shell.render()
+
+    out: list[ft.Control] = [keyed(ft.Switch(label=shell.t("vx.play.advice"), value=bool(shell.ui.get(key)),
+                                             on_change=toggle), "advice")]
+    if shell.ui.get(key):
+        out.append(keyed(ft.Column(_advice_controls(shell, state), spacing=8), "advice-lines"))
+    return out
+
+
+def _side(shell: Any, state: Any, legal: list[Any], mine: bool) -> list[ft.Control]:
+    """The roll and what to do with it."""
+    roll_text = shell.t("vx.play.roll_chip", value=state.roll) if state.roll is not None else None
+    side: list[ft.Control] = []
+    if mine and state.phase in ("roll", "move", "wurminator"):
+        side.append(_roll_block(shell, state))
+    if not mine:
+        side += _waiting(shell, state, roll_text)
+    elif state.phase in ("move", "wurminator") and roll_text is not None:
+        side += _moves(shell, state, legal, roll_text)
+    side += _news(shell, state)
     if mine and state.phase in ("move", "wurminator"):
-        key = "vx_advice"
+        side += _advice(shell, state)
+    return side
 
-        def toggle(e: Any) -> None:
-            shell.ui[key] = bool(e.control.value)
-            shell.render()
 
-        side.append(keyed(ft.Switch(label=shell.t("vx.play.advice"), value=bool(shell.ui.get(key)),
-                                    on_change=toggle), "advice"))
-        if shell.ui.get(key):
-            side.append(keyed(ft.Column(_advice_controls(shell, state), spacing=8), "advice-lines"))
-
+def _board(shell: Any, state: Any, legal: list[Any]) -> list[ft.Control]:
+    """The parcours (a single possible move's landing marked) and the piles."""
+    table = shell.table
     landing: set[int] = set()
     if len(legal) == 1 and not isinstance(legal[0], SkipWurminator):
         landing.add(move_preview(state, legal[0]).landing)
@@ -1237,13 +1273,23 @@ def play_view(shell: Any) -> ft.Control:
     piles_sig = (tuple(state.names), tuple(tuple(p) for p in state.piles), tuple(tuple(f) for f in state.figures),
                  state.turn, state.phase, shell.lang, tuple(seat_color(shell, s) for s in range(len(state.names))))
     board.append(keyed(shell.memo((table.id, "piles"), piles_sig, lambda: piles_view(shell, state)), "piles"))
+    return board
 
-    out.append(keyed(ft.ResponsiveRow([
-        keyed(ft.Column(side, spacing=8, col=SIDE_COL), "side"),
-        keyed(ft.Column(board, spacing=8, col=BOARD_COL), "board"),
-    ], spacing=12, run_spacing=10, vertical_alignment=ft.CrossAxisAlignment.START), "play"))
-    out.append(keyed(shell.memo((table.id, "dispute"), shell.lang, lambda: dispute_button(shell)), "dispute"))
-    return ft.Column(out, spacing=8)
+
+def play_view(shell: Any) -> ft.Control:
+    # Blocks that look the same as last time are the same controls (Shell.memo): Flet's diff skips them.
+    table = shell.table
+    state = table.state
+    mine = shell.seats is None or state.turn in shell.seats
+    legal = ENGINE.legal(state) if mine else []
+    return ft.Column([
+        _header(shell, state),
+        keyed(ft.ResponsiveRow([
+            keyed(ft.Column(_side(shell, state, legal, mine), spacing=8, col=SIDE_COL), "side"),
+            keyed(ft.Column(_board(shell, state, legal), spacing=8, col=BOARD_COL), "board"),
+        ], spacing=12, run_spacing=10, vertical_alignment=ft.CrossAxisAlignment.START), "play"),
+        keyed(shell.memo((table.id, "dispute"), shell.lang, lambda: dispute_button(shell)), "dispute"),
+    ], spacing=8)
 
 
 # --- result ------------------------------------------------------------------------------

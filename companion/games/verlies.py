@@ -1376,32 +1376,29 @@ def _purse_seat(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) -> 
     return mine[0] if mine else state.current
 
 
-def _purse_section(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) -> list[ft.Control]:
-    n = len(state.players)
-    seat = _purse_seat(shell, state, st, mine)
-    p = state.players[seat]
-    out: list[ft.Control] = []
-
+def _purse_switcher(shell: Any, state: Any, st: dict[str, Any], seat: int) -> ft.Control:
+    """Whose purse is shown; each player's mark (escaped, injured, sits out) as an icon with its word."""
     def select(i: int) -> None:
         st["seat"] = i
         st["seat_seq"] = shell.table.seq
         shell.render()
 
-    if n > 1:
-        icons = [ft.Icons.EXIT_TO_APP if q.escaped else (ft.Icons.HEALING if q.injured else (
-            ft.Icons.PAUSE_CIRCLE_OUTLINE if q.sits_out else None)) for q in state.players]
-        words = [shell.t("rv.play.escaped") if q.escaped else (shell.t("rv.play.injured") if q.injured else (
-            shell.t("rv.play.sits_out") if q.sits_out else None)) for q in state.players]
-        out.append(keyed(player_switcher([q.name for q in state.players], seat, select, icons=icons, words=words),
-                         "switcher"))
+    icons = [ft.Icons.EXIT_TO_APP if q.escaped else (ft.Icons.HEALING if q.injured else (
+        ft.Icons.PAUSE_CIRCLE_OUTLINE if q.sits_out else None)) for q in state.players]
+    words = [shell.t("rv.play.escaped") if q.escaped else (shell.t("rv.play.injured") if q.injured else (
+        shell.t("rv.play.sits_out") if q.sits_out else None)) for q in state.players]
+    return keyed(player_switcher([q.name for q in state.players], seat, select, icons=icons, words=words),
+                 "switcher")
 
-    visible = _visible_players(shell, state, seat)[seat]
+
+def _purse_head(shell: Any, p: Any) -> ft.Control:
+    """The player, their character, status and values, and their gold."""
     status = []
     if p.injured:
         status.append(shell.t("rv.play.injured"))
     if p.escaped:
         status.append(shell.t("rv.play.escaped"))
-    head = ft.Row([
+    return ft.Row([
         ft.Column([
             ft.Text(shell.t("rv.play.purse_of", name=p.name, character=p.character) +
                     (f" · {', '.join(status)}" if status else ""), size=16, weight=ft.FontWeight.BOLD),
@@ -1412,57 +1409,67 @@ def _purse_section(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) 
             bgcolor=ft.Colors.AMBER_100, border_radius=10, padding=ft.Padding.symmetric(horizontal=10, vertical=6),
         ),
     ])
-    items: list[ft.Control] = [head]
 
-    acting = shell.seats is None or seat in shell.seats
-    if acting and state.phase != "over":
-        def set_gold(delta: int) -> None:
-            st["gold"] = clamp(st["gold"] + delta, 1, 99)
-            shell.render()
 
-        amount = st["gold"]
-        items.append(gold_counter(amount, set_gold, label=shell.t("rv.play.gold_amount"),
-                                  minus_tip=shell.t("rv.play.gold_minus"), plus_tip=shell.t("rv.play.gold_plus")))
-        gold_buttons = []
-        offers = shell.table.game.legal(state, seat)  # rv.gold / rv.room: passage gold exactly when offered
-        passage = _template(offers, "gain_gold", "amount", reason="passage")
-        if passage is not None:
-            gold_buttons.append(big_button(shell.t("rv.play.passage", n=amount), lambda e: _submit(
-                shell, _filled(shell, passage, amount=amount), clear=()), color=ft.Colors.AMBER_300))
-        gold_buttons += _dice_buttons(shell, _template(offers, "roll_gold", "dice", reason="passage"),
-                                      "rv.play.passage_dice")
-        gold_buttons += [
-            big_button(shell.t("rv.play.correct_plus", n=amount), lambda e: _submit(
-                shell, GainGold(by=seat, amount=amount, reason="correction"), clear=())),
-            big_button(shell.t("rv.play.correct_minus", n=amount), lambda e: _submit(
-                shell, LoseGold(by=seat, amount=amount, reason="correction"), clear=())),
-        ]
-        items.append(_wrap(gold_buttons))
+def _purse_gold(shell: Any, state: Any, st: dict[str, Any], seat: int) -> list[ft.Control]:
+    """The amount counter and what it does: passage gold when offered, corrections either way."""
+    def set_gold(delta: int) -> None:
+        st["gold"] = clamp(st["gold"] + delta, 1, 99)
+        shell.render()
 
-    treasures = visible["treasures"]
-    items.append(ft.Text(shell.t("rv.play.treasures", n=len(treasures)), size=15, weight=ft.FontWeight.W_600))
+    amount = st["gold"]
+    counter = gold_counter(amount, set_gold, label=shell.t("rv.play.gold_amount"),
+                           minus_tip=shell.t("rv.play.gold_minus"), plus_tip=shell.t("rv.play.gold_plus"))
+    gold_buttons = []
+    offers = shell.table.game.legal(state, seat)  # rv.gold / rv.room: passage gold exactly when offered
+    passage = _template(offers, "gain_gold", "amount", reason="passage")
+    if passage is not None:
+        gold_buttons.append(big_button(shell.t("rv.play.passage", n=amount), lambda e: _submit(
+            shell, _filled(shell, passage, amount=amount), clear=()), color=ft.Colors.AMBER_300))
+    gold_buttons += _dice_buttons(shell, _template(offers, "roll_gold", "dice", reason="passage"),
+                                  "rv.play.passage_dice")
+    gold_buttons += [
+        big_button(shell.t("rv.play.correct_plus", n=amount), lambda e: _submit(
+            shell, GainGold(by=seat, amount=amount, reason="correction"), clear=())),
+        big_button(shell.t("rv.play.correct_minus", n=amount), lambda e: _submit(
+            shell, LoseGold(by=seat, amount=amount, reason="correction"), clear=())),
+    ]
+    return [counter, _wrap(gold_buttons)]
+
+
+def _treasure_row(shell: Any, state: Any, seat: int, i: int, tr: dict[str, Any], acting: bool) -> ft.Control:
+    """One treasure: its words (or face down on another's screen) and, for its owner, reveal."""
+    p = state.players[seat]
+    row: list[ft.Control] = []
+    if "name" not in tr:  # face down, and this screen is not its owner's phone (rv.treasure)
+        row += [ft.Icon(ft.Icons.VISIBILITY_OFF_OUTLINED, size=20, color=ft.Colors.BLUE_GREY_700),
+                ft.Text(shell.t("rv.play.hidden_line", n=i + 1), size=15, expand=True)]
+    else:
+        row.append(ft.Text(shell.t("rv.play.treasure_line", n=i + 1, name=tr["name"], gold=tr["gold"],
+                                   magic=shell.t("rv.play.magic_mark") if tr["magic"] else "",
+                                   hidden=shell.t("rv.play.hidden_mark") if tr["hidden"] else ""), size=15,
+                           expand=True))
+    if acting and p.treasures[i].hidden and state.phase != "over":
+        row.append(ft.IconButton(icon=ft.Icons.VISIBILITY, tooltip=shell.t("rv.play.reveal", n=i + 1),
+                                 width=TOUCH, height=TOUCH,
+                                 on_click=lambda e: _submit(shell, RevealTreasure(by=seat, index=i), clear=())))
+    return ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def _purse_treasures(shell: Any, state: Any, seat: int, acting: bool) -> list[ft.Control]:
+    treasures = _visible_players(shell, state, seat)[seat]["treasures"]
+    items: list[ft.Control] = [
+        ft.Text(shell.t("rv.play.treasures", n=len(treasures)), size=15, weight=ft.FontWeight.W_600)]
     if not treasures:
         items.append(ft.Text(shell.t("rv.play.no_treasures"), size=14))
-    for i, tr in enumerate(treasures):
-        row: list[ft.Control] = []
-        if "name" not in tr:  # face down, and this screen is not its owner's phone (rv.treasure)
-            row += [ft.Icon(ft.Icons.VISIBILITY_OFF_OUTLINED, size=20, color=ft.Colors.BLUE_GREY_700),
-                    ft.Text(shell.t("rv.play.hidden_line", n=i + 1), size=15, expand=True)]
-        else:
-            row.append(ft.Text(shell.t("rv.play.treasure_line", n=i + 1, name=tr["name"], gold=tr["gold"],
-                                       magic=shell.t("rv.play.magic_mark") if tr["magic"] else "",
-                                       hidden=shell.t("rv.play.hidden_mark") if tr["hidden"] else ""), size=15,
-                               expand=True))
-        if acting and p.treasures[i].hidden and state.phase != "over":
-            row.append(ft.IconButton(icon=ft.Icons.VISIBILITY, tooltip=shell.t("rv.play.reveal", n=i + 1),
-                                     width=TOUCH, height=TOUCH,
-                                     on_click=lambda e, i=i: _submit(shell, RevealTreasure(by=seat, index=i), clear=())))
-        items.append(ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER))
-    out.append(keyed(_card(items, color=ft.Colors.BLUE_GREY_50), "purse"))
+    items += [_treasure_row(shell, state, seat, i, tr, acting) for i, tr in enumerate(treasures)]
+    return items
 
-    out.append(keyed(section_title(shell.t("rv.play.gold_log")), "log-title"))
+
+def _gold_log(shell: Any, state: Any) -> list[ft.Control]:
+    """The last eight gold changes, newest first: each line keyed by its place in the log,
+    so a new entry is one added line."""
     first = max(0, len(state.gold_log) - 8)
-    # newest first: each line keyed by its place in the log, so a new entry is one added line
     log_lines = [
         keyed(ft.Text(
             shell.t("rv.play.log_line", turn=g.turn, name=_name(state, g.seat), delta=f"{g.delta:+d}",
@@ -1471,8 +1478,22 @@ def _purse_section(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) 
             f"g{first + k}")
         for k, g in reversed(list(enumerate(state.gold_log[first:])))
     ]
-    out.append(keyed(ft.Column(log_lines or [ft.Text(shell.t("rv.play.log_empty"), size=14)], spacing=2), "log"))
-    return out
+    return [keyed(section_title(shell.t("rv.play.gold_log")), "log-title"),
+            keyed(ft.Column(log_lines or [ft.Text(shell.t("rv.play.log_empty"), size=14)], spacing=2), "log")]
+
+
+def _purse_section(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) -> list[ft.Control]:
+    seat = _purse_seat(shell, state, st, mine)
+    out: list[ft.Control] = []
+    if len(state.players) > 1:
+        out.append(_purse_switcher(shell, state, st, seat))
+    items: list[ft.Control] = [_purse_head(shell, state.players[seat])]
+    acting = shell.seats is None or seat in shell.seats
+    if acting and state.phase != "over":
+        items += _purse_gold(shell, state, st, seat)
+    items += _purse_treasures(shell, state, seat, acting)
+    out.append(keyed(_card(items, color=ft.Colors.BLUE_GREY_50), "purse"))
+    return out + _gold_log(shell, state)
 
 
 # --- result ------------------------------------------------------------------------------

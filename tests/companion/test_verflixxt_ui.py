@@ -184,6 +184,33 @@ def test_start_passes_the_options(shell):
 
 
 # --- play ------------------------------------------------------------------------------------
+def locked_chips(sh: Shell) -> list[tuple[str, str, str]]:
+    """Each locked-guard chip: (its semantics label, its tooltip, its visible tile)."""
+    return [(c.label, c.content.tooltip, label_of(c.content)) for c in walk(sh.body.controls)
+            if isinstance(c, ft.Semantics) and isinstance(c.content, ft.OutlinedButton)
+            and c.content.icon == ft.Icons.LOCK_OUTLINE]
+
+
+@pytest.mark.parametrize("wurm", [False, True])
+def test_a_guard_alone_shows_the_engines_refusal_on_its_chip(shell, wurm):
+    """vx.guard / vx.wurm.guard: the chip of a guard alone on its tile carries the engine's whole refusal
+    (explain hook), in the session's language; a tap shows it with its rule link."""
+    start_short_game(shell, wurm=wurm)
+    roll(shell, "2")
+    rule, de, en = (("vx.wurm.guard",
+                     "Ein Wächter zieht nur, wenn eine Spielfigur oder der Wurminator auf seiner Tafel steht.",
+                     "A guard moves only when a player figure or the Wurminator stands on its tile.")
+                    if wurm else
+                    ("vx.guard", "Ein Wächter zieht nur, wenn eine Spielfigur auf seiner Tafel steht.",
+                     "A guard moves only when a player figure stands on its tile."))
+    assert locked_chips(shell)[:1] == [(f"Feld 1 (+3): {de}", f"Feld 1 (+3): {de}", "+3")]
+    shell.lang = "en"
+    shell.render()
+    assert locked_chips(shell)[:1] == [(f"slot 1 (+3): {en}", f"slot 1 (+3): {en}", "+3")]
+    click(shell, f"slot 1 (+3): {en}")
+    assert en in texts(shell) and f"Why? {rule}" in texts(shell)
+
+
 def test_play_offers_moves_with_previews_and_explains_locked_guards(shell):
     start_short_game(shell)
     assert "Ana ist dran" in texts(shell)
@@ -196,13 +223,15 @@ def test_play_offers_moves_with_previews_and_explains_locked_guards(shell):
     assert not any(x.startswith("Wurf") for x in texts(shell))
     assert buttons_starting(shell, "Figur") == ["Figur A: Start » Feld 2 (−2)"]
     assert "Wächter, die nicht ziehen dürfen (antippen: warum):" in texts(shell)
+    why = "Ein Wächter zieht nur, wenn eine Spielfigur auf seiner Tafel steht."
     locked = [c.tooltip for c in walk(shell.body.controls)
               if isinstance(c, ft.OutlinedButton) and label_of(c) != "Was wäre wenn?"]
-    assert locked == ["Feld 1 (+3)", "Feld 3 (G)", "Feld 5 (+5)", "Feld 7 (+2)", "Feld 8 (G)"]
-    # compact on a phone: the tile as on the board, its place spoken (tooltip)
+    assert locked == [f"{place}: {why}" for place in
+                      ("Feld 1 (+3)", "Feld 3 (G)", "Feld 5 (+5)", "Feld 7 (+2)", "Feld 8 (G)")]
+    # compact on a phone: the tile as on the board, its place and the reason spoken (tooltip)
     assert [label_of(c) for c in walk(shell.body.controls) if isinstance(c, ft.OutlinedButton)
             and c.tooltip in locked] == ["+3", "G", "+5", "+2", "G"]
-    click(shell, "Feld 1 (+3)")
+    click(shell, f"Feld 1 (+3): {why}")
     assert "Warum? vx.guard" in texts(shell)
     assert any("nur, wenn eine Spielfigur" in x for x in texts(shell))
     click(shell, "Figur A: Start » Feld 2 (−2)")
