@@ -322,7 +322,7 @@ TAP_GAMES: dict[str, dict[str, Any]] = {
         "game": "verflixxt",
         "prepare": prepare_verflixxt_table,
         "forth": ("Figur A1: Start » Feld 2 (−1)", "Ben ist dran"),  # Ana's figure moves: Ben's turn to roll
-        "back": (UNDO, "Züge mit 2:"),  # Ana's moves with the 2 again
+        "back": (UNDO, "Wähle einen Zug:"),  # Ana chooses her move with the 2 again (vx.play.moves_with)
         "exact": True,
         "what": "move figure A1 / undo",
     },
