@@ -84,6 +84,12 @@ def _replay(page) -> None:
     _history(page)
     button(page, "Nachspielen").click()
     page.get_by_text("Nachspielen: Qwixx Longo").wait_for()
+    button(page, "Zum Anfang").click()
+    page.get_by_text("Aufstellung (vor dem ersten Zug)").wait_for()
+    # the four step buttons in one row (at 360 px "Zum Ende" once broke onto a line of its own)
+    boxes = [button(page, name).first.bounding_box() for name in ("Zum Anfang", "Zug zurück", "Zug vor", "Zum Ende")]
+    middles = sorted(b["y"] + b["height"] / 2 for b in boxes)
+    assert middles[-1] - middles[0] < 24, f"the replay's step buttons lie on more than one line: {middles}"
 
 
 def _stats(page) -> None:
