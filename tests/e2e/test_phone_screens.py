@@ -16,7 +16,21 @@ from collections.abc import Callable
 import pytest
 
 from tests.e2e.conftest import Server, button, fill
-from tests.e2e.test_phone_games import check_fits, open_phone
+from tests.e2e.test_phone_games import check_fits
+
+
+def open_phone(browser, url: str):
+    """360×740 with touch and Chromium's desktop user agent, as the issue's tester used (and
+    tests/e2e/test_phone_qwixx.py does): Flutter then lays out compact desktop controls, so a
+    48 px target is the app's own doing, not the platform's padding."""
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="de-DE", has_touch=True)
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    page.wait_for_selector("flt-semantics[role=button]", state="attached", timeout=60_000)
+    return page
 
 pytestmark = pytest.mark.e2e
 
