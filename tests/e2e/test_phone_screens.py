@@ -162,3 +162,22 @@ def test_what_if_fits_a_360_px_phone(browser, served):
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
     finally:
         page.context.close()
+
+
+def test_a_new_screen_opens_at_its_top_on_a_phone_held_sideways(browser, served):
+    """Home scrolled down to "Sichern & Einlesen" at 740×360: the backup screen opens with its
+    title in view, not at the offset home was scrolled to (it once opened at its end)."""
+    srv, _ = served
+    page = open_phone(browser, f"{srv.url}?lang=de")
+    try:
+        page.set_viewport_size({"width": 740, "height": 360})
+        button(page, "Qwixx Longo").wait_for()
+        time.sleep(0.8)
+        button(page, "Sichern & Einlesen").click()  # scrolls home down to the button first
+        button(page, "Prüfen und einlesen").wait_for()
+        time.sleep(1.0)
+        title = page.get_by_text("Sichern & Einlesen", exact=True).first.bounding_box()
+        assert title is not None and title["y"] >= 50 and title["y"] + title["height"] <= 360, \
+            f"the title of the backup screen is out of view: {title}"
+    finally:
+        page.context.close()
