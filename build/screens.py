@@ -1,25 +1,31 @@
-"""Screenshots of the app's screens for review: build/out/screens/<screen>-<w>x<h>.png (gitignored).
+"""Screenshots of every screen for review (issue 15.11): build/out/screens/<scene>-<w>x<h>.png (gitignored).
 
-Starts the app as the e2e tests do (tests/e2e/conftest.py: ``python -m companion`` on a free
-port, Debian's Chromium through Playwright, semantics on), walks to each screen and saves a
-full-page screenshot plus a list of the semantics nodes that stick out of the viewport and
-the buttons lower than 48 px (``<name>.txt`` next to the picture).
+Prepares games in a fresh database through the Table (as the phones would enter them: a finished
+Qwixx Longo game for the history, its replay and the statistics; Qwixx positions from
+tests/e2e/qwixx_positions.py; Verflixxt and Verlies scenes), starts the app as the e2e tests do
+(``python -m companion`` on a free port, Debian's Chromium through Playwright, semantics on), walks
+to each screen and saves a picture at 360x740, 390x844 and 740x360, scrolled pictures
+``<scene>-<w>x<h>-<n>.png`` down to the screen's end, and a list of the semantics nodes that stick
+out of the viewport and the buttons lower than 48 px (``<scene>-<w>x<h>.txt``).
 
-    .venv/bin/python build/screens.py                 # every screen at 360x740
-    .venv/bin/python build/screens.py --sizes 360x740,390x844,740x360 --only qwixx-setup
+    .venv/bin/python build/screens.py                         # every screen at every size
+    .venv/bin/python build/screens.py --sizes 360x740 --only qwixx-setup,rv-
 
-Grows screen by screen: add a (name, walk) pair to SCREENS; ``walk(page)`` gets a fresh page
-on the home screen and leaves it on the screen to capture.
+Grows screen by screen: add a scene to ``scenes()``: (name, path, walk); ``walk(page)`` gets a
+fresh page on ``path`` and leaves it on the screen to capture.
 """
+
 
 from __future__ import annotations
 
 import argparse
 import pathlib
+import random
 import sys
 import tempfile
 import time
 from collections.abc import Callable
+from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -80,52 +86,246 @@ def _verflixxt_confirmed(page) -> None:
     time.sleep(0.8)
 
 
-SCREENS: list[tuple[str, Callable]] = [
-    ("qwixx-setup", _home_to("Qwixx Longo")),
-    ("verflixxt-setup", _home_to("Verflixxt! Kompakt")),
-    ("verlies-setup", _home_to("Raus aus dem Verlies!")),
-    ("qwixx-setup-refused", _twice_anna("Qwixx Longo")),
-    ("verflixxt-setup-three", _verflixxt_three),
-    ("verflixxt-setup-confirmed", _verflixxt_confirmed),
-]
+def _click_to(name: str, ready: Callable) -> Callable:
+    def walk(page) -> None:
+        button(page, name).click()
+        ready(page)
+
+    return walk
+
+
+def _rules(page) -> None:
+    button(page, "Regeln").click()
+    page.get_by_label("Regeln durchsuchen", exact=True).wait_for()
+
+
+def _rules_entry(page) -> None:
+    _rules(page)
+    fill(page, "Regeln durchsuchen", "wachtr")
+    button(page, "vx.guard · Wann ein Wächter ziehen darf").click()
+    page.get_by_text("Wann ein Wächter ziehen darf", exact=True).first.wait_for()
+
+
+def _history(page) -> None:
+    button(page, "Verlauf").click()
+    page.get_by_text("1 von 1 Spiel").wait_for()
+
+
+def _replay(page) -> None:
+    _history(page)
+    button(page, "Nachspielen").click()
+    page.get_by_text("Nachspielen: Qwixx Longo").wait_for()
+
+
+def _quick(page) -> None:
+    _home_to("Verflixxt! Kompakt")(page)
+    button(page, "Nur Punkte zählen").click()
+    button(page, "Auswerten").wait_for()
+
+
+def _what_if(page) -> None:
+    button(page, "Was wäre wenn?").click()
+    page.get_by_text("Was wäre wenn? – Qwixx Longo").wait_for()
+
+
+def _qwixx_sheet(page) -> None:
+    page.get_by_text("Zettel von", exact=False).first.wait_for()
+
+
+def _qwixx_dice_half_tapped(page) -> None:
+    """Real dice half tapped in (the lines are below the sheet: scrolled to)."""
+    _qwixx_sheet(page)
+    for label in ("Weiß 1 zeigt 3", "Weiß 2 zeigt 5", "Rot zeigt 8"):
+        button(page, label).click()
+        time.sleep(0.4)
+    page.get_by_text("Noch offen: Gelb, Grün, Blau").wait_for()
+    vp = page.viewport_size
+    page.mouse.move(vp["width"] / 2, vp["height"] / 2)
+    page.mouse.wheel(0, -20_000)
+
+
+def _drawn(page) -> None:
+    page.get_by_role("button").nth(3).wait_for(timeout=60_000)
+
+
+def _tap(*names: str) -> Callable:
+    def walk(page) -> None:
+        _drawn(page)
+        button(page, names[0]).click()
+
+    return walk
+
+
+# --- games, prepared through the table (as the phones would enter them) -------------------------
+def qwixx_scenes(tables: Any) -> list[tuple[str, str, Callable]]:
+    from scoring.engine import PlayerSpec
+    from tests.e2e.qwixx_positions import NAMES, OPTIONS, POSITIONS, SEAT, greedy, play_until
+
+    players = [PlayerSpec(name=n) for n in NAMES]
+    out: list[tuple[str, str, Callable]] = []
+    done = tables.create("qwixx-longo", players, OPTIONS)  # a finished game for history and statistics
+    rng = random.Random(7)
+    for _ in range(2000):
+        state = done.state
+        if state.phase == "over":
+            break
+        if state.phase == "roll":
+            done.roll(values=[rng.randint(1, d.sides) for d in done.game.pending_roll(state).dice])
+        else:
+            done.submit(greedy(state, done.game.legal(state, done.game.current_seats(state)[0])))
+    for name, reached in POSITIONS.items():
+        t = tables.create("qwixx-longo", players, OPTIONS)
+        play_until(t, reached)
+        walk = _qwixx_dice_half_tapped if name == "roll" else _qwixx_sheet
+        out.append((f"qwixx-{name}", f"/g/{t.id}/seat/{SEAT[name]}?lang=de", walk))
+        if name == "after-roll":
+            out.append(("what-if", f"/g/{t.id}?all&lang=de", _what_if))
+    return out
+
+
+def verflixxt_scenes(tables: Any) -> list[tuple[str, str, Callable]]:
+    from scoring.engine import PlayerSpec
+    from scoring.verflixxt import GAME as VX, MoveWurminator, SkipWurminator
+
+    players = [PlayerSpec(name=n) for n in ("Ana", "Ben", "Cara")]
+    out: list[tuple[str, str, Callable]] = []
+
+    def new(wurm: bool = True):
+        return tables.create("verflixxt", players, {"figures_per_player": 2, "wurminator": wurm})
+
+    t = new()
+    out.append(("vx-roll", f"/g/{t.id}?all&lang=de", _drawn))
+    t = new()
+    t.roll(None, [3])
+    out.append(("vx-move-first", f"/g/{t.id}?all&lang=de", _drawn))
+    # a game well under way: piles, figures spread, then a roll
+    t = new()
+    for value in (3, 5, 2, 4, 6, 1, 3, 2, 5, 4, 6, 3, 2, 1):
+        t.roll(None, [value])
+        while t.state.phase in ("move", "wurminator"):
+            legal = VX.legal(t.state)
+            pick = next((a for a in legal if not isinstance(a, (MoveWurminator, SkipWurminator))), None)
+            if pick is None:
+                pick = next(a for a in legal if isinstance(a, SkipWurminator))
+            t.submit(pick)
+    t.roll(None, [4])
+    out.append(("vx-move-mid", f"/g/{t.id}?all&lang=de", _drawn))
+    out.append(("vx-seat-waiting", f"/g/{t.id}/seat/{(t.state.turn + 1) % 3}?lang=de", _drawn))
+    # the Wurminator's phase
+    t = new()
+    t.roll(None, [1])
+    t.submit(next(a for a in VX.legal(t.state) if a.type == "move_figure"))
+    out.append(("vx-wurminator", f"/g/{t.id}?all&lang=de", _drawn))
+    return out
+
+
+def verlies_scenes(tables: Any) -> list[tuple[str, str, Callable]]:
+    from scoring.engine import PlayerSpec
+
+    players = [PlayerSpec(name=n) for n in ("Ana", "Ben", "Cara")]
+    out: list[tuple[str, str, Callable]] = []
+    draw = [dict(type="draw_card")]
+    passage = draw + [dict(type="lay_card", card="passage"), dict(type="gain_gold", amount=3, reason="passage")]
+    fight = draw + [dict(type="room_card", kind="monster"),
+                    dict(type="fight", monster_value=5, attribute="mind", monster_roller=1)]
+    won = fight + [4, 2]
+    crown = won + [dict(type="gain_treasure", name="Krone", gold=4, magic=True, hidden=True), dict(type="end_turn")]
+    trap = draw + [dict(type="room_card", kind="trap")]
+    lava = passage + [dict(type="obstacle", kind="lava", color="green", number=12), 1]
+
+    def scene(name: str, steps: list[Any], seat: int | None = None, walk: Callable = _drawn) -> None:
+        t = tables.create("raus-aus-dem-verlies", players, {})
+        for step in steps:
+            if isinstance(step, int):
+                t.roll(None, [step])
+            else:
+                t.submit({"by": t.state.current, **step})
+        path = f"/g/{t.id}" + (f"/seat/{seat}?lang=de" if seat is not None else "?all&lang=de")
+        out.append((name, path, walk))
+
+    scene("rv-start", [])
+    scene("rv-drawn", draw)
+    scene("rv-obstacle", passage, walk=_tap("Hindernis prüfen"))
+    scene("rv-fight", fight[:-1])
+    scene("rv-fight-roll", fight)
+    scene("rv-spoils", won)
+    scene("rv-next-turn", crown)  # Ben's turn: Ana's hidden crown on the shared screen
+    scene("rv-owner-phone", crown, seat=0)  # ... and on Ana's own phone
+    scene("rv-trap", trap)
+    scene("rv-trap-result", trap + [dict(type="trap", color="red", number=12, injury=True), 2])
+    scene("rv-loss", lava)
+    return out
+
+
+def scenes(tables: Any) -> list[tuple[str, str, Callable]]:
+    """Every scene: (name, path with query, walk). Games are stored in ``tables`` first."""
+    home = "/?lang=de"
+    games = qwixx_scenes(tables) + verflixxt_scenes(tables) + verlies_scenes(tables)
+    return [
+        ("home", home, lambda page: button(page, "Qwixx Longo").wait_for()),
+        ("qwixx-setup", home, _home_to("Qwixx Longo")),
+        ("verflixxt-setup", home, _home_to("Verflixxt! Kompakt")),
+        ("verlies-setup", home, _home_to("Raus aus dem Verlies!")),
+        ("qwixx-setup-refused", home, _twice_anna("Qwixx Longo")),
+        ("verflixxt-setup-three", home, _verflixxt_three),
+        ("verflixxt-setup-confirmed", home, _verflixxt_confirmed),
+        ("verflixxt-quick-score", home, _quick),
+        ("rules", home, _rules),
+        ("rules-entry", home, _rules_entry),
+        ("history", home, _history),
+        ("replay", home, _replay),
+        ("statistics", home, _click_to("Statistik", lambda page: page.get_by_text("Rangliste (alle Spiele)").wait_for())),
+        ("backup", home, _click_to("Sichern & Einlesen", lambda page: button(page, "Prüfen und einlesen").wait_for())),
+        *games,
+    ]
 
 
 def report(page, width: int, height: int, *, top: bool = False) -> list[str]:
-    """Findings among the nodes whose middle lies in the inner band of the window (a node cut by the
-    scrolling edge is measured again after the next scroll); ``top``: the fixed top bar too."""
+    """Findings as tests/e2e/test_phone_games.py's check_fits counts them: any node sticking out
+    sideways; a button lower than 48 px only where it is whole (below the fixed top bar and a 10 px
+    margin, above the bottom edge: a node cut by the scrolling edge is measured after the next
+    scroll); ``top``: the top bar's own buttons too."""
+    nodes = page.evaluate(MEASURE_JS)
+    bar = max((n["y"] + n["h"] for n in nodes if n["y"] < 10 and n["h"] <= 60), default=0) + 4 + 10
     lines = []
-    for n in page.evaluate(MEASURE_JS):
-        mid = n["y"] + n["h"] / 2
-        inside = 0.12 * height < mid < 0.88 * height and n["y"] > 0.05 * height and n["y"] + n["h"] < 0.95 * height
-        if not inside and not (top and n["y"] + n["h"] < 0.12 * height):
-            continue
+    for n in nodes:
+        in_bar = n["y"] < 10 and n["h"] <= 60
+        whole = n["y"] > bar + 1 and n["y"] + n["h"] < height - 11 or top and in_bar
         if n["x"] < -0.5 or n["x"] + n["w"] > width + 0.5:
             lines.append(f"outside the width: {n['name']!r} x={n['x']:.0f} w={n['w']:.0f}")
-        if n["role"] == "button" and n["h"] < 47.5:
+        if whole and n["role"] == "button" and n["h"] < 47.5:
             lines.append(f"button lower than 48 px: {n['name']!r} h={n['h']:.0f} w={n['w']:.0f}")
     return lines
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sizes", default="360x740")
-    ap.add_argument("--only", default="", help="comma-separated screen names")
+    ap.add_argument("--sizes", default="360x740,390x844,740x360")
+    ap.add_argument("--only", default="", help="comma-separated scene names or name beginnings")
     args = ap.parse_args()
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
-    only = {s for s in args.only.split(",") if s}
+    only = [s for s in args.only.split(",") if s]
     OUT.mkdir(parents=True, exist_ok=True)
     from playwright.sync_api import sync_playwright
 
+    from companion.store import Store
+    from companion.table import Tables
+
     with tempfile.TemporaryDirectory() as tmp:
-        server = Server(pathlib.Path(tmp) / "screens.db")
+        db = pathlib.Path(tmp) / "screens.db"
+        store = Store(str(db))
+        try:
+            todo = scenes(Tables(store))
+        finally:
+            store.close()
+        todo = [s for s in todo if not only or any(s[0].startswith(o) for o in only)]
+        server = Server(db)
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                for name, walk in SCREENS:
-                    if only and name not in only:
-                        continue
+                for name, path, walk in todo:
                     for w, h in sizes:
-                        shoot(browser, server.url, name, walk, w, h)
+                        shoot(browser, server.url.rstrip("/") + path, name, walk, w, h)
                 browser.close()
         finally:
             server.kill()
@@ -136,9 +336,10 @@ def shoot(browser, url: str, name: str, walk: Callable, w: int, h: int) -> None:
     page = ctx.new_page()
     page.set_default_timeout(30_000)
     page.goto(url)
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=40_000)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
     page.locator("flt-semantics-placeholder").dispatch_event("click")
     walk(page)
+    time.sleep(0.8)
     stem = OUT / f"{name}-{w}x{h}"
     page.screenshot(path=f"{stem}.png")
     problems = report(page, w, h, top=True)

@@ -408,20 +408,28 @@ def replay_screen(shell: Any) -> list[ft.Control]:
         shell.ui["hist_step"] = step
         shell.render()
 
-    nav = ft.Row(
+    # the step on its own line, the four buttons in one row below it: on a 360 px phone the row
+    # with the text between them broke "Zum Ende" onto a line of its own (issue 15.1)
+    nav = ft.Column(
         [
-            ft.IconButton(icon=ft.Icons.FIRST_PAGE, icon_size=32, tooltip=shell.t("hist.rp.first"),
-                          disabled=k <= 0, on_click=lambda e: goto(0)),
-            ft.IconButton(icon=ft.Icons.CHEVRON_LEFT, icon_size=40, tooltip=shell.t("hist.rp.prev"),
-                          disabled=k <= 0, on_click=lambda e: goto(k - 1)),
-            ft.Text(shell.t("hist.rp.step", k=k, n=n), size=18, weight=ft.FontWeight.BOLD),
-            ft.IconButton(icon=ft.Icons.CHEVRON_RIGHT, icon_size=40, tooltip=shell.t("hist.rp.next"),
-                          disabled=k >= n, on_click=lambda e: goto(k + 1)),
-            ft.IconButton(icon=ft.Icons.LAST_PAGE, icon_size=32, tooltip=shell.t("hist.rp.last"),
-                          disabled=k >= n, on_click=lambda e: goto(n)),
+            ft.Text(shell.t("hist.rp.step", k=k, n=n), size=18, weight=ft.FontWeight.BOLD,
+                    text_align=ft.TextAlign.CENTER),
+            ft.Row(
+                [
+                    ft.IconButton(icon=ft.Icons.FIRST_PAGE, icon_size=32, tooltip=shell.t("hist.rp.first"),
+                                  disabled=k <= 0, on_click=lambda e: goto(0)),
+                    ft.IconButton(icon=ft.Icons.CHEVRON_LEFT, icon_size=40, tooltip=shell.t("hist.rp.prev"),
+                                  disabled=k <= 0, on_click=lambda e: goto(k - 1)),
+                    ft.IconButton(icon=ft.Icons.CHEVRON_RIGHT, icon_size=40, tooltip=shell.t("hist.rp.next"),
+                                  disabled=k >= n, on_click=lambda e: goto(k + 1)),
+                    ft.IconButton(icon=ft.Icons.LAST_PAGE, icon_size=32, tooltip=shell.t("hist.rp.last"),
+                                  disabled=k >= n, on_click=lambda e: goto(n)),
+                ],
+                alignment=ft.MainAxisAlignment.SPACE_EVENLY,
+            ),
         ],
-        alignment=ft.MainAxisAlignment.CENTER,
-        wrap=True,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        spacing=4,
     )
     out.append(nav)
     if k == 0:
