@@ -604,11 +604,6 @@ class Shell:
             ]
         self.page.update()
         self._reindex_reused()
-        if getattr(self, "_shown_key", screen_key) != screen_key:
-            # one scrolling body for every screen: a new screen opens at its top, not at the offset
-            # the previous one was scrolled to (issue 15.1: "Sichern & Einlesen" opened at its end)
-            self.page.run_task(self.body.scroll_to, offset=0, duration=0)
-        self._shown_key = screen_key
 
     def _screen(self) -> list[ft.Control]:
         out: list[ft.Control] = []

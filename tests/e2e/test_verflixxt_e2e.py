@@ -93,7 +93,7 @@ def test_short_verflixxt_game_in_chromium(app_page, server):
         roll(page, value)
         if i == 0:
             # every guard stands alone: tapping one gets the referee's no with its rule
-            button(page, "Feld 1 (+3)").click()
+            button(page, "Feld 1 (+3): Ein Wächter zieht nur, wenn eine Spielfigur auf seiner Tafel steht.").click()
             page.get_by_text("Warum? vx.guard").wait_for()
             if os.environ.get("VX_SCREENSHOT"):
                 time.sleep(0.6)
