@@ -31,6 +31,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, Server, button, fill  # noqa: E402
+from tests.e2e.test_phone_screens import _history, _rules, _rules_entry  # noqa: E402  (the same walks the test takes)
 
 OUT = ROOT / "build" / "out" / "screens"
 
@@ -92,23 +93,6 @@ def _click_to(name: str, ready: Callable) -> Callable:
         ready(page)
 
     return walk
-
-
-def _rules(page) -> None:
-    button(page, "Regeln").click()
-    page.get_by_label("Regeln durchsuchen", exact=True).wait_for()
-
-
-def _rules_entry(page) -> None:
-    _rules(page)
-    fill(page, "Regeln durchsuchen", "wachtr")
-    button(page, "vx.guard · Wann ein Wächter ziehen darf").click()
-    page.get_by_text("Wann ein Wächter ziehen darf", exact=True).first.wait_for()
-
-
-def _history(page) -> None:
-    button(page, "Verlauf").click()
-    page.get_by_text("1 von 1 Spiel").wait_for()
 
 
 def _replay(page) -> None:
