@@ -549,8 +549,10 @@ class Trap(Frozen):
 
     An optional check (``color`` and ``number`` together: value + W6 ≥ number
     escapes the trap; the W6 comes through ``pending_roll``); without a check,
-    or when it fails, the trap takes ``lose_gold`` coins, injures (``injury``)
-    and/or opens the choice "3 gold or one treasure" (``loss_choice``).
+    or when it fails, the trap takes ``lose_gold`` coins – or gold by dice
+    (``lose_dice``: W6, W3, 1+W6, rv.dice; the W6 through ``pending_roll``) –,
+    injures (``injury``) and/or opens the choice "3 gold or one treasure"
+    (``loss_choice``).
     """
 
     type: Literal["trap"] = "trap"
@@ -558,6 +560,7 @@ class Trap(Frozen):
     color: Color | None = None
     number: int | None = Field(default=None, ge=0, le=NUMBER_MAX)
     lose_gold: int = Field(default=0, ge=0, le=GOLD_MAX)
+    lose_dice: DiceForm | None = None  # rv.dice: the trap takes gold by dice instead of a typed number
     injury: bool = False
     loss_choice: bool = False
 
@@ -565,6 +568,8 @@ class Trap(Frozen):
     def _check_complete(self) -> Trap:
         if (self.color is None) != (self.number is None):
             raise ValueError("a trap check needs colour and number together")
+        if self.lose_gold and self.lose_dice is not None:
+            raise ValueError("a trap takes its gold as a number or by dice, not both")
         return self
 
     @property
@@ -643,7 +648,7 @@ class Chance(Frozen):
     obstacle: Obstacle | None = None
     fight: OpenFight | None = None
     trap: Trap | None = None
-    reason: Literal["passage", "room", "monster"] | None = None
+    reason: Literal["passage", "room", "monster", "trap"] | None = None
 
 
 State.model_rebuild()
@@ -1083,10 +1088,13 @@ class Verlies(Game[Options, State]):
         if pend.kind == "trap":  # rv.room: what the trap card says, with or without a check
             effects: dict[str, Any] = {"lose_gold": Range(lo=0, hi=GOLD_MAX), "injury": (False, True),
                                        "loss_choice": (False, True)}
-            return [
+            check = {"color": COLORS, "number": Range(lo=0, hi=NUMBER_MAX)}
+            dice = {"lose_dice": DICE_FORMS, **{k: v for k, v in effects.items() if k != "lose_gold"}}
+            return [  # the typed loss first (the panel takes the first of each), then gold by dice (rv.dice)
                 Template(action_type="trap", fixed=by, fields=effects),
-                Template(action_type="trap", fixed=by,
-                         fields={"color": COLORS, "number": Range(lo=0, hi=NUMBER_MAX), **effects}),
+                Template(action_type="trap", fixed=by, fields={**check, **effects}),
+                Template(action_type="trap", fixed=by, fields=dice),
+                Template(action_type="trap", fixed=by, fields={**check, **dice}),
             ]
         # spoils: the treasure drawn for the won fight (rv.monster, rv.treasure); the monster's gold, if any
         treasure = {"name": Text(max_length=NAME_MAX), "gold": Range(lo=0, hi=GOLD_MAX), "magic": (False, True),
@@ -1499,6 +1507,9 @@ class Verlies(Game[Options, State]):
             return self._trap_outcome(state, t, value + a.value >= t.number, detail)
         assert c.reason is not None  # gold by dice always says what for
         amount = dice_amount(c.form, a.value)  # gold by dice (rv.dice)
+        if c.reason == "trap":  # rv.room / rv.gold: the trap takes it (down to zero at worst), then the rest
+            assert c.trap is not None  # a trap's gold by dice carries its trap
+            return self._trap_rest(_gold(state, c.seat, -amount, "trap"), c.trap)
         if c.reason == "passage":
             return _passage_gold(state, c.seat, amount)
         return _gold(state, c.seat, amount, c.reason)
@@ -1540,8 +1551,15 @@ class Verlies(Game[Options, State]):
         state = _event(state, a.by, "trap", success=escaped_trap, **detail)
         if escaped_trap:
             return state
+        if a.lose_dice is not None:  # rv.dice: the gold comes by dice; injury and loss choice after it
+            return _chance(state, Chance(purpose="gold", seat=a.by, rule="rv.room", form=a.lose_dice, reason="trap",
+                                         trap=a))
         if a.lose_gold:
             state = _gold(state, a.by, -a.lose_gold, "trap")
+        return self._trap_rest(state, a)
+
+    def _trap_rest(self, state: State, a: Trap) -> State:
+        """rv.room: what a sprung trap does after its gold: the injury, then the choice of loss."""
         if a.injury:
             state = _injure(state, a.by, "trap")
         if a.loss_choice:

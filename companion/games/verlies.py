@@ -187,6 +187,7 @@ add_strings(
         "rv.play.trap_title": {"de": "Falle! Was sagt die Karte?", "en": "Trap! What does the card say?"},
         "rv.play.trap_check": {"de": "Mit Probe", "en": "With a check"},
         "rv.play.trap_gold": {"de": "Falle nimmt Gold", "en": "Trap takes gold"},
+        "rv.play.trap_dice": {"de": "Gold per Würfel:", "en": "Gold by dice:"},
         "rv.play.trap_injury": {"de": "Verletzt", "en": "Injures"},
         "rv.play.trap_loss": {"de": "3 Gold oder Schatz", "en": "3 gold or a treasure"},
         "rv.play.trap_apply": {"de": "Falle eintragen", "en": "Enter trap"},
@@ -596,7 +597,7 @@ def _ps(shell: Any) -> dict[str, Any]:
         "panel": None, "kind": "door", "color": "red", "number": 7, "typed": "",
         "monster_value": 5, "attribute": "strength", "roller": None, "typed_hero": "", "typed_monster": "",
         "gold": 1, "room_gold": 2, "treasure_name": "", "treasure_value": 3, "magic": False, "hidden": True,
-        "trap_check": True, "trap_gold": 0, "trap_injury": False, "trap_loss": False,
+        "trap_check": True, "trap_gold": 0, "trap_dice": None, "trap_injury": False, "trap_loss": False,
         "seat": None, "seat_seq": -1,
     }
     for k, v in defaults.items():
@@ -1118,8 +1119,11 @@ def _pending_controls(shell: Any, state: Any, st: dict[str, Any], offers: list[A
     if pend.kind == "fight":
         return [keyed(_fight_panel(shell, state, st, _template(offers, "fight", "monster_value")), "pending-fight")]
     if pend.kind == "trap":
+        dice = [o for o in offers if isinstance(o, Template) and o.action_type == "trap" and "lose_dice" in o.fields]
+        by_check = {"number" in t.fields: t for t in dice}  # rv.dice: the trap's gold by dice, with or without a check
         return [keyed(_trap_panel(shell, state, st, _template(offers, "trap", "lose_gold"),
-                                  _template(offers, "trap", "number")), "pending-trap")]
+                                  _template(offers, "trap", "number"), by_check.get(False), by_check.get(True)),
+                      "pending-trap")]
     return [keyed(_spoils_panel(shell, state, st, offers), "pending-spoils")]
 
 
@@ -1294,7 +1298,8 @@ def _spoils_panel(shell: Any, state: Any, st: dict[str, Any], offers: list[Any])
 
 
 def _trap_panel(shell: Any, state: Any, st: dict[str, Any], plain: Template | None,
-                checked: Template | None) -> ft.Control:
+                checked: Template | None, dice_plain: Template | None = None,
+                dice_checked: Template | None = None) -> ft.Control:
     me = state.current
     p = state.players[me]
 
@@ -1309,9 +1314,15 @@ def _trap_panel(shell: Any, state: Any, st: dict[str, Any], plain: Template | No
         st["color"] = value
         shell.render()
 
+    def dice(form: str) -> None:  # rv.dice: tap the chosen form again for a typed amount
+        st["trap_dice"] = None if st["trap_dice"] == form else form
+        shell.render()
+
     with_check = st["trap_check"] and checked is not None
-    template = checked if with_check else plain
-    effects = {"lose_gold": st["trap_gold"], "injury": st["trap_injury"], "loss_choice": st["trap_loss"]}
+    by_dice = st["trap_dice"] is not None and (dice_checked if with_check else dice_plain) is not None
+    template = (dice_checked if with_check else dice_plain) if by_dice else (checked if with_check else plain)
+    gold = {"lose_dice": st["trap_dice"]} if by_dice else {"lose_gold": st["trap_gold"]}
+    effects = {**gold, "injury": st["trap_injury"], "loss_choice": st["trap_loss"]}
 
     def declared() -> dict[str, Any] | None:
         check = {"color": st["color"], "number": st["number"]} if with_check else {}
@@ -1319,7 +1330,10 @@ def _trap_panel(shell: Any, state: Any, st: dict[str, Any], plain: Template | No
 
     controls: list[ft.Control] = [
         ft.Text(shell.t("rv.play.trap_title"), size=17, weight=ft.FontWeight.BOLD),
-        _range_stepper(shell, st, "trap_gold", "rv.play.trap_gold", template.fields["lose_gold"]),
+        *([] if by_dice else [_range_stepper(shell, st, "trap_gold", "rv.play.trap_gold", template.fields["lose_gold"])]),
+        *([_wrap([ft.Text(shell.t("rv.play.trap_dice"), size=15),
+                  *(_chip(shell.t(f"rv.dice.{f}"), st["trap_dice"] == f, lambda e, f=f: dice(f))
+                    for f in dice_plain.fields["lose_dice"])])] if dice_plain is not None else []),
         ft.Row([
             ft.Checkbox(label=shell.t("rv.play.trap_injury"), value=st["trap_injury"], on_change=flag("trap_injury")),
             ft.Checkbox(label=shell.t("rv.play.trap_loss"), value=st["trap_loss"], on_change=flag("trap_loss")),

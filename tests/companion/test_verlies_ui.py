@@ -287,6 +287,34 @@ def test_trap_without_check_takes_gold(shell):
     assert has_text(shell, "Falle: zugeschnappt.")
 
 
+def test_a_trap_takes_gold_by_dice_and_the_die_is_asked_next_rv_dice(shell):
+    start(shell)
+    click(shell, "Karte ziehen")
+    shell.table.submit({"type": "gain_gold", "by": 0, "amount": 2, "reason": "correction"}, None)
+    click(shell, "Raum: Falle")
+    cb = next(c for c in walk(shell.body.controls) if isinstance(c, ft.Checkbox) and c.label == "Mit Probe")
+    cb.value = False
+    cb.on_change(type("E", (), {"control": cb})())
+    assert {"Gold per Würfel:"} <= set(texts(shell)) and {"W6", "W3", "1+W6"} <= set(buttons(shell))
+    click(shell, "1+W6")
+    assert not has_text(shell, "Falle nimmt Gold")  # by dice: no typed amount
+    click(shell, "Falle eintragen")
+    assert "Gold würfeln (Falle): 1+W6" in texts(shell)
+    type_into(shell, "Gewürfelt (W6)", "4")
+    click(shell, "Übernehmen")
+    assert shell.table.state.players[0].gold == 0  # 1 + 4 = 5 asked, the purse held 2 (rv.gold)
+    assert shell.table.state.gold_log[-1].asked == -5 and shell.table.state.chance is None
+
+
+def test_the_trap_panel_offers_gold_by_dice_in_english(shell):
+    start(shell)
+    click(shell, "Karte ziehen")
+    click(shell, "Raum: Falle")
+    shell.lang = "en"
+    shell.render()
+    assert "Gold by dice:" in texts(shell) and {"D6", "D3", "1+D6"} <= set(buttons(shell))
+
+
 def test_two_escapes_end_with_ranking_and_the_lost_player(shell):
     start(shell)
     click(shell, "Korrektur +1")

@@ -1130,6 +1130,56 @@ def test_a_gold_room_card_by_dice_and_monster_gold_by_dice_rv_dice():
         G.parse_action({"type": "room_card", "by": 0, "kind": "gold", "gold": 2, "dice": "w3"})  # one or the other
 
 
+def test_a_trap_takes_gold_by_dice_through_chance_after_a_failed_check_rv_room_rv_dice():
+    s = play(with_gold(drawn(), 0, 5), RoomCard(by=0, kind="trap"))
+    t = Trap(by=0, color="green", number=7, lose_dice="1+w6", injury=True, loss_choice=True)
+    s = play(s, t, RollDie(by=0, value=4))  # 2 + 4 < 7: the check fails, the gold comes by dice
+    req = G.pending_roll(s)
+    assert (req.by, req.purpose, req.dice[0].name, req.dice[0].sides) == (0, "gold", "1+w6", 6)
+    assert s.players[0].gold == 5 and not s.players[0].injured and s.pending is None  # nothing before the die
+    refused(s, EndTurn(by=0), "rv.room")  # the die first (the trap's rule)
+    s = G.apply(s, G.roll_action(s, [2]))  # 1 + 2 = 3 coins
+    assert s.players[0].gold == 2 and s.gold_log[-1].reason == "trap" and s.gold_log[-1].asked == -3
+    assert s.players[0].injured and s.pending.kind == "loss" and s.pending.rule == "rv.room"
+    assert G.pending_roll(s) is None
+
+
+def test_a_trap_by_dice_never_takes_more_than_the_purse_and_an_escape_rolls_nothing_rv_gold():
+    s = play(with_gold(drawn(), 0, 2), RoomCard(by=0, kind="trap"), rolled(Trap(by=0, lose_dice="w6"), 6))
+    assert s.players[0].gold == 0 and s.gold_log[-1].delta == -2 and s.gold_log[-1].asked == -6  # rv.gold
+    s = play(with_gold(drawn(), 0, 5), RoomCard(by=0, kind="trap"),
+             rolled(Trap(by=0, color="green", number=6, lose_dice="w6"), 4))  # 2 + 4 >= 6: escaped
+    assert s.players[0].gold == 5 and s.chance is None and G.pending_roll(s) is None
+
+
+def test_a_trap_names_its_gold_as_a_number_or_by_dice_and_legal_offers_both_rv_room_rv_dice():
+    with pytest.raises(InvalidInput):
+        G.parse_action({"type": "trap", "by": 0, "lose_gold": 2, "lose_dice": "w3"})
+    assert G.parse_action({"type": "trap", "by": 0, "lose_dice": "w3"}) == Trap(by=0, lose_dice="w3")
+    s = play(drawn(), RoomCard(by=0, kind="trap"))
+    dice = [t for t in G.legal(s) if "lose_dice" in t.fields]
+    assert [t.fields["lose_dice"] for t in dice] == [("w6", "w3", "1+w6")] * 2
+    assert ["number" in t.fields for t in dice] == [False, True] and all("lose_gold" not in t.fields for t in dice)
+
+
+def test_a_trap_by_dice_replays_and_undoes_from_the_record_rv_dice():
+    from scoring.engine import RecordedAction, new_record, replay
+
+    players = [PlayerSpec(name=n) for n in NAMES[:3]]
+    record = new_record(G.id, players, {})
+    actions = [DrawCard(by=0), GainGold(by=0, amount=4, reason="correction"), RoomCard(by=0, kind="trap"),
+               Trap(by=0, lose_dice="w3"), RollDie(by=0, value=3)]
+    state = G.start(G.parse_options(record.options, players), players)
+    for a in actions:
+        state = G.apply(state, a)
+    record = record.model_copy(update={"actions": tuple(
+        RecordedAction(seat=a.by, action=json.loads(json.dumps(G.dump_action(a)))) for a in actions)})
+    assert replay(record) == state and state.players[0].gold == 2  # W3 of a 3 is 2
+    undone = replay(record, upto=len(actions) - 1)  # undo the die: the trap waits for it again, the gold is back
+    assert undone.players[0].gold == 4 and G.pending_roll(undone).purpose == "gold"
+    assert replay(record, upto=len(actions) - 2).pending.kind == "trap"  # undo the trap too
+
+
 def test_a_typed_die_outside_one_to_six_is_refused_in_words_rv_dice():
     s = play(drawn(), Obstacle(by=0, kind="door", color="red", number=9))
     for bad in ([0], [True], [3, 4], []):

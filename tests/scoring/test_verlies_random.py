@@ -171,7 +171,7 @@ def recount(state):
 
 def test_three_hundred_random_games_end_conserve_gold_and_rank_like_a_recount():
     rng = random.Random(20261129)
-    seen_injuries = seen_fights = seen_shuffles = 0
+    seen_injuries = seen_fights = seen_shuffles = seen_trap_dice = 0
     seen = {"laid": 0, "unauthorised": 0, "sat_out": 0, "nothing_lost": 0}
     for _ in range(300):
         players, options = setup(rng)
@@ -195,6 +195,8 @@ def test_three_hundred_random_games_end_conserve_gold_and_rank_like_a_recount():
         seen_shuffles += events.count("exit_shuffled")
         for what in seen:
             seen[what] += events.count(what)
+        seen_trap_dice += sum(1 for r in played.record.actions if r.action.get("lose_dice"))  # rv.dice
+    assert seen_trap_dice > 50, seen_trap_dice  # a trap's gold by dice is played too
     assert seen_injuries > 100 and seen_fights > 100 and seen_shuffles > 0  # the paths are exercised
     assert seen["laid"] > 1000 and min(seen.values()) > 50, seen
 
@@ -335,6 +337,8 @@ def candidate_actions(state):
         yield Fight(by=seat, monster_value=5, attribute="strength", monster_roller=other)
         yield Trap(by=seat, color=COLORS[seat % 3], number=6, lose_gold=1)
         yield Trap(by=seat, injury=True)
+        yield Trap(by=seat, lose_dice="w3", loss_choice=True)  # rv.dice: a trap's gold by dice
+        yield Trap(by=seat, color=COLORS[seat % 3], number=8, lose_dice="1+w6", injury=True)
         yield from (LayExit(by=seat), ShuffleBackExit(by=seat), Escape(by=seat))
 
 
