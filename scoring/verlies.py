@@ -858,7 +858,7 @@ add_texts(
         },
         "rv_bad_roll": {
             "de": "Ein W6 zeigt 1 bis 6, nicht {value}.",
-            "en": "A D6 shows 1 to 6, not {value}.",
+            "en": "A d6 shows 1 to 6, not {value}.",
         },
         "rv_decide_spoils": {
             "de": "Zuerst zieht {name} den Schatz des Monsters.",

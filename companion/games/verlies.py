@@ -139,13 +139,13 @@ add_strings(
         "rv.play.color_attr": {"de": "{color} · {attr} {value}", "en": "{color} · {attr} {value}"},
         "rv.play.number": {"de": "Hinderniszahl", "en": "Obstacle number"},
         "rv.play.chance": {"de": "Chance {pct} % ({frac})", "en": "Chance {pct} % ({frac})"},
-        "rv.play.needs": {"de": "{attr} {value} + W6 ≥ {number}", "en": "{attr} {value} + D6 ≥ {number}"},
+        "rv.play.needs": {"de": "{attr} {value} + W6 ≥ {number}", "en": "{attr} {value} + d6 ≥ {number}"},
         "rv.play.on_fail": {"de": "Misslingt: {what}", "en": "On failure: {what}"},
         "rv.fail.hurt_loss": {"de": "verletzt, 3 Gold oder ein Schatz, trotzdem drüber", "en": "injured, 3 gold or a treasure, passed anyway"},
         "rv.fail.blocked": {"de": "nicht drüber, nächster Zug neu versuchen", "en": "not passed, retry next turn"},
         "rv.fail.hurt": {"de": "verletzt, trotzdem drüber", "en": "injured, passed anyway"},
         "rv.play.roll": {"de": "Würfeln", "en": "Roll"},
-        "rv.play.typed": {"de": "Gewürfelt (W6)", "en": "Rolled (D6)"},
+        "rv.play.typed": {"de": "Gewürfelt (W6)", "en": "Rolled (d6)"},
         "rv.play.apply": {"de": "Übernehmen", "en": "Apply"},
         "rv.play.decline": {"de": "Nicht versuchen", "en": "Do not try"},
         "rv.play.loss_title": {"de": "{name} verliert ({cause}): 3 Gold oder einen Schatz – du wählst.", "en": "{name} loses ({cause}): 3 gold or one treasure – your choice."},
@@ -162,7 +162,7 @@ add_strings(
         "rv.play.attr_value": {"de": "{attr} {value}", "en": "{attr} {value}"},
         "rv.play.roller": {"de": "Fürs Monster würfelt:", "en": "Rolling for the monster:"},
         "rv.play.roller_pick": {"de": "Monster: {name}", "en": "Monster: {name}"},
-        "rv.play.fight_needs": {"de": "{attr} {value} + W6 gegen {monster} + W6", "en": "{attr} {value} + D6 against {monster} + D6"},
+        "rv.play.fight_needs": {"de": "{attr} {value} + W6 gegen {monster} + W6", "en": "{attr} {value} + d6 against {monster} + d6"},
         "rv.play.typed_hero": {"de": "Wurf {name}", "en": "Roll {name}"},
         "rv.play.typed_monster": {"de": "Wurf Monster", "en": "Roll monster"},
         "rv.play.fight_apply": {"de": "Kampf eintragen", "en": "Enter fight"},
@@ -170,7 +170,7 @@ add_strings(
         "rv.play.monster_by": {"de": "{name} würfelt für das Monster.", "en": "{name} rolls for the monster."},
         "rv.play.monster_fight": {
             "de": "{name}: {attr} {value} + {roll} = {total} gegen Monster {monster} + W6",
-            "en": "{name}: {attr} {value} + {roll} = {total} against monster {monster} + D6",
+            "en": "{name}: {attr} {value} + {roll} = {total} against monster {monster} + d6",
         },
         "rv.play.monster_next": {
             "de": "Für das Monster würfelt dann {name} auf dem eigenen Handy.",
@@ -762,9 +762,9 @@ def _typed_faces(shell: Any, st: dict[str, Any], keys: tuple[str, ...]) -> list[
 
 add_strings(
     {
-        "rv.dice.w6": {"de": "W6", "en": "D6"},
-        "rv.dice.w3": {"de": "W3", "en": "D3"},
-        "rv.dice.1+w6": {"de": "1+W6", "en": "1+D6"},
+        "rv.dice.w6": {"de": "W6", "en": "d6"},
+        "rv.dice.w3": {"de": "W3", "en": "d3"},
+        "rv.dice.1+w6": {"de": "1+W6", "en": "1+d6"},
         "rv.play.passage_dice": {"de": "Gold im Gang: {form} würfeln", "en": "Passage gold: roll {form}"},
         "rv.play.room_gold_dice": {"de": "Goldraum: {form} würfeln", "en": "Gold room: roll {form}"},
         "rv.play.monster_gold_dice": {"de": "Monstergold: {form} würfeln", "en": "Monster gold: roll {form}"},

@@ -312,7 +312,7 @@ def test_the_trap_panel_offers_gold_by_dice_in_english(shell):
     click(shell, "Raum: Falle")
     shell.lang = "en"
     shell.render()
-    assert "Gold by dice:" in texts(shell) and {"D6", "D3", "1+D6"} <= set(buttons(shell))
+    assert "Gold by dice:" in texts(shell) and {"d6", "d3", "1+d6"} <= set(buttons(shell))
 
 
 def test_two_escapes_end_with_ranking_and_the_lost_player(shell):
@@ -385,7 +385,7 @@ def test_every_panel_renders_in_english(shell):
     click(shell, "Draw a card")
     click(shell, "Room: trap")
     assert has_text(shell, "Trap! What does the card say?")
-    type_into(shell, "Rolled (D6)", "6")
+    type_into(shell, "Rolled (d6)", "6")
     click(shell, "Enter trap")
     click(shell, "End turn")
     click(shell, "Draw a card")  # Ben
@@ -786,8 +786,8 @@ def test_a_gold_room_by_dice_in_english_rv_dice(shell):
     shell.render()
     click(shell, "Draw a card")
     click(shell, "Room: gold")
-    click(shell, "Gold room: roll 1+D6")
-    assert "Roll gold (gold room): 1+D6" in texts(shell)
+    click(shell, "Gold room: roll 1+d6")
+    assert "Roll gold (gold room): 1+d6" in texts(shell)
     click(shell, "Roll")  # the table's virtual die shows 6
     assert "7 gold" in texts(shell) and "Turn 1: Ana +7 (gold room)" in texts(shell)
 

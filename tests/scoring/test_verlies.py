@@ -1187,7 +1187,7 @@ def test_a_typed_die_outside_one_to_six_is_refused_in_words_rv_dice():
             G.roll_action(s, bad)
     with pytest.raises(InvalidInput) as exc:
         G.roll_action(s, [7])
-    assert words(exc.value) == ("Ein W6 zeigt 1 bis 6, nicht 7.", "A D6 shows 1 to 6, not 7.")
+    assert words(exc.value) == ("Ein W6 zeigt 1 bis 6, nicht 7.", "A d6 shows 1 to 6, not 7.")
 
 
 def test_events_hold_what_the_last_action_caused_and_the_log_keeps_the_game_issue_13():
