@@ -177,16 +177,14 @@ def toggle(store: MutableMapping[Any, Any], key: Hashable, roll_id: Hashable) ->
 
 
 def dice_toggle(label: str, is_open: bool, on_toggle: Callable[[], Any]) -> ft.Control:
-    """The "Echte Würfel" button: a die icon, the word, an arrow saying whether the faces show."""
-    return ft.OutlinedButton(
-        content=ft.Row([ft.Icon(ft.Icons.CASINO_OUTLINED, size=22),
-                        ft.Text(label, size=17, weight=ft.FontWeight.W_600, expand=True),
-                        ft.Icon(ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE, size=24)],
-                       spacing=8, tight=True),
+    """The "Echte Würfel" button; its arrow says whether the faces show below it."""
+    return ft.Button(
+        content=ft.Text(label, size=17, weight=ft.FontWeight.W_600),
+        icon=ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE,
         on_click=lambda e: on_toggle(),
+        bgcolor=ft.Colors.INDIGO_100 if is_open else ft.Colors.INDIGO_50,
         height=FACE_HEIGHT + 4,
-        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12), padding=ft.Padding.symmetric(horizontal=14),
-                             bgcolor=ft.Colors.INDIGO_50 if is_open else None),
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12), padding=ft.Padding.symmetric(horizontal=14)),
     )
 
 
