@@ -601,9 +601,7 @@ def real_dice_entry(shell: Any, req: Any) -> ft.Control:
         shell.render()
 
     def apply(vals: list[int]) -> None:
-        if shell.roll(vals):
-            shell.ui.pop(key, None)
-            shell.render()
+        shell.roll(vals)  # taken: the table's seq moves on and the open faces are forgotten (``opened``)
 
     return real_dice(
         slots, values, on_toggle=flip, on_set=set_value, on_apply=apply,
