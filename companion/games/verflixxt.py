@@ -1048,7 +1048,7 @@ def real_dice_entry(shell: Any) -> ft.Control:
         shell.roll(vals)  # taken: the table's seq moves on and the open faces are forgotten (``opened``)
 
     return real_dice(slots, values, on_toggle=flip, on_set=set_value, on_apply=apply,
-                     texts=DiceEntryTexts(apply=shell.t("dice.apply", count=len(slots or ())),
+                     texts=DiceEntryTexts(apply=shell.t("dice.apply_one" if len(slots or ()) == 1 else "dice.apply"),
                                           face=shell.t("dice.face"), missing=shell.t("dice.missing"),
                                           ready=shell.t("dice.ready"), toggle=shell.t("dice.toggle")))
 

@@ -816,7 +816,7 @@ def _real_dice(shell: Any, tag: str, dice: list[tuple[str, DieSpec, str]],
 
     # taken (the seq moves on): the open faces are forgotten by ``opened``
     return real_dice(slots, values, on_toggle=flip, on_set=set_value, on_apply=on_apply,
-                     texts=DiceEntryTexts(apply=shell.t("dice.apply", count=len(dice)), face=shell.t("dice.face"),
+                     texts=DiceEntryTexts(apply=shell.t("dice.apply_one" if len(dice) == 1 else "dice.apply"), face=shell.t("dice.face"),
                                           missing=shell.t("dice.missing"), ready=shell.t("dice.ready"),
                                           toggle=shell.t("dice.toggle")))
 
