@@ -786,13 +786,14 @@ DICE_KEY = "dice_entry"
 
 
 def _die_slot(shell: Any, state: Any, key: str, spec: DieSpec, role: str) -> DieSlot:
-    """How a die looks on the faces: the adventurer's white with their name, the monster's red."""
+    """How a die looks on the faces: the adventurer's amber with their name, the monster's red (a
+    tapped face is filled in its die's colour: white would not stand out from the others)."""
     if role == "hero":
         name = _name(state, state.current)
-        return DieSlot(key, spec.sides, shell.t("rv.die.hero", name=name), name[:3], ft.Colors.WHITE)
+        return DieSlot(key, spec.sides, shell.t("rv.die.hero", name=name), name[:3], ft.Colors.AMBER_300)
     if role == "monster":
-        return DieSlot(key, spec.sides, shell.t("rv.die.monster"), "M", ft.Colors.RED_200)
-    return DieSlot(key, spec.sides, shell.t("rv.die.check"), shell.t("rv.die.check"), ft.Colors.WHITE)
+        return DieSlot(key, spec.sides, shell.t("rv.die.monster"), "M", ft.Colors.RED_300)
+    return DieSlot(key, spec.sides, shell.t("rv.die.check"), shell.t("rv.die.check"), ft.Colors.AMBER_300)
 
 
 def _real_dice(shell: Any, tag: str, dice: list[tuple[str, DieSpec, str]],
