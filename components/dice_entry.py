@@ -160,8 +160,9 @@ def opened(store: MutableMapping[Any, Any], key: Hashable, roll_id: Hashable) ->
 
     A memory from another roll (``roll_id`` changed: the roll was taken, undone, …) is forgotten."""
     mem = store.get(key)
-    if isinstance(mem, dict) and mem.get("roll") == roll_id and isinstance(mem.get("values"), dict):
-        return mem["values"]
+    values = mem.get("values") if isinstance(mem, dict) and mem.get("roll") == roll_id else None
+    if isinstance(values, dict):
+        return values
     if mem is not None:
         store.pop(key, None)
     return None
@@ -199,9 +200,8 @@ def real_dice(
     apply_color: str | None = ft.Colors.INDIGO_600,
 ) -> ft.Control:
     """The toggle, and under it – only while open (``values`` not None) – the faces of ``slots``."""
-    is_open = values is not None and slots is not None
-    parts: list[ft.Control] = [dice_toggle(texts.toggle, is_open, on_toggle)]
-    if is_open:
+    parts: list[ft.Control] = [dice_toggle(texts.toggle, values is not None and slots is not None, on_toggle)]
+    if values is not None and slots is not None:
         parts.append(dice_entry(slots, values, on_set=on_set, on_apply=on_apply, texts=texts,
                                 apply_color=apply_color))
     return ft.Column(parts, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

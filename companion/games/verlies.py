@@ -23,10 +23,10 @@ from companion.rules_text import VERLIES as RULES
 from companion.rules_ui import dispute_button
 from companion.seats import SeatFields, add_seat, check_names, error_texts, seats_for, start_controls
 from components.common import TOUCH, big_button, info_line, keyed, section_title, stepper
+from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, toggle
 from components.gold_counter import clamp, gold_counter
 from components.player_switcher import player_switcher
 from components.profile_picker import profile_picker
-from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, toggle
 from components.seat_editor import seat_editor
 from scoring.dice import Dice
 from scoring.engine import DieSpec, PlayerSpec, Template
