@@ -119,6 +119,7 @@ def _qwixx_sheet(page) -> None:
 def _qwixx_dice_half_tapped(page) -> None:
     """Real dice half tapped in (the lines are below the sheet: scrolled to)."""
     _qwixx_sheet(page)
+    button(page, "Echte Würfel").click()  # the faces come once the real dice are opened
     for label in ("Weiß 1 zeigt 3", "Weiß 2 zeigt 5", "Rot zeigt 8"):
         button(page, label).click()
         time.sleep(0.4)
@@ -130,6 +131,22 @@ def _qwixx_dice_half_tapped(page) -> None:
 
 def _drawn(page) -> None:
     page.get_by_role("button").nth(3).wait_for(timeout=60_000)
+
+
+def _real_dice(*faces: str, first: str | None = None) -> Callable:
+    """The real dice opened ("Echte Würfel"), some faces tapped; left where the last tap was (the
+    app's list scrolled to it), so the first picture shows the faces."""
+    def walk(page) -> None:
+        _drawn(page)
+        if first:
+            button(page, first).click()
+        button(page, "Echte Würfel").click()
+        page.get_by_text("Noch offen: ", exact=False).first.wait_for()
+        for face in faces:
+            button(page, face).click()
+            time.sleep(0.4)
+
+    return walk
 
 
 def _tap(*names: str) -> Callable:
@@ -179,6 +196,7 @@ def verflixxt_scenes(tables: Any) -> list[tuple[str, str, Callable]]:
 
     t = new()
     out.append(("vx-roll", f"/g/{t.id}?all&lang=de", _drawn))
+    out.append(("vx-real-dice", f"/g/{t.id}?all&lang=de", _real_dice("W6 zeigt 4")))
     t = new()
     t.roll(None, [3])
     out.append(("vx-move-first", f"/g/{t.id}?all&lang=de", _drawn))
@@ -230,8 +248,11 @@ def verlies_scenes(tables: Any) -> list[tuple[str, str, Callable]]:
     scene("rv-start", [])
     scene("rv-drawn", draw)
     scene("rv-obstacle", passage, walk=_tap("Hindernis prüfen"))
+    scene("rv-obstacle-dice", passage, walk=_real_dice("W6 zeigt 5", first="Hindernis prüfen"))
     scene("rv-fight", fight[:-1])
+    scene("rv-fight-dice", fight[:-1], walk=_real_dice("W6 Ana zeigt 3"))
     scene("rv-fight-roll", fight)
+    scene("rv-fight-roll-dice", fight, walk=_real_dice())
     scene("rv-spoils", won)
     scene("rv-next-turn", crown)  # Ben's turn: Ana's hidden crown on the shared screen
     scene("rv-owner-phone", crown, seat=0)  # ... and on Ana's own phone

@@ -6,20 +6,29 @@ Generic: the game says which dice are rolled now (the engine's ``pending_roll``
 the values tapped so far (a dict by die name, e.g. in ``shell.ui``) and re-renders on
 ``on_set``. Nothing here knows a game's rules or a screen's state.
 
+The faces are many controls (8 per Qwixx die): they are built only while the player has
+opened "Echte Würfel" (``real_dice``: a toggle button, then the faces). What is open and
+what was tapped is kept by the caller in a mapping (``shell.ui``) under one key per table,
+tied to the roll (``roll_id``: e.g. the table's ``seq``), so it closes by itself once the
+roll is taken – by taps, by the typed field, by "Würfeln" or on another phone.
+
 Hooking it into a game (e.g. Verflixxt's or Verlies' d6)::
 
     req = game.pending_roll(state)                      # RollRequest(dice=(DieSpec("w6", 6),))
-    slots = slots_for(req.dice, lambda d: DieSlot(d.name, d.sides, shell.t("vx.die"), "",
-                                                   ft.Colors.WHITE))
-    values = shell.ui.setdefault(("dice_entry", table.id), {})
-    dice_entry(slots, values, on_set=lambda k, v: (values.__setitem__(k, v), shell.render()),
-               on_apply=lambda vals: shell.roll(vals) and values.clear(),
-               texts=DiceEntryTexts(apply=..., face="{die} zeigt {value}", missing="Noch offen: {dice}"))
+    key = ("dice_entry", table.id)
+    values = opened(shell.ui, key, table.seq)           # None while closed
+    slots = None if values is None else slots_for(req.dice, lambda d: DieSlot(d.name, d.sides, ...))
+    real_dice(slots, values,
+              on_toggle=lambda: (toggle(shell.ui, key, table.seq), shell.render()),
+              on_set=lambda k, v: (values.__setitem__(k, v), shell.render()),
+              on_apply=lambda vals: shell.roll(vals),
+              texts=DiceEntryTexts(apply=..., face="{die} zeigt {value}", missing="Noch offen: {dice}",
+                                   toggle="Echte Würfel"))
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, MutableMapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +54,7 @@ class DiceEntryTexts:
     face: str  # "{die} zeigt {value}": the label of one face button
     missing: str  # "Noch offen: {dice}"
     ready: str = ""  # "Wurf: {values}" (optional)
+    toggle: str = ""  # "Echte Würfel": the button that shows and hides the faces (``real_dice``)
 
 
 def slots_for(dice: Iterable[Any], describe: Callable[[Any], DieSlot]) -> list[DieSlot]:
@@ -143,3 +153,55 @@ def dice_entry(
          ft.Row(footer, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)],
         spacing=6,
     )
+
+
+def opened(store: MutableMapping[Any, Any], key: Hashable, roll_id: Hashable) -> dict[str, int] | None:
+    """The values tapped so far when the player opened the real dice for this roll, else None.
+
+    A memory from another roll (``roll_id`` changed: the roll was taken, undone, …) is forgotten."""
+    mem = store.get(key)
+    values = mem.get("values") if isinstance(mem, dict) and mem.get("roll") == roll_id else None
+    if isinstance(values, dict):
+        return values
+    if mem is not None:
+        store.pop(key, None)
+    return None
+
+
+def toggle(store: MutableMapping[Any, Any], key: Hashable, roll_id: Hashable) -> bool:
+    """Open the real dice for this roll (nothing tapped yet) or close them; True when now open."""
+    if opened(store, key, roll_id) is None:
+        store[key] = {"roll": roll_id, "values": {}}
+        return True
+    store.pop(key, None)
+    return False
+
+
+def dice_toggle(label: str, is_open: bool, on_toggle: Callable[[], Any]) -> ft.Control:
+    """The "Echte Würfel" button; its arrow says whether the faces show below it."""
+    return ft.Button(
+        content=ft.Text(label, size=17, weight=ft.FontWeight.W_600),
+        icon=ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE,
+        on_click=lambda e: on_toggle(),
+        bgcolor=ft.Colors.INDIGO_100 if is_open else ft.Colors.INDIGO_50,
+        height=FACE_HEIGHT + 4,
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12), padding=ft.Padding.symmetric(horizontal=14)),
+    )
+
+
+def real_dice(
+    slots: list[DieSlot] | None,
+    values: Mapping[str, int | None] | None,
+    *,
+    on_toggle: Callable[[], Any],
+    on_set: Callable[[str, int], None],
+    on_apply: Callable[[list[int]], Any],
+    texts: DiceEntryTexts,
+    apply_color: str | None = ft.Colors.INDIGO_600,
+) -> ft.Control:
+    """The toggle, and under it – only while open (``values`` not None) – the faces of ``slots``."""
+    parts: list[ft.Control] = [dice_toggle(texts.toggle, values is not None and slots is not None, on_toggle)]
+    if values is not None and slots is not None:
+        parts.append(dice_entry(slots, values, on_set=on_set, on_apply=on_apply, texts=texts,
+                                apply_color=apply_color))
+    return ft.Column(parts, spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

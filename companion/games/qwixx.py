@@ -17,7 +17,7 @@ from companion.rules_ui import dispute_button
 from companion.seats import SeatFields, add_seat, check_names, error_texts, seats_for, start_controls
 from components.common import big_button, info_line, keyed, section_title, stepper
 from components.cross_row import RowModel, cross_row
-from components.dice_entry import DiceEntryTexts, DieSlot, dice_entry, slots_for
+from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, slots_for, toggle
 from components.dice_tray import DieFace, dice_tray
 from components.player_switcher import player_switcher
 from components.profile_picker import profile_picker
@@ -322,7 +322,6 @@ add_strings(
             "en": "{color} crosses: {count}, locked by you",
         },
         "q8.play.count_locked": {"de": "Kreuze {color}: {count}, abgeschlossen", "en": "{color} crosses: {count}, locked"},
-        "q8.play.dice_title": {"de": "Echte Würfel antippen:", "en": "Tap the real dice:"},
         "q8.play.die_face": {"de": "{die} zeigt {value}", "en": "{die} shows {value}"},
         "q8.play.dice_missing": {"de": "Noch offen: {dice}", "en": "Still open: {dice}"},
         "q8.play.dice_ready": {"de": "Gewürfelt: {values}", "en": "Rolled: {values}"},
@@ -566,7 +565,6 @@ def roll_controls(shell: Any, state: Any, mine: list[int]) -> list[ft.Control]:
     field.on_submit = apply_typed
     return [
         big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE),
-        section_title(shell.t("q8.play.dice_title")),
         real_dice_entry(shell, req),
         ft.Row([field, big_button(shell.t("play.typed_roll_apply"), apply_typed)]),
     ]
@@ -582,26 +580,34 @@ def die_slot(shell: Any, die: Any) -> DieSlot:
 
 
 def real_dice_entry(shell: Any, req: Any) -> ft.Control:
-    """The dice of the roll the engine asks for (removed colours absent), set by tapping faces."""
-    slots = slots_for(req.dice, lambda d: die_slot(shell, d))
-    key = ("dice_entry", shell.table.id)
-    values = shell.ui.get(key)
-    if not isinstance(values, dict) or set(values) - {s.key for s in slots}:
-        values = shell.ui[key] = {}
+    """The dice of the roll the engine asks for (removed colours absent), set by tapping faces.
+
+    The faces (8 a die) are built only while "Echte Würfel" is open; it stays open for this roll."""
+    table = shell.table
+    key = ("dice_entry", table.id)
+    values = opened(shell.ui, key, table.seq)
+    slots = None if values is None else slots_for(req.dice, lambda d: die_slot(shell, d))
+    if values is not None and set(values) - {s.key for s in slots}:
+        values.clear()
+
+    def flip() -> None:
+        toggle(shell.ui, key, table.seq)
+        shell.render()
 
     def set_value(k: str, v: int) -> None:
-        values[k] = v
+        live = opened(shell.ui, key, table.seq)
+        if live is not None:
+            live[k] = v
         shell.render()
 
     def apply(vals: list[int]) -> None:
-        if shell.roll(vals):
-            shell.ui.pop(key, None)
-            shell.render()
+        shell.roll(vals)  # taken: the table's seq moves on and the open faces are forgotten (``opened``)
 
-    return dice_entry(
-        slots, values, on_set=set_value, on_apply=apply,
+    return real_dice(
+        slots, values, on_toggle=flip, on_set=set_value, on_apply=apply,
         texts=DiceEntryTexts(apply=shell.t("q8.play.dice_apply"), face=shell.t("q8.play.die_face"),
-                             missing=shell.t("q8.play.dice_missing"), ready=shell.t("q8.play.dice_ready")),
+                             missing=shell.t("q8.play.dice_missing"), ready=shell.t("q8.play.dice_ready"),
+                             toggle=shell.t("dice.toggle")),
     )
 
 

@@ -21,6 +21,7 @@ from companion.rules_text import VERFLIXXT as RULES
 from companion.rules_ui import dispute_button
 from companion.seats import add_seat, check_names, error_texts, seats_for, start_controls, start_error_line
 from components.common import TOUCH, big_button, info_line, keyed, refusal_line, section_title, stepper
+from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, slots_for, toggle
 from components.profile_picker import profile_picker
 from components.seat_editor import SeatColor, error_text, seat_editor
 from components.tile_strip import TAP_SLOT_W, Piece, Slot, tile_strip
@@ -130,6 +131,7 @@ add_strings(
         "vx.play.roll_chip": {"de": "Gewürfelt: {value}", "en": "Rolled: {value}"},
         "vx.play.typed_roll": {"de": "Echte Würfel: Wert eingeben", "en": "Real die: type the value"},
         "vx.play.bad_typed": {"de": "eine Zahl von 1 bis 6", "en": "one number from 1 to 6"},
+        "vx.play.die": {"de": "W6", "en": "d6"},
         "vx.play.moves_with": {"de": "Wähle einen Zug:", "en": "Choose a move:"},
         "vx.play.move_figure": {"de": "Figur {fig}: {src} » {dst}", "en": "Figure {fig}: {src} » {dst}"},
         "vx.play.move_guard": {"de": "Wächter: {src} » {dst}", "en": "Guard: {src} » {dst}"},
@@ -1006,8 +1008,49 @@ def roll_controls(shell: Any, state: Any) -> list[ft.Control]:
     return [
         ft.Row([big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600,
                            text_color=ft.Colors.WHITE, expand=True)]),  # the whole width: one thumb, no aiming
+        real_dice_entry(shell),
         ft.Row([field, big_button(shell.t("play.typed_roll_apply"), apply_typed)]),
     ]
+
+
+DICE_KEY = "dice_entry"
+
+
+def _dice_memory(shell: Any) -> dict[str, int] | None:
+    """The faces tapped so far for this roll, if the player opened "Echte Würfel" (else None)."""
+    return opened(shell.ui, (DICE_KEY, shell.table.id), shell.table.seq)
+
+
+def real_dice_entry(shell: Any) -> ft.Control:
+    """The d6 the engine asks for (``pending_roll``, vx.move), set by tapping its face: the faces
+    are built only while "Echte Würfel" is open (issue 15.3); the die in the roller's colour."""
+    table = shell.table
+    key = (DICE_KEY, table.id)
+    values = _dice_memory(shell)
+    req = table.game.pending_roll(table.state) if values is not None else None
+    slots = None
+    if req is not None:
+        color = seat_color(shell, req.by)
+        slots = slots_for(req.dice, lambda d: DieSlot(d.name, d.sides, shell.t("vx.play.die"), shell.t("vx.play.die"),
+                                                       color, text_on(color)))
+
+    def flip() -> None:
+        toggle(shell.ui, key, table.seq)
+        shell.render()
+
+    def set_value(k: str, v: int) -> None:
+        live = _dice_memory(shell)
+        if live is not None:
+            live[k] = v
+        shell.render()
+
+    def apply(vals: list[int]) -> None:
+        shell.roll(vals)  # taken: the table's seq moves on and the open faces are forgotten (``opened``)
+
+    return real_dice(slots, values, on_toggle=flip, on_set=set_value, on_apply=apply,
+                     texts=DiceEntryTexts(apply=shell.t("dice.apply_one" if len(slots or ()) == 1 else "dice.apply"),
+                                          face=shell.t("dice.face"), missing=shell.t("dice.missing"),
+                                          ready=shell.t("dice.ready"), toggle=shell.t("dice.toggle")))
 
 
 def _locked_guard_chip(shell: Any, state: Any, p: int, err: RefereeError) -> ft.Control:
@@ -1175,7 +1218,9 @@ def _roll_block(shell: Any, state: Any) -> ft.Control:
     come back as the same controls instead of a new text field and buttons each turn."""
     table = shell.table
     typed = shell.ui.get(("vx_typed", table.id), "")
-    roll_block = shell.memo((table.id, "roll-block"), (shell.lang, typed),
+    tapped = _dice_memory(shell)  # the real dice open: their faces and what was tapped
+    dice = None if tapped is None else (table.seq, tuple(sorted(tapped.items())))
+    roll_block = shell.memo((table.id, "roll-block"), (shell.lang, typed, dice),
                             lambda: ft.Column(roll_controls(shell, state), spacing=8))
     return keyed(ft.Container(roll_block, visible=state.phase == "roll"), "roll-block")
 

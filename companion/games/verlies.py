@@ -23,12 +23,13 @@ from companion.rules_text import VERLIES as RULES
 from companion.rules_ui import dispute_button
 from companion.seats import SeatFields, add_seat, check_names, error_texts, seats_for, start_controls
 from components.common import TOUCH, big_button, info_line, keyed, section_title, stepper
+from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, toggle
 from components.gold_counter import clamp, gold_counter
 from components.player_switcher import player_switcher
 from components.profile_picker import profile_picker
 from components.seat_editor import seat_editor
 from scoring.dice import Dice
-from scoring.engine import PlayerSpec, Template
+from scoring.engine import DieSpec, PlayerSpec, Template
 from scoring.errors import InvalidInput
 from scoring.texts import add_texts
 from scoring.verlies import (
@@ -771,8 +772,54 @@ add_strings(
         "rv.play.gold_roll": {"de": "Gold würfeln ({reason}): {form}", "en": "Roll gold ({reason}): {form}"},
         "rv.play.trap_roll": {"de": "Falle: Probe", "en": "Trap: check"},
         "rv.play.roll_wait": {"de": "Warte auf den Wurf von {name}.", "en": "Waiting for {name}'s roll."},
+        # the real dice tapped in (components/dice_entry.py): each die's name on its faces
+        "rv.die.check": {"de": "W6", "en": "d6"},
+        "rv.die.hero": {"de": "W6 {name}", "en": "{name}'s d6"},
+        "rv.die.monster": {"de": "W6 Monster", "en": "Monster's d6"},
     }
 )
+
+# rv.dice: a check's and a fight's die is a W6 (the declaration panels roll it at once; later
+# dice come from the engine's ``pending_roll``)
+CHECK_DIE = DieSpec(name="w6", sides=6)
+DICE_KEY = "dice_entry"
+
+
+def _die_slot(shell: Any, state: Any, key: str, spec: DieSpec, role: str) -> DieSlot:
+    """How a die looks on the faces: the adventurer's amber with their name, the monster's red (a
+    tapped face is filled in its die's colour: white would not stand out from the others)."""
+    if role == "hero":
+        name = _name(state, state.current)
+        return DieSlot(key, spec.sides, shell.t("rv.die.hero", name=name), name[:3], ft.Colors.AMBER_300)
+    if role == "monster":
+        return DieSlot(key, spec.sides, shell.t("rv.die.monster"), "M", ft.Colors.RED_300)
+    return DieSlot(key, spec.sides, shell.t("rv.die.check"), shell.t("rv.die.check"), ft.Colors.AMBER_300)
+
+
+def _real_dice(shell: Any, tag: str, dice: list[tuple[str, DieSpec, str]],
+               on_apply: Callable[[list[int]], Any]) -> ft.Control:
+    """ "Echte Würfel": the toggle and – once opened, for this roll (``tag`` at the table's seq) – a
+    face button per die (``dice``: key, spec, role), then one button to take them (issue 15.3)."""
+    table = shell.table
+    key, roll_id = (DICE_KEY, table.id), (table.seq, tag)
+    values = opened(shell.ui, key, roll_id)
+    slots = None if values is None else [_die_slot(shell, table.state, k, spec, role) for k, spec, role in dice]
+
+    def flip() -> None:
+        toggle(shell.ui, key, roll_id)
+        shell.render()
+
+    def set_value(k: str, v: int) -> None:
+        live = opened(shell.ui, key, roll_id)
+        if live is not None:
+            live[k] = v
+        shell.render()
+
+    # taken (the seq moves on): the open faces are forgotten by ``opened``
+    return real_dice(slots, values, on_toggle=flip, on_set=set_value, on_apply=on_apply,
+                     texts=DiceEntryTexts(apply=shell.t("dice.apply_one" if len(dice) == 1 else "dice.apply"), face=shell.t("dice.face"),
+                                          missing=shell.t("dice.missing"), ready=shell.t("dice.ready"),
+                                          toggle=shell.t("dice.toggle")))
 
 
 # Portrait: one column, the turn's choices first, the purse and the gold log below them.
@@ -996,8 +1043,9 @@ def _range_stepper(shell: Any, st: dict[str, Any], key: str, label_key: str, spe
 
 
 def _roll_row(shell: Any, st: dict[str, Any], key: str, label: str, virtual: Callable[[], None],
-              typed_apply: Callable[[int], None], apply_text: str) -> list[ft.Control]:
-    """A virtual W6 button (the table rolls) and a field for the real die, with "Übernehmen"."""
+              typed_apply: Callable[[int], None], apply_text: str, dice: ft.Control | None = None) -> list[ft.Control]:
+    """A virtual W6 button (the table rolls), the real die by tapping (``dice``) and a field for
+    it, with "Übernehmen"."""
 
     def changed(e: Any) -> None:
         st[key] = e.control.value
@@ -1016,6 +1064,7 @@ def _roll_row(shell: Any, st: dict[str, Any], key: str, label: str, virtual: Cal
             big_button(shell.t("rv.play.roll"), lambda e: virtual(), color=PRIMARY,
                        text_color=ft.Colors.WHITE, expand=True),
         ]),
+        *([dice] if dice is not None else []),
         ft.Row([field, big_button(apply_text, typed, expand=True)]),
     ]
 
@@ -1060,7 +1109,9 @@ def _obstacle_panel(shell: Any, state: Any, st: dict[str, Any], template: Templa
         ft.Text(shell.t("rv.play.on_fail", what=shell.t(fail_key)), size=14, color=ft.Colors.BLUE_GREY_700),
         *_roll_row(shell, st, "typed", shell.t("rv.play.typed"),
                    lambda: _declare_and_roll(shell, declared(template), None, 1),
-                   lambda v: _declare_and_roll(shell, declared(template), [v], 1), shell.t("rv.play.apply")),
+                   lambda v: _declare_and_roll(shell, declared(template), [v], 1), shell.t("rv.play.apply"),
+                   _real_dice(shell, "obstacle", [("w6", CHECK_DIE, "check")],
+                              lambda vals: _declare_and_roll(shell, declared(template), vals, 1))),
     ]
     if decline is not None:
         controls.append(ft.TextButton(content=shell.t("rv.play.decline"), height=48,
@@ -1176,8 +1227,11 @@ def _roll_controls(shell: Any, state: Any, st: dict[str, Any], mine: list[int], 
         if shell.roll(values):
             st[key] = ""
 
+    # the dice the engine asks for (rv.dice: a W6 – for a W3 or 1+W6 card too, the screen says the form)
+    role = {"fight": "hero", "monster": "monster"}.get(c.purpose, "check")
+    dice = _real_dice(shell, "roll", [(d.name, d, role) for d in req.dice], roll)
     return [keyed(_card([head, *lines, *_roll_row(shell, st, key, label, lambda: roll(None), lambda v: roll([v]),
-                                                  shell.t("rv.play.apply"))], color=color), "roll")]
+                                                  shell.t("rv.play.apply"), dice)], color=color), "roll")]
 
 
 def _fight_panel(shell: Any, state: Any, st: dict[str, Any], template: Template) -> ft.Control:
@@ -1240,6 +1294,10 @@ def _fight_panel(shell: Any, state: Any, st: dict[str, Any], template: Template)
                         color=ft.Colors.BLUE_GREY_700)] if two_step else []),
             ft.Row([big_button(shell.t("rv.play.roll"), lambda e: _declare_and_roll(shell, declared(), None, 2),
                                color=PRIMARY, text_color=ft.Colors.WHITE, expand=True)]),
+            # the monster's die is the roller's (rv.monster): tapped here only where this phone acts for that seat
+            _real_dice(shell, "fight", [("hero", CHECK_DIE, "hero"), *([] if two_step else [("monster", CHECK_DIE,
+                                                                                          "monster")])],
+                       lambda vals: _declare_and_roll(shell, declared(), vals, len(vals))),
             ft.Row([
                 ft.TextField(label=hero_label, value=st["typed_hero"], on_change=changed("typed_hero"),
                              on_submit=typed if two_step else None, dense=True, expand=True,
@@ -1360,7 +1418,9 @@ def _trap_panel(shell: Any, state: Any, st: dict[str, Any], plain: Template | No
                     weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800),
             *_roll_row(shell, st, "typed", shell.t("rv.play.typed"),
                        lambda: _declare_and_roll(shell, declared(), None, 1),
-                       lambda v: _declare_and_roll(shell, declared(), [v], 1), shell.t("rv.play.trap_apply")),
+                       lambda v: _declare_and_roll(shell, declared(), [v], 1), shell.t("rv.play.trap_apply"),
+                       _real_dice(shell, "trap", [("w6", CHECK_DIE, "check")],
+                                  lambda vals: _declare_and_roll(shell, declared(), vals, 1))),
         ]
     else:
         controls.append(big_button(shell.t("rv.play.trap_apply"), lambda e: _submit(shell, declared()), color=PRIMARY,

@@ -223,7 +223,14 @@ def two_player_table(ctx, names=("Ana", "Ben"), **options):
                              {"lucky_numbers": [(15, 16), (14, 16)], **options})
 
 
+async def open_dice(app: AppSession, toggle: str = "Echte Würfel") -> None:
+    """Issue 15.3 / 18: the faces are built only once the player opens the real dice."""
+    assert not app.find_all(label=" zeigt ", contains=True) and not app.find_all(label=" shows ", contains=True)
+    await app.click(text=toggle)
+
+
 async def tap_roll(app: AppSession, faces: list[str], apply: str = FACES_DE) -> None:
+    await open_dice(app, "Real dice" if apply == "Use these dice" else "Echte Würfel")
     for face in faces:
         await app.click(label=face)
     await app.click(text=apply)
@@ -233,6 +240,7 @@ async def test_real_dice_are_tapped_in_die_by_die_and_the_text_field_stays(ctx):
     """Issue 15.3: a face button per die of the roll (W8: 1..8), the text field as a second way."""
     table = two_player_table(ctx)
     ana = await open_phone(ctx, f"/g/{table.id}/seat/0")
+    await open_dice(ana)
     dice = ["Weiß 1", "Weiß 2", "Rot", "Gelb", "Grün", "Blau"]
     for die in dice:
         assert [f.control.label for f in ana.find_all(label=f"{die} zeigt ", contains=True)] == [
@@ -269,12 +277,14 @@ async def test_a_removed_die_has_no_faces_and_the_roll_takes_the_rest(ctx):
     gone = {"red": "Red", "yellow": "Yellow", "green": "Green", "blue": "Blue"}
     removed = state.removed[0]
     phone = await open_phone(ctx, f"/g/{table.id}/seat/{state.active}?lang=en")
+    await open_dice(phone, "Real dice")
     assert not phone.find_all(label=f"{gone[removed]} shows ", contains=True)
     left = [c for c in gone if c not in state.removed]
     assert phone.has_text("Still open: White 1, White 2, " + ", ".join(gone[c] for c in left))
     n = table.seq
-    await tap_roll(phone, ["White 1 shows 2", "White 2 shows 2"] + [f"{gone[c]} shows 1" for c in left],
-                   apply="Use these dice")
+    for face in ["White 1 shows 2", "White 2 shows 2"] + [f"{gone[c]} shows 1" for c in left]:
+        await phone.click(label=face)
+    await phone.click(text="Use these dice")
     assert table.seq == n + 1 and table.state.phase == "white"
     assert table.state.dice.color_value(removed) is None
     assert phone.has_text(f"White sum 4 – {state.names[state.active]}:")

@@ -708,3 +708,61 @@ def test_the_what_if_list_says_not_allowed(shell):
         shell.lang = lang
         words = [c.value for c in walk(dispute_body(shell, t)) if isinstance(c, ft.Text)]
         assert title in words and "Strittig:" not in words and "Disputed:" not in words
+
+
+# --- issue 15.3: the real die set by tapping its face (opened by "Echte Würfel") -------------------
+def face_labels(sh: Shell) -> list[str]:
+    return [c.label for c in walk(sh.body.controls)
+            if isinstance(c, ft.Semantics) and c.button and isinstance(c.label, str)
+            and (" zeigt " in c.label or " shows " in c.label)]
+
+
+def tap_face(sh: Shell, label: str) -> None:
+    face = next(c for c in walk(sh.body.controls) if isinstance(c, ft.Semantics) and c.label == label)
+    face.content.on_click(SimpleNamespace(control=face.content))
+
+
+@pytest.mark.parametrize("lang,words", [
+    ("de", {"toggle": "Echte Würfel", "die": "W6", "shows": "zeigt", "missing": "Noch offen: W6",
+            "ready": "Gewürfelt: 4", "apply": "Würfel übernehmen", "choose": "Wähle einen Zug:",
+            "move": "Figur A1: Start » Feld 4 (−4)"}),
+    ("en", {"toggle": "Real dice", "die": "d6", "shows": "shows", "missing": "Still open: d6",
+            "ready": "Rolled: 4", "apply": "Use this die", "choose": "Choose a move:",
+            "move": "Figure A1: Start » slot 4 (−4)"}),
+])
+def test_the_real_die_is_tapped_in_after_opening_real_dice(shell, lang, words):
+    """Issue 15.3 (vx.move): the d6 the engine asks for, one face button per value, built only once
+    "Echte Würfel" is open; the typed field and "Würfeln" stay; the tapped value reaches the table."""
+    t = vx_table(shell)
+    shell.lang = lang
+    shell.render()
+    assert face_labels(shell) == []  # closed: no faces built (issue 18: every control costs)
+    field(shell, "Echte Würfel: Wert eingeben" if lang == "de" else "Real die: type the value")
+    find_button(shell, "Würfeln" if lang == "de" else "Roll")
+    click(shell, words["toggle"])
+    assert face_labels(shell) == [f"{words['die']} {words['shows']} {v}" for v in range(1, 7)]
+    assert words["missing"] in texts(shell)
+    assert find_button(shell, words["apply"]).disabled
+    tap_face(shell, f"{words['die']} {words['shows']} 2")
+    tap_face(shell, f"{words['die']} {words['shows']} 4")  # a second tap changes the die
+    assert words["ready"] in texts(shell) and words["missing"] not in texts(shell)
+    assert t.seq == 0 and t.state.roll is None  # nothing taken before the apply button
+    click(shell, words["apply"])
+    assert t.state.roll == 4 and t.state.phase == "move"
+    assert words["ready"] in texts(shell) and words["choose"] in texts(shell)
+    assert words["move"] in buttons_starting(shell, words["move"][:5])
+    assert face_labels(shell) == []
+    click(shell, words["move"])
+    assert t.state.phase == "roll" and t.state.turn == 1
+    assert face_labels(shell) == []  # the next roll starts closed again
+    click(shell, words["toggle"])
+    click(shell, words["toggle"])  # and closes on a second tap
+    assert face_labels(shell) == []
+
+
+def test_the_typed_die_still_works_and_closes_the_open_faces(shell):
+    t = vx_table(shell)
+    click(shell, "Echte Würfel")
+    tap_face(shell, "W6 zeigt 5")
+    roll(shell, "3")
+    assert t.state.roll == 3 and face_labels(shell) == []

@@ -963,3 +963,107 @@ def test_a_turn_starts_with_a_clean_message_area(shell):
     click(shell, "Raum: Gold")
     click(shell, "Goldraum: +2 Gold")
     assert "Raumkarte: Gold." in texts(shell)  # this turn's lines come back as they happen
+
+
+# --- issue 15.3: the real W6 set by tapping its face, under "Echte Würfel" (rv.dice) ---------------
+def face_labels(shell: Shell) -> list[str]:
+    return [c.label for c in walk(shell.body.controls)
+            if isinstance(c, ft.Semantics) and c.button and isinstance(c.label, str)
+            and (" zeigt " in c.label or " shows " in c.label)]
+
+
+def tap_face(shell: Shell, label: str) -> None:
+    face = next((c for c in walk(shell.body.controls) if isinstance(c, ft.Semantics) and c.label == label), None)
+    assert face is not None, f"no face {label!r}; faces: {face_labels(shell)}"
+    face.content.on_click(None)
+
+
+def english(shell: Shell) -> None:
+    shell.lang = "en"
+    shell.render()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_an_obstacle_check_takes_the_tapped_die_rv_dice(shell, lang):
+    start(shell)
+    click(shell, "Karte ziehen")
+    click(shell, "Gang")
+    click(shell, "Hindernis prüfen")
+    click(shell, "Tür")
+    for _ in range(2):  # 7 -> 9
+        click(shell, "Hinderniszahl +")
+    if lang == "en":
+        english(shell)
+    de = lang == "de"
+    assert face_labels(shell) == []  # closed until opened: the faces cost controls (issue 18)
+    assert ("Gewürfelt (W6)" if de else "Rolled (d6)") in [c.label for c in walk(shell.body.controls)
+                                                           if isinstance(c, ft.TextField)]
+    click(shell, "Echte Würfel" if de else "Real dice")
+    assert face_labels(shell) == [f"W6 zeigt {v}" if de else f"d6 shows {v}" for v in range(1, 7)]
+    assert ("Noch offen: W6" if de else "Still open: d6") in texts(shell)
+    tap_face(shell, "W6 zeigt 4" if de else "d6 shows 4")
+    assert ("Gewürfelt: 4" if de else "Rolled: 4") in texts(shell)
+    assert shell.table.state.chance is None and shell.table.state.log[-1].kind != "obstacle"  # not taken yet
+    click(shell, "Würfel übernehmen" if de else "Use this die")
+    assert ("Tür 9 (Rot): 6 + 4 = 10 – geschafft!" if de else "Door 9 (Red): 6 + 4 = 10 – passed!") in texts(shell)
+    assert [(r.action["type"], r.action.get("value")) for r in shell.table.record.actions[-2:]] == [
+        ("obstacle", None), ("roll", 4)]
+    assert face_labels(shell) == [] and ("Zug beenden" if de else "End turn") in buttons(shell)
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_a_fight_on_the_phone_passed_around_takes_both_tapped_dice_rv_monster(shell, lang):
+    start(shell)
+    click(shell, "Karte ziehen")
+    click(shell, "Raum: Monster")
+    if lang == "en":
+        english(shell)
+    de = lang == "de"
+    hero, monster = ("W6 Ana zeigt", "W6 Monster zeigt") if de else ("Ana's d6 shows", "Monster's d6 shows")
+    click(shell, "Echte Würfel" if de else "Real dice")
+    assert face_labels(shell) == [f"{hero} {v}" for v in range(1, 7)] + [f"{monster} {v}" for v in range(1, 7)]
+    assert ("Noch offen: W6 Ana, W6 Monster" if de else "Still open: Ana's d6, Monster's d6") in texts(shell)
+    tap_face(shell, f"{hero} 1")
+    assert ("Noch offen: W6 Monster" if de else "Still open: Monster's d6") in texts(shell)
+    tap_face(shell, f"{monster} 3")
+    assert ("Gewürfelt: 1 3" if de else "Rolled: 1 3") in texts(shell)
+    click(shell, "Würfel übernehmen" if de else "Use these dice")
+    assert ("Kampf: 7 gegen 8 – verloren." if de else "Fight: 7 against 8 – lost.") in texts(shell)
+    assert [(r.seat, r.action["type"], r.action.get("value")) for r in shell.table.record.actions[-3:]] == [
+        (0, "fight", None), (0, "roll", 1), (1, "roll", 3)]
+
+
+def test_on_seat_phones_the_monsters_die_is_tapped_on_the_rollers_phone_rv_monster(shell):
+    """The roll panel (the engine's ``pending_roll``) offers the faces of the die it asks for."""
+    start(shell)
+    shell.seats = {0}  # Ana's phone: her die only
+    click(shell, "Karte ziehen")
+    click(shell, "Raum: Monster")
+    click(shell, "Echte Würfel")
+    assert face_labels(shell) == [f"W6 Ana zeigt {v}" for v in range(1, 7)]
+    tap_face(shell, "W6 Ana zeigt 1")
+    click(shell, "Würfel übernehmen")
+    assert shell.table.state.chance.purpose == "monster" and shell.table.state.chance.fight.roll == 1
+    shell.seats = {1}  # Ben's phone: his roll for the monster, closed until he opens it
+    english(shell)
+    assert face_labels(shell) == []
+    click(shell, "Real dice")
+    assert face_labels(shell) == [f"Monster's d6 shows {v}" for v in range(1, 7)]
+    assert "Still open: Monster's d6" in texts(shell)
+    tap_face(shell, "Monster's d6 shows 2")
+    click(shell, "Use this die")
+    assert "Fight: 7 against 7 – won!" in texts(shell)  # a draw goes to the adventurer
+    assert shell.table.state.pending.kind == "spoils" and face_labels(shell) == []
+
+
+def test_gold_by_dice_is_tapped_in_the_roll_panel_rv_dice(shell):
+    start(shell)
+    click(shell, "Karte ziehen")
+    click(shell, "Gang")
+    click(shell, "Gold im Gang: W6 würfeln")
+    assert shell.table.game.pending_roll(shell.table.state) is not None
+    click(shell, "Echte Würfel")
+    assert face_labels(shell) == [f"W6 zeigt {v}" for v in range(1, 7)]
+    tap_face(shell, "W6 zeigt 5")
+    click(shell, "Würfel übernehmen")
+    assert shell.table.state.players[0].gold == 5 and shell.table.state.chance is None

@@ -4,7 +4,8 @@ Every semantics node of the play screen lies inside the viewport's width (scroll
 sideways is not) and every action button is at least 48 px high, checked on each screen state
 from the top of the page to its end. Verflixxt: after a roll the legal moves are visible without
 scrolling at 390×844 (and in landscape). Verlies: the phone passed around the table never shows a
-hidden treasure's name or value; a trap's check shows its die.
+hidden treasure's name or value; a trap's check shows its die. Real dice are tapped in (Verflixxt's
+roll, a Verlies check and fight) once "Echte Würfel" is opened, and the opened faces fit too.
 """
 
 from __future__ import annotations
@@ -138,8 +139,15 @@ def test_verflixxt_play_fits_a_360_px_phone_and_shows_the_moves_at_once(browser,
         page.get_by_text(f"{turn} ist dran").wait_for()
         button(page, "Würfeln").wait_for()
         check_fits(page, "Verflixxt, roll")
-        fill(page, "Echte Würfel: Wert eingeben", "4")
-        button(page, "Übernehmen").click()
+        # the real die by tapping its face (issue 15.3): the faces only once "Echte Würfel" is open
+        assert page.get_by_role("button", name="W6 zeigt 4", exact=True).count() == 0
+        button(page, "Echte Würfel").click()
+        page.get_by_text("Noch offen: W6", exact=True).wait_for()
+        assert all_buttons(page, "W6 zeigt") == [f"W6 zeigt {v}" for v in range(1, 7)]
+        check_fits(page, "Verflixxt, real die open")
+        button(page, "W6 zeigt 4").click()
+        page.get_by_text("Gewürfelt: 4", exact=True).wait_for()  # the status under the faces
+        button(page, "Würfel übernehmen").click()
         page.get_by_text("Gewürfelt: 4").wait_for()
         page.get_by_text("Wähle einen Zug:").wait_for()
         time.sleep(0.5)
@@ -176,6 +184,14 @@ def test_verlies_play_fits_a_360_px_phone_through_a_round(browser, games):
         button(page, "Hindernis prüfen").click()
         page.get_by_text("Art des Hindernisses:").wait_for()
         check_fits(page, "Verlies, obstacle")
+        # the check's die by tapping its face (issue 15.3, rv.dice)
+        button(page, "Echte Würfel").click()
+        page.get_by_text("Noch offen: W6", exact=True).wait_for()
+        check_fits(page, "Verlies, obstacle with the real die open")
+        button(page, "W6 zeigt 5").click()
+        button(page, "Würfel übernehmen").click()
+        page.get_by_text("Tür 7 (Rot): 6 + 5 = 11 – geschafft!", exact=True).wait_for()
+        assert page.get_by_role("button", name="W6 zeigt 5", exact=True).count() == 0
         button(page, "Zug beenden").click()
 
         # Ben: a monster, won with typed dice, a face-down treasure
@@ -184,9 +200,15 @@ def test_verlies_play_fits_a_360_px_phone_through_a_round(browser, games):
         button(page, "Raum: Monster").click()
         page.get_by_text("Monster! Ben kämpft.").wait_for()
         check_fits(page, "Verlies, fight")
-        fill(page, "Wurf Ben", "6")
-        fill(page, "Wurf Monster", "1")
-        button(page, "Kampf eintragen").click()
+        # both dice of the fight tapped in: Ben's and the monster's (rv.monster: this phone acts for all)
+        button(page, "Echte Würfel").click()
+        page.get_by_text("Noch offen: W6 Ben, W6 Monster", exact=True).wait_for()
+        check_fits(page, "Verlies, fight with the real dice open")
+        button(page, "W6 Ben zeigt 6").click()
+        page.get_by_text("Noch offen: W6 Monster", exact=True).wait_for()
+        button(page, "W6 Monster zeigt 1").click()
+        page.get_by_text("Gewürfelt: 6 1", exact=True).wait_for()
+        button(page, "Würfel übernehmen").click()
         page.get_by_text("Gewonnen! Ben zieht einen Schatz.").wait_for()
         check_fits(page, "Verlies, spoils")
         fill(page, "Schatzname", "Krone")
