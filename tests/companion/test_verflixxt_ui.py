@@ -14,6 +14,7 @@ from companion import registry
 from companion.app import AppContext, Shell
 from companion.games import verflixxt as vxui
 from scoring.verflixxt import GAME as ENGINE
+from tests.companion.test_fonts import missing  # the one reader of the bundled Roboto
 
 LAYOUT = "+3 -2 G -4 +5 -1 +2 G"
 
@@ -630,18 +631,6 @@ def all_strings(sh: Shell) -> list[str]:
     return out
 
 
-def roboto_missing(strings: list[str]) -> set[str]:
-    """Characters the offline client cannot draw: not in the Roboto the flet-web client bundles."""
-    import pathlib
-
-    import flet_web
-    from fontTools.ttLib import TTFont
-
-    font = pathlib.Path(flet_web.__file__).parent / "web" / "assets" / "fonts" / "roboto.woff2"
-    cmap = TTFont(str(font)).getBestCmap()
-    return {ch for s in strings for ch in s if ch not in "\n\t" and ord(ch) not in cmap}
-
-
 def test_after_a_roll_the_moves_come_right_under_the_rolled_value(shell):
     vx_table(shell)
     roll(shell, "2")
@@ -696,7 +685,7 @@ def test_every_play_screen_draws_with_roboto_and_icons_only(shell):
     shell.seats = {2}  # Cara's phone while Ana plays
     look()
     assert "Wächter, die nicht ziehen dürfen (antippen: warum):" in seen
-    assert roboto_missing(seen) == set()
+    assert missing("".join(seen)) == ""
 
 
 def test_the_what_if_list_says_not_allowed(shell):
