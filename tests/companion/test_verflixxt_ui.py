@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -15,28 +14,9 @@ from companion.app import AppContext, Shell
 from companion.games import verflixxt as vxui
 from scoring.verflixxt import GAME as ENGINE
 from tests.companion.test_fonts import missing  # the one reader of the bundled Roboto
+from tests.harness.shell_ui import StubPage, field, type_into, walk
 
 LAYOUT = "+3 -2 G -4 +5 -1 +2 G"
-
-
-class StubPage:
-    route = "/"
-
-    def __init__(self) -> None:
-        self.controls: list[Any] = []
-        self.dialogs: list[Any] = []
-
-    def update(self) -> None:
-        pass
-
-    def run_task(self, *a: Any, **k: Any) -> None:
-        pass
-
-    def show_dialog(self, d: Any) -> None:
-        self.dialogs.append(d)
-
-    def pop_dialog(self) -> None:
-        pass
 
 
 @pytest.fixture
@@ -45,20 +25,6 @@ def shell() -> Shell:
     sh = Shell(StubPage(), ctx)  # type: ignore[arg-type]
     sh.go_setup("verflixxt")
     return sh
-
-
-def walk(c: Any) -> Iterator[Any]:
-    if c is None:
-        return
-    if isinstance(c, list):
-        for x in c:
-            yield from walk(x)
-        return
-    yield c
-    for attr in ("controls", "content"):
-        sub = getattr(c, attr, None)
-        if isinstance(sub, (list, ft.Control)):
-            yield from walk(sub)
 
 
 def label_of(c: Any) -> str:
@@ -98,19 +64,6 @@ def click(sh: Shell, name: str) -> None:
     b = find_button(sh, name)
     assert not b.disabled, name
     b.on_click(SimpleNamespace(control=b))
-
-
-def field(sh: Shell, label: str) -> ft.TextField:
-    for c in walk(sh.body.controls):
-        if isinstance(c, ft.TextField) and c.label == label:
-            return c
-    raise AssertionError(f"no field {label!r}")
-
-
-def type_into(sh: Shell, label: str, text: str) -> None:
-    f = field(sh, label)
-    f.value = text
-    f.on_change(SimpleNamespace(control=f))
 
 
 def no_hint_text(sh: Shell) -> None:
