@@ -8,8 +8,9 @@ text field served the same way in the same run (``bare_field_page``, served by b
 on a slow phone (frames held back after the tap) the bare Flet page loses the first keys just as the
 app does; that is Flet's (Flutter web's) behaviour, not the app's (see the xfail below).
 
-No step of play needs typing at all: every die can be tapped (issue 15 point 3) and an empty name
-takes its seat's default (point 4); the typed fields are a second way.
+No step of play needs fast typing: an empty name takes its seat's default (point 4), Qwixx's real
+dice are tapped (point 3; the text field is a second way), and a Verflixxt or Verlies real die is
+one key (or the app rolls it).
 """
 
 from __future__ import annotations
