@@ -204,10 +204,11 @@ def field_for(page, label: str):
     return page.get_by_label(label, exact=True).or_(page.get_by_label(re.compile("^" + re.escape(label) + "\n"))).first
 
 
-def tap_field(page, label: str, attempts: int = 3):
+def tap_field(page, label: str, attempts: int = 3, touch: bool = False):
     """Tap the field labelled ``label`` and wait until Flutter has taken it for editing (see above),
     as a person waits for the cursor; a tap whose focus the framework moved away again (seen under
-    CPU load) is tapped again. Returns the field's <input> element."""
+    CPU load) is tapped again. ``touch``: a finger's tap (a page with touch), else a mouse click.
+    Returns the field's <input> element."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     field = field_for(page, label)
@@ -216,7 +217,7 @@ def tap_field(page, label: str, attempts: int = 3):
         on_screen(page, field, lambda: field)
         el = field.element_handle()
         page.evaluate(_MARK_UNTAKEN, el)
-        field.click()
+        field.tap() if touch else field.click()
         try:
             page.wait_for_function(_TAKEN, arg=el, timeout=10_000)
         except PlaywrightTimeout:

@@ -4,9 +4,11 @@ Flutter web edits a tapped field only after a round trip through the framework t
 or more; keys typed before that are lost. A person taps, sees the cursor, then types: typed that
 way at 20 ms a key (a fast thumb), every key must arrive, in the app as in a bare Flet page with one
 text field served the same way in the same run (``bare_field_page``, served by build/bench_floor.py's
-``serve``). Whoever types before the cursor shows is measured too: on this machine nothing was lost,
-on a slow phone (frames held back after the tap) the bare Flet page loses the first keys just as the
-app does; that is Flet's (Flutter web's) behaviour, not the app's (see the xfail below).
+``serve``), on a desktop page and on an Android phone page (touch, CPU 4x slower). Whoever types
+before the cursor shows is measured too: here nothing was lost, on either page; on a slow phone
+(frames held back after the tap) the bare Flet page loses the first keys just as the app does;
+that is Flet's (Flutter web's) behaviour, not the app's (see the xfail below). Each case prints
+what arrived (``pytest -s``).
 
 No step of play needs fast typing: an empty name takes its seat's default (point 4), Qwixx's real
 dice are tapped (point 3; the text field is a second way), and a Verflixxt or Verlies real die is
@@ -73,21 +75,22 @@ def bare_field_page(page) -> None:
     page.add(ft.Column([ft.TextField(label=BARE_LABEL, hint_text="Text", dense=True, on_change=change), shown]))
 
 
-def type_at_20ms(page, label: str, text: str, *, wait_for_cursor: bool = True):
+def type_at_20ms(page, label: str, text: str, *, wait_for_cursor: bool = True, touch: bool = False):
     """Tap the field and type ``text`` with the keyboard, a key every 20 ms. ``wait_for_cursor``:
     first wait until Flutter has taken the field (a person sees the cursor); else type at once.
-    Returns the field's <input> once Flutter has taken it (its value is then what stays)."""
+    ``touch``: tapped with a finger (a phone page). Returns the field's <input> once Flutter has
+    taken it (its value is then what stays)."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     if wait_for_cursor:
-        el = tap_field(page, label)
+        el = tap_field(page, label, touch=touch)
     else:
         field = field_for(page, label)
         field.wait_for()
         on_screen(page, field, lambda: field)
         el = field.element_handle()
         page.evaluate(_MARK_UNTAKEN, el)
-        field.click()
+        field.tap() if touch else field.click()
     page.keyboard.type(text, delay=DELAY_MS)
     try:  # keys typed early meet the take; after it the value is what Flutter keeps
         page.wait_for_function("el => document.activeElement === el && el.getAttribute('autocorrect') !== "
@@ -100,6 +103,40 @@ def type_at_20ms(page, label: str, text: str, *, wait_for_cursor: bool = True):
 def report(kind: str, typed: str, got: str) -> None:
     lost = "every key arrived" if got == typed else f"LOST {len(typed) - len(got)} of {len(typed)} keys"
     print(f"[typing {DELAY_MS} ms/key] {kind}: typed {typed!r}, field shows {got!r}: {lost}")
+
+
+# Flutter web behaves as on a phone (its Android text editing and semantics) for this browser
+ANDROID_UA = ("Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) "
+              "Chrome/126.0.0.0 Mobile Safari/537.36")
+
+
+def open_android_phone(browser, url: str, locale: str = "de-DE"):
+    """A 390 x 844 touch phone that says it is Android, its CPU 4 times slower (as build/bench.py's
+    ``--cpu-throttle 4``), the app loaded and semantics on. On Android, Flutter turns semantics on
+    only after a real tap on its placeholder (a dispatched click is ignored), and a tap while it is
+    still starting is missed: tap again until the semantics tree is there."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale=locale, is_mobile=True,
+                              has_touch=True, user_agent=ANDROID_UA)
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    page.goto(url)
+    placeholder = page.locator("flt-semantics-placeholder")
+    placeholder.wait_for(state="attached", timeout=40_000)
+    for _ in range(10):
+        try:
+            placeholder.tap(force=True, timeout=2_000)
+            page.wait_for_selector("flt-semantics", state="attached", timeout=2_000)
+            break
+        except PlaywrightError:
+            if page.locator("flt-semantics").count():
+                break
+    else:
+        ctx.close()
+        raise AssertionError("Flutter did not turn semantics on after 10 taps")
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    return page
 
 
 @pytest.fixture(scope="module")
@@ -170,6 +207,40 @@ def test_names_and_dice_typed_at_20_ms_reach_the_verflixxt_table_whole_in_englis
         assert el.input_value() == "5"
         button(page, "Apply").click()
         page.get_by_text("Rolled: 5", exact=True).wait_for()
+    finally:
+        page.context.close()
+
+
+def test_on_an_android_phone_every_key_typed_at_20_ms_after_the_tap_arrives(browser, bare, server):
+    """The same on a phone: Android's text editing in Flutter web, touch taps, a slow CPU."""
+    page = open_android_phone(browser, bare.url)
+    try:
+        el = type_at_20ms(page, BARE_LABEL, NAME, wait_for_cursor=False, touch=True)
+        got = el.input_value()
+        report("bare Flet page, Android phone, typed at once", NAME, got)
+        page.get_by_text(arrived(got), exact=True).wait_for()
+        assert NAME.endswith(got), got
+        el.fill("")
+        page.get_by_text(arrived(""), exact=True).wait_for()
+        el.evaluate("el => el.blur()")
+        el = type_at_20ms(page, BARE_LABEL, NAME, touch=True)
+        report("bare Flet page, Android phone, after the cursor", NAME, el.input_value())
+        page.get_by_text(arrived(NAME), exact=True).wait_for()
+        assert el.input_value() == NAME
+    finally:
+        page.context.close()
+    page = open_android_phone(browser, server.url)
+    try:
+        button(page, "Qwixx Longo").click()
+        el = type_at_20ms(page, "Name Spieler 1", NAME, touch=True)
+        report("app, Qwixx name, Android phone, after the cursor", NAME, el.input_value())
+        assert el.input_value() == NAME
+        el = type_at_20ms(page, "Name Spieler 2", "Benedikt", wait_for_cursor=False, touch=True)
+        second = el.input_value()
+        report("app, Qwixx name, Android phone, typed at once", "Benedikt", second)
+        assert "Benedikt".endswith(second), second
+        button(page, "Spiel starten").click()
+        page.get_by_text(f"{NAME} ist dran · Wurf Nr. 1", exact=True).wait_for()
     finally:
         page.context.close()
 
