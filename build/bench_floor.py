@@ -18,6 +18,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
+from typing import Any
 
 
 def main_page(page) -> None:
@@ -77,14 +79,20 @@ def run(argv: list[str] | None = None) -> int:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--sheet", action="store_true", help="the counter on a Qwixx-shaped page (see above)")
     args = parser.parse_args(argv)
+    serve(sheet_page if args.sheet else main_page, args.host, args.port)
+    return 0
+
+
+def serve(main: Callable[[Any], None], host: str = "127.0.0.1", port: int = 8551, name: str = "Floor") -> None:
+    """Serve the page ``main`` as the app is served (offline, same uvicorn settings) until stopped;
+    the first stdout line is the URL. Other bare pages (e.g. the typing test's one text field) use it too."""
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
     import flet as ft
     import uvicorn
 
-    app = ft.run(sheet_page if args.sheet else main_page, export_asgi_app=True, no_cdn=True)
-    print(f"Floor: http://{args.host}:{args.port}/", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_ping_interval=20, ws_ping_timeout=30)
-    return 0
+    app = ft.run(main, export_asgi_app=True, no_cdn=True)
+    print(f"{name}: http://{host}:{port}/", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_ping_interval=20, ws_ping_timeout=30)
 
 
 if __name__ == "__main__":

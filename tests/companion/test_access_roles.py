@@ -24,6 +24,7 @@ from companion.store import Store
 from companion.table import Tables
 from scoring.engine import PlayerSpec
 from tests.e2e.conftest import ROOT, Server
+from tests.harness.ws import refused, ws_outcome
 
 HOST_TOKEN = "Gastgeber-Geheimnis_0123456789"
 # the cookie names (companion.server), spelled out: these tests also run against older servers
@@ -269,28 +270,10 @@ def _strings(node: Any, visible_only: bool = False):
             yield from _strings(v, visible_only)
 
 
-async def ws_outcome(port: int, cookies: dict[str, str] | None, origin: str | None) -> str:
-    """"open" when the server accepted the websocket; "refused <code>" otherwise."""
-    headers = {}
-    if cookies:
-        headers["Cookie"] = "; ".join(f"{k}={v}" for k, v in cookies.items())
-    if origin:
-        headers["Origin"] = origin
-    try:
-        async with websockets.connect(f"ws://127.0.0.1:{port}/ws", additional_headers=headers,
-                                      open_timeout=10, close_timeout=2) as ws:
-            try:
-                await asyncio.wait_for(ws.recv(), timeout=0.5)
-            except TimeoutError:
-                return "open"
-            except websockets.ConnectionClosed as exc:
-                return f"refused {exc.rcvd.code if exc.rcvd else None}"
-            return "open"
-    except websockets.InvalidStatus as exc:
-        # uvicorn answers a websocket closed before accept with HTTP 403 (the ASGI close 1008)
-        return f"refused {exc.response.status_code}"
-    except websockets.ConnectionClosed as exc:
-        return f"refused {exc.rcvd.code if exc.rcvd else None}"
+def ws_with(port: int, cookies: dict[str, str] | None, origin: str | None) -> str:
+    """The websocket's outcome (tests/harness/ws.py) with these cookies and this Origin."""
+    cookie = "; ".join(f"{k}={v}" for k, v in cookies.items()) if cookies else None
+    return asyncio.run(ws_outcome(port, cookie, origin))
 
 
 # --- a store with two tables, then the server on it -------------------------------------------
@@ -367,7 +350,7 @@ def test_a_join_link_works_for_its_game_only(lan):
     # a guest cookie made up for the other game with our token opens nothing
     forged = {GUEST_COOKIE: f"{g['other']}.{g['ours_token']}"}
     assert get(lan.port, "/", forged)[0] == 403
-    assert asyncio.run(ws_outcome(lan.port, forged, f"http://127.0.0.1:{lan.port}")).startswith("refused")
+    assert refused(ws_with(lan.port, forged, f"http://127.0.0.1:{lan.port}"))
 
 
 @pytest.mark.parametrize("route", ["/", "/?all", "/g/{other}", "/g/{other}?all", "/g/{ours}?all",
@@ -447,9 +430,9 @@ def test_a_guest_cookie_wins_over_loopback(tmp_path):
         assert get(srv.port, "/", headers={"Host": f"evil.example:{srv.port}"})[0] == 403
         assert get(srv.port, "/", headers={"Host": f"127.0.0.1:{srv.port}"})[0] == 200
         # and another site's page may not open this device's websocket either
-        assert asyncio.run(ws_outcome(srv.port, None, f"http://127.0.0.1:{srv.port}")) == "open"
-        assert asyncio.run(ws_outcome(srv.port, None, None)) == "open"  # no browser: tests, bench
-        assert asyncio.run(ws_outcome(srv.port, None, f"http://evil.example:{srv.port}")).startswith("refused")
+        assert ws_with(srv.port, None, f"http://127.0.0.1:{srv.port}") == "open"
+        assert ws_with(srv.port, None, None) == "open"  # no browser: tests, bench
+        assert refused(ws_with(srv.port, None, f"http://evil.example:{srv.port}"))
     finally:
         srv.kill()
 
@@ -458,11 +441,11 @@ def test_a_guest_cookie_wins_over_loopback(tmp_path):
 def test_the_websocket_checks_its_origin(lan):
     host = browser_cookies(lan.port, f"/?h={HOST_TOKEN}")
     same = f"http://127.0.0.1:{lan.port}"
-    assert asyncio.run(ws_outcome(lan.port, host, same)) == "open"
-    assert asyncio.run(ws_outcome(lan.port, host, None)) == "open"  # no Origin: no browser, cookies decide
+    assert ws_with(lan.port, host, same) == "open"
+    assert ws_with(lan.port, host, None) == "open"  # no Origin: no browser, cookies decide
     for origin in (f"http://evil.example:{lan.port}", "http://127.0.0.1:1", f"https://127.0.0.1:{lan.port}x",
                    "null", f"http://localhost:{lan.port}"):
-        assert asyncio.run(ws_outcome(lan.port, host, origin)).startswith("refused"), origin
+        assert refused(ws_with(lan.port, host, origin)), origin
 
 
 def test_another_sites_page_cannot_open_this_devices_websocket(tmp_path):
@@ -470,9 +453,9 @@ def test_another_sites_page_cannot_open_this_devices_websocket(tmp_path):
     visits) may not drive the app over its websocket."""
     srv = Server(tmp_path / "origin.db")
     try:
-        assert asyncio.run(ws_outcome(srv.port, None, f"http://evil.example:{srv.port}")).startswith("refused")
-        assert asyncio.run(ws_outcome(srv.port, None, f"http://127.0.0.1:{srv.port + 1}")).startswith("refused")
-        assert asyncio.run(ws_outcome(srv.port, None, f"http://127.0.0.1:{srv.port}")) == "open"
+        assert refused(ws_with(srv.port, None, f"http://evil.example:{srv.port}"))
+        assert refused(ws_with(srv.port, None, f"http://127.0.0.1:{srv.port + 1}"))
+        assert ws_with(srv.port, None, f"http://127.0.0.1:{srv.port}") == "open"
     finally:
         srv.kill()
 
@@ -503,8 +486,8 @@ def test_a_non_loopback_host_turns_the_gate_on(tmp_path):
         status, _, body = get(srv.port, "/")
         assert status == 403 and b"<html" not in body.lower()
         assert srv.first_line.startswith("Tischrichter: http://") and srv.first_line.endswith(f"/?h={HOST_TOKEN}")
-        assert asyncio.run(ws_outcome(srv.port, None, None)).startswith("refused")
-        assert asyncio.run(ws_outcome(srv.port, None, f"http://127.0.0.1:{srv.port}")).startswith("refused")
+        assert refused(ws_with(srv.port, None, None))
+        assert refused(ws_with(srv.port, None, f"http://127.0.0.1:{srv.port}"))
         assert get(srv.port, f"/?h={HOST_TOKEN}")[0] == 200
     finally:
         srv.kill()

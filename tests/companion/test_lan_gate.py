@@ -14,10 +14,10 @@ import socket
 
 import psutil
 import pytest
-import websockets
 
 from companion.server import HOST_COOKIE as COOKIE
 from tests.e2e.conftest import Server
+from tests.harness.ws import ws_outcome
 
 TOKEN = "Tisch-Geheimnis_0123456789abc"
 
@@ -101,36 +101,12 @@ def test_assets_need_the_cookie(lan):
     assert body2 != body
 
 
-def _ws_connect(port: int, cookie: str | None):
-    headers = {"Cookie": cookie} if cookie else None
-    return websockets.connect(
-        f"ws://127.0.0.1:{port}/ws", additional_headers=headers, open_timeout=10, close_timeout=2
-    )
-
-
-async def _ws_outcome(port: int, cookie: str | None) -> str:
-    try:
-        async with _ws_connect(port, cookie) as ws:
-            # accepted: the server keeps the connection open until the client speaks
-            try:
-                await asyncio.wait_for(ws.recv(), timeout=0.5)
-            except TimeoutError:
-                return "open"
-            except websockets.ConnectionClosed as exc:
-                return f"closed {exc.rcvd.code if exc.rcvd else None}"
-            return "open"
-    except websockets.InvalidStatus as exc:
-        return f"rejected {exc.response.status_code}"
-    except websockets.ConnectionClosed as exc:
-        return f"closed {exc.rcvd.code if exc.rcvd else None}"
-
-
 def test_websocket_needs_the_cookie(lan):
-    without = asyncio.run(_ws_outcome(lan.port, None))
+    without = asyncio.run(ws_outcome(lan.port, None))
     assert without.startswith("rejected") or without == "closed 1008", without
-    wrong = asyncio.run(_ws_outcome(lan.port, f"{COOKIE}=nope"))
+    wrong = asyncio.run(ws_outcome(lan.port, f"{COOKIE}=nope"))
     assert wrong.startswith("rejected") or wrong == "closed 1008", wrong
-    with_cookie = asyncio.run(_ws_outcome(lan.port, cookie_header()))
+    with_cookie = asyncio.run(ws_outcome(lan.port, cookie_header()))
     assert with_cookie == "open", with_cookie
 
 

@@ -7,7 +7,6 @@ Level 2: the real Flet session over a fake connection (tests/harness/flet_sessio
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -20,21 +19,9 @@ from companion.games import verflixxt as vxui
 from scoring.errors import InvalidInput
 from scoring.qwixx_longo import check_lucky, draw_lucky
 from scoring.verflixxt import default_figures
+from tests.harness.shell_ui import StubPage, field, type_into, walk
 
 GAMES = ["qwixx-longo", "verflixxt", "raus-aus-dem-verlies"]
-
-
-class StubPage:
-    route = "/"
-
-    def __init__(self) -> None:
-        self.controls: list[Any] = []
-
-    def update(self) -> None:
-        pass
-
-    def run_task(self, *a: Any, **k: Any) -> None:
-        pass
 
 
 def setup_shell(game: str, lang: str = "de") -> Shell:
@@ -42,20 +29,6 @@ def setup_shell(game: str, lang: str = "de") -> Shell:
     sh.lang = lang
     sh.go_setup(game)
     return sh
-
-
-def walk(c: Any) -> Iterator[Any]:
-    if c is None:
-        return
-    if isinstance(c, list):
-        for x in c:
-            yield from walk(x)
-        return
-    yield c
-    for attr in ("controls", "content"):
-        sub = getattr(c, attr, None)
-        if isinstance(sub, (list, ft.Control)):
-            yield from walk(sub)
 
 
 def texts(sh: Shell) -> list[str]:
@@ -77,19 +50,6 @@ def click(sh: Shell, name: str) -> None:
     b = button(sh, name)
     assert not b.disabled, name
     b.on_click(SimpleNamespace(control=b))
-
-
-def field(sh: Shell, label: str) -> ft.TextField:
-    for c in walk(sh.body.controls):
-        if isinstance(c, ft.TextField) and c.label == label:
-            return c
-    raise AssertionError(f"no field {label!r}")
-
-
-def type_into(sh: Shell, label: str, text: str) -> None:
-    f = field(sh, label)
-    f.value = text
-    f.on_change(SimpleNamespace(control=f))
 
 
 def start(sh: Shell, lang: str = "de") -> None:

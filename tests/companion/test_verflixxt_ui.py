@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -14,28 +13,10 @@ from companion import registry
 from companion.app import AppContext, Shell
 from companion.games import verflixxt as vxui
 from scoring.verflixxt import GAME as ENGINE
+from tests.companion.test_fonts import missing  # the one reader of the bundled Roboto
+from tests.harness.shell_ui import StubPage, field, type_into, walk
 
 LAYOUT = "+3 -2 G -4 +5 -1 +2 G"
-
-
-class StubPage:
-    route = "/"
-
-    def __init__(self) -> None:
-        self.controls: list[Any] = []
-        self.dialogs: list[Any] = []
-
-    def update(self) -> None:
-        pass
-
-    def run_task(self, *a: Any, **k: Any) -> None:
-        pass
-
-    def show_dialog(self, d: Any) -> None:
-        self.dialogs.append(d)
-
-    def pop_dialog(self) -> None:
-        pass
 
 
 @pytest.fixture
@@ -44,20 +25,6 @@ def shell() -> Shell:
     sh = Shell(StubPage(), ctx)  # type: ignore[arg-type]
     sh.go_setup("verflixxt")
     return sh
-
-
-def walk(c: Any) -> Iterator[Any]:
-    if c is None:
-        return
-    if isinstance(c, list):
-        for x in c:
-            yield from walk(x)
-        return
-    yield c
-    for attr in ("controls", "content"):
-        sub = getattr(c, attr, None)
-        if isinstance(sub, (list, ft.Control)):
-            yield from walk(sub)
 
 
 def label_of(c: Any) -> str:
@@ -97,19 +64,6 @@ def click(sh: Shell, name: str) -> None:
     b = find_button(sh, name)
     assert not b.disabled, name
     b.on_click(SimpleNamespace(control=b))
-
-
-def field(sh: Shell, label: str) -> ft.TextField:
-    for c in walk(sh.body.controls):
-        if isinstance(c, ft.TextField) and c.label == label:
-            return c
-    raise AssertionError(f"no field {label!r}")
-
-
-def type_into(sh: Shell, label: str, text: str) -> None:
-    f = field(sh, label)
-    f.value = text
-    f.on_change(SimpleNamespace(control=f))
 
 
 def no_hint_text(sh: Shell) -> None:
@@ -630,18 +584,6 @@ def all_strings(sh: Shell) -> list[str]:
     return out
 
 
-def roboto_missing(strings: list[str]) -> set[str]:
-    """Characters the offline client cannot draw: not in the Roboto the flet-web client bundles."""
-    import pathlib
-
-    import flet_web
-    from fontTools.ttLib import TTFont
-
-    font = pathlib.Path(flet_web.__file__).parent / "web" / "assets" / "fonts" / "roboto.woff2"
-    cmap = TTFont(str(font)).getBestCmap()
-    return {ch for s in strings for ch in s if ch not in "\n\t" and ord(ch) not in cmap}
-
-
 def test_after_a_roll_the_moves_come_right_under_the_rolled_value(shell):
     vx_table(shell)
     roll(shell, "2")
@@ -696,7 +638,7 @@ def test_every_play_screen_draws_with_roboto_and_icons_only(shell):
     shell.seats = {2}  # Cara's phone while Ana plays
     look()
     assert "Wächter, die nicht ziehen dürfen (antippen: warum):" in seen
-    assert roboto_missing(seen) == set()
+    assert missing("".join(seen)) == ""
 
 
 def test_the_what_if_list_says_not_allowed(shell):

@@ -13,6 +13,7 @@ from companion.app import AppContext, Shell
 from companion.games import verlies as ui
 from components.gold_counter import gold_counter
 from scoring.dice import Dice
+from tests.companion.test_fonts import missing  # the one reader of the bundled Roboto
 
 
 class StubPage:
@@ -809,19 +810,6 @@ def test_the_exit_buttons_follow_the_engine_not_a_copy_of_its_rules_rv_exit(shel
 
 
 # --- issue 15: the play screen at the table ---------------------------------------------------
-def roboto_missing(strings: list[str]) -> set[str]:
-    """Characters of ``strings`` the offline client cannot draw: not in the bundled Roboto
-    (read from the flet-web client's own font file; the icon font draws the marks)."""
-    import pathlib
-
-    import flet_web
-    from fontTools.ttLib import TTFont
-
-    font = pathlib.Path(flet_web.__file__).parent / "web" / "assets" / "fonts" / "roboto.woff2"
-    cmap = TTFont(str(font)).getBestCmap()
-    return {ch for s in strings for ch in s if ch not in "\n\t" and ord(ch) not in cmap}
-
-
 def all_strings(shell: Shell) -> list[str]:
     """Every string the screen shows or speaks: texts, labels, tooltips, button words."""
     out = []
@@ -834,7 +822,7 @@ def all_strings(shell: Shell) -> list[str]:
 
 
 def test_the_font_check_finds_a_symbol_roboto_lacks():
-    assert roboto_missing(["Ana ⏸", "Schätze: 2 🔒", "Stärke 6 + W6 ≥ 8 – Ω · −3 »"]) == {"⏸", "🔒"}
+    assert missing("Ana ⏸ Schätze: 2 🔒 Stärke 6 + W6 ≥ 8 – Ω · −3 »") == "⏸🔒"
 
 
 def test_every_play_screen_draws_with_roboto_and_icons_only(shell):
@@ -878,7 +866,7 @@ def test_every_play_screen_draws_with_roboto_and_icons_only(shell):
     chips = {c.tooltip for c in walk(shell.body.controls) if isinstance(c, ft.Button) and c.tooltip}
     assert {"Ana: verletzt", "Ben: setzt aus"} <= chips
     assert "1. verdeckter Schatz" in texts(shell)
-    assert roboto_missing(seen) == set()
+    assert missing("".join(seen)) == ""
 
 
 def test_hidden_treasures_stay_hidden_on_every_shared_screen_rv_treasure(shell):

@@ -37,13 +37,14 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, db: pathlib.Path, extra: list[str] | None = None) -> None:
+    def __init__(self, db: pathlib.Path, extra: list[str] | None = None, module: str = "companion") -> None:
+        """``module``: the same entry point build/serve.sh uses, or another page served the same way
+        (it takes ``--port`` and prints its URL first)."""
         self.port = free_port()
         self.db = db
         env = {**os.environ, "TISCHRICHTER_DB": str(db), "PYTHONUNBUFFERED": "1"}
-        # the same entry point build/serve.sh uses
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "--port", str(self.port), *(extra or [])],
+            [sys.executable, "-m", module, "--port", str(self.port), *(extra or [])],
             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )
         self.first_line = self.proc.stdout.readline().strip()
@@ -197,27 +198,43 @@ _TAKEN = """el => document.activeElement === el && el.getAttribute('autocorrect'
 _KEPT = """([el, text]) => document.activeElement === el && el.value === text"""
 
 
-def fill(page, label: str, text: str, attempts: int = 3) -> None:
-    """Type ``text`` into the field labelled ``label`` as a person does: tap it, wait until it is
-    taken for editing (see above), type, and check it still has the focus and shows the text.
-    A tap whose focus the framework moved away again (seen under CPU load) is tapped again."""
+def field_for(page, label: str):
+    """The text field labelled ``label`` (focused and empty, Flutter reads the hint after the label:
+    "Name Spieler 1\nSpieler 1")."""
+    return page.get_by_label(label, exact=True).or_(page.get_by_label(re.compile("^" + re.escape(label) + "\n"))).first
+
+
+def tap_field(page, label: str, attempts: int = 3, touch: bool = False):
+    """Tap the field labelled ``label`` and wait until Flutter has taken it for editing (see above),
+    as a person waits for the cursor; a tap whose focus the framework moved away again (seen under
+    CPU load) is tapped again. ``touch``: a finger's tap (a page with touch), else a mouse click.
+    Returns the field's <input> element."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    # focused and empty, Flutter reads the hint after the label ("Name Spieler 1\nSpieler 1")
-    field = page.get_by_label(label, exact=True).or_(page.get_by_label(re.compile("^" + re.escape(label) + "\n"))).first
+    field = field_for(page, label)
     for _ in range(attempts):
         field.wait_for()
         on_screen(page, field, lambda: field)
         el = field.element_handle()
         page.evaluate(_MARK_UNTAKEN, el)
-        field.click()
+        field.tap() if touch else field.click()
         try:
             page.wait_for_function(_TAKEN, arg=el, timeout=10_000)
         except PlaywrightTimeout:
             continue  # the field lost the focus before it was taken: tap again
+        return el
+    raise AssertionError(f"Flutter never took the field {label!r} for editing after {attempts} taps")
+
+
+def fill(page, label: str, text: str, attempts: int = 3) -> None:
+    """Type ``text`` into the field labelled ``label`` as a person does: tap it, wait until it is
+    taken for editing (``tap_field``), type, and check it still has the focus and shows the text."""
+    el = None
+    for _ in range(attempts):
+        el = tap_field(page, label, attempts)
         # the element itself: once focused, Flutter may read more than the label (a hint, the value)
         el.fill("")
         el.type(text, delay=5)
         if page.evaluate(_KEPT, [el, text]):
             return
-    raise AssertionError(f"could not type {text!r} into {label!r}: it shows {el.input_value()!r}")
+    raise AssertionError(f"could not type {text!r} into {label!r}: it shows {el.input_value() if el else None!r}")
