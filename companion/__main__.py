@@ -3,6 +3,8 @@
     python -m companion                 # http://127.0.0.1:8550, this device only
     python -m companion --lan           # phones on the table's network join by their game's link (QR);
                                         # the host link printed at start-up is the host's
+
+In the phone's browser (the static site of ``build/web.sh``) the entry is ``phone()``.
 """
 
 from __future__ import annotations
@@ -64,6 +66,27 @@ def main(argv: list[str] | None = None) -> int:
     gc.freeze()
     uvicorn.run(app, host=host, port=args.port, log_level="warning", ws_ping_interval=20, ws_ping_timeout=30)
     return 0
+
+
+def phone() -> None:
+    """The whole app in this phone's browser (Pyodide, built by ``build/web.sh``): one phone, no
+    server; the store lives in the browser's IndexedDB (``companion.platform``, issue 16)."""
+    import flet as ft
+
+    from companion import platform
+
+    platform.set_mode(platform.PHONE)
+    from companion.app import AppContext, make_main
+
+    started: dict[str, object] = {}
+
+    async def main(page: ft.Page) -> None:
+        if "main" not in started:
+            await platform.open_storage()  # IndexedDB loaded before the store opens its file
+            started["main"] = make_main(AppContext.create(db=platform.db_path()))
+        await started["main"](page)  # type: ignore[operator]
+
+    ft.run(main)
 
 
 if __name__ == "__main__":

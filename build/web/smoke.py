@@ -1,0 +1,156 @@
+"""Smoke check of the phone's static site (issue 16.1), in Debian's Chromium through Playwright.
+
+    .venv/bin/python build/web/smoke.py            # after bash build/web.sh
+
+Serves ``build/out/web`` on 127.0.0.1 (``python -m http.server``), aborts every request to any
+other host (page, context and, through Chromium's host resolver, its workers too) and counts
+them, opens the site, waits for the home screen and starts a Qwixx Longo game. Exit 0: it
+worked and nothing asked for another host. The helpers here (``StaticServer``,
+``launch``, ``guard``) are meant for the browser tests and the bench too.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "build" / "out" / "web"
+CHROMIUM = os.environ.get("TISCHRICHTER_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+    # no name resolves except loopback: whatever slips past the routes (a worker) fails too
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+
+# Asked for by Flet's client itself (the Rive animation runtime, compiled into main.dart.*); the
+# app never shows a Rive animation and nothing waits for it (FLET-NOTES "Serve fully offline").
+KNOWN_HARMLESS = ("https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@",)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class StaticServer:
+    """``python -m http.server`` on 127.0.0.1 over the built site (start, stop, start again)."""
+
+    def __init__(self, site: Path = SITE, port: int | None = None) -> None:
+        self.site = site
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> StaticServer:
+        if not (self.site / "index.html").exists():
+            raise SystemExit(f"{self.site} has no index.html: run bash build/web.sh first")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(self.site), str(self.port)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return self
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("static server did not open its port")
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(5)
+        self.proc = None
+
+
+def is_local(url: str) -> bool:
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about", "chrome-extension"):
+        return True
+    return parts.hostname == "127.0.0.1"
+
+
+def guard(target, outside: list[str]) -> None:
+    """Abort every request of ``target`` (a page or a context) to a host other than 127.0.0.1;
+    note it in ``outside``."""
+
+    def handle(route) -> None:
+        url = route.request.url
+        if is_local(url):
+            route.continue_()
+        else:
+            outside.append(url)
+            route.abort()
+
+    target.route("**/*", handle)
+
+
+def open_site(context, url: str, outside: list[str], timeout: float = 120_000):
+    """A page of ``context`` with the site loaded and Flutter's semantics on."""
+    page = context.new_page()
+    guard(page, outside)
+    page.set_default_timeout(30_000)
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=timeout)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    return page
+
+
+def new_context(browser, outside: list[str]):
+    ctx = browser.new_context(viewport={"width": 412, "height": 915}, locale="de-DE")
+    guard(ctx, outside)
+    ctx.on("request", lambda r: None if is_local(r.url) else outside.append(r.url))
+    return ctx
+
+
+def main() -> int:
+    sys.path.insert(0, str(ROOT))
+    from playwright.sync_api import sync_playwright
+
+    from tests.e2e.conftest import button, fill
+
+    server = StaticServer().start()
+    outside: list[str] = []
+    logs: list[str] = []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            ctx = new_context(browser, outside)
+            t0 = time.monotonic()
+            page = open_site(ctx, server.url, outside)
+            page.on("console", lambda m: logs.append(f"{m.type}: {m.text}"))
+            page.set_default_timeout(120_000)
+            button(page, "Qwixx Longo").wait_for(timeout=180)
+            print(f"home screen after {time.monotonic() - t0:.1f}s")
+            page.set_default_timeout(30_000)
+            button(page, "Qwixx Longo").click()
+            fill(page, "Name Spieler 1", "Ana")
+            fill(page, "Name Spieler 2", "Ben")
+            button(page, "Spiel starten").click()
+            page.get_by_text("Ana ist dran · Wurf Nr. 1").wait_for()
+            print("a Qwixx Longo game started")
+            browser.close()
+    except Exception:
+        print("\n".join(logs[-40:]), file=sys.stderr)
+        raise
+    finally:
+        server.stop()
+    unknown = sorted({u for u in outside if not u.startswith(KNOWN_HARMLESS)})
+    if unknown:
+        print(f"requests to other hosts (aborted): {unknown}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

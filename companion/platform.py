@@ -1,0 +1,138 @@
+"""The one seam between the two ways Tischrichter runs (issue 16.4).
+
+- ``SERVER``: CPython 3.11+ serves the app (``python -m companion``); the store is a file in the
+  user's data folder; phones on the LAN may join by a game's link (QR), the host has its link.
+- ``PHONE``: the whole app runs in the phone's browser (Pyodide, Python 3.14, ``build/web.sh``);
+  one phone, one session, no server. The store is a SQLite file in the browser's IndexedDB
+  (Emscripten's IDBFS mounted at ``/data``), written through after every write before the action
+  is shown as done. There is no LAN, no QR join and no host link: playing with several phones needs
+  the server mode, and the screens say so.
+
+Everything else (``scoring/``, ``components/``, the screens) is the same code in both modes and
+asks this module only. Nothing here or anywhere in the app starts a thread: the browser's Python
+cannot (``threading.Timer(...).start()`` raises there); work for later goes through the session's
+event loop (``later``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal
+
+log = logging.getLogger("tischrichter.platform")
+
+SERVER = "server"
+PHONE = "phone"
+Mode = Literal["server", "phone"]
+
+IN_BROWSER = sys.platform == "emscripten"
+MODE: Mode = PHONE if IN_BROWSER else SERVER
+
+PHONE_DATA_DIR = "/data"  # IDBFS mount point in the browser
+PHONE_DB = PHONE_DATA_DIR + "/tischrichter.db"
+
+
+def set_mode(mode: Mode) -> None:
+    """Tests and the phone entry choose the mode; the default follows the interpreter."""
+    global MODE
+    if mode not in (SERVER, PHONE):
+        raise ValueError(mode)
+    MODE = mode
+
+
+def is_phone() -> bool:
+    return MODE == PHONE
+
+
+def can_share() -> bool:
+    """LAN sharing, a game's QR join link and the host link exist only with a server."""
+    return MODE == SERVER
+
+
+def db_path() -> str | None:
+    """Where the store lives: the phone's IndexedDB-backed file, else the server's default."""
+    return PHONE_DB if MODE == PHONE else None
+
+
+# --- work for later, without threads ------------------------------------------------------
+def later(fn: Callable[[], Any], delay: float = 0.0) -> bool:
+    """Run ``fn`` once, ``delay`` seconds from now, on the running event loop (never a thread).
+
+    Without a running loop (a plain import, a test) nothing is scheduled (returns False):
+    whoever needs the work does it on first use."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    loop.call_later(delay, _guarded, fn)
+    return True
+
+
+def _guarded(fn: Callable[[], Any]) -> None:
+    try:
+        fn()
+    except Exception:  # the screen that needs it builds it again and shows the error there
+        log.exception("deferred start-up work failed")
+
+
+# --- the phone's lasting storage (IndexedDB through Emscripten's IDBFS) ----------------------
+_mounted = False
+_persist_hooks: list[Callable[[], Awaitable[None]]] = []
+
+
+def _fs() -> Any:
+    import pyodide_js  # type: ignore[import-not-found]  # only inside Pyodide
+
+    return pyodide_js.FS
+
+
+async def _syncfs(populate: bool) -> None:
+    """``FS.syncfs``: ``populate`` True loads IndexedDB into memory, False writes memory out."""
+    fs = _fs()
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[None] = loop.create_future()
+
+    def callback(err: Any = None) -> None:
+        if done.done():
+            return
+        if err:
+            done.set_exception(OSError(f"IndexedDB sync failed: {err}"))
+        else:
+            done.set_result(None)
+
+    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+    fs.syncfs(populate, create_once_callable(callback))
+    await done
+
+
+async def open_storage() -> None:
+    """Phone: mount IndexedDB at ``/data`` and load what it holds (once). Server: nothing."""
+    global _mounted
+    if MODE != PHONE or _mounted or not IN_BROWSER:
+        return
+    import os
+
+    fs = _fs()
+    os.makedirs(PHONE_DATA_DIR, exist_ok=True)
+    fs.mount(fs.filesystems.IDBFS, {}, PHONE_DATA_DIR)
+    _mounted = True
+    await _syncfs(True)
+
+
+async def persist() -> None:
+    """Phone: write the store's file through to IndexedDB; returns when it is there.
+    Server: nothing (SQLite's own commit is the write-through)."""
+    if MODE != PHONE:
+        return
+    if IN_BROWSER and _mounted:
+        await _syncfs(False)
+    for hook in list(_persist_hooks):  # tests stand in for IndexedDB here
+        await hook()
+
+
+def on_persist(hook: Callable[[], Awaitable[None]]) -> None:
+    _persist_hooks.append(hook)
