@@ -13,6 +13,7 @@ import argparse
 import gc
 import os
 import sys
+from typing import Any
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,6 +69,28 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def phone_main(make_ctx: Any = None) -> Any:
+    """``main(page)`` of the phone build: IndexedDB mounted and loaded before the store opens its
+    file, and every screen held until the store's changes are written through (issue 16.3)."""
+    from companion import platform
+    from companion.app import AppContext, make_main
+
+    started: dict[str, Any] = {}
+
+    async def main(page: Any) -> None:
+        if "main" not in started:
+            await platform.open_storage()
+            ctx = make_ctx() if make_ctx else AppContext.create(db=platform.db_path())
+            await platform.persist()  # a new file (its tables) is in IndexedDB before anything shows
+            started["ctx"], started["main"] = ctx, make_main(ctx)
+        store = started["ctx"].store
+        started["gate"] = platform.write_through(page.session.connection, lambda: store.conn.total_changes)
+        await started["main"](page)
+
+    main.started = started  # type: ignore[attr-defined]  # tests read the context and the gate
+    return main
+
+
 def phone() -> None:
     """The whole app in this phone's browser (Pyodide, built by ``build/web.sh``): one phone, no
     server; the store lives in the browser's IndexedDB (``companion.platform``, issue 16)."""
@@ -76,17 +99,7 @@ def phone() -> None:
     from companion import platform
 
     platform.set_mode(platform.PHONE)
-    from companion.app import AppContext, make_main
-
-    started: dict[str, object] = {}
-
-    async def main(page: ft.Page) -> None:
-        if "main" not in started:
-            await platform.open_storage()  # IndexedDB loaded before the store opens its file
-            started["main"] = make_main(AppContext.create(db=platform.db_path()))
-        await started["main"](page)  # type: ignore[operator]
-
-    ft.run(main)
+    ft.run(phone_main())
 
 
 if __name__ == "__main__":

@@ -136,3 +136,59 @@ async def persist() -> None:
 
 def on_persist(hook: Callable[[], Awaitable[None]]) -> None:
     _persist_hooks.append(hook)
+
+
+class WriteThrough:
+    """Phone: nothing the screen shows leaves Python before the store's file is in IndexedDB.
+
+    Wraps a Flet connection's ``send_message``: while the store has changes not yet written
+    through (``changes()``, SQLite's ``total_changes``, differs from the last synced count),
+    every message (the new screen) is held, ``persist()`` runs, and then the held messages go
+    out in their order. So an action is shown as done only once it is saved; a reload or a
+    closed tab after that finds it (issue 16.3)."""
+
+    def __init__(self, conn: Any, changes: Callable[[], int]) -> None:
+        self._send = conn.send_message
+        self._changes = changes
+        self._synced = changes()
+        self._held: list[Any] = []
+        self._task: asyncio.Task[None] | None = None
+        self.failed: BaseException | None = None  # the last IndexedDB error (the game stays in memory)
+        conn.send_message = self.send
+
+    def dirty(self) -> bool:
+        return self._changes() != self._synced
+
+    def send(self, message: Any) -> None:
+        if not self._held and not self.dirty():
+            self._send(message)
+            return
+        self._held.append(message)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._flush())
+
+    async def _flush(self) -> None:
+        while self.dirty():
+            target = self._changes()
+            try:
+                await persist()
+                self.failed = None
+            except Exception as exc:  # IndexedDB refused (quota, private mode): show the game anyway
+                log.warning("store not written through: %r", exc)
+                self.failed = exc
+            self._synced = target
+        held, self._held = self._held, []
+        for message in held:
+            self._send(message)
+
+    async def idle(self) -> None:
+        """Until everything held went out (tests, shutdown)."""
+        while self._task is not None and not self._task.done():
+            await self._task
+
+
+def write_through(conn: Any, changes: Callable[[], int]) -> WriteThrough | None:
+    """Phone mode: hold the screen until the store is saved (see ``WriteThrough``). Server: None."""
+    if MODE != PHONE:
+        return None
+    return WriteThrough(conn, changes)
