@@ -113,7 +113,25 @@ def new_context(browser, outside: list[str]):
     return ctx
 
 
+def launch_persistent(p, user_data_dir: Path, outside: list[str]):
+    """A browser context with a profile on disk (IndexedDB and the service worker's cache kept)."""
+    ctx = p.chromium.launch_persistent_context(
+        str(user_data_dir), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+        viewport={"width": 412, "height": 915}, locale="de-DE")
+    guard(ctx, outside)
+    ctx.on("request", lambda r: None if is_local(r.url) else outside.append(r.url))
+    return ctx
+
+
+def wait_home(page, button) -> None:
+    page.set_default_timeout(180_000)
+    button(page, "Qwixx Longo").wait_for(timeout=240)
+    page.set_default_timeout(30_000)
+
+
 def main() -> int:
+    import tempfile
+
     sys.path.insert(0, str(ROOT))
     from playwright.sync_api import sync_playwright
 
@@ -122,24 +140,44 @@ def main() -> int:
     server = StaticServer().start()
     outside: list[str] = []
     logs: list[str] = []
+    resume = "Qwixx Longo: Ana, Ben · 1 Zug"
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            ctx = new_context(browser, outside)
+        with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+            ctx = launch_persistent(p, Path(profile), outside)
             t0 = time.monotonic()
             page = open_site(ctx, server.url, outside)
             page.on("console", lambda m: logs.append(f"{m.type}: {m.text}"))
-            page.set_default_timeout(120_000)
-            button(page, "Qwixx Longo").wait_for(timeout=180)
+            wait_home(page, button)
             print(f"home screen after {time.monotonic() - t0:.1f}s")
-            page.set_default_timeout(30_000)
             button(page, "Qwixx Longo").click()
             fill(page, "Name Spieler 1", "Ana")
             fill(page, "Name Spieler 2", "Ben")
             button(page, "Spiel starten").click()
             page.get_by_text("Ana ist dran · Wurf Nr. 1").wait_for()
             print("a Qwixx Longo game started")
-            browser.close()
+            fill(page, "Echte Würfel: Werte eingeben", "3 4 8 1 2 5")
+            button(page, "Übernehmen").click()
+            page.get_by_text("Weiße Summe 7 – Ana:").wait_for()
+
+            # issue 16.3: a reload finds the game (the SQLite file is in IndexedDB)
+            page.goto(server.url)
+            page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120_000)
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            wait_home(page, button)
+            page.get_by_text(resume, exact=True).wait_for()
+            print("after a reload the game is still there")
+            ctx.close()
+
+            # ... and so does a new browser on the same profile (the tab closed, the browser restarted)
+            ctx = launch_persistent(p, Path(profile), outside)
+            page = open_site(ctx, server.url, outside)
+            page.on("console", lambda m: logs.append(f"{m.type}: {m.text}"))
+            wait_home(page, button)
+            page.get_by_text(resume, exact=True).wait_for()
+            button(page, "Weiterspielen").click()
+            page.get_by_text("Weiße Summe 7 – Ana:").wait_for()
+            print("after restarting the browser the game is still there, with its roll")
+            ctx.close()
     except Exception:
         print("\n".join(logs[-40:]), file=sys.stderr)
         raise
