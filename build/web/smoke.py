@@ -11,6 +11,7 @@ worked and nothing asked for another host. The helpers here (``StaticServer``,
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -129,6 +130,21 @@ def wait_home(page, button) -> None:
     page.set_default_timeout(30_000)
 
 
+def server_side_backup(db: Path) -> str:
+    """A backup made by the server (CPython): one running Qwixx Longo game of Cara and Dora."""
+    from companion import history as H
+    from companion.store import Store
+    from companion.table import Tables
+    from scoring.engine import PlayerSpec
+
+    store = Store(str(db))
+    Tables(store).create("qwixx-longo", [PlayerSpec(name="Cara"), PlayerSpec(name="Dora")],
+                        {"lucky_numbers": [(4, 9), (5, 12)]})
+    text = H.backup_text(H.export_backup(store))
+    store.close()
+    return text
+
+
 def main() -> int:
     import tempfile
 
@@ -177,6 +193,32 @@ def main() -> int:
             button(page, "Weiterspielen").click()
             page.get_by_text("Weiße Summe 7 – Ana:").wait_for()
             print("after restarting the browser the game is still there, with its roll")
+
+            # backup: the phone's games leave as the browser's own download, a server's come in
+            page.goto(server.url)
+            page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120_000)
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            wait_home(page, button)
+            button(page, "Sichern & Einlesen").click()
+            with page.expect_download(timeout=60_000) as got:
+                button(page, "Alles sichern (JSON)").click()
+            backup = json.loads(Path(got.value.path()).read_text(encoding="utf-8"))
+            players = [[p["name"] for p in r["players"]] for r in backup["records"]]
+            assert players == [["Ana", "Ben"]], players
+            print("backup exported as a download:", got.value.suggested_filename)
+            with tempfile.TemporaryDirectory() as tmp:
+                server_backup = Path(tmp) / "server-backup.json"
+                server_backup.write_text(server_side_backup(Path(tmp) / "server.db"), encoding="utf-8")
+                with page.expect_file_chooser() as chooser:
+                    button(page, "Datei wählen und einlesen").click()
+                chooser.value.set_files(str(server_backup))
+            page.get_by_text("Eingelesen: 1 neues Spiel, 0 schon vorhanden, 0 neue Profile.", exact=True).wait_for()
+            page.goto(server.url)
+            page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120_000)
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            wait_home(page, button)
+            page.get_by_text("Qwixx Longo: Cara, Dora · 0 Züge", exact=True).wait_for()
+            print("a server's backup imported, still there after a reload")
             ctx.close()
     except Exception:
         print("\n".join(logs[-40:]), file=sys.stderr)
