@@ -183,16 +183,18 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def write_manifest() -> None:
-    manifest_src = HERE / "manifest.json"
-    if manifest_src.exists():
-        shutil.copy(manifest_src, OUT / "manifest.json")
+    """Installable: our manifest (name, German first, icons) and icons (``make_icons.py``)."""
+    manifest = json.loads((HERE / "manifest.json").read_text(encoding="utf-8"))
+    (OUT / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
     icons = HERE / "icons"
-    if icons.is_dir():
-        for icon in icons.glob("*.png"):
-            shutil.copy(icon, OUT / "icons" / icon.name)
-        fav = icons / "icon-192.png"
-        if fav.exists():
-            shutil.copy(fav, OUT / "favicon.png")
+    for icon in icons.glob("*.png"):
+        shutil.copy(icon, OUT / ("favicon.png" if icon.name == "favicon.png" else f"icons/{icon.name}"))
+    shutil.copy(icons / "icon-192.png", OUT / "icons" / "loading-animation.png")  # the splash while loading
+    html = (OUT / "index.html").read_text(encoding="utf-8")
+    html = html.replace('<meta name="apple-mobile-web-app-status-bar-style" content="black">',
+                        '<meta name="apple-mobile-web-app-status-bar-style" content="default">\n'
+                        '  <meta name="theme-color" content="#3949AB">')
+    (OUT / "index.html").write_text(html, encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -114,6 +114,16 @@ def new_context(browser, outside: list[str]):
     return ctx
 
 
+# In the page: until the site's service worker is active, then the number of files in its cache.
+WAIT_CACHED = """async (timeout) => {
+  const late = new Promise((_, no) => setTimeout(() => no(new Error("no service worker")), timeout));
+  await Promise.race([navigator.serviceWorker.ready, late]);
+  const keys = (await caches.keys()).filter((k) => k.startsWith("tischrichter-"));
+  if (keys.length !== 1) throw new Error("caches: " + keys);
+  return (await (await caches.open(keys[0])).keys()).length;
+}"""
+
+
 def launch_persistent(p, user_data_dir: Path, outside: list[str]):
     """A browser context with a profile on disk (IndexedDB and the service worker's cache kept)."""
     ctx = p.chromium.launch_persistent_context(
@@ -219,6 +229,18 @@ def main() -> int:
             wait_home(page, button)
             page.get_by_text("Qwixx Longo: Cara, Dora · 0 Züge", exact=True).wait_for()
             print("a server's backup imported, still there after a reload")
+
+            # issue 16.2: offline. Once the service worker is active it holds every file of the site.
+            cached = page.evaluate(WAIT_CACHED, 180_000)
+            print(f"service worker cached {cached} files")
+            server.stop()
+            t0 = time.monotonic()
+            page.goto(server.url)
+            page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120_000)
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            wait_home(page, button)
+            page.get_by_text("Qwixx Longo: Cara, Dora · 0 Züge", exact=True).wait_for()
+            print(f"offline (server stopped): home screen after {time.monotonic() - t0:.1f}s, the games still there")
             ctx.close()
     except Exception:
         print("\n".join(logs[-40:]), file=sys.stderr)
