@@ -4,9 +4,12 @@
 
 Serves ``build/out/web`` on 127.0.0.1 (``python -m http.server``), aborts every request to any
 other host (page, context and, through Chromium's host resolver, its workers too) and counts
-them, opens the site, waits for the home screen and starts a Qwixx Longo game. Exit 0: it
-worked and nothing asked for another host. The helpers here (``StaticServer``,
-``launch``, ``guard``) are meant for the browser tests and the bench too.
+them. In one browser profile: the home screen, a Qwixx Longo game with a typed roll, a refusal's
+rule and the rules search; a reload and a browser restart find the game (IndexedDB); a backup
+downloads and a server-made backup imports; then the server stops and the app starts from the
+service worker's cache. Exit 0: all of it worked and nothing but the known Rive request asked
+for another host. ``StaticServer``, ``guard``, ``new_context``, ``launch_persistent``,
+``open_site`` and ``WAIT_CACHED`` are meant for the browser tests and the bench too.
 """
 
 from __future__ import annotations
