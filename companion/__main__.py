@@ -3,6 +3,8 @@
     python -m companion                 # http://127.0.0.1:8550, this device only
     python -m companion --lan           # phones on the table's network join by their game's link (QR);
                                         # the host link printed at start-up is the host's
+
+In the phone's browser (the static site of ``build/web.sh``) the entry is ``phone()``.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import argparse
 import gc
 import os
 import sys
+from typing import Any
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -64,6 +67,56 @@ def main(argv: list[str] | None = None) -> int:
     gc.freeze()
     uvicorn.run(app, host=host, port=args.port, log_level="warning", ws_ping_interval=20, ws_ping_timeout=30)
     return 0
+
+
+NOT_SAVED = "phone.not_saved"
+
+
+def phone_main(make_ctx: Any = None) -> Any:
+    """``main(page)`` of the phone build: IndexedDB mounted and loaded before the store opens its
+    file, and every screen held until the store's changes are written through (issue 16.3)."""
+    from companion import platform
+    from companion.app import AppContext, Shell, make_main
+    from companion.store import Notice
+
+    started: dict[str, Any] = {}
+
+    async def rerender(shell: Any) -> None:
+        shell.render()
+
+    async def main(page: Any) -> None:
+        if "main" not in started:
+            await platform.open_storage()
+            ctx = make_ctx() if make_ctx else AppContext.create(db=platform.db_path())
+            await platform.persist()  # a new file (its tables) is in IndexedDB before anything shows
+            started["ctx"], started["main"] = ctx, make_main(ctx)
+        store = started["ctx"].store
+
+        def saved(error: BaseException | None) -> None:
+            """A failed save says so on every screen (until a later one works); the game goes on."""
+            had = any(n.key == NOT_SAVED for n in store.notices)
+            store.notices[:] = [n for n in store.notices if n.key != NOT_SAVED]
+            if error is not None:
+                store.notices.append(Notice(NOT_SAVED, {}))
+            if had != (error is not None) and isinstance(page.data, Shell):
+                page.run_task(rerender, page.data)  # after this save round, as its own update
+
+        started["gate"] = platform.write_through(page.session.connection, lambda: store.conn.total_changes, saved)
+        await started["main"](page)
+
+    main.started = started  # type: ignore[attr-defined]  # tests read the context and the gate
+    return main
+
+
+def phone() -> None:
+    """The whole app in this phone's browser (Pyodide, built by ``build/web.sh``): one phone, no
+    server; the store lives in the browser's IndexedDB (``companion.platform``, issue 16)."""
+    import flet as ft
+
+    from companion import platform
+
+    platform.set_mode(platform.PHONE)
+    ft.run(phone_main())
 
 
 if __name__ == "__main__":

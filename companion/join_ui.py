@@ -43,6 +43,7 @@ from urllib.parse import parse_qs, urlencode, urlparse, urlunparse
 
 import flet as ft
 
+from companion import platform
 from companion.app import EXTENSIONS, SCREENS, Shell
 from companion.i18n import add_strings
 from companion.store import StoreError
@@ -80,6 +81,14 @@ add_strings(
         "join.same_wifi": {
             "de": "Alle Handys müssen im selben WLAN sein. Der Link enthält den Tisch-Schlüssel: nur am Tisch teilen.",
             "en": "All phones must be on the same Wi-Fi. The link contains the table's key: share it only at the table.",
+        },
+        "join.phone_only": {
+            "de": "Dieser Tischrichter läuft allein auf diesem Handy, ohne Server: reicht es am Tisch herum. "
+                  "Mit mehreren Handys spielen geht nur im Server-Modus: den Tischrichter auf einem Laptop "
+                  "im WLAN starten („bash build/serve.sh --lan“) und die Handys den QR-Code des Spiels scannen lassen.",
+            "en": "This Tischrichter runs on this phone alone, without a server: pass it around the table. "
+                  "Playing with several phones needs the server mode: start Tischrichter on a laptop on the "
+                  "Wi-Fi (“bash build/serve.sh --lan”) and let the phones scan the game's QR code.",
         },
         "join.copy": {"de": "Link kopieren", "en": "Copy link"},
         "join.copied": {"de": "Link kopiert.", "en": "Link copied."},
@@ -472,6 +481,10 @@ def join_screen(shell: Shell) -> list[ft.Control]:
     table = _join_table(shell)
     if table is None:
         return [info_line(shell.t("join.no_game"), color=ft.Colors.AMBER_100)]
+    if not platform.can_share():  # the phone build: no server, no LAN, no QR (issue 16.4)
+        return [section_title(shell.t("join.title")), info_line(shell.t("join.phone_only"), color=ft.Colors.AMBER_100),
+                big_button(shell.t("join.back"), lambda e: shell.open_table(table.id),
+                           color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE)]
     # On the LAN the link carries this game's own secret: its guests reach this game only
     # (the host token never leaves the host's device).
     url = game_join_url(shell.ctx.join_url, table.id, token=table_join_token(shell, table) if shell.ctx.token else None)

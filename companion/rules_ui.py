@@ -20,12 +20,11 @@ Registered on import (``companion.app.EXTENSION_MODULES``):
 from __future__ import annotations
 
 import logging
-import threading
 from typing import Any
 
 import flet as ft
 
-from companion import app as shell_app, dispute
+from companion import app as shell_app, dispute, platform
 from companion.i18n import add_strings
 from companion.rules_search import index, search
 from companion.rules_text import GAMES, Entry, GameRules, Section, find_entry, game_of
@@ -452,6 +451,19 @@ def extension(shell: Any) -> None:
         return out
 
     shell.home_extra = home_extra
+    _schedule_warm()
+
+
+_warm_scheduled = False
+
+
+def _schedule_warm() -> None:
+    """Build the search index a little after the first session started, on its event loop:
+    no thread (the phone's Python cannot start one, issue 16.4); a rules screen opened before
+    that builds it on first use."""
+    global _warm_scheduled
+    if not _warm_scheduled:
+        _warm_scheduled = platform.later(_warm, 3.0)
 
 
 def _warm() -> None:
@@ -465,7 +477,3 @@ shell_app.SCREENS["rules"] = rules_screen
 shell_app.SCREENS["dispute"] = dispute_screen
 if extension not in shell_app.EXTENSIONS:
     shell_app.EXTENSIONS.append(extension)
-# build the search index in the background a little after start-up, not during it
-_warm_timer = threading.Timer(3.0, _warm)
-_warm_timer.daemon = True
-_warm_timer.start()

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Build the phone's static site (issue 16): build/out/web/, the whole app running in the browser
+# (Pyodide), every dependency bundled from pinned PyPI wheels (build/web-requirements.txt).
+#   bash build/web.sh                 # the site, to be published at the root of a host
+#   bash build/web.sh --base /tr/     # the site published under https://host/tr/
+# Try it here: .venv/bin/python -m http.server -b 127.0.0.1 -d build/out/web 8600
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash build/setup.sh
+exec .venv/bin/python build/web/build_site.py "$@"

@@ -1,0 +1,205 @@
+"""Build the phone's static site (issue 16): ``build/out/web/``. Run through ``bash build/web.sh``.
+
+What it does, each step plain:
+1. Download the pinned wheels of ``build/web-requirements.txt`` (sha256-checked, PyPI only, the
+   Pyodide 314 builds of the compiled ones) into ``build/out/web-wheels/`` (kept as a cache).
+2. Copy the Flet web client of this venv's ``flet-web`` (Flutter, and the Pyodide runtime it
+   carries in ``pyodide/``), minus what only a Node/desktop run or a debugger uses.
+3. Pack the app: ``main.py`` (the phone entry), ``scoring/``, ``components/``, ``companion/`` and
+   every wheel's contents under ``__pypackages__/`` (the page puts it on ``sys.path``) into
+   ``app.tar.gz`` (reproducible: sorted, no times).
+4. Patch ``index.html`` (Pyodide from ``./pyodide/pyodide.mjs``, CanvasKit and fonts from the site,
+   never a CDN) and ``flutter_bootstrap.js`` (no Flutter service worker: ours is ``sw.js``).
+5. Manifest, icons and the cache-first service worker (``build/web/sw.js``), versioned by a hash of
+   every file of the site.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+OUT = ROOT / "build" / "out" / "web"
+WHEELS = ROOT / "build" / "out" / "web-wheels"
+REQUIREMENTS = ROOT / "build" / "web-requirements.txt"
+APP_PACKAGES = ("scoring", "components", "companion")
+PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-version", "3.14",
+            "--implementation", "cp", "--abi", "cp314"]
+# Not on a phone: Node/desktop launchers of Pyodide, type stubs, source maps and debug symbols,
+# and the CanvasKit variants Flet's loader never picks (wimp: only with enableWimp; the
+# experimental paragraph build: only when asked for by name).
+CLIENT_SKIP = ("*.map", "*.d.ts", "*.symbols", "python", "python.bat", "python.exe", "python_cli_entry.mjs",
+               "package.json", "pyodide.js", "wimp.*", "experimental_webparagraph")
+BABEL_KEEP = re.compile(r"^(root|de|de_.*|en|en_.*)\.dat$")  # the app speaks German and English
+ENTRY = '"""The phone entry (built by build/web.sh): the whole app in this browser."""\n' \
+        "from companion.__main__ import phone\n\nphone()\n"
+
+
+def flet_web_dir() -> Path:
+    import flet_web
+
+    return Path(flet_web.__file__).resolve().parent / "web"
+
+
+def download_wheels() -> list[Path]:
+    WHEELS.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
+         "--only-binary=:all:", "--require-hashes", *PLATFORM, "-d", str(WHEELS), "-r", str(REQUIREMENTS)],
+        check=True,
+    )
+    wanted = {}
+    for line in REQUIREMENTS.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            name, version = line.split()[0].split("==")
+            wanted[re.sub(r"[-_.]+", "_", name.lower())] = version
+    found = []
+    for whl in sorted(WHEELS.glob("*.whl")):
+        name, version = whl.name.split("-")[:2]
+        if wanted.get(re.sub(r"[-_.]+", "_", name.lower())) == version:
+            found.append(whl)
+    if len(found) != len(wanted):
+        sys.exit(f"web.sh: expected {len(wanted)} wheels in {WHEELS}, found {len(found)}")
+    return found
+
+
+def copy_client(out: Path) -> None:
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(flet_web_dir(), out, ignore=shutil.ignore_patterns(*CLIENT_SKIP, "__pycache__"))
+    (out / "flutter_service_worker.js").unlink(missing_ok=True)
+
+
+def _add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
+    info = tarfile.TarInfo(name)
+    info.size = len(data)
+    info.mtime = 0
+    info.mode = 0o644
+    tar.addfile(info, io.BytesIO(data))
+
+
+def app_files(wheels: list[Path]) -> dict[str, bytes]:
+    """Every file of the app package, by its path inside the archive."""
+    files: dict[str, bytes] = {"main.py": ENTRY.encode()}
+    for pkg in APP_PACKAGES:
+        for path in sorted((ROOT / pkg).rglob("*.py")):
+            if "__pycache__" not in path.parts:
+                files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+    for whl in wheels:
+        with zipfile.ZipFile(whl) as zf:
+            for name in zf.namelist():
+                if name.endswith("/") or "__pycache__" in name:
+                    continue
+                if name.startswith("babel/locale-data/") and not BABEL_KEEP.match(name.rsplit("/", 1)[1]):
+                    continue
+                if name.endswith(".dist-info/RECORD"):
+                    continue
+                files[f"__pypackages__/{name}"] = zf.read(name)
+    return files
+
+
+def pack_app(out: Path, files: dict[str, bytes]) -> None:
+    raw = io.BytesIO()
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        for name in sorted(files):
+            _add(tar, name, files[name])
+    with open(out / "app.tar.gz", "wb") as fh, gzip.GzipFile(fileobj=fh, mode="wb", mtime=0, compresslevel=9) as gz:
+        gz.write(raw.getvalue())
+
+
+def patch_index(out: Path, base: str) -> None:
+    from flet_web.patch_index import patch_index_html
+
+    index = out / "index.html"
+    patch_index_html(str(index), base_href=base, pyodide=True, pyodide_script_path="main.py",
+                     pyodide_version="314", app_package_url="app.tar.gz", no_cdn=True,
+                     app_name="Tischrichter",
+                     app_description="Schiedsrichter und Spielblock für Brettspiele am Tisch")
+    html = index.read_text(encoding="utf-8")
+    # a bare "pyodide/pyodide.mjs" is a module specifier the worker cannot resolve (FLET-NOTES)
+    html, n = re.subn(r'flet\.pyodideUrl="[^"]*";', 'flet.pyodideUrl="./pyodide/pyodide.mjs";', html)
+    if n != 1:
+        sys.exit("web.sh: index.html has no Pyodide URL to patch (flet-web changed?)")
+    html = html.replace('<html>', '<html lang="de">', 1)
+    html = html.replace('<meta name="apple-mobile-web-app-title" content="Flet">',
+                        '<meta name="apple-mobile-web-app-title" content="Tischrichter">')
+    html = html.replace("</head>", '  <script src="sw-register.js"></script>\n</head>', 1)
+    index.write_text(html, encoding="utf-8")
+    boot = out / "flutter_bootstrap.js"
+    js = boot.read_text(encoding="utf-8")
+    # Flutter's loader would register its own (self-unregistering) worker over ours
+    js, n = re.subn(r"serviceWorkerSettings:\s*\{[^{}]*\},", "", js)
+    if n != 1:
+        sys.exit("web.sh: flutter_bootstrap.js has no serviceWorkerSettings to drop (flet-web changed?)")
+    boot.write_text(js, encoding="utf-8")
+
+
+def site_files(out: Path) -> list[str]:
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
+
+
+def write_service_worker(out: Path) -> str:
+    files = site_files(out)
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
+    version = digest.hexdigest()[:16]
+    sw = (HERE / "sw.js").read_text(encoding="utf-8")
+    sw = sw.replace("__VERSION__", version).replace("__FILES__", json.dumps(["./", *files], indent=1))
+    (out / "sw.js").write_text(sw, encoding="utf-8")
+    return version
+
+
+def build(out: Path, wheels: list[Path], base: str = "/") -> str:
+    """The whole site in ``out``; returns its version (the service worker comes last: it hashes the rest)."""
+    copy_client(out)
+    pack_app(out, app_files(wheels))
+    patch_index(out, base)
+    shutil.copy(HERE / "sw-register.js", out / "sw-register.js")
+    write_manifest(out)
+    return write_service_worker(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the phone's static site into build/out/web/")
+    parser.add_argument("--base", default="/", help="the path the site is published under (default /)")
+    args = parser.parse_args(argv)
+    wheels = download_wheels()
+    version = build(OUT, wheels, args.base)
+    size = sum((OUT / f).stat().st_size for f in site_files(OUT))
+    print(f"web.sh: {OUT.relative_to(ROOT)}/ ({size / 1e6:.1f} MB, version {version}). Try it:")
+    print(f"  .venv/bin/python -m http.server -b 127.0.0.1 -d {OUT.relative_to(ROOT)} 8600"
+          "   # then open http://127.0.0.1:8600/")
+    return 0
+
+
+def write_manifest(out: Path) -> None:
+    """Installable: our manifest (name, German first, icons) and icons (``make_icons.py``)."""
+    manifest = json.loads((HERE / "manifest.json").read_text(encoding="utf-8"))
+    (out / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
+    icons = HERE / "icons"
+    for icon in icons.glob("*.png"):
+        shutil.copy(icon, out / ("favicon.png" if icon.name == "favicon.png" else f"icons/{icon.name}"))
+    shutil.copy(icons / "icon-192.png", out / "icons" / "loading-animation.png")  # the splash while loading
+    html = (out / "index.html").read_text(encoding="utf-8")
+    html = html.replace('<meta name="apple-mobile-web-app-status-bar-style" content="black">',
+                        '<meta name="apple-mobile-web-app-status-bar-style" content="default">\n'
+                        '  <meta name="theme-color" content="#3949AB">')
+    (out / "index.html").write_text(html, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

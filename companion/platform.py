@@ -1,0 +1,216 @@
+"""The one seam between the two ways Tischrichter runs (issue 16.4).
+
+- ``SERVER``: CPython 3.11+ serves the app (``python -m companion``); the store is a file in the
+  user's data folder; phones on the LAN may join by a game's link (QR), the host has its link.
+- ``PHONE``: the whole app runs in the phone's browser (Pyodide, Python 3.14, ``build/web.sh``);
+  one phone, one session, no server. The store is a SQLite file in the browser's IndexedDB
+  (Emscripten's IDBFS mounted at ``/data``), written through after every write before the action
+  is shown as done. There is no LAN, no QR join and no host link: playing with several phones needs
+  the server mode, and the screens say so.
+
+Everything else (``scoring/``, ``components/``, the screens) is the same code in both modes and
+asks this module only. Nothing here or anywhere in the app starts a thread: the browser's Python
+cannot (``threading.Timer(...).start()`` raises there); work for later goes through the session's
+event loop (``later``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal
+
+from companion.i18n import add_strings
+
+log = logging.getLogger("tischrichter.platform")
+
+add_strings(
+    {
+        "phone.not_saved": {
+            "de": "Nicht gespeichert: dieser Browser nimmt gerade nichts an (privates Fenster oder voller Speicher?). "
+                  "Das Spiel geht weiter, ist aber nach dem Schließen weg: jetzt unter „Sichern & Einlesen“ "
+                  "eine Sicherung herunterladen.",
+            "en": "Not saved: this browser accepts nothing right now (a private window or full storage?). "
+                  "The game goes on but is gone once closed: download a backup under “Backup & import” now.",
+        },
+    }
+)
+
+SERVER = "server"
+PHONE = "phone"
+Mode = Literal["server", "phone"]
+
+IN_BROWSER = sys.platform == "emscripten"
+MODE: Mode = PHONE if IN_BROWSER else SERVER
+
+PHONE_DATA_DIR = "/data"  # IDBFS mount point in the browser
+PHONE_DB = PHONE_DATA_DIR + "/tischrichter.db"
+
+
+def set_mode(mode: Mode) -> None:
+    """Tests and the phone entry choose the mode; the default follows the interpreter."""
+    global MODE
+    if mode not in (SERVER, PHONE):
+        raise ValueError(mode)
+    MODE = mode
+
+
+def is_phone() -> bool:
+    return MODE == PHONE
+
+
+def can_share() -> bool:
+    """LAN sharing, a game's QR join link and the host link exist only with a server."""
+    return MODE == SERVER
+
+
+def db_path() -> str | None:
+    """Where the store lives: the phone's IndexedDB-backed file, else the server's default."""
+    return PHONE_DB if MODE == PHONE else None
+
+
+# --- work for later, without threads ------------------------------------------------------
+def later(fn: Callable[[], Any], delay: float = 0.0) -> bool:
+    """Run ``fn`` once, ``delay`` seconds from now, on the running event loop (never a thread).
+
+    Without a running loop (a plain import, a test) nothing is scheduled (returns False):
+    whoever needs the work does it on first use."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    loop.call_later(delay, _guarded, fn)
+    return True
+
+
+def _guarded(fn: Callable[[], Any]) -> None:
+    try:
+        fn()
+    except Exception:  # the screen that needs it builds it again and shows the error there
+        log.exception("deferred start-up work failed")
+
+
+# --- the phone's lasting storage (IndexedDB through Emscripten's IDBFS) ----------------------
+_mounted = False
+_persist_hooks: list[Callable[[], Awaitable[None]]] = []
+
+
+def _fs() -> Any:
+    import pyodide_js  # type: ignore[import-not-found]  # only inside Pyodide
+
+    return pyodide_js.FS
+
+
+async def _syncfs(populate: bool) -> None:
+    """``FS.syncfs``: ``populate`` True loads IndexedDB into memory, False writes memory out."""
+    fs = _fs()
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[None] = loop.create_future()
+
+    def callback(err: Any = None) -> None:
+        if done.done():
+            return
+        if err:
+            done.set_exception(OSError(f"IndexedDB sync failed: {err}"))
+        else:
+            done.set_result(None)
+
+    from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+    fs.syncfs(populate, create_once_callable(callback))
+    await done
+
+
+async def open_storage() -> None:
+    """Phone: mount IndexedDB at ``/data`` and load what it holds (once). Server: nothing."""
+    global _mounted
+    if MODE != PHONE or _mounted or not IN_BROWSER:
+        return
+    import os
+
+    fs = _fs()
+    os.makedirs(PHONE_DATA_DIR, exist_ok=True)
+    fs.mount(fs.filesystems.IDBFS, {}, PHONE_DATA_DIR)
+    _mounted = True
+    await _syncfs(True)
+
+
+async def persist() -> None:
+    """Phone: write the store's file through to IndexedDB; returns when it is there.
+    Server: nothing (SQLite's own commit is the write-through)."""
+    if MODE != PHONE:
+        return
+    if IN_BROWSER and _mounted:
+        await _syncfs(False)
+    for hook in list(_persist_hooks):  # tests stand in for IndexedDB here
+        await hook()
+
+
+def on_persist(hook: Callable[[], Awaitable[None]]) -> None:
+    _persist_hooks.append(hook)
+
+
+class WriteThrough:
+    """Phone: nothing the screen shows leaves Python before the store's file is in IndexedDB.
+
+    Wraps a Flet connection's ``send_message``: while the store has changes not yet written
+    through (``changes()``, SQLite's ``total_changes``, differs from the last synced count),
+    every message (the new screen) is held, ``persist()`` runs, and then the held messages go
+    out in their order. So an action is shown as done only once it is saved; a reload or a
+    closed tab after that finds it (issue 16.3)."""
+
+    def __init__(self, conn: Any, changes: Callable[[], int],
+                 on_result: Callable[[BaseException | None], None] | None = None) -> None:
+        self.on_result = on_result  # told after each save: None (saved) or the error
+        self._send = conn.send_message
+        self._changes = changes
+        self._synced = changes()
+        self._held: list[Any] = []
+        self._task: asyncio.Task[None] | None = None
+        self.failed: BaseException | None = None  # the last IndexedDB error (the game stays in memory)
+        conn.send_message = self.send
+
+    def dirty(self) -> bool:
+        return self._changes() != self._synced
+
+    def send(self, message: Any) -> None:
+        if not self._held and not self.dirty():
+            self._send(message)
+            return
+        self._held.append(message)
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._flush())
+
+    async def _flush(self) -> None:
+        while self.dirty():
+            target = self._changes()
+            try:
+                await persist()
+                self.failed = None
+            except Exception as exc:  # IndexedDB refused (quota, private mode): show the game anyway
+                log.warning("store not written through: %r", exc)
+                self.failed = exc
+            self._synced = target
+            if self.on_result is not None:
+                try:
+                    self.on_result(self.failed)  # may render: that message is held until this round ends
+                except Exception:
+                    log.exception("write-through notice failed")
+        held, self._held = self._held, []
+        for message in held:
+            self._send(message)
+
+    async def idle(self) -> None:
+        """Until everything held went out (tests, shutdown)."""
+        while self._task is not None and not self._task.done():
+            await self._task
+
+
+def write_through(conn: Any, changes: Callable[[], int],
+                  on_result: Callable[[BaseException | None], None] | None = None) -> WriteThrough | None:
+    """Phone mode: hold the screen until the store is saved (see ``WriteThrough``). Server: None."""
+    if MODE != PHONE:
+        return None
+    return WriteThrough(conn, changes, on_result)
