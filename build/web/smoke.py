@@ -11,6 +11,7 @@ worked and nothing asked for another host. The helpers here (``StaticServer``,
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -113,7 +114,40 @@ def new_context(browser, outside: list[str]):
     return ctx
 
 
+def launch_persistent(p, user_data_dir: Path, outside: list[str]):
+    """A browser context with a profile on disk (IndexedDB and the service worker's cache kept)."""
+    ctx = p.chromium.launch_persistent_context(
+        str(user_data_dir), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+        viewport={"width": 412, "height": 915}, locale="de-DE")
+    guard(ctx, outside)
+    ctx.on("request", lambda r: None if is_local(r.url) else outside.append(r.url))
+    return ctx
+
+
+def wait_home(page, button) -> None:
+    page.set_default_timeout(180_000)
+    button(page, "Qwixx Longo").wait_for(timeout=240)
+    page.set_default_timeout(30_000)
+
+
+def server_side_backup(db: Path) -> str:
+    """A backup made by the server (CPython): one running Qwixx Longo game of Cara and Dora."""
+    from companion import history as H
+    from companion.store import Store
+    from companion.table import Tables
+    from scoring.engine import PlayerSpec
+
+    store = Store(str(db))
+    Tables(store).create("qwixx-longo", [PlayerSpec(name="Cara"), PlayerSpec(name="Dora")],
+                        {"lucky_numbers": [(4, 9), (5, 12)]})
+    text = H.backup_text(H.export_backup(store))
+    store.close()
+    return text
+
+
 def main() -> int:
+    import tempfile
+
     sys.path.insert(0, str(ROOT))
     from playwright.sync_api import sync_playwright
 
@@ -122,24 +156,70 @@ def main() -> int:
     server = StaticServer().start()
     outside: list[str] = []
     logs: list[str] = []
+    resume = "Qwixx Longo: Ana, Ben · 1 Zug"
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            ctx = new_context(browser, outside)
+        with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
+            ctx = launch_persistent(p, Path(profile), outside)
             t0 = time.monotonic()
             page = open_site(ctx, server.url, outside)
             page.on("console", lambda m: logs.append(f"{m.type}: {m.text}"))
-            page.set_default_timeout(120_000)
-            button(page, "Qwixx Longo").wait_for(timeout=180)
+            wait_home(page, button)
             print(f"home screen after {time.monotonic() - t0:.1f}s")
-            page.set_default_timeout(30_000)
             button(page, "Qwixx Longo").click()
             fill(page, "Name Spieler 1", "Ana")
             fill(page, "Name Spieler 2", "Ben")
             button(page, "Spiel starten").click()
             page.get_by_text("Ana ist dran · Wurf Nr. 1").wait_for()
             print("a Qwixx Longo game started")
-            browser.close()
+            fill(page, "Echte Würfel: Werte eingeben", "3 4 8 1 2 5")
+            button(page, "Übernehmen").click()
+            page.get_by_text("Weiße Summe 7 – Ana:").wait_for()
+
+            # issue 16.3: a reload finds the game (the SQLite file is in IndexedDB)
+            page.goto(server.url)
+            page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120_000)
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            wait_home(page, button)
+            page.get_by_text(resume, exact=True).wait_for()
+            print("after a reload the game is still there")
+            ctx.close()
+
+            # ... and so does a new browser on the same profile (the tab closed, the browser restarted)
+            ctx = launch_persistent(p, Path(profile), outside)
+            page = open_site(ctx, server.url, outside)
+            page.on("console", lambda m: logs.append(f"{m.type}: {m.text}"))
+            wait_home(page, button)
+            page.get_by_text(resume, exact=True).wait_for()
+            button(page, "Weiterspielen").click()
+            page.get_by_text("Weiße Summe 7 – Ana:").wait_for()
+            print("after restarting the browser the game is still there, with its roll")
+
+            # backup: the phone's games leave as the browser's own download, a server's come in
+            page.goto(server.url)
+            page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120_000)
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            wait_home(page, button)
+            button(page, "Sichern & Einlesen").click()
+            with page.expect_download(timeout=60_000) as got:
+                button(page, "Alles sichern (JSON)").click()
+            backup = json.loads(Path(got.value.path()).read_text(encoding="utf-8"))
+            players = [[p["name"] for p in r["players"]] for r in backup["records"]]
+            assert players == [["Ana", "Ben"]], players
+            print("backup exported as a download:", got.value.suggested_filename)
+            with tempfile.TemporaryDirectory() as tmp:
+                server_backup = Path(tmp) / "server-backup.json"
+                server_backup.write_text(server_side_backup(Path(tmp) / "server.db"), encoding="utf-8")
+                with page.expect_file_chooser() as chooser:
+                    button(page, "Datei wählen und einlesen").click()
+                chooser.value.set_files(str(server_backup))
+            page.get_by_text("Eingelesen: 1 neues Spiel, 0 schon vorhanden, 0 neue Profile.", exact=True).wait_for()
+            page.goto(server.url)
+            page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120_000)
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            wait_home(page, button)
+            page.get_by_text("Qwixx Longo: Cara, Dora · 0 Züge", exact=True).wait_for()
+            print("a server's backup imported, still there after a reload")
+            ctx.close()
     except Exception:
         print("\n".join(logs[-40:]), file=sys.stderr)
         raise
