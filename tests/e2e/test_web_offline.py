@@ -26,20 +26,15 @@ from tests.e2e.test_verflixxt_e2e import LAYOUT, SCRIPT, roll as verflixxt_roll
 
 pytestmark = pytest.mark.e2e
 
-# what the site is built from (build/web/build_site.py): newer than the built site = stale
-SOURCES = ("scoring", "components", "companion", "build/web", "build/web-requirements.txt", "build/web.sh")
+# what build/web/build_site.py puts into the site (not smoke.py, a test helper): newer = stale
+SOURCES = ("scoring/**/*.py", "components/**/*.py", "companion/**/*.py", "build/web/build_site.py",
+           "build/web/*.js", "build/web/*.json", "build/web/icons/*", "build/web-requirements.txt", "build/web.sh")
 FIRST_LOAD = 240_000  # ms: Pyodide, the wheels and the app unpacked on a loaded 2-core machine
 STEP = 60_000  # ms: every Python step runs inside the page (WebAssembly), slower than a server
 
 
 def newest_source() -> float:
-    newest = 0.0
-    for rel in SOURCES:
-        path = ROOT / rel
-        files = [path] if path.is_file() else [
-            p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
-        newest = max([newest, *(p.stat().st_mtime for p in files)])
-    return newest
+    return max(p.stat().st_mtime for pattern in SOURCES for p in ROOT.glob(pattern) if p.is_file())
 
 
 @pytest.fixture(scope="module")
