@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Install (if needed, Chromium included) and run the whole test suite, browser tests too.
+# Install (if needed, Chromium included), build the phone's site and run the whole test suite, browser tests too.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash build/setup.sh --test
+# the phone's static site (issue 16): the offline browser test opens build/out/web
+.venv/bin/python build/web/build_site.py >/dev/null
 .venv/bin/python -m ruff check .
 .venv/bin/python -m mypy scoring
 exec .venv/bin/python -m pytest -q -p no:cacheprovider "$@"

@@ -69,13 +69,20 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+NOT_SAVED = "phone.not_saved"
+
+
 def phone_main(make_ctx: Any = None) -> Any:
     """``main(page)`` of the phone build: IndexedDB mounted and loaded before the store opens its
     file, and every screen held until the store's changes are written through (issue 16.3)."""
     from companion import platform
-    from companion.app import AppContext, make_main
+    from companion.app import AppContext, Shell, make_main
+    from companion.store import Notice
 
     started: dict[str, Any] = {}
+
+    async def rerender(shell: Any) -> None:
+        shell.render()
 
     async def main(page: Any) -> None:
         if "main" not in started:
@@ -84,7 +91,17 @@ def phone_main(make_ctx: Any = None) -> Any:
             await platform.persist()  # a new file (its tables) is in IndexedDB before anything shows
             started["ctx"], started["main"] = ctx, make_main(ctx)
         store = started["ctx"].store
-        started["gate"] = platform.write_through(page.session.connection, lambda: store.conn.total_changes)
+
+        def saved(error: BaseException | None) -> None:
+            """A failed save says so on every screen (until a later one works); the game goes on."""
+            had = any(n.key == NOT_SAVED for n in store.notices)
+            store.notices[:] = [n for n in store.notices if n.key != NOT_SAVED]
+            if error is not None:
+                store.notices.append(Notice(NOT_SAVED, {}))
+            if had != (error is not None) and isinstance(page.data, Shell):
+                page.run_task(rerender, page.data)  # after this save round, as its own update
+
+        started["gate"] = platform.write_through(page.session.connection, lambda: store.conn.total_changes, saved)
         await started["main"](page)
 
     main.started = started  # type: ignore[attr-defined]  # tests read the context and the gate

@@ -22,7 +22,21 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
+from companion.i18n import add_strings
+
 log = logging.getLogger("tischrichter.platform")
+
+add_strings(
+    {
+        "phone.not_saved": {
+            "de": "Nicht gespeichert: dieser Browser nimmt gerade nichts an (privates Fenster oder voller Speicher?). "
+                  "Das Spiel geht weiter, ist aber nach dem Schließen weg: jetzt unter „Sichern & Einlesen“ "
+                  "eine Sicherung herunterladen.",
+            "en": "Not saved: this browser accepts nothing right now (a private window or full storage?). "
+                  "The game goes on but is gone once closed: download a backup under “Backup & import” now.",
+        },
+    }
+)
 
 SERVER = "server"
 PHONE = "phone"
@@ -147,7 +161,9 @@ class WriteThrough:
     out in their order. So an action is shown as done only once it is saved; a reload or a
     closed tab after that finds it (issue 16.3)."""
 
-    def __init__(self, conn: Any, changes: Callable[[], int]) -> None:
+    def __init__(self, conn: Any, changes: Callable[[], int],
+                 on_result: Callable[[BaseException | None], None] | None = None) -> None:
+        self.on_result = on_result  # told after each save: None (saved) or the error
         self._send = conn.send_message
         self._changes = changes
         self._synced = changes()
@@ -177,6 +193,11 @@ class WriteThrough:
                 log.warning("store not written through: %r", exc)
                 self.failed = exc
             self._synced = target
+            if self.on_result is not None:
+                try:
+                    self.on_result(self.failed)  # may render: that message is held until this round ends
+                except Exception:
+                    log.exception("write-through notice failed")
         held, self._held = self._held, []
         for message in held:
             self._send(message)
@@ -187,8 +208,9 @@ class WriteThrough:
             await self._task
 
 
-def write_through(conn: Any, changes: Callable[[], int]) -> WriteThrough | None:
+def write_through(conn: Any, changes: Callable[[], int],
+                  on_result: Callable[[BaseException | None], None] | None = None) -> WriteThrough | None:
     """Phone mode: hold the screen until the store is saved (see ``WriteThrough``). Server: None."""
     if MODE != PHONE:
         return None
-    return WriteThrough(conn, changes)
+    return WriteThrough(conn, changes, on_result)

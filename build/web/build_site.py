@@ -76,11 +76,11 @@ def download_wheels() -> list[Path]:
     return found
 
 
-def copy_client() -> None:
-    if OUT.exists():
-        shutil.rmtree(OUT)
-    shutil.copytree(flet_web_dir(), OUT, ignore=shutil.ignore_patterns(*CLIENT_SKIP, "__pycache__"))
-    (OUT / "flutter_service_worker.js").unlink(missing_ok=True)
+def copy_client(out: Path) -> None:
+    if out.exists():
+        shutil.rmtree(out)
+    shutil.copytree(flet_web_dir(), out, ignore=shutil.ignore_patterns(*CLIENT_SKIP, "__pycache__"))
+    (out / "flutter_service_worker.js").unlink(missing_ok=True)
 
 
 def _add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
@@ -111,19 +111,19 @@ def app_files(wheels: list[Path]) -> dict[str, bytes]:
     return files
 
 
-def pack_app(files: dict[str, bytes]) -> None:
+def pack_app(out: Path, files: dict[str, bytes]) -> None:
     raw = io.BytesIO()
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
         for name in sorted(files):
             _add(tar, name, files[name])
-    with open(OUT / "app.tar.gz", "wb") as fh, gzip.GzipFile(fileobj=fh, mode="wb", mtime=0, compresslevel=9) as gz:
+    with open(out / "app.tar.gz", "wb") as fh, gzip.GzipFile(fileobj=fh, mode="wb", mtime=0, compresslevel=9) as gz:
         gz.write(raw.getvalue())
 
 
-def patch_index(base: str) -> None:
+def patch_index(out: Path, base: str) -> None:
     from flet_web.patch_index import patch_index_html
 
-    index = OUT / "index.html"
+    index = out / "index.html"
     patch_index_html(str(index), base_href=base, pyodide=True, pyodide_script_path="main.py",
                      pyodide_version="314", app_package_url="app.tar.gz", no_cdn=True,
                      app_name="Tischrichter",
@@ -138,7 +138,7 @@ def patch_index(base: str) -> None:
                         '<meta name="apple-mobile-web-app-title" content="Tischrichter">')
     html = html.replace("</head>", '  <script src="sw-register.js"></script>\n</head>', 1)
     index.write_text(html, encoding="utf-8")
-    boot = OUT / "flutter_bootstrap.js"
+    boot = out / "flutter_bootstrap.js"
     js = boot.read_text(encoding="utf-8")
     # Flutter's loader would register its own (self-unregistering) worker over ours
     js, n = re.subn(r"serviceWorkerSettings:\s*\{[^{}]*\},", "", js)
@@ -147,20 +147,30 @@ def patch_index(base: str) -> None:
     boot.write_text(js, encoding="utf-8")
 
 
-def site_files() -> list[str]:
-    return sorted(p.relative_to(OUT).as_posix() for p in OUT.rglob("*") if p.is_file() and p.name != "sw.js")
+def site_files(out: Path) -> list[str]:
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
 
 
-def write_service_worker() -> str:
-    files = site_files()
+def write_service_worker(out: Path) -> str:
+    files = site_files(out)
     digest = hashlib.sha256()
     for rel in files:
-        digest.update(rel.encode() + b"\0" + hashlib.sha256((OUT / rel).read_bytes()).digest())
+        digest.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
     version = digest.hexdigest()[:16]
     sw = (HERE / "sw.js").read_text(encoding="utf-8")
     sw = sw.replace("__VERSION__", version).replace("__FILES__", json.dumps(["./", *files], indent=1))
-    (OUT / "sw.js").write_text(sw, encoding="utf-8")
+    (out / "sw.js").write_text(sw, encoding="utf-8")
     return version
+
+
+def build(out: Path, wheels: list[Path], base: str = "/") -> str:
+    """The whole site in ``out``; returns its version (the service worker comes last: it hashes the rest)."""
+    copy_client(out)
+    pack_app(out, app_files(wheels))
+    patch_index(out, base)
+    shutil.copy(HERE / "sw-register.js", out / "sw-register.js")
+    write_manifest(out)
+    return write_service_worker(out)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -168,31 +178,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base", default="/", help="the path the site is published under (default /)")
     args = parser.parse_args(argv)
     wheels = download_wheels()
-    copy_client()
-    pack_app(app_files(wheels))
-    patch_index(args.base)
-    for name in ("sw-register.js",):
-        shutil.copy(HERE / name, OUT / name)
-    write_manifest()
-    version = write_service_worker()
-    size = sum((OUT / f).stat().st_size for f in site_files())
+    version = build(OUT, wheels, args.base)
+    size = sum((OUT / f).stat().st_size for f in site_files(OUT))
     print(f"web.sh: {OUT.relative_to(ROOT)}/ ({size / 1e6:.1f} MB, version {version}). Try it:")
     print(f"  .venv/bin/python -m http.server -b 127.0.0.1 -d {OUT.relative_to(ROOT)} 8600"
           "   # then open http://127.0.0.1:8600/")
     return 0
 
 
-def write_manifest() -> None:
-    manifest_src = HERE / "manifest.json"
-    if manifest_src.exists():
-        shutil.copy(manifest_src, OUT / "manifest.json")
+def write_manifest(out: Path) -> None:
+    """Installable: our manifest (name, German first, icons) and icons (``make_icons.py``)."""
+    manifest = json.loads((HERE / "manifest.json").read_text(encoding="utf-8"))
+    (out / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1), encoding="utf-8")
     icons = HERE / "icons"
-    if icons.is_dir():
-        for icon in icons.glob("*.png"):
-            shutil.copy(icon, OUT / "icons" / icon.name)
-        fav = icons / "icon-192.png"
-        if fav.exists():
-            shutil.copy(fav, OUT / "favicon.png")
+    for icon in icons.glob("*.png"):
+        shutil.copy(icon, out / ("favicon.png" if icon.name == "favicon.png" else f"icons/{icon.name}"))
+    shutil.copy(icons / "icon-192.png", out / "icons" / "loading-animation.png")  # the splash while loading
+    html = (out / "index.html").read_text(encoding="utf-8")
+    html = html.replace('<meta name="apple-mobile-web-app-status-bar-style" content="black">',
+                        '<meta name="apple-mobile-web-app-status-bar-style" content="default">\n'
+                        '  <meta name="theme-color" content="#3949AB">')
+    (out / "index.html").write_text(html, encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -4,9 +4,12 @@
 
 Serves ``build/out/web`` on 127.0.0.1 (``python -m http.server``), aborts every request to any
 other host (page, context and, through Chromium's host resolver, its workers too) and counts
-them, opens the site, waits for the home screen and starts a Qwixx Longo game. Exit 0: it
-worked and nothing asked for another host. The helpers here (``StaticServer``,
-``launch``, ``guard``) are meant for the browser tests and the bench too.
+them. In one browser profile: the home screen, a Qwixx Longo game with a typed roll, a refusal's
+rule and the rules search; a reload and a browser restart find the game (IndexedDB); a backup
+downloads and a server-made backup imports; then the server stops and the app starts from the
+service worker's cache. Exit 0: all of it worked and nothing but the known Rive request asked
+for another host. ``StaticServer``, ``guard``, ``new_context``, ``launch_persistent``,
+``open_site`` and ``WAIT_CACHED`` are meant for the browser tests and the bench too.
 """
 
 from __future__ import annotations
@@ -114,6 +117,16 @@ def new_context(browser, outside: list[str]):
     return ctx
 
 
+# In the page: until the site's service worker is active, then the number of files in its cache.
+WAIT_CACHED = """async (timeout) => {
+  const late = new Promise((_, no) => setTimeout(() => no(new Error("no service worker")), timeout));
+  await Promise.race([navigator.serviceWorker.ready, late]);
+  const keys = (await caches.keys()).filter((k) => k.startsWith("tischrichter-"));
+  if (keys.length !== 1) throw new Error("caches: " + keys);
+  return (await (await caches.open(keys[0])).keys()).length;
+}"""
+
+
 def launch_persistent(p, user_data_dir: Path, outside: list[str]):
     """A browser context with a profile on disk (IndexedDB and the service worker's cache kept)."""
     ctx = p.chromium.launch_persistent_context(
@@ -168,12 +181,23 @@ def main() -> int:
             button(page, "Qwixx Longo").click()
             fill(page, "Name Spieler 1", "Ana")
             fill(page, "Name Spieler 2", "Ben")
+            fill(page, "Glückszahlen Spieler 1", "4 9")
+            fill(page, "Glückszahlen Spieler 2", "5 12")
             button(page, "Spiel starten").click()
             page.get_by_text("Ana ist dran · Wurf Nr. 1").wait_for()
             print("a Qwixx Longo game started")
             fill(page, "Echte Würfel: Werte eingeben", "3 4 8 1 2 5")
             button(page, "Übernehmen").click()
             page.get_by_text("Weiße Summe 7 – Ana:").wait_for()
+            # a refusal's rule, and the rules search (SQLite FTS5 inside Pyodide)
+            page.get_by_role("button", name="Rot 15").click()
+            button(page, "Warum? q8.white").click()
+            page.get_by_text("Weiße Summe: für alle", exact=True).wait_for()
+            fill(page, "Regeln durchsuchen", "wachtr")
+            button(page, "vx.guard · Wann ein Wächter ziehen darf").wait_for()
+            button(page, "Zurück zum Spiel").click()
+            page.get_by_text("Weiße Summe 7 – Ana:").wait_for()
+            print("a refusal's rule and the rules search work")
 
             # issue 16.3: a reload finds the game (the SQLite file is in IndexedDB)
             page.goto(server.url)
@@ -219,6 +243,18 @@ def main() -> int:
             wait_home(page, button)
             page.get_by_text("Qwixx Longo: Cara, Dora · 0 Züge", exact=True).wait_for()
             print("a server's backup imported, still there after a reload")
+
+            # issue 16.2: offline. Once the service worker is active it holds every file of the site.
+            cached = page.evaluate(WAIT_CACHED, 180_000)
+            print(f"service worker cached {cached} files")
+            server.stop()
+            t0 = time.monotonic()
+            page.goto(server.url)
+            page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120_000)
+            page.locator("flt-semantics-placeholder").dispatch_event("click")
+            wait_home(page, button)
+            page.get_by_text("Qwixx Longo: Cara, Dora · 0 Züge", exact=True).wait_for()
+            print(f"offline (server stopped): home screen after {time.monotonic() - t0:.1f}s, the games still there")
             ctx.close()
     except Exception:
         print("\n".join(logs[-40:]), file=sys.stderr)

@@ -154,3 +154,82 @@ async def test_server_mode_sends_at_once_and_persists_nothing(tmp_path):
     assert platform.write_through(app.conn, lambda: 0) is None
     await start_qwixx(app)
     assert app.sent("Spieler 1 ist dran · Wurf Nr. 1")
+
+
+class FakeFS:
+    """Emscripten's FS as Pyodide shows it (``pyodide_js.FS``): records mount and syncfs."""
+
+    def __init__(self, error=None) -> None:
+        self.calls: list[tuple] = []
+        self.error = error
+        self.filesystems = type("Filesystems", (), {"IDBFS": "IDBFS"})()
+
+    def mount(self, fs, opts, path) -> None:
+        self.calls.append(("mount", fs, path))
+
+    def syncfs(self, populate, callback) -> None:
+        self.calls.append(("syncfs", populate))
+        asyncio.get_running_loop().call_soon(callback, self.error)  # IndexedDB answers later, never at once
+
+
+@pytest.fixture
+def fake_pyodide(monkeypatch, tmp_path):
+    import types
+
+    fs = FakeFS()
+    monkeypatch.setitem(sys.modules, "pyodide_js", types.SimpleNamespace(FS=fs))
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.create_once_callable = lambda fn: fn
+    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    monkeypatch.setattr(platform, "IN_BROWSER", True)
+    monkeypatch.setattr(platform, "MODE", platform.PHONE)
+    monkeypatch.setattr(platform, "_mounted", False)
+    monkeypatch.setattr(platform, "PHONE_DATA_DIR", str(tmp_path / "data"))
+    return fs
+
+
+async def test_indexeddb_is_mounted_and_loaded_once_then_written_after_each_save(fake_pyodide):
+    await platform.open_storage()
+    await platform.open_storage()  # a second session of the same page: nothing again
+    assert fake_pyodide.calls == [("mount", "IDBFS", platform.PHONE_DATA_DIR), ("syncfs", True)]
+    await platform.persist()
+    assert fake_pyodide.calls[-1] == ("syncfs", False)
+
+
+async def test_an_indexeddb_error_is_raised_to_the_saver(fake_pyodide):
+    await platform.open_storage()
+    fake_pyodide.error = "QuotaExceededError"
+    with pytest.raises(OSError, match="QuotaExceededError"):
+        await platform.persist()
+
+
+NOT_SAVED_DE = ("Nicht gespeichert: dieser Browser nimmt gerade nichts an (privates Fenster oder voller Speicher?). "
+                "Das Spiel geht weiter, ist aber nach dem Schließen weg: jetzt unter „Sichern & Einlesen“ "
+                "eine Sicherung herunterladen.")
+
+
+async def test_a_failed_save_is_said_on_the_screen_until_a_save_works(tmp_path, phone_mode):
+    failing = {"on": False}
+
+    async def indexeddb() -> None:
+        if failing["on"]:
+            raise OSError("IndexedDB sync failed: QuotaExceededError")
+
+    platform.on_persist(indexeddb)
+    main = phone_main(lambda: make_context(tmp_path / "phone.db"))
+    app = await AppSession.start(None, main=main)
+    failing["on"] = True
+    await start_qwixx(app)
+    await main.started["gate"].idle()
+    await app.settle()
+    assert app.has_text("Spieler 1 ist dran · Wurf Nr. 1")  # the game goes on
+    assert app.has_text(NOT_SAVED_DE) and app.sent(NOT_SAVED_DE)
+    failing["on"] = False
+    await app.type_into("Echte Würfel: Werte eingeben", "3 4 8 1 2 5")
+    await app.click(text="Übernehmen")
+    await main.started["gate"].idle()
+    await app.settle()
+    assert app.has_text("Weiße Summe 7 – Spieler 1:")
+    assert not app.has_text(NOT_SAVED_DE)
+    assert not app.crashes()

@@ -1,0 +1,138 @@
+"""Issue 16.1/16.2: the phone's static site as build/web.sh makes it, checked without a browser.
+
+The wheels (PyPI) are left out here (no network in tests): everything else of the build runs into
+a temporary folder. The site in a real browser: build/web/smoke.py and the offline browser test."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import tarfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+spec = importlib.util.spec_from_file_location("build_site", ROOT / "build" / "web" / "build_site.py")
+build_site = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(build_site)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> tuple[Path, str]:
+    out = tmp_path_factory.mktemp("web") / "site"
+    version = build_site.build(out, wheels=[])
+    return out, version
+
+
+def test_every_web_requirement_is_pinned_by_version_and_hash():
+    lines = [ln.split("#", 1)[0].strip() for ln in (ROOT / "build" / "web-requirements.txt").read_text().splitlines()]
+    lines = [ln for ln in lines if ln]
+    assert len(lines) >= 15
+    for ln in lines:
+        assert re.fullmatch(r"[a-z0-9-]+==[0-9][0-9a-z.]* --hash=sha256:[0-9a-f]{64}", ln), ln
+    names = {ln.split("==")[0] for ln in lines}
+    # what the app imports in the browser besides the standard library
+    assert {"flet", "flet-charts", "pydantic", "pydantic-core", "msgpack", "sqlite-utils", "segno", "babel"} <= names
+
+
+def test_pydantic_core_in_the_browser_is_the_servers():
+    import pydantic_core
+
+    pinned = dict(ln.split()[0].split("==") for ln in (ROOT / "build" / "web-requirements.txt").read_text().splitlines()
+                  if ln and not ln.startswith("#"))
+    assert pinned["pydantic-core"] == pydantic_core.__version__
+
+
+def test_the_page_loads_pyodide_canvaskit_and_fonts_from_the_site_only(site):
+    out, _ = site
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert 'flet.pyodideUrl="./pyodide/pyodide.mjs";' in html  # a bare specifier fails in the worker
+    assert 'flet.canvasKitBaseUrl="/canvaskit/";' in html
+    assert "flet.noCdn=true;" in html and "flet.pyodide = true;" in html
+    assert 'flet.appPackageUrl = "app.tar.gz";' in html
+    assert "<title>Tischrichter</title>" in html and '<html lang="de">' in html
+    config = html[html.index("flet.pyodide = "):].split("</script>")[0]  # what the build wrote
+    assert "https://" not in config and "http://" not in config
+    boot = (out / "flutter_bootstrap.js").read_text(encoding="utf-8")
+    call = boot[boot.index("_flutter.loader.load({"):]
+    assert "serviceWorker" not in call  # Flutter's (self-unregistering) worker would replace ours
+    assert not (out / "flutter_service_worker.js").exists()
+    assert (out / "pyodide" / "pyodide.asm.wasm").exists() and (out / "pyodide" / "python_stdlib.zip").exists()
+
+
+def test_the_app_package_has_the_app_and_the_phone_entry(site):
+    out, _ = site
+    with tarfile.open(out / "app.tar.gz") as tar:
+        names = tar.getnames()
+        entry = tar.extractfile("main.py").read().decode()
+        assert all(m.mtime == 0 for m in tar.getmembers())  # reproducible
+    assert "from companion.__main__ import phone" in entry
+    for must in ("companion/platform.py", "companion/app.py", "companion/store.py", "scoring/engine.py",
+                 "components/common.py", "companion/games/qwixx.py"):
+        assert must in names
+    assert not [n for n in names if n.startswith("tests/") or "__pycache__" in n]
+    assert "requirements.txt" not in names and "pyproject.toml" not in names  # micropip asks nothing
+
+
+def test_babel_keeps_german_and_english_only(tmp_path):
+    import zipfile
+
+    whl = tmp_path / "babel-0-py3-none-any.whl"
+    with zipfile.ZipFile(whl, "w") as zf:
+        for name in ("root", "de", "de_AT", "en", "en_001", "fr", "ja"):
+            zf.writestr(f"babel/locale-data/{name}.dat", b"x")
+        zf.writestr("babel/core.py", b"")
+    files = build_site.app_files([whl])
+    kept = sorted(n.rsplit("/", 1)[1] for n in files if "/locale-data/" in n)
+    assert kept == ["de.dat", "de_AT.dat", "en.dat", "en_001.dat", "root.dat"]
+    assert "__pypackages__/babel/core.py" in files
+
+
+def test_the_service_worker_caches_every_file_of_the_site(site):
+    out, version = site
+    sw = (out / "sw.js").read_text(encoding="utf-8")
+    assert f'const VERSION = "{version}";' in sw
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
+    on_disk = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
+    assert files == ["./", *on_disk]
+    assert "index.html" in files and "app.tar.gz" in files and "pyodide/pyodide.asm.wasm" in files
+
+
+def test_the_site_version_changes_with_its_files(tmp_path):
+    a = build_site.build(tmp_path / "a", wheels=[])
+    (tmp_path / "b").mkdir()
+    b_out = tmp_path / "b" / "site"
+    b = build_site.build(b_out, wheels=[])
+    assert a == b  # the same files, the same version
+    (b_out / "version.json").write_text("{}")
+    assert build_site.write_service_worker(b_out) != a
+
+
+def test_the_manifest_makes_it_installable_german_first(site):
+    out, _ = site
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["name"] == "Tischrichter" and manifest["lang"] == "de"
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
+    sizes = {(i["sizes"], i.get("purpose", "any")) for i in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("192x192", "maskable"), ("512x512", "maskable")} <= sizes
+    for icon in manifest["icons"]:
+        data = (out / icon["src"]).read_bytes()
+        assert data.startswith(b"\x89PNG\r\n\x1a\n")
+        w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+        assert f"{w}x{h}" == icon["sizes"]
+
+
+def test_the_icons_are_what_make_icons_draws():
+    spec2 = importlib.util.spec_from_file_location("make_icons", ROOT / "build" / "web" / "make_icons.py")
+    make_icons = importlib.util.module_from_spec(spec2)
+    spec2.loader.exec_module(make_icons)
+    assert (ROOT / "build" / "web" / "icons" / "favicon.png").read_bytes() == make_icons.draw(48, False)
+
+
+def test_published_under_a_path_the_page_says_so(tmp_path):
+    out = tmp_path / "sub"
+    build_site.build(out, wheels=[], base="/tr/")
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert '<base href="/tr/">' in html and 'flet.canvasKitBaseUrl="/tr/canvaskit/";' in html
