@@ -28,7 +28,8 @@ pytestmark = pytest.mark.e2e
 
 # what build/web/build_site.py puts into the site (not smoke.py, a test helper): newer = stale
 SOURCES = ("scoring/**/*.py", "components/**/*.py", "companion/**/*.py", "build/web/build_site.py",
-           "build/web/*.js", "build/web/*.json", "build/web/icons/*", "build/web-requirements.txt", "build/web.sh")
+           "build/web/make_icons.py", "build/web/*.js", "build/web/*.json", "build/web/icons/*",
+           "build/web-requirements.txt", "build/web.sh")
 FIRST_LOAD = 240_000  # ms: Pyodide, the wheels and the app unpacked on a loaded 2-core machine
 STEP = 60_000  # ms: every Python step runs inside the page (WebAssembly), slower than a server
 
