@@ -6,6 +6,7 @@
     build/bench.sh --sessions 40        # load section with 40 extra table sessions
     build/bench.sh --only faults --kill-rounds 50   # 50 kill -9 rounds of the real server
     build/bench.sh --only tap --cpu-throttle 1,4 --viewport 390x844   # taps per CPU rate (default 1,4; 1 with --quick)
+    build/bench.sh --only web           # the phone's static site (build/bench_web.py): bytes, load, offline, taps
 
 Prints a table and writes build/out/bench.json. See build/BENCH.md for what each
 figure means. Network: loopback only; every wait is bounded.
@@ -35,7 +36,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 OUT = ROOT / "build" / "out"
-SECTIONS = ("engine", "tap", "cold", "load", "store", "faults")
+SECTIONS = ("engine", "tap", "cold", "load", "store", "faults", "web")
 QWIXX_ROLL = [3, 4, 8, 1, 2, 5]  # white 3+4 = 7 (as in the browser test)
 TARGETS = {
     "tap_p95_ratio": 1.3,
@@ -993,6 +994,10 @@ def print_report(res: dict[str, Any]) -> None:
         print(f"    resume (fresh Store + Tables.open) {s['resume_500_ms_median']:.1f} ms  "
               f"target < {TARGETS['resume_500_ms']:.0f} ms: {s['resume_verdict']}")
         print(f"    whole Table.submit p50 {s['submit_p50_ms']:.2f} ms  p99 {s['submit_p99_ms']:.2f} ms")
+    if "web" in res:
+        import bench_web
+
+        bench_web.print_web(res["web"])
     if "faults" in res:
         print_faults(res["faults"])
     print(line)
@@ -1171,6 +1176,14 @@ def main(argv: list[str] | None = None) -> int:
                 finally:
                     browser.close()
                     pw.stop()
+        if "web" in only:  # build/bench_web.py (issue 16.6): its own browser, every other host aborted
+            print("web ...", flush=True)
+            import bench_web
+
+            try:
+                res["web"] = bench_web.bench_web(taps, rates, (w, h), 1 if args.quick else 3, tmp)
+            except Exception as exc:  # noqa: BLE001
+                res["web"] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
         if "faults" in only:  # last: its server processes and fuzz run do not overlap the timed sections
             print("faults ...", flush=True)
             res["faults"] = bench_faults(kill_rounds, 5 if args.quick else 30, fuzz_examples, tmp)
