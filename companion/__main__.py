@@ -101,7 +101,7 @@ def phone_main(make_ctx: Any = None) -> Any:
             if had != (error is not None) and isinstance(page.data, Shell):
                 page.run_task(rerender, page.data)  # after this save round, as its own update
 
-        started["gate"] = platform.write_through(page.session.connection, lambda: store.conn.total_changes, saved)
+        started["gate"] = platform.write_through(page.session.connection, store.changes, saved)
         await started["main"](page)
 
     main.started = started  # type: ignore[attr-defined]  # tests read the context and the gate

@@ -1010,6 +1010,11 @@ class Store:
         with self._lock, self.conn:
             self.db["meta"].upsert({"key": key, "value": value}, pk="key")
 
+    def changes(self) -> int:
+        """How many rows this store has written since it was opened (SQLite's total_changes): the
+        phone build saves to IndexedDB whenever this moved (``companion.platform.write_through``)."""
+        return self.conn.total_changes
+
     def close(self) -> None:
         for conn in (self._reader, self.conn):
             try:
