@@ -24,7 +24,6 @@ import http.client
 import pathlib
 import random
 import shutil
-import statistics
 import threading
 import time
 from dataclasses import dataclass, field

@@ -11,7 +11,7 @@ import pytest
 
 from companion.server import CLIENT, Client
 from scoring.engine import PlayerSpec
-from tests.companion.test_many_phones import NAMES, LUCKY, no_crashes, open_phone
+from tests.companion.test_many_phones import LUCKY, NAMES, no_crashes, open_phone
 from tests.harness.flet_session import make_context
 
 
