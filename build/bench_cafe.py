@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import http.client
+import os
 import pathlib
 import random
 import shutil
@@ -277,8 +278,6 @@ class Cafe:
 # --- one level ---------------------------------------------------------------------------------------
 def cpu_seconds(pid: int) -> float:
     """User + system CPU of a process so far, from /proc/<pid>/stat."""
-    import os
-
     fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -380,6 +379,7 @@ def run_level(browser, prep: Prepared, tables: int, seconds: float, tmp: pathlib
         cafe.join()
         wall = time.monotonic() - t_start
         cpu = cpu_seconds(app.proc.pid) - cpu0
+        load = os.getloadavg()[0]  # other programs on the machine: the latencies depend on it
         rss_after = app.rss_mb()
     finally:
         if page is not None:
@@ -411,6 +411,7 @@ def run_level(browser, prep: Prepared, tables: int, seconds: float, tmp: pathlib
                      "playwright_p95_ms": bench.pct([m for m, _ in chromium], 95)},
         "server_cpu_ms_per_tap": cpu * 1000 / taps if taps else None,  # every tap: the tables' and Chromium's
         "server_cpu_share": cpu / wall if wall else None,
+        "load_average_1min": load,
         "rss_mb_idle": rss_idle, "rss_mb_sessions": rss_sessions, "rss_mb_after": rss_after,
         "rss_mb_per_session": (rss_after - rss_idle) / sessions,
         "store": check_store(db, prep, acked),
@@ -469,8 +470,8 @@ def print_cafe(c: dict[str, Any]) -> None:
           f"Ana taps every 1-3 s; one Chromium phone (Ana) at one more table")
     idle = c.get("idle", {})
     ich = idle.get("chromium", {})
-    print(f"  idle: Chromium in page median/p95 {bench._ms(ich.get('in_page_median_ms'))}/"
-          f"{bench._ms(ich.get('in_page_p95_ms'))} ms ({ich.get('taps', 0)} taps)")
+    print(f"  idle: Chromium in page median {bench._ms(ich.get('in_page_median_ms'))}, "
+          f"p95 {bench._ms(ich.get('in_page_p95_ms'))} ({ich.get('taps', 0)} taps)")
     print("  tables sessions  taps  lost  tap->last phone p50/p95/p99 ms   Chromium in-page p95 (x idle)"
           "  CPU ms/tap  CPU share  MB/session  store")
     for n in c["levels"]:
@@ -483,7 +484,7 @@ def print_cafe(c: dict[str, Any]) -> None:
         st = r["store"]
         print(f"  {n:6d} {r['sessions']:8d} {r['taps']:5d} {r['lost']:5d}   "
               f"{r['p50_ms']:6.0f} {r['p95_ms']:6.0f} {r['p99_ms']:6.0f}              "
-              f"{bench._ms(ch.get('in_page_p95_ms')):>6} ({'-' if ratio is None else f'{ratio:.2f}'})"
+              f"{bench._ms(ch.get('in_page_p95_ms')):>9} ({'-' if ratio is None else f'{ratio:.2f}x'})"
               f"        {r['server_cpu_ms_per_tap']:7.1f}     {r['server_cpu_share']:5.0%}     "
               f"{r['rss_mb_per_session']:6.2f}   {st['verdict']} {st['tables']} tables"
               + (f", {st['in_doubt']} in doubt" if st["in_doubt"] else ""))
@@ -491,7 +492,9 @@ def print_cafe(c: dict[str, Any]) -> None:
             print(f"           store MISS {bad}")
         for err in r["errors"]:
             print(f"           error {err}")
-        print("           p95 by game: " + ", ".join(f"{g} {v['p95_ms']:.0f} ms ({v['taps']})"
+        load = r.get("load_average_1min", float("nan"))
+        print(f"           machine load average {load:.1f} ({os.cpu_count()} cores); "
+              "p95 by game: " + ", ".join(f"{g} {v['p95_ms']:.0f} ms ({v['taps']})"
                                                    for g, v in r["by_game"].items() if v["taps"]))
     print(f"  knee: {c.get('knee')}")
     if "verdict" in c:
