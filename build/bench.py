@@ -7,6 +7,7 @@
     build/bench.sh --only faults --kill-rounds 50   # 50 kill -9 rounds of the real server
     build/bench.sh --only tap --cpu-throttle 1,4 --viewport 390x844   # taps per CPU rate (default 1,4; 1 with --quick)
     build/bench.sh --only web           # the phone's static site (build/bench_web.py): bytes, load, offline, taps
+    build/bench.sh --only cafe          # 10, 30, 60 tables of 4 phones (build/bench_cafe.py; 5, 10 with --quick)
 
 Prints a table and writes build/out/bench.json. See build/BENCH.md for what each
 figure means. Network: loopback only; every wait is bounded.
@@ -36,7 +37,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 OUT = ROOT / "build" / "out"
-SECTIONS = ("engine", "tap", "cold", "load", "store", "faults", "web")
+SECTIONS = ("engine", "tap", "cold", "load", "cafe", "store", "faults", "web")
 QWIXX_ROLL = [3, 4, 8, 1, 2, 5]  # white 3+4 = 7 (as in the browser test)
 TARGETS = {
     "tap_p95_ratio": 1.3,
@@ -998,6 +999,13 @@ def print_report(res: dict[str, Any]) -> None:
         import bench_web
 
         bench_web.print_web(res["web"])
+    if "cafe" in res:
+        if res["cafe"].get("error"):
+            print(f"(h) Cafe: not measured ({res['cafe']['error']})")
+        else:
+            from bench_cafe import print_cafe
+
+            print_cafe(res["cafe"])
     if "faults" in res:
         print_faults(res["faults"])
     print(line)
@@ -1113,6 +1121,10 @@ def main(argv: list[str] | None = None) -> int:
                              "(Emulation.setCPUThrottlingRate; default 1,4; 1 with --quick)")
     parser.add_argument("--viewport", default=f"{PHONE[0]}x{PHONE[1]}",
                         help=f"tap section: every page's viewport WxH (default {PHONE[0]}x{PHONE[1]})")
+    parser.add_argument("--cafe-tables", default=None,
+                        help="cafe section: levels, comma list of table counts (default 10,30,60; 5,10 with --quick)")
+    parser.add_argument("--cafe-seconds", type=float, default=None,
+                        help="cafe section: seconds of tapping per level (default 40; 15 with --quick)")
     parser.add_argument("--json", default=str(OUT / "bench.json"))
     args = parser.parse_args(argv)
     only = [s.strip() for s in args.only.split(",") if s.strip()]
@@ -1144,7 +1156,7 @@ def main(argv: list[str] | None = None) -> int:
         if "store" in only:
             print("store ...", flush=True)
             res["store"] = bench_store(tmp)
-        browser_sections = [s for s in ("tap", "cold", "load") if s in only]
+        browser_sections = [s for s in ("tap", "cold", "load", "cafe") if s in only]
         if browser_sections:
             pw = browser = None
             try:
@@ -1173,6 +1185,17 @@ def main(argv: list[str] | None = None) -> int:
                             res["load"] = bench_load(browser, sessions, max(20, taps // 2), tmp)
                         except Exception as exc:  # noqa: BLE001
                             res["load"] = {"measured": False, "reason": f"{type(exc).__name__}: {exc}"[:300]}
+                    if "cafe" in only:
+                        print("cafe ...", flush=True)
+                        try:
+                            from bench_cafe import bench_cafe
+
+                            levels = [int(x) for x in (args.cafe_tables or ("5,10" if args.quick else "10,30,60")).split(",")
+                                      if x.strip()]
+                            res["cafe"] = bench_cafe(browser, levels, args.cafe_seconds or (15 if args.quick else 40),
+                                                     tmp, (w, h))
+                        except Exception as exc:  # noqa: BLE001
+                            res["cafe"] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
                 finally:
                     browser.close()
                     pw.stop()

@@ -10,7 +10,6 @@ In the phone's browser (the static site of ``build/web.sh``) the entry is ``phon
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import sys
 from typing import Any
@@ -62,9 +61,11 @@ def main(argv: list[str] | None = None) -> int:
         for n in ctx.store.notices:
             print(f"  ! {n.key}: {n.params}", file=sys.stderr, flush=True)
     # Everything loaded so far (Flet, pydantic schemas, the store) lives as long as the server:
-    # a full garbage collection need not scan it again (halves those pauses, see build/BENCH.md).
-    gc.collect()
-    gc.freeze()
+    # a full garbage collection need not scan it again (halves those pauses, see build/BENCH.md);
+    # nor the phones' sessions once they have survived one (issue 17, see GcPolicy).
+    from companion.server import GC
+
+    GC.install()
     uvicorn.run(app, host=host, port=args.port, log_level="warning", ws_ping_interval=20, ws_ping_timeout=30)
     return 0
 

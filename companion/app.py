@@ -22,7 +22,7 @@ import flet as ft
 from companion import registry
 from companion.i18n import DEFAULT_LANG, LANGS, add_strings, pick_lang, tr
 from companion.registry import GameUI
-from companion.server import CLIENT
+from companion.server import CLIENT, GC
 from companion.store import Store, StoreError
 from companion.table import Table, Tables
 from components.common import big_button, info_line, refusal_line, section_title
@@ -324,6 +324,7 @@ class Shell:
     def _on_close(self, e: Any) -> None:
         self._unsubscribe()
         self.ctx.shells.discard(self)
+        GC.session_closed()  # its screen may sit among the frozen objects (issue 17)
 
     # --- navigation -----------------------------------------------------------------
     def go_home(self) -> None:

@@ -290,6 +290,12 @@ def _others(shell: Shell) -> list[Shell]:
     return [s for s in list(shell.ctx.shells) if s is not shell and _connected(s)]
 
 
+def _concerned(shell: Shell, game_id: str) -> list[Shell]:
+    """The other sessions a seat request for ``game_id`` shows on: the host's screens and that
+    game's own phones (the holder's banner), never the phones of every other table (issue 17)."""
+    return [s for s in _others(shell) if not s.is_guest or s.guest_game == game_id]
+
+
 def _rerender(shells: list[Shell]) -> None:
     for s in shells:
         try:
@@ -303,7 +309,7 @@ def request_seat(shell: Shell, game_id: str, seat: int) -> None:
     phone) show the request; the guest's picker says it asked."""
     shell.ctx.add_request(game_id, seat, shell.phone)
     shell.ui.pop("seat_refused", None)
-    _rerender(_others(shell))
+    _rerender(_concerned(shell, game_id))
 
 
 def decide(shell: Shell, req_id: int, allow: bool) -> None:

@@ -11,6 +11,7 @@ the screen was redrawn.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
 
 import msgpack
@@ -50,37 +51,67 @@ class Acks:
         self.n = 0
 
 
+class FletClient:
+    """One phone speaking Flet's WebSocket protocol, without drawing anything.
+
+    ``open_client`` registers it with a route (the page's URL path and query, as a browser
+    would); ``frame`` returns the next raw frame from the server (answering the app's method
+    calls with an error on the way: this client has no device info, no storage); ``receive``
+    decodes it; ``click`` taps a control by its id. Also used by the cafe section of
+    ``build/bench.py`` (many phones at many tables)."""
+
+    INVOKE = 5  # the server asks the client something
+
+    def __init__(self, ws) -> None:
+        self.ws = ws
+
+    async def frame(self, timeout: float = 20) -> bytes:
+        while True:
+            raw = await asyncio.wait_for(self.ws.recv(), timeout)
+            if raw[1:3] != bytes((0x92, self.INVOKE)):  # [action, body] with action != INVOKE
+                return raw
+            body = msgpack.unpackb(raw[1:], strict_map_key=False)[1]
+            await self.ws.send(b"\x00" + msgpack.packb([5, {"control_id": body.get("control_id"),
+                                                             "call_id": body.get("call_id"), "result": None,
+                                                             "error": "no such service"}]))
+
+    async def receive(self, timeout: float = 20) -> list:
+        return msgpack.unpackb((await self.frame(timeout))[1:], strict_map_key=False)
+
+    async def click(self, control_id: int) -> None:
+        await self.ws.send(b"\x00" + msgpack.packb([3, {"target": control_id, "name": "click", "data": None}]))
+
+
+@contextlib.asynccontextmanager
+async def open_client(port: int, route: str, cookie: str | None = None):
+    """A registered ``FletClient`` on ``route`` (``cookie``: the Cookie header a browser would send)."""
+    headers = {"Cookie": cookie} if cookie else None
+    async with websockets.connect(f"ws://127.0.0.1:{port}/ws", max_size=None, open_timeout=20,
+                                  additional_headers=headers) as ws:
+        page = {"route": route, "width": 412, "height": 915, "web": True, "platform": "android"}
+        await ws.send(b"\x00" + msgpack.packb([1, {"session_id": "", "page_name": "", "page": page}]))
+        yield FletClient(ws)
+
+
 async def play(port: int, route: str, gold: int, taps: int | None, acks: Acks | None = None) -> int:
     """Tap ``taps`` times (``None``: until the connection dies); return how many taps were
     acknowledged (their new amount shown). ``acks`` is counted up as each acknowledgement
     arrives, so a caller still knows the count when the server is killed mid-tap."""
     acks = acks if acks is not None else Acks()
-    async with websockets.connect(f"ws://127.0.0.1:{port}/ws", max_size=None, open_timeout=20) as ws:
-        page = {"route": route, "width": 412, "height": 915, "web": True, "platform": "android"}
-        await ws.send(b"\x00" + msgpack.packb([1, {"session_id": "", "page_name": "", "page": page}]))
-        async def receive() -> list:
-            while True:
-                msg = msgpack.unpackb((await asyncio.wait_for(ws.recv(), 20))[1:], strict_map_key=False)
-                if msg[0] != 5:
-                    return msg
-                body = msg[1]  # the app asks the browser something: this client has nothing
-                await ws.send(b"\x00" + msgpack.packb([5, {"control_id": body.get("control_id"),
-                                                            "call_id": body.get("call_id"), "result": None,
-                                                            "error": "no such service"}]))
-
+    async with open_client(port, route) as client:
         button = None
         while button is None:
-            msg = await receive()
+            msg = await client.receive()
             for d in _find(msg, lambda d: d.get("_c") == "Button" and isinstance(d.get("content"), dict)
                            and d["content"].get("value") == TAP):
                 button = d["_i"]
                 break
         done = 0
         while taps is None or done < taps:
-            await ws.send(b"\x00" + msgpack.packb([3, {"target": button, "name": "click", "data": None}]))
+            await client.click(button)
             want = f"{gold + done + 1} Gold"
             while True:
-                msg = await receive()
+                msg = await client.receive()
                 if msg[0] == 2 and _has_text(msg, want):
                     done += 1
                     acks.n += 1
