@@ -83,14 +83,11 @@ async def measure_game(name: str, spec: dict[str, Any], taps: int, tmp: pathlib.
         forth = i % 2 == 0
         name_, expect = (fname, fexpect) if forth else (bname, bexpect)
         n0 = len(app.conn.raw)
-        if name_ == "Rückgängig":
-            await app.click(tooltip=name_)
-        else:
-            f = app.find_all(text=name_) or app.find_all(label=name_) or app.find_all(tooltip=name_)
-            if not f:
-                raise AssertionError(f"{name}: no {name_!r} on screen: {app.texts()}")
-            await app.click(**({"text": name_} if app.find_all(text=name_) else
-                               {"label": name_} if app.find_all(label=name_) else {"tooltip": name_}))
+        found = next((how for how in ({"text": name_}, {"label": name_}, {"tooltip": name_})
+                      if app.find_all(**how)), None)
+        if found is None:
+            raise AssertionError(f"{name}: no {name_!r} on screen: {app.texts()}")
+        await app.click(**found)
         shown = app.has_text(expect, contains=not spec["exact"])
         if not shown:
             raise AssertionError(f"{name}: {expect!r} not shown after {name_!r}: {app.texts()}")
@@ -98,7 +95,7 @@ async def measure_game(name: str, spec: dict[str, Any], taps: int, tmp: pathlib.
         rows["tap" if forth else "undo"].append(st)
         if dump and i < 2:
             print(f"--- {name} {'tap' if forth else 'undo'}: {st}")
-            for action, body in app.conn.messages[n0:]:
+            for _action, body in app.conn.messages[n0:]:
                 print(json.dumps(body, ensure_ascii=False, default=str)[:4000])
     await app.close()
     ctx.store.close()
@@ -132,7 +129,8 @@ def main(argv: list[str] | None = None) -> int:
     for g, r in res.items():
         t, u = r["tap"], r["undo"]
         print(f"{g:10} {r['controls_on_screen']:>9} | {t['bytes']:>10.0f} {t['new_controls']:>7.0f} "
-              f"{t['changed_controls']:>7.0f} | {u['bytes']:>11.0f} {u['new_controls']:>7.0f} {u['changed_controls']:>7.0f}")
+              f"{t['changed_controls']:>7.0f} | {u['bytes']:>11.0f} {u['new_controls']:>7.0f} "
+              f"{u['changed_controls']:>7.0f}")
     if a.json:
         pathlib.Path(a.json).write_text(json.dumps(res, indent=1))
     return 0

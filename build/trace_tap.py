@@ -7,18 +7,11 @@ The tap section's tables, pages and taps (``build/bench.py``: the same prepared 
 phone viewport, the CPU throttle through CDP), with Chromium's tracing on (categories
 devtools.timeline, blink.user_timing, v8, blink) while ``--taps`` taps (tap/undo alternating) run
 after a warm-up. Each tap's window is marked in the page (``performance.mark`` at its pointerdown
-and when the expected text shows in the semantics DOM). Per window, on the page's main thread:
-
-- ``input``: the pointer/click events (Flutter's hit test, the handler sending the event);
-- ``ws message``: the websocket message handler (Flet's client decoding the patch and applying it
-  to its control tree, which marks widgets dirty);
-- ``frame``: animation frames (Flutter's frame in Dart: build, layout, paint, semantics update,
-  including the DOM writes for the semantics tree);
-- ``style+layout``: the browser's style recalculation and layout (of the semantics DOM), also
-  when forced inside a frame;
-- ``gc``: V8 garbage collection; ``other``: the rest of the main thread's tasks;
-- ``idle``: the window minus the main thread's work (the server's work and the network,
-  Flutter's raster worker).
+and right after the expected text showed; the mark comes one Playwright round trip late, so
+``window_ms`` is longer than the bench's in-page figure). The window is split at the websocket's
+send (the click event) and receive (the patch); see ``analyse`` for each figure. The skwasm
+renderer draws in a worker: the main thread's figures are Dart (the framework, Flet's client,
+the semantics update) and the browser's DOM work.
 
 Also load-independent counts per tap: the DOM mutation records the page sees (semantics churn),
 the semantics nodes (``flt-semantics``) and elements touched, and the websocket bytes received.
@@ -41,10 +34,18 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from build.bench import (  # noqa: E402
-    PHONE, TAP_GAMES, Alternating, FloorTapper, Throttle, launch_browser, open_page, start_app, start_floor,
+    PHONE,
+    TAP_GAMES,
+    Alternating,
+    FloorTapper,
+    Throttle,
+    launch_browser,
+    open_page,
+    start_app,
+    start_floor,
 )
 
-CATEGORIES = ["devtools.timeline", "blink.user_timing", "v8.execute", "disabled-by-default-devtools.timeline.frame"]
+CATEGORIES = ["toplevel", "devtools.timeline", "blink.user_timing", "v8.execute"]
 
 # Counts what one tap does to the page's DOM (the semantics tree) and its websocket.
 COUNT_JS = """() => {
@@ -71,7 +72,8 @@ WS_JS = """(() => {
     ws.addEventListener('message', ev => {
       if (!window.__cnt) return;
       window.__cnt.wsMsgs += 1;
-      const d = ev.data; window.__cnt.wsBytes += (d.byteLength !== undefined ? d.byteLength : (d.size || d.length || 0));
+      const d = ev.data;
+      window.__cnt.wsBytes += (d.byteLength !== undefined ? d.byteLength : (d.size || d.length || 0));
     });
     return ws;
   };
@@ -94,7 +96,21 @@ def _main_thread(events: list[dict[str, Any]]) -> tuple[int, int] | None:
     return None
 
 
-def analyse(trace: dict[str, Any]) -> list[dict[str, float]]:
+def analyse(trace: dict[str, Any], in_page: list[float | None] | None = None) -> list[dict[str, float]]:
+    """Per tap window (pointerdown mark → text-seen mark), on the page's main thread:
+
+    - ``to send``: pointerdown → the click's websocket message sent (Flutter's hit test, gesture,
+      the ink splash frame and Flet's event handler);
+    - ``server``: sent → the patch received (the app server's work and the loopback, while the
+      main thread may draw the splash);
+    - ``busy before patch``: main-thread work between pointerdown and the patch's arrival;
+    - ``patch task``: the task that receives the patch (Flet's client decodes it and applies it to
+      its control tree, marking widgets dirty);
+    - ``patch frame``: the first animation frame after the patch (Dart: build, layout, paint,
+      the semantics update and its DOM writes), with ``style+layout`` the browser's own style and
+      layout work (of the semantics DOM) in it and after it until the text was seen;
+    - ``after patch``: patch received → text seen; ``gc``: V8 collections in the window.
+    """
     events = trace["traceEvents"] if isinstance(trace, dict) else trace
     main = _main_thread(events)
     if main is None:
@@ -110,36 +126,44 @@ def analyse(trace: dict[str, Any]) -> list[dict[str, float]]:
         elif down is not None:
             windows.append((down, ts))
             down = None
-    mine = [e for e in events if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X" and "dur" in e]
-    tasks = [e for e in mine if e["name"] == "RunTask"]
+    if in_page is not None and len(in_page) == len(windows):
+        # the page's own pointerdown → text-seen time (bench.py's IN_PAGE_JS) ends the window
+        # where the text showed, not where Playwright's next call marked it
+        windows = [(a, a + ms * 1000.0 if ms is not None else b) for (a, b), ms in zip(windows, in_page)]
+    mine = [e for e in events if e.get("pid") == pid and e.get("tid") == tid]
+    xs = [e for e in mine if e.get("ph") == "X" and "dur" in e]
+    tasks = [e for e in xs if e["name"] == "RunTask"]
+    frames = sorted((e for e in xs if e["name"] in FRAME), key=lambda e: e["ts"])
+    sends = sorted(e["ts"] for e in mine if e.get("name") == "WebSocketSend")
+    recvs = sorted(e["ts"] for e in mine if e.get("name") == "WebSocketReceive")
     out = []
     for a, b in windows:
-        def inside(e: dict[str, Any]) -> float:
-            return max(0.0, min(b, e["ts"] + e["dur"]) - max(a, e["ts"])) / 1000.0
-        busy = sum(inside(e) for e in tasks)
-        row = {"window_ms": (b - a) / 1000.0, "busy_ms": busy, "input": 0.0, "ws message": 0.0, "frame": 0.0,
-               "style+layout": 0.0, "gc": 0.0}
-        for e in mine:
-            if e["ts"] > b or e["ts"] + e["dur"] < a:
-                continue
-            name = e["name"]
-            t = inside(e)
-            if name == "EventDispatch":
-                typ = (e.get("args", {}).get("data") or {}).get("type", "")
-                if typ == "message":
-                    row["ws message"] += t
-                elif typ.startswith(("pointer", "mouse", "click", "touch")):
-                    row["input"] += t
-            elif name in FRAME:
-                row["frame"] += t
-            elif name in LAYOUT:
-                row["style+layout"] += t
-            elif name in GC:
-                row["gc"] += t
-        row["other"] = max(0.0, busy - row["input"] - row["ws message"] - row["frame"])
-        row["idle"] = max(0.0, row["window_ms"] - busy)
+        def inside(e: dict[str, Any], lo: float = a, hi: float = b) -> float:
+            return max(0.0, min(hi, e["ts"] + e["dur"]) - max(lo, e["ts"])) / 1000.0
+        sent = next((t for t in sends if a <= t <= b), None)
+        recv = next((t for t in recvs if sent is not None and sent <= t <= b), None)
+        row = {"window_ms": (b - a) / 1000.0, "busy_ms": sum(inside(e) for e in tasks)}
+        row["to send"] = (sent - a) / 1000.0 if sent is not None else float("nan")
+        row["server"] = (recv - sent) / 1000.0 if recv is not None and sent is not None else float("nan")
+        if recv is not None:
+            row["busy before patch"] = sum(inside(e, a, recv) for e in tasks)
+            host = [e for e in tasks if e["ts"] <= recv <= e["ts"] + e["dur"]]
+            row["patch task"] = host[0]["dur"] / 1000.0 if host else 0.0
+            pf = next((f for f in frames if f["ts"] >= recv), None)
+            row["patch frame"] = pf["dur"] / 1000.0 if pf is not None and pf["ts"] <= b else float("nan")
+            row["style+layout"] = sum(inside(e, recv, b) for e in xs if e["name"] in LAYOUT)
+            row["after patch"] = (b - recv) / 1000.0
+        else:
+            for k in ("busy before patch", "patch task", "patch frame", "style+layout", "after patch"):
+                row[k] = float("nan")
+        row["gc"] = sum(inside(e) for e in xs if e["name"] in GC)
         out.append(row)
     return out
+
+
+def _median(values: list[float]) -> float:
+    values = [v for v in values if v == v]  # NaN: that part was not in the window
+    return statistics.median(values) if values else float("nan")
 
 
 def tap_counts(page, tapper, n: int) -> list[dict[str, int]]:
@@ -161,17 +185,18 @@ def trace_page(browser, page, tapper, rate: float, taps: int, keep: pathlib.Path
     counts = tap_counts(page, tapper, 4)
     # the text found: mark it in the trace too (the tapper waits for it; the mark follows at once)
     browser.start_tracing(page=page, categories=CATEGORIES)
+    in_page = []
     for _ in range(taps):
-        tapper()
+        in_page.append(tapper()[1])
         page.evaluate(MARK_SEEN_JS)
     raw = browser.stop_tracing()
     throttle.set(1)
     if keep is not None:
         keep.mkdir(parents=True, exist_ok=True)
         (keep / f"{name}-rate{rate:g}.json").write_bytes(raw)
-    rows = analyse(json.loads(raw))
-    keys = ["window_ms", "busy_ms", "input", "ws message", "frame", "style+layout", "gc", "other", "idle"]
-    med = {k: statistics.median(r[k] for r in rows) for k in keys} if rows else {}
+    rows = analyse(json.loads(raw), in_page)
+    keys = list(rows[0]) if rows else []
+    med = {k: _median([r[k] for r in rows]) for k in keys}
     cmed = {k: statistics.median(c[k] for c in counts) for k in counts[0]}
     return {"rate": rate, "taps": len(rows), "median_ms": med, "counts": cmed}
 
@@ -210,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
                 try:
                     fl.wait_port()
                     page = _open(browser, fl.url, "Plus")
-                    res[name] = trace_page(browser, page, FloorTapper(page), a.rate, a.taps, keep, name.replace(" ", "_"))
+                    res[name] = trace_page(browser, page, FloorTapper(page), a.rate, a.taps, keep,
+                                           name.replace(" ", "_"))
                     page.context.close()
                     _print(name, res[name])
                 finally:

@@ -20,7 +20,17 @@ from companion.registry import GameUI, register_ui
 from companion.rules_text import VERFLIXXT as RULES
 from companion.rules_ui import dispute_button
 from companion.seats import add_seat, check_names, error_texts, seats_for, start_controls, start_error_line
-from components.common import TOUCH, big_button, info_line, isolated, keyed, own_node, refusal_line, section_title, stepper
+from components.common import (
+    TOUCH,
+    big_button,
+    info_line,
+    isolated,
+    keyed,
+    own_node,
+    refusal_line,
+    section_title,
+    stepper,
+)
 from components.profile_picker import profile_picker
 from components.seat_editor import SeatColor, error_text, seat_editor
 from components.tile_strip import TAP_SLOT_W, Piece, Slot, tile_strip
