@@ -103,9 +103,6 @@ def analyse(trace: dict[str, Any], in_page: list[float | None] | None = None) ->
       the ink splash frame and Flet's event handler);
     - ``server``: sent → the patch received (the app server's work and the loopback, while the
       main thread may draw the splash);
-    - ``busy before patch``: main-thread work between pointerdown and the patch's arrival;
-    - ``patch task``: the task that receives the patch (Flet's client decodes it and applies it to
-      its control tree, marking widgets dirty);
     - ``patch frame``: the first animation frame after the patch (Dart: build, layout, paint,
       the semantics update and its DOM writes), with ``style+layout`` the browser's own style and
       layout work (of the semantics DOM) in it and after it until the text was seen;
@@ -132,7 +129,6 @@ def analyse(trace: dict[str, Any], in_page: list[float | None] | None = None) ->
         windows = [(a, a + ms * 1000.0 if ms is not None else b) for (a, b), ms in zip(windows, in_page)]
     mine = [e for e in events if e.get("pid") == pid and e.get("tid") == tid]
     xs = [e for e in mine if e.get("ph") == "X" and "dur" in e]
-    tasks = [e for e in xs if e["name"] == "RunTask"]
     frames = sorted((e for e in xs if e["name"] in FRAME), key=lambda e: e["ts"])
     sends = sorted(e["ts"] for e in mine if e.get("name") == "WebSocketSend")
     recvs = sorted(e["ts"] for e in mine if e.get("name") == "WebSocketReceive")
@@ -142,19 +138,16 @@ def analyse(trace: dict[str, Any], in_page: list[float | None] | None = None) ->
             return max(0.0, min(hi, e["ts"] + e["dur"]) - max(lo, e["ts"])) / 1000.0
         sent = next((t for t in sends if a <= t <= b), None)
         recv = next((t for t in recvs if sent is not None and sent <= t <= b), None)
-        row = {"window_ms": (b - a) / 1000.0, "busy_ms": sum(inside(e) for e in tasks)}
+        row = {"window_ms": (b - a) / 1000.0}
         row["to send"] = (sent - a) / 1000.0 if sent is not None else float("nan")
         row["server"] = (recv - sent) / 1000.0 if recv is not None and sent is not None else float("nan")
         if recv is not None:
-            row["busy before patch"] = sum(inside(e, a, recv) for e in tasks)
-            host = [e for e in tasks if e["ts"] <= recv <= e["ts"] + e["dur"]]
-            row["patch task"] = host[0]["dur"] / 1000.0 if host else 0.0
             pf = next((f for f in frames if f["ts"] >= recv), None)
             row["patch frame"] = pf["dur"] / 1000.0 if pf is not None and pf["ts"] <= b else float("nan")
             row["style+layout"] = sum(inside(e, recv, b) for e in xs if e["name"] in LAYOUT)
             row["after patch"] = (b - recv) / 1000.0
         else:
-            for k in ("busy before patch", "patch task", "patch frame", "style+layout", "after patch"):
+            for k in ("patch frame", "style+layout", "after patch"):
                 row[k] = float("nan")
         row["gc"] = sum(inside(e) for e in xs if e["name"] in GC)
         out.append(row)
