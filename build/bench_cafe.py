@@ -466,7 +466,7 @@ def knee(runs: list[dict[str, Any]]) -> str:
 
 
 def print_cafe(c: dict[str, Any]) -> None:
-    print(f"\n(g) cafe: tables of 4 phones (light clients joined by the guest link), {c['seconds']:.0f} s per level, "
+    print(f"\n(h) cafe: tables of 4 phones (light clients joined by the guest link), {c['seconds']:.0f} s per level, "
           f"Ana taps every 1-3 s; one Chromium phone (Ana) at one more table")
     idle = c.get("idle", {})
     ich = idle.get("chromium", {})

@@ -37,6 +37,24 @@ def keyed(control: ft.Control, key: str) -> ft.Control:
     return control
 
 
+def isolated(block: ft.Control) -> ft.Control:
+    """``block`` as its own node of the page's semantics tree (issue 18).
+
+    Flutter web draws the semantics tree as positioned DOM elements. Inside one node all
+    children are siblings: when a line above them comes or goes, or the screen's node
+    count changes, every sibling gets a new position and stacking order (a Qwixx cross
+    rewrote ~100 elements). In its own node the block's children are placed relative to
+    the block: only the block's own element moves. Plain texts inside would merge into
+    the block's label: give each its own node with ``own_node``."""
+    return ft.Semantics(container=True, content=block)
+
+
+def own_node(text: ft.Control) -> ft.Control:
+    """A text (or a small control showing one) inside an ``isolated`` block, kept as its own
+    semantics node: read and found alone, as it was outside such a block."""
+    return ft.Semantics(container=True, content=text)
+
+
 def section_title(text: str) -> ft.Control:
     return ft.Text(text, size=15, weight=ft.FontWeight.BOLD, color=ft.Colors.BLUE_GREY_700)
 

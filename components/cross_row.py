@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from components.common import own_node
+
 FIELD_HEIGHT = 48  # every field is a button: at least the 48 px touch target high
 LABEL_WIDTH = 18
 COUNT_WIDTH = 26
@@ -89,8 +91,10 @@ def cross_row(
         part(
             ("label", row.key, row.label, row.color, row.text_color),
             lambda: ft.Container(
-                content=ft.Text(row.label, size=12, weight=ft.FontWeight.BOLD, color=row.text_color,
-                                no_wrap=True),
+                # its own semantics node: the sheet is an ``isolated`` block, where a plain text
+                # would merge into the sheet's label
+                content=own_node(ft.Text(row.label, size=12, weight=ft.FontWeight.BOLD, color=row.text_color,
+                                         no_wrap=True)),
                 bgcolor=row.color,
                 width=LABEL_WIDTH,
                 height=FIELD_HEIGHT,

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
+from components.common import isolated, own_node
+
 SLOT_W = 44
 SLOT_H = 62
 TAP_SLOT_W = 48  # a slot that is a touch target (setup: tap a tile to select it) is at least 48 px wide
@@ -49,15 +51,16 @@ STYLE = {
 
 
 def _chip(p: Piece, key: str | None = None) -> ft.Control:
-    return ft.Container(
-        key=key,
+    chip = own_node(ft.Container(  # its own semantics node: the strip is ``isolated``
         width=CHIP_W,
         height=16,
         bgcolor=p.color,
         border_radius=8 if p.round else 3,
         alignment=ft.Alignment.CENTER,
         content=ft.Text(p.label, size=9, weight=ft.FontWeight.BOLD, color=p.text_color, no_wrap=True),
-    )
+    ))
+    chip.key = key
+    return chip
 
 
 def _chips(pieces: tuple[Piece, ...]) -> list[ft.Control]:
@@ -85,7 +88,7 @@ def slot_box(s: Slot, on_tap: Callable[[int], None] | None = None, tap_label: st
         padding=ft.Padding.only(top=1, left=1, right=1),
         content=ft.Column(
             [
-                ft.Text(s.label, size=15, weight=ft.FontWeight.BOLD, color=fg, no_wrap=True),
+                own_node(ft.Text(s.label, size=15, weight=ft.FontWeight.BOLD, color=fg, no_wrap=True)),
                 ft.Row(_chips(s.pieces), wrap=True, spacing=1, run_spacing=1,
                        alignment=ft.MainAxisAlignment.CENTER),
             ],
@@ -122,4 +125,6 @@ def tile_strip(slots: list[Slot], on_tap: Callable[[int], None] | None = None,
             if parts is not None:
                 parts[key] = box
         boxes.append(box)
-    return ft.Row(boxes, wrap=True, spacing=3, run_spacing=3)
+    # its own semantics node (see ``isolated``): when the blocks above the strip change height,
+    # only the strip's element moves, not the ~60 of its slots and chips (issue 18)
+    return isolated(ft.Row(boxes, wrap=True, spacing=3, run_spacing=3))

@@ -15,7 +15,7 @@ from companion.registry import GameUI, register_ui
 from companion.rules_text import QWIXX as RULES
 from companion.rules_ui import dispute_button
 from companion.seats import SeatFields, add_seat, check_names, error_texts, seats_for, start_controls
-from components.common import big_button, info_line, keyed, section_title, stepper
+from components.common import big_button, info_line, isolated, keyed, own_node, section_title, stepper
 from components.cross_row import RowModel, cross_row
 from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, slots_for, toggle
 from components.dice_tray import DieFace, dice_tray
@@ -455,12 +455,11 @@ def _middle_block(shell: Any, table: Any, state: Any, seat: int) -> ft.Control |
     """What was entered last and who still decides, in words (issue 15.5), and the sheet switcher."""
     last = last_decision(shell)
     waiting_text = deciding_text(shell, state) if state.phase == "white" else None
-    lines = tuple(x for x in (last, waiting_text) if x)
-    middle: list[ft.Control] = []
-    if lines:
-        middle.append(_half(shell.memo((table.id, "status"), lines, lambda: ft.Column(
-            [ft.Text(lines[0], size=16, weight=ft.FontWeight.BOLD)] + [ft.Text(x, size=15) for x in lines[1:]],
-            spacing=2))))
+    lines = tuple(x for x in (last, waiting_text) if x) + ("", "")
+    # Always two lines (an empty one keeps its height): the sheet below never moves when a
+    # line comes or goes, so its ~65 semantics elements are not repositioned (issue 18).
+    middle: list[ft.Control] = [_half(shell.memo((table.id, "status"), lines[:2], lambda: ft.Column(
+        [ft.Text(lines[0], size=16, weight=ft.FontWeight.BOLD), ft.Text(lines[1], size=15)], spacing=2)))]
     if len(state.names) > 1:
         # every sheet can be looked at; only one's own seats can be crossed on
         names = tuple(state.names)
@@ -710,19 +709,19 @@ def sheet_view(shell: Any, state: Any, seat: int) -> ft.Control:
     def build() -> ft.Control:
         footer = ft.Row(
             [
-                ft.Text(texts[1], size=14),
-                ft.Text(texts[2], size=14),
-                ft.Text(texts[3], size=14, weight=ft.FontWeight.BOLD),
+                own_node(ft.Text(texts[1], size=14)),
+                own_node(ft.Text(texts[2], size=14)),
+                own_node(ft.Text(texts[3], size=14, weight=ft.FontWeight.BOLD)),
             ],
             wrap=True,
             spacing=12,
         )
-        return ft.Container(
-            content=ft.Column([ft.Text(texts[0], size=15, weight=ft.FontWeight.BOLD), *rows, footer], spacing=4),
+        return isolated(ft.Container(
+            content=ft.Column([own_node(ft.Text(texts[0], size=15, weight=ft.FontWeight.BOLD)), *rows, footer], spacing=4),
             border=ft.Border.all(1, ft.Colors.BLACK_12),
             border_radius=10,
             padding=4,  # every pixel of a 360 px phone goes to the fields
-        )
+        ))
 
     return shell.memo((shell.table.id, "sheet"), (texts, tuple(id(r) for r in rows)), build)
 

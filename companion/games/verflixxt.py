@@ -20,7 +20,17 @@ from companion.registry import GameUI, register_ui
 from companion.rules_text import VERFLIXXT as RULES
 from companion.rules_ui import dispute_button
 from companion.seats import add_seat, check_names, error_texts, seats_for, start_controls, start_error_line
-from components.common import TOUCH, big_button, info_line, keyed, refusal_line, section_title, stepper
+from components.common import (
+    TOUCH,
+    big_button,
+    info_line,
+    isolated,
+    keyed,
+    own_node,
+    refusal_line,
+    section_title,
+    stepper,
+)
 from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, slots_for, toggle
 from components.profile_picker import profile_picker
 from components.seat_editor import SeatColor, error_text, seat_editor
@@ -1134,9 +1144,9 @@ def piles_view(shell: Any, state: Any) -> ft.Control:
                                      border_radius=3),
                         ft.Column(
                             [
-                                ft.Text(head, size=15, weight=ft.FontWeight.BOLD),
-                                ft.Text(tiles_text(pile) or shell.t("vx.play.pile_empty"), size=15,
-                                        color=ft.Colors.BLUE_GREY_800),
+                                own_node(ft.Text(head, size=15, weight=ft.FontWeight.BOLD)),
+                                own_node(ft.Text(tiles_text(pile) or shell.t("vx.play.pile_empty"), size=15,
+                                                 color=ft.Colors.BLUE_GREY_800)),
                             ],
                             spacing=0,
                             expand=True,
@@ -1145,7 +1155,8 @@ def piles_view(shell: Any, state: Any) -> ft.Control:
                 ),
             )
         )
-    return ft.Column([section_title(shell.t("vx.play.piles")), *cards], spacing=6)
+    # its own semantics node (see ``isolated``): the side's blocks above it change height per tap
+    return isolated(ft.Column([own_node(section_title(shell.t("vx.play.piles"))), *cards], spacing=6))
 
 
 def last_move_line(shell: Any) -> str | None:
