@@ -82,7 +82,7 @@ async def measure_game(name: str, spec: dict[str, Any], taps: int, tmp: pathlib.
     for i in range(taps * 2):
         forth = i % 2 == 0
         name_, expect = (fname, fexpect) if forth else (bname, bexpect)
-        n0 = len(app.conn.raw)
+        n0 = len(app.frames)
         found = next((how for how in ({"text": name_}, {"label": name_}, {"tooltip": name_})
                       if app.find_all(**how)), None)
         if found is None:
@@ -91,11 +91,11 @@ async def measure_game(name: str, spec: dict[str, Any], taps: int, tmp: pathlib.
         shown = app.has_text(expect, contains=not spec["exact"])
         if not shown:
             raise AssertionError(f"{name}: {expect!r} not shown after {name_!r}: {app.texts()}")
-        st = patch_stats(app.conn.raw[n0:], app.conn.messages[n0:])
+        st = patch_stats(app.frames[n0:], app.messages[n0:])
         rows["tap" if forth else "undo"].append(st)
         if dump and i < 2:
             print(f"--- {name} {'tap' if forth else 'undo'}: {st}")
-            for _action, body in app.conn.messages[n0:]:
+            for _action, body in app.messages[n0:]:
                 print(json.dumps(body, ensure_ascii=False, default=str)[:4000])
     await app.close()
     ctx.store.close()

@@ -278,6 +278,11 @@ class AppSession:
     def messages(self) -> list[list[Any]]:
         return self.conn.messages
 
+    @property
+    def frames(self) -> list[bytes]:
+        """Every frame sent to the client, as bytes on the wire (msgpack), in order."""
+        return self.conn.raw
+
     def messages_of(self, action: MessageAction) -> list[Any]:
         return [body for a, body in self.conn.messages if MessageAction(a) == action]
 
