@@ -40,3 +40,23 @@ async def test_a_qwixx_cross_changes_values_in_place_and_builds_nothing_new(tmp_
     assert app.has_text("Alle anderen passen")  # the one control that comes back
     assert undo["new_controls"] <= 1, undo
     await app.close()
+
+
+async def test_a_verflixxt_undo_shows_the_same_moves_again_without_sending_them_whole(tmp_path):
+    # Ana rolled a 2 and moves figure A1: Ben is to roll ("Ben ist dran"), her moves are gone.
+    # The undo brings back "Wähle einen Zug:" and the same moves: they stayed on the phone,
+    # hidden, and come back as a change of visibility, not as ~30 controls built again.
+    app = await open_table(tmp_path, "verflixxt")
+    move = "Figur A1: Start » Feld 2 (−1)"
+    assert app.has_text("Wähle einen Zug:") and app.has_text(move)
+    await sent_by(app, text=move)
+    assert app.has_text("Ben ist dran")
+    assert not app.has_text(move) and not app.has_text("Wähle einen Zug:")  # hidden: not findable, not tappable
+    undo = await sent_by(app, tooltip="Rückgängig")
+    assert app.has_text("Wähle einen Zug:") and app.has_text(move)
+    assert not app.has_text("Ben ist dran")
+    assert undo["new_controls"] <= 6, undo
+    # and the move is still the move: tapping it again moves A1 again
+    await sent_by(app, text=move)
+    assert app.has_text("Ben ist dran")
+    await app.close()
