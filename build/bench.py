@@ -344,7 +344,7 @@ TAP_GAMES: dict[str, dict[str, Any]] = {
 
 
 # Pages opened as a phone (open_page with a viewport): ``tap`` touches them instead of clicking.
-TOUCH_PAGES: "weakref.WeakSet[Any]" = weakref.WeakSet()
+TOUCH_PAGES: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
 def open_page(browser, url: str, first_button: str, viewport: tuple[int, int] | None = None):
