@@ -151,7 +151,10 @@ def _field(
         bg = {"legal": ft.Colors.AMBER_300, "skipped": ft.Colors.GREY_400,
               "closed": ft.Colors.GREY_300}.get(state, row.light)
         color = ft.Colors.GREY_700 if state in ("skipped", "closed") else ft.Colors.BLACK
-        number = ft.Text(str(n), size=13, no_wrap=True, color=color,
+        # the label alone names the field ("Rot 7"): the number says nothing more to a screen
+        # reader, so its own semantics label is empty (a Semantics(exclude_semantics) wrapper did
+        # the same with one control more per field, issue 18)
+        number = ft.Text(str(n), size=13, no_wrap=True, color=color, semantics_label="",
                          weight=ft.FontWeight.BOLD if state == "legal" else ft.FontWeight.NORMAL)
         inner = number
         if is_lock:
@@ -162,11 +165,11 @@ def _field(
         label=label,
         button=True,
         content=ft.Container(
-            # the label alone names the field ("Rot 7", "Rot 12: angekreuzt"): the number or icon
-            # inside says nothing more. (Excluding the semantics of the whole field instead, in
-            # Flet 1.0.5 web, sent taps on reused cells to the wrong field.)
-            content=ft.Semantics(content=inner, exclude_semantics=True),
-                        height=FIELD_HEIGHT,
+            # the label alone names the field ("Rot 7", "Rot 12: angekreuzt"): an icon adds no
+            # words, the number's are empty. (Excluding the semantics of the whole field instead,
+            # in Flet 1.0.5 web, sent taps on reused cells to the wrong field.)
+            content=inner,
+            height=FIELD_HEIGHT,
             bgcolor=bg,
             border=ft.Border.all(2 if is_lock else 1, ft.Colors.BLACK_87 if is_lock else ft.Colors.BLACK_26),
             border_radius=4,

@@ -1258,17 +1258,45 @@ def _move_colors(shell: Any, state: Any, a: Any) -> tuple[str, str]:
     return ft.Colors.GREY_200, ft.Colors.BLACK
 
 
-def _moves(shell: Any, state: Any, legal: list[Any], roll_text: str) -> list[ft.Control]:
+def _moves(shell: Any, state: Any, legal: list[Any], roll_text: str) -> ft.Control:
     """The roll, right above the moves it allows, and the guards it does not move."""
-    title = "vx.play.moves_with" if state.phase == "move" else "vx.play.wurm_phase"
-    moves: list[ft.Control] = []
-    for a in legal:
-        bg, fg = _move_colors(shell, state, a)
-        moves.append(_move_button(action_label(shell, state, a), lambda e, a=a: shell.submit(a), bg, fg))
-    if state.phase == "move":
-        moves += _locked_guards(shell, state)
-    return [keyed(_roll_line(shell, roll_text, shell.t(title)), "roll-line"),
-            keyed(ft.Column(moves, spacing=8), f"actions-{state.phase}")]
+    title = shell.t("vx.play.moves_with" if state.phase == "move" else "vx.play.wurm_phase")
+    table = shell.table
+
+    def block() -> ft.Control:
+        moves: list[ft.Control] = []
+        for a in legal:
+            bg, fg = _move_colors(shell, state, a)
+            moves.append(_move_button(action_label(shell, state, a), lambda e, a=a: shell.submit(a), bg, fg))
+        if state.phase == "move":
+            moves += _locked_guards(shell, state)
+        return ft.Column(moves, spacing=8, key=f"actions-{state.phase}")
+
+    # Issue 18: the moves (their labels, colours, targets and the locked guards' refusals) follow
+    # from the state, the language and the seats' colours alone: a position shown before (an undo
+    # back to it) gets the same controls again (Shell.memo).
+    colors = tuple(seat_color(shell, s) for s in range(len(state.names)))
+    sig = (state.model_dump_json(), shell.lang, colors)
+    line = shell.memo((table.id, "roll-line"), (roll_text, title), lambda: _roll_line(shell, roll_text, title))
+    moves = shell.memo((table.id, "moves"), sig, block)
+    shell.ui[("vx_moves_shown", table.id)] = (line, moves)
+    return _moves_box(line, moves, visible=True)
+
+
+def _moves_box(line: ft.Control, moves: ft.Control, *, visible: bool) -> ft.Control:
+    return keyed(ft.Container(ft.Column([keyed(line, "roll-line"), moves], spacing=8), visible=visible), "moves")
+
+
+def _hidden_moves(shell: Any) -> list[ft.Control]:
+    """While the player rolls, the last moves shown stay mounted, hidden (as the roll block
+    does during a move): the client keeps them, so an undo back to that move brings them back
+    as a change of ``visible``, not as ~30 controls sent and built again (issue 18). Hidden
+    controls are not drawn, not in the semantics tree and cannot be tapped."""
+    shown = shell.ui.get(("vx_moves_shown", shell.table.id))
+    if shown is None:
+        return []
+    line, moves = (shell.reuse(c) for c in shown)
+    return [_moves_box(line, moves, visible=False)]
 
 
 def _news(shell: Any, state: Any) -> list[ft.Control]:
@@ -1309,7 +1337,9 @@ def _side(shell: Any, state: Any, legal: list[Any], mine: bool) -> list[ft.Contr
     if not mine:
         side += _waiting(shell, state, roll_text)
     elif state.phase in ("move", "wurminator") and roll_text is not None:
-        side += _moves(shell, state, legal, roll_text)
+        side.append(_moves(shell, state, legal, roll_text))
+    elif state.phase == "roll":
+        side += _hidden_moves(shell)
     side += _news(shell, state)
     if mine and state.phase in ("move", "wurminator"):
         side += _advice(shell, state)

@@ -40,3 +40,45 @@ async def test_a_qwixx_cross_changes_values_in_place_and_builds_nothing_new(tmp_
     assert app.has_text("Alle anderen passen")  # the one control that comes back
     assert undo["new_controls"] <= 1, undo
     await app.close()
+
+
+async def test_a_verflixxt_undo_shows_the_same_moves_again_without_sending_them_whole(tmp_path):
+    # Ana rolled a 2 and moves figure A1: Ben is to roll ("Ben ist dran"), her moves are gone.
+    # The undo brings back "Wähle einen Zug:" and the same moves: they stayed on the phone,
+    # hidden, and come back as a change of visibility, not as ~30 controls built again.
+    app = await open_table(tmp_path, "verflixxt")
+    move = "Figur A1: Start » Feld 2 (−1)"
+    assert app.has_text("Wähle einen Zug:") and app.has_text(move)
+    await sent_by(app, text=move)
+    assert app.has_text("Ben ist dran")
+    assert not app.has_text(move) and not app.has_text("Wähle einen Zug:")  # hidden: not findable, not tappable
+    undo = await sent_by(app, tooltip="Rückgängig")
+    assert app.has_text("Wähle einen Zug:") and app.has_text(move)
+    assert not app.has_text("Ben ist dran")
+    assert undo["new_controls"] <= 6, undo
+    # and the move is still the move: tapping it again moves A1 again
+    await sent_by(app, text=move)
+    assert app.has_text("Ben ist dran")
+    await app.close()
+
+
+def test_a_qwixx_field_is_three_controls_and_named_by_its_label_alone():
+    # Issue 18: the phone builds every field of the sheet; a field is its labelled button, the
+    # coloured box and the number (a lock field adds the lock icon under the number: 5). The
+    # number speaks no words of its own ("Rot 7", not "Rot 7 7"); a crossed field shows the cross
+    # icon, which has none either.
+    import flet as ft
+
+    from components.cross_row import RowModel, cross_row
+    from tests.harness.flet_session import _descendants
+
+    row = RowModel(key="red", label="R", name="Rot", fields=tuple(range(2, 13)), crossed=(3,), legal=frozenset({7}),
+                   lock_fields=(12,), bonus=False, locked=False, color=ft.Colors.RED_700, light=ft.Colors.RED_50,
+                   count_text="1", crossed_word="angekreuzt", skipped_word="übersprungen")
+    fields = {c.label: c for c in cross_row(row, lambda colour, n: None).controls if isinstance(c, ft.Semantics)
+              and c.button}
+    assert list(fields)[:3] == ["Rot 2: übersprungen", "Rot 3: angekreuzt", "Rot 4"]
+    sizes = {label: 1 + len(list(_descendants(c))) for label, c in fields.items()}
+    assert sizes["Rot 7"] == 3 and sizes["Rot 3: angekreuzt"] == 3 and sizes["Rot 12"] == 5, sizes
+    texts = [t for t in _descendants(fields["Rot 7"]) if isinstance(t, ft.Text)]
+    assert [(t.value, t.semantics_label) for t in texts] == [("7", "")]
