@@ -108,8 +108,8 @@ def open_first_screen(ctx, url: str, outside: list[str], viewport: tuple[int, in
 
 
 def wait_cached(page) -> None:
-    """Until the service worker controls the page (it activates after caching every file)."""
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=LOAD_TIMEOUT)
+    """Until the service worker holds what this browser needs to start offline (smoke.WAIT_CACHED)."""
+    page.evaluate(smoke.WAIT_CACHED, LOAD_TIMEOUT)
 
 
 def reload_offline(page) -> float:
@@ -196,7 +196,7 @@ def bench_web(taps: int, rates: tuple[float, ...], viewport: tuple[int, int], ru
                 "page": loads[-1]["page"], "service_worker": loads[-1]["service_worker"],
             }
             res["offline_reload"] = {"s_median": statistics.median(reloads), "s": reloads}
-            unknown = sorted({u for u in outside if not u.startswith(smoke.KNOWN_HARMLESS)})
+            unknown = sorted(set(outside))
             res["outside_requests"] = unknown
             print("  taps ...", flush=True)
             res["taps"] = tap_section(browser, keep, taps, rates, viewport, tmp)

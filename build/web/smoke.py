@@ -7,8 +7,7 @@ other host (page, context and, through Chromium's host resolver, its workers too
 them. In one browser profile: the home screen, a Qwixx Longo game with a typed roll, a refusal's
 rule and the rules search; a reload and a browser restart find the game (IndexedDB); a backup
 downloads and a server-made backup imports; then the server stops and the app starts from the
-service worker's cache. Exit 0: all of it worked and nothing but the known Rive request asked
-for another host. ``StaticServer``, ``guard``, ``new_context``, ``launch_persistent``,
+service worker's cache. Exit 0: all of it worked and nothing asked for another host. ``StaticServer``, ``guard``, ``new_context``, ``launch_persistent``,
 ``open_site`` and ``WAIT_CACHED`` are meant for the browser tests and the bench too.
 """
 
@@ -32,11 +31,6 @@ CHROMIUM_ARGS = [
     # no name resolves except loopback: whatever slips past the routes (a worker) fails too
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
-
-
-# Asked for by Flet's client itself (the Rive animation runtime, compiled into main.dart.*); the
-# app never shows a Rive animation and nothing waits for it (FLET-NOTES "Serve fully offline").
-KNOWN_HARMLESS = ("https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@",)
 
 
 def free_port() -> int:
@@ -118,9 +112,12 @@ def new_context(browser, outside: list[str]):
 
 
 # In the page: until the site's service worker is active, then the number of files in its cache.
+# Once the service worker is active (it has precached the core), the page tells it which files of
+# the site it loaded (sw-register.js) and waits until it holds them: then the app starts offline.
 WAIT_CACHED = """async (timeout) => {
   const late = new Promise((_, no) => setTimeout(() => no(new Error("no service worker")), timeout));
   await Promise.race([navigator.serviceWorker.ready, late]);
+  await Promise.race([window.tischrichterCacheLoaded(), late]);
   const keys = (await caches.keys()).filter((k) => k.startsWith("tischrichter-"));
   if (keys.length !== 1) throw new Error("caches: " + keys);
   return (await (await caches.open(keys[0])).keys()).length;
@@ -261,7 +258,7 @@ def main() -> int:
         raise
     finally:
         server.stop()
-    unknown = sorted({u for u in outside if not u.startswith(KNOWN_HARMLESS)})
+    unknown = sorted(set(outside))
     if unknown:
         print(f"requests to other hosts (aborted): {unknown}", file=sys.stderr)
         return 1
