@@ -106,7 +106,7 @@ def open_first_screen(ctx, url: str, outside: list[str], viewport: tuple[int, in
     from tests.e2e.conftest import button
 
     t0 = time.perf_counter()
-    page = smoke.open_site(ctx, url, outside, timeout=LOAD_TIMEOUT)
+    page = smoke.open_site(ctx, url, outside, timeout=LOAD_TIMEOUT, routes=False)
     page.set_default_timeout(STEP_TIMEOUT)
     button(page, FIRST_SCREEN).wait_for(LOAD_TIMEOUT / 1000)
     seconds = time.perf_counter() - t0
@@ -182,7 +182,8 @@ def bench_web(taps: int, rates: tuple[float, ...], viewport: tuple[int, int], ru
         try:
             for i in range(runs):
                 print(f"  first load {i + 1}/{runs} ...", flush=True)
-                ctx = smoke.new_context(browser, outside)  # a fresh profile: no cache, no worker
+                # a fresh profile: no cache, no worker; no routes, they switch the HTTP cache off
+                ctx = smoke.new_context(browser, outside, routes=False)
                 log = NetLog(ctx)
                 page, first = open_first_screen(ctx, server.url, outside, viewport)
                 wait_cached(page)

@@ -93,10 +93,11 @@ def guard(target, outside: list[str]) -> None:
     target.route("**/*", handle)
 
 
-def open_site(context, url: str, outside: list[str], timeout: float = 120_000):
+def open_site(context, url: str, outside: list[str], timeout: float = 120_000, routes: bool = True):
     """A page of ``context`` with the site loaded and Flutter's semantics on."""
     page = context.new_page()
-    guard(page, outside)
+    if routes:
+        guard(page, outside)
     page.set_default_timeout(30_000)
     page.goto(url)
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=timeout)
@@ -104,9 +105,12 @@ def open_site(context, url: str, outside: list[str], timeout: float = 120_000):
     return page
 
 
-def new_context(browser, outside: list[str]):
+def new_context(browser, outside: list[str], routes: bool = True):
+    """``routes=False`` (the bench's byte count): no Playwright routes, which switch Chromium's HTTP
+    cache off; other hosts still fail (CHROMIUM_ARGS' host resolver) and are noted in ``outside``."""
     ctx = browser.new_context(viewport={"width": 412, "height": 915}, locale="de-DE")
-    guard(ctx, outside)
+    if routes:
+        guard(ctx, outside)
     ctx.on("request", lambda r: None if is_local(r.url) else outside.append(r.url))
     return ctx
 
