@@ -90,14 +90,44 @@ def test_babel_keeps_german_and_english_only(tmp_path):
     assert "__pypackages__/babel/core.py" in files
 
 
-def test_the_service_worker_caches_every_file_of_the_site(site):
+def sw_list(sw: str, name: str) -> list[str]:
+    return json.loads(re.search(rf"const {name} = (\[.*?\]);", sw, re.S).group(1))
+
+
+def test_the_service_worker_precaches_the_core_and_no_renderer_this_browser_may_not_use(site):
     out, version = site
     sw = (out / "sw.js").read_text(encoding="utf-8")
     assert f'const VERSION = "{version}";' in sw
-    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S).group(1))
     on_disk = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
-    assert files == ["./", *on_disk]
-    assert "index.html" in files and "app.tar.gz" in files and "pyodide/pyodide.asm.wasm" in files
+    files = json.loads(re.search(r"const FILES = new Set\((\[.*?\])\);", sw, re.S).group(1))
+    assert files == ["./", *on_disk]  # what it may cache at all: the site's files, nothing else
+    core = sw_list(sw, "CORE")
+    # what starts the app in any browser
+    for must in ("./", "index.html", "flutter_bootstrap.js", "flutter.js", "python-worker.js", "app.tar.gz",
+                 "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
+                 "assets/fonts/roboto.woff2", "assets/fonts/MaterialIcons-Regular.otf", "assets/FontManifest.json",
+                 "manifest.json", "icons/icon-192.png", "sw-register.js", "rive-stub/wasm/rive_native.js"):
+        assert must in core, must
+    # of the renderers and compile targets a browser loads one: cached when loaded, not on install
+    left_out = sorted(set(files) - set(core))
+    assert left_out == sorted(f for f in on_disk if f.startswith(("canvaskit/", "main.dart.", "assets/packages/"))
+                              or f == "assets/NOTICES")
+    assert {"main.dart.js", "main.dart.wasm", "canvaskit/canvaskit.wasm", "canvaskit/skwasm.wasm"} <= set(left_out)
+    # the rest is cached when the page reports it loaded it or asks for it (sw-register.js, fetch)
+    assert 'type: "loaded"' in (out / "sw-register.js").read_text(encoding="utf-8")
+    assert 'data.type !== "loaded"' in sw and "cache.put(" in sw
+
+
+def test_flets_rive_runtime_comes_from_the_site_not_a_cdn(site):
+    out, _ = site
+    for name in ("main.dart.js", "main.dart.wasm"):
+        data = (out / name).read_bytes()
+        assert b"cdn.jsdelivr.net" not in data and b"@rive-app" not in data, name
+        assert ("./" * 28 + "rive-stub/").encode() in data, name  # the same length as the CDN's URL
+    for variant in ("wasm", "wasm_compatibility"):
+        stub = (out / "rive-stub" / variant / "rive_native.js").read_text(encoding="utf-8")
+        assert "globalThis.RiveNative = () => new Promise(() => {});" in stub
+    assert (out / "main.dart.wasm").stat().st_size == (build_site.flet_web_dir() / "main.dart.wasm").stat().st_size
 
 
 def test_the_site_version_changes_with_its_files(tmp_path):

@@ -11,12 +11,18 @@ What it does, each step plain:
 4. Patch ``index.html`` (Pyodide from ``./pyodide/pyodide.mjs``, CanvasKit and fonts from the site,
    never a CDN) and ``flutter_bootstrap.js`` (no Flutter service worker: ours is ``sw.js``).
 5. Manifest, icons and the cache-first service worker (``build/web/sw.js``), versioned by a hash of
-   every file of the site.
+   every file of the site. It precaches only the core (``core_files``: what every browser needs);
+   the rest (``LOADED_ONLY``: one renderer of several, rarely used assets) is cached when this
+   browser loads it, so a first visit does not download what this browser never uses.
+6. No outside host at run time: Flet's client loads the Rive runtime from a CDN (``RIVE_CDN``);
+   the site answers that instead with a stub that never resolves (``RIVE_STUB``), as the offline
+   page always did (the app shows no Rive animation and nothing waits for it).
 """
 
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import gzip
 import hashlib
 import io
@@ -43,6 +49,16 @@ PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-version", "3.1
 CLIENT_SKIP = ("*.map", "*.d.ts", "*.symbols", "python", "python.bat", "python.exe", "python_cli_entry.mjs",
                "package.json", "pyodide.js", "wimp.*", "experimental_webparagraph")
 BABEL_KEEP = re.compile(r"^(root|de|de_.*|en|en_.*)\.dat$")  # the app speaks German and English
+# Not precached (sw.js caches them when this browser loads them): the renderers and compile targets
+# of which a browser uses one (CanvasKit, its Chromium build, skwasm; main.dart.js or .wasm), the
+# licence text and the package assets the app's screens never show (media_kit, KaTeX, Cupertino).
+LOADED_ONLY = ("canvaskit/*", "main.dart.*", "assets/NOTICES", "assets/packages/*")
+# compiled into main.dart.js and main.dart.wasm (rive_native's loader, flet's Rive control)
+RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/"
+RIVE_DIR = "rive-stub/"
+RIVE_STUB = ("// Tischrichter: Flet's client asks for the Rive runtime at start; the app shows no Rive\n"
+             "// animation, so the site answers with a runtime that never loads (no CDN, no network).\n"
+             "globalThis.RiveNative = () => new Promise(() => {});\n")
 ENTRY = '"""The phone entry (built by build/web.sh): the whole app in this browser."""\n' \
         "from companion.__main__ import phone\n\nphone()\n"
 
@@ -145,10 +161,35 @@ def patch_index(out: Path, base: str) -> None:
     if n != 1:
         sys.exit("web.sh: flutter_bootstrap.js has no serviceWorkerSettings to drop (flet-web changed?)")
     boot.write_text(js, encoding="utf-8")
+    patch_rive(out)
+
+
+def patch_rive(out: Path) -> None:
+    """Rive's runtime from the site (``RIVE_STUB``), not the CDN: the URL in main.dart.js and .wasm is
+    replaced by one of the same length (the .wasm's data segment keeps its size) that points to
+    ``rive-stub/`` of the site (``././rive-stub/``: a relative URL, so a --base path works too)."""
+    pad = len(RIVE_CDN) - len(RIVE_DIR)
+    assert pad >= 0 and pad % 2 == 0
+    local = "./" * (pad // 2) + RIVE_DIR
+    for name in ("main.dart.js", "main.dart.wasm"):
+        path = out / name
+        data = path.read_bytes()
+        if data.count(RIVE_CDN.encode()) != 1:
+            sys.exit(f"web.sh: {name} has no Rive CDN URL to patch (flet-web changed?)")
+        path.write_bytes(data.replace(RIVE_CDN.encode(), local.encode()))
+    for variant in ("wasm", "wasm_compatibility"):  # rive_native tries these two, in this order
+        stub = out / RIVE_DIR / variant / "rive_native.js"
+        stub.parent.mkdir(parents=True, exist_ok=True)
+        stub.write_text(RIVE_STUB, encoding="utf-8")
 
 
 def site_files(out: Path) -> list[str]:
     return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.name != "sw.js")
+
+
+def core_files(files: list[str]) -> list[str]:
+    """What sw.js precaches on install: every file of the site but ``LOADED_ONLY``, and ``./``."""
+    return ["./", *(f for f in files if not any(fnmatch.fnmatchcase(f, pat) for pat in LOADED_ONLY))]
 
 
 def write_service_worker(out: Path) -> str:
@@ -158,7 +199,8 @@ def write_service_worker(out: Path) -> str:
         digest.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
     version = digest.hexdigest()[:16]
     sw = (HERE / "sw.js").read_text(encoding="utf-8")
-    sw = sw.replace("__VERSION__", version).replace("__FILES__", json.dumps(["./", *files], indent=1))
+    sw = (sw.replace("__VERSION__", version).replace("__CORE__", json.dumps(core_files(files), indent=1))
+          .replace("__FILES__", json.dumps(["./", *files], indent=1)))
     (out / "sw.js").write_text(sw, encoding="utf-8")
     return version
 

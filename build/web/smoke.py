@@ -7,8 +7,7 @@ other host (page, context and, through Chromium's host resolver, its workers too
 them. In one browser profile: the home screen, a Qwixx Longo game with a typed roll, a refusal's
 rule and the rules search; a reload and a browser restart find the game (IndexedDB); a backup
 downloads and a server-made backup imports; then the server stops and the app starts from the
-service worker's cache. Exit 0: all of it worked and nothing but the known Rive request asked
-for another host. ``StaticServer``, ``guard``, ``new_context``, ``launch_persistent``,
+service worker's cache. Exit 0: all of it worked and nothing asked for another host. ``StaticServer``, ``guard``, ``new_context``, ``launch_persistent``,
 ``open_site`` and ``WAIT_CACHED`` are meant for the browser tests and the bench too.
 """
 
@@ -32,11 +31,6 @@ CHROMIUM_ARGS = [
     # no name resolves except loopback: whatever slips past the routes (a worker) fails too
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ]
-
-
-# Asked for by Flet's client itself (the Rive animation runtime, compiled into main.dart.*); the
-# app never shows a Rive animation and nothing waits for it (FLET-NOTES "Serve fully offline").
-KNOWN_HARMLESS = ("https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@",)
 
 
 def free_port() -> int:
@@ -99,10 +93,11 @@ def guard(target, outside: list[str]) -> None:
     target.route("**/*", handle)
 
 
-def open_site(context, url: str, outside: list[str], timeout: float = 120_000):
+def open_site(context, url: str, outside: list[str], timeout: float = 120_000, routes: bool = True):
     """A page of ``context`` with the site loaded and Flutter's semantics on."""
     page = context.new_page()
-    guard(page, outside)
+    if routes:
+        guard(page, outside)
     page.set_default_timeout(30_000)
     page.goto(url)
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=timeout)
@@ -110,17 +105,23 @@ def open_site(context, url: str, outside: list[str], timeout: float = 120_000):
     return page
 
 
-def new_context(browser, outside: list[str]):
+def new_context(browser, outside: list[str], routes: bool = True):
+    """``routes=False`` (the bench's byte count): no Playwright routes, which switch Chromium's HTTP
+    cache off; other hosts still fail (CHROMIUM_ARGS' host resolver) and are noted in ``outside``."""
     ctx = browser.new_context(viewport={"width": 412, "height": 915}, locale="de-DE")
-    guard(ctx, outside)
+    if routes:
+        guard(ctx, outside)
     ctx.on("request", lambda r: None if is_local(r.url) else outside.append(r.url))
     return ctx
 
 
 # In the page: until the site's service worker is active, then the number of files in its cache.
+# Once the service worker is active (it has precached the core), the page tells it which files of
+# the site it loaded (sw-register.js) and waits until it holds them: then the app starts offline.
 WAIT_CACHED = """async (timeout) => {
   const late = new Promise((_, no) => setTimeout(() => no(new Error("no service worker")), timeout));
   await Promise.race([navigator.serviceWorker.ready, late]);
+  await Promise.race([window.tischrichterCacheLoaded(), late]);
   const keys = (await caches.keys()).filter((k) => k.startsWith("tischrichter-"));
   if (keys.length !== 1) throw new Error("caches: " + keys);
   return (await (await caches.open(keys[0])).keys()).length;
@@ -261,7 +262,7 @@ def main() -> int:
         raise
     finally:
         server.stop()
-    unknown = sorted({u for u in outside if not u.startswith(KNOWN_HARMLESS)})
+    unknown = sorted(set(outside))
     if unknown:
         print(f"requests to other hosts (aborted): {unknown}", file=sys.stderr)
         return 1

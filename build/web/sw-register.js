@@ -1,7 +1,36 @@
-// Tischrichter's own service worker (sw.js, cache-first, every file of the site): the app
-// starts with no network after the first visit. Service workers need HTTPS or localhost.
-if ("serviceWorker" in navigator) {
+// Tischrichter's own service worker (sw.js): the app starts with no network after the first visit.
+// Service workers need HTTPS or localhost. The worker precaches only the renderer-independent core;
+// this page tells it which files of the site this browser loaded (CanvasKit or skwasm, main.dart.js
+// or .wasm, ...) so it keeps those too, from the HTTP cache. tischrichterCacheLoaded() does it now
+// and resolves with the number of files cached (the browser tests wait for it before going offline).
+(() => {
+  if (!("serviceWorker" in navigator)) return;
+  if (performance.setResourceTimingBufferSize) performance.setResourceTimingBufferSize(2000);
+
+  function loaded() {
+    return performance.getEntriesByType("resource").map((e) => e.name)
+      .filter((u) => { try { return new URL(u).origin === location.origin; } catch (e) { return false; } });
+  }
+
+  async function tell() {
+    const reg = await navigator.serviceWorker.ready;
+    const channel = new MessageChannel();
+    const answer = new Promise((ok, no) => {
+      channel.port1.onmessage = (e) => (e.data.error ? no(new Error(e.data.error)) : ok(e.data.cached));
+    });
+    reg.active.postMessage({ type: "loaded", urls: loaded() }, [channel.port2]);
+    return answer;
+  }
+  window.tischrichterCacheLoaded = tell;
+
   window.addEventListener("load", () => {
     navigator.serviceWorker.register("sw.js").catch((err) => console.warn("service worker:", err));
+    tell().catch((err) => console.warn("service worker:", err));
+    // Flutter loads CanvasKit and fonts after "load": tell again when loading has been quiet for 2 s
+    let timer = null;
+    new PerformanceObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => tell().catch((err) => console.warn("service worker:", err)), 2000);
+    }).observe({ type: "resource" });
   });
-}
+})();
