@@ -7,8 +7,9 @@ other host (page, context and, through Chromium's host resolver, its workers too
 them. In one browser profile: the home screen, a Qwixx Longo game with a typed roll, a refusal's
 rule and the rules search; a reload and a browser restart find the game (IndexedDB); a backup
 downloads and a server-made backup imports; then the server stops and the app starts from the
-service worker's cache. Exit 0: all of it worked and nothing asked for another host. ``StaticServer``, ``guard``, ``new_context``, ``launch_persistent``,
-``open_site`` and ``WAIT_CACHED`` are meant for the browser tests and the bench too.
+service worker's cache. Exit 0: all of it worked and nothing asked for another host.
+``StaticServer``, ``guard``, ``new_context``, ``launch_persistent``, ``open_site`` and
+``WAIT_CACHED`` are meant for the browser tests and the bench too.
 """
 
 from __future__ import annotations

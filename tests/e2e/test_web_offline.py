@@ -16,7 +16,6 @@ import re
 import subprocess
 import sys
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
