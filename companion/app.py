@@ -73,9 +73,11 @@ GUEST_SCREENS = {"seat", "rules", "dispute"}
 # How long the app waits for the browser's answer about its language (its remembered choice,
 # then the device's). A browser that has just loaded on a busy phone or CPU answers seconds
 # late; the old bound of 3 s then left an English phone German for the whole session
-# (tests/e2e/test_phone_qwixx.py, the slow phone). The first screen never waits for it, and
-# Flet ends a pending call when its session closes: this only bounds a phone that stays
-# connected and never answers.
+# (tests/e2e/test_phone_qwixx.py, the slow phone). Worse, Flet 1.0.5 ends the phone's
+# connection when an answer comes for a service the app gave up on (its receive loop raises
+# "Control with ID … is not registered"). So every call to the browser (SharedPreferences,
+# Clipboard) waits this long: the first screen never waits for it, and Flet ends a pending
+# call when its session closes, so this only bounds a phone that stays connected and never answers.
 CLIENT_ANSWER_TIMEOUT = 120.0
 
 
@@ -325,7 +327,7 @@ class Shell:
         self.lang_chosen = True
         self.render()
         try:
-            await asyncio.wait_for(ft.SharedPreferences().set("lang", lang), timeout=3)
+            await asyncio.wait_for(ft.SharedPreferences().set("lang", lang), timeout=CLIENT_ANSWER_TIMEOUT)
         except Exception as err:  # the choice holds for this session; only remembering it failed
             log.debug("language not remembered: %r", err)
 
