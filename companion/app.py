@@ -70,6 +70,15 @@ add_strings(
 # What a game's guest may open besides its own table: the picker, the rules (read only)
 # and "Was wäre wenn?" for its own game.
 GUEST_SCREENS = {"seat", "rules", "dispute"}
+# How long the app waits for the browser's answer about its language (its remembered choice,
+# then the device's). A browser that has just loaded on a busy phone or CPU answers seconds
+# late; the old bound of 3 s then left an English phone German for the whole session
+# (tests/e2e/test_phone_qwixx.py, the slow phone). Worse, Flet 1.0.5 ends the phone's
+# connection when an answer comes for a service the app gave up on (its receive loop raises
+# "Control with ID … is not registered"). So every call to the browser (SharedPreferences,
+# Clipboard) waits this long: the first screen never waits for it, and Flet ends a pending
+# call when its session closes, so this only bounds a phone that stays connected and never answers.
+CLIENT_ANSWER_TIMEOUT = 120.0
 
 
 @dataclass
@@ -157,6 +166,7 @@ class Shell:
         self.page = page
         self.ctx = ctx
         self.lang = DEFAULT_LANG
+        self.lang_chosen = False  # the player picked a language in this session: the phone's is not taken
         self.seats: set[int] | None = None  # None: this phone acts for every seat (passed around)
         # A phone that came in through a game's link is that game's guest (``scope`` holds
         # the game): it sees that game only, never the host's other games, history or
@@ -298,23 +308,26 @@ class Shell:
             return
         try:
             prefs = ft.SharedPreferences()
-            saved = await asyncio.wait_for(prefs.get("lang"), timeout=3)
+            saved = await asyncio.wait_for(prefs.get("lang"), timeout=CLIENT_ANSWER_TIMEOUT)
             if saved not in LANGS:
-                info = await asyncio.wait_for(self.page.get_device_info(), timeout=3)
+                info = await asyncio.wait_for(self.page.get_device_info(), timeout=CLIENT_ANSWER_TIMEOUT)
                 langs = list(getattr(info, "languages", None) or []) + [getattr(info, "language", None) or ""]
                 saved = pick_lang(langs)
         except Exception as err:  # no client answer (tests, old browser): stay German
             log.debug("device language not read: %r", err)
             return
+        if self.lang_chosen or self.ui.get("lang_fixed"):
+            return  # a late answer: the player (or a ?lang= link) has decided meanwhile
         if saved in LANGS and saved != self.lang:
             self.lang = saved
             self.render()
 
     async def set_lang(self, lang: str) -> None:
         self.lang = lang
+        self.lang_chosen = True
         self.render()
         try:
-            await asyncio.wait_for(ft.SharedPreferences().set("lang", lang), timeout=3)
+            await asyncio.wait_for(ft.SharedPreferences().set("lang", lang), timeout=CLIENT_ANSWER_TIMEOUT)
         except Exception as err:  # the choice holds for this session; only remembering it failed
             log.debug("language not remembered: %r", err)
 

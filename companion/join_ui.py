@@ -44,7 +44,7 @@ from urllib.parse import parse_qs, urlencode, urlparse, urlunparse
 import flet as ft
 
 from companion import platform
-from companion.app import EXTENSIONS, SCREENS, Shell
+from companion.app import CLIENT_ANSWER_TIMEOUT, EXTENSIONS, SCREENS, Shell
 from companion.i18n import add_strings
 from companion.store import StoreError
 from components.common import big_button, info_line, section_title
@@ -219,7 +219,7 @@ async def _render_async(s: Shell) -> None:
 
 async def _copy(shell: Shell, text: str) -> None:
     try:
-        await asyncio.wait_for(ft.Clipboard().set(text), timeout=3)
+        await asyncio.wait_for(ft.Clipboard().set(text), timeout=CLIENT_ANSWER_TIMEOUT)
     except Exception:  # no clipboard (plain http on a phone): the link is on the screen anyway
         return
     shell.page.show_dialog(ft.SnackBar(ft.Text(shell.t("join.copied"))))
@@ -232,7 +232,7 @@ def _pref_key(game_id: str) -> str:
 
 async def _save_seat(shell: Shell, game_id: str, value: str) -> None:
     try:
-        await asyncio.wait_for(ft.SharedPreferences().set(_pref_key(game_id), value), timeout=3)
+        await asyncio.wait_for(ft.SharedPreferences().set(_pref_key(game_id), value), timeout=CLIENT_ANSWER_TIMEOUT)
     except Exception:
         pass
 
@@ -240,7 +240,7 @@ async def _save_seat(shell: Shell, game_id: str, value: str) -> None:
 async def _load_seat(shell: Shell, game_id: str) -> None:
     """A browser that chose a seat for this game before gets it again without asking."""
     try:
-        saved = await asyncio.wait_for(ft.SharedPreferences().get(_pref_key(game_id)), timeout=3)
+        saved = await asyncio.wait_for(ft.SharedPreferences().get(_pref_key(game_id)), timeout=CLIENT_ANSWER_TIMEOUT)
     except Exception:  # no answer (old browser, tests): the picker stays
         return
     if shell.screen != "seat" or shell.ui.get("join_game") != game_id or saved is None:
@@ -272,9 +272,9 @@ async def _load_locks(shell: Shell) -> None:
     """Seats this browser chose before (any tab): applied when one of those games is opened."""
     try:
         prefs = ft.SharedPreferences()
-        keys = await asyncio.wait_for(prefs.get_keys(PREF_PREFIX), timeout=3)
+        keys = await asyncio.wait_for(prefs.get_keys(PREF_PREFIX), timeout=CLIENT_ANSWER_TIMEOUT)
         for key in list(keys or [])[:200]:
-            value = await asyncio.wait_for(prefs.get(key), timeout=3)
+            value = await asyncio.wait_for(prefs.get(key), timeout=CLIENT_ANSWER_TIMEOUT)
             gid = str(key)[len(PREF_PREFIX):]
             if gid and gid not in seat_locks(shell):
                 value = str(value)

@@ -159,15 +159,32 @@ class Phone:
             headers["Origin"] = self.origin
         self.ws = await websockets.connect(f"ws://127.0.0.1:{self.port}/ws", additional_headers=headers,
                                            max_size=None, open_timeout=20, close_timeout=2)
+        # a new page: nothing on it until the server's register answer (the old page's
+        # controls must not pass for the new one's)
+        self.page = {}
         page = {"route": route, "width": 412, "height": 915, "web": True, "platform": "android"}
         await self._send([1, {"session_id": self.session_id, "page_name": "", "page": page}])
         return self
 
-    async def reload(self, route: str) -> Phone:
-        """The same tab reloads: a new websocket, the same Flet session (its id)."""
+    async def reload(self, route: str, old_socket_open: bool = False) -> Phone:
+        """The same tab reloads: a new websocket that sends the tab's Flet session id.
+
+        Flet 1.0.5 (flet_web FletApp.__on_message, REGISTER_CLIENT) attaches the new socket to
+        that session only if the server has already handled the old socket's end (the
+        session's ``connection`` is None); otherwise it starts a NEW session (``main`` runs
+        again, the old one lingers until its close is handled). Which happens is a race (CPU
+        load, a close lost on the network; a socket that died while the server was sending
+        never detaches at all), so callers must not rely on either. ``old_socket_open``: the
+        race lost on purpose, the new page registers before the old socket closes."""
+        if old_socket_open:
+            old, self.ws = self.ws, None
+            await self.open(route)
+            await self.wait_for(lambda: bool(self.page))
+            await old.close()
+            return self
         await self.close()
-        # Flet reattaches a session only once it has seen the old connection go; a browser
-        # takes that long to reload anyway (the tests assert the session id came back)
+        # usually long enough for Flet to handle the close (a browser takes that long to
+        # reload anyway), but not always under load: see above
         await asyncio.sleep(0.5)
         return await self.open(route)
 
@@ -371,25 +388,32 @@ def test_a_guest_sees_its_game_only_whatever_it_types(lan, route):
     asyncio.run(run())
 
 
-def test_a_guest_stays_a_guest_after_a_reload_and_its_buttons_lead_home_to_its_table(lan):
+@pytest.mark.parametrize(("old_socket_open", "name"), [(False, "Ben"), (True, "Ana")],
+                         ids=["reload", "reload-before-the-old-socket-closed"])
+def test_a_guest_stays_a_guest_after_a_reload_and_its_buttons_lead_home_to_its_table(lan, old_socket_open, name):
+    """Whether Flet reattaches the tab's session or starts a new one (see ``Phone.reload``),
+    the reloaded phone is its game's guest, on its seat, and sees nothing of the host's.
+    (Each case is another browser, so takes another free seat of the module's game.)"""
     g = lan.games
     cookies = browser_cookies(lan.port, join_link(lan))
 
     async def run() -> None:
         phone = await Phone(lan.port, cookies).open(join_link(lan))
-        await phone.click("Ben")
-        await phone.wait_text("Du: Ben")
+        await phone.click(name)
+        await phone.wait_text(f"Du: {name}")
         await phone.click("Start")  # the top bar's home button: a guest's home is its table
         await phone.quiet(1.0)
-        await phone.wait_for(lambda: phone.shows("Du: Ben") and phone.shows("Zettel von Ben"))
-        session = phone.session_id
-        # reload (Flet keeps the session; on_connect fires) on another route
-        await phone.reload(f"/g/{g['other']}")
-        await phone.quiet(1.5)
-        await phone.reload("/")
-        await phone.quiet(1.5)
-        assert phone.session_id == session  # the same Flet session came back
-        assert phone.shows("Du: Ben") and phone.shows("Zettel von Ben")
+        await phone.wait_for(lambda: phone.shows(f"Du: {name}") and phone.shows(f"Zettel von {name}"))
+        first_session = phone.session_id
+        # reload on another game's route, then on the host's start page
+        for route in (f"/g/{g['other']}", "/"):
+            await phone.reload(route, old_socket_open=old_socket_open)
+            await phone.wait_for(lambda: phone.shows(f"Du: {name}") and phone.shows(f"Zettel von {name}"))
+            await phone.quiet(1.0)
+            assert phone.shows(f"Du: {name}") and phone.shows(f"Zettel von {name}")
+            assert not phone.shows("Wer bist du?")
+        if old_socket_open:  # the path this case is for was taken: Flet started a new session
+            assert phone.session_id != first_session
         assert_guest_only(phone)
         await phone.close()
 

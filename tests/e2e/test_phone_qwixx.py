@@ -262,3 +262,47 @@ def test_a_seat_phone_comes_back_to_its_own_sheet_after_a_reload(browser, positi
         button(page, "Passen").wait_for()
     finally:
         page.context.close()
+
+
+# A phone that answers late: every message from the server reaches the app ~4 s after it arrived
+# (the order kept), as a browser that has just loaded on a busy phone or CPU does. Before the
+# fix the app asked for the phone's language with a bound of 3 s and, on no answer, kept German
+# for the whole session: "Ana: Red 12" never came on Ben's English phone under CPU load.
+SLOW_PHONE = """(() => {
+  const Native = window.WebSocket, DELAY_MS = 4000;
+  const late = fn => function (ev) { setTimeout(() => fn.call(this, ev), DELAY_MS); };
+  class SlowSocket extends Native {
+    addEventListener(type, fn, opts) {
+      super.addEventListener(type, type === 'message' && typeof fn === 'function' ? late(fn) : fn, opts);
+    }
+    set onmessage(fn) { super.onmessage = typeof fn === 'function' ? late(fn) : fn; }
+    get onmessage() { return super.onmessage; }
+  }
+  window.WebSocket = SlowSocket;
+})();"""
+
+
+def test_a_phone_that_answers_late_still_gets_its_own_language(browser, tmp_path):
+    db = tmp_path / "late.db"
+    from companion.store import Store
+    from companion.table import Tables
+    from scoring.engine import PlayerSpec
+
+    store = Store(str(db))
+    gid = Tables(store).create("qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")],
+                               {"lucky_numbers": [(15, 16), (14, 16)]}).id
+    store.close()
+    srv = Server(db)
+    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="en-US", has_touch=True)
+    ctx.add_init_script(SLOW_PHONE)
+    ben = ctx.new_page()
+    ben.set_default_timeout(40_000)
+    try:
+        ben.goto(f"{srv.url}g/{gid}/seat/1")
+        ben.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
+        ben.locator("flt-semantics-placeholder").dispatch_event("click")
+        ben.get_by_text("Ben's sheet", exact=True).wait_for()
+        assert ben.get_by_text("Zettel von Ben", exact=True).count() == 0
+    finally:
+        ctx.close()
+        srv.kill()
