@@ -13,6 +13,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.app import CLIENT_ANSWER_TIMEOUT
 from companion.games.verflixxt_hooks import HOOKS, explain as explain_target
 from companion.i18n import add_strings
 from companion.profiles import list_profiles
@@ -268,7 +269,7 @@ def _run(shell: Any, coro_fn: Any) -> None:
 def _remember_tile_set(shell: Any, text: str) -> None:
     async def save() -> None:
         try:
-            await asyncio.wait_for(ft.SharedPreferences().set(PREF_TILE_SET, text), timeout=3)
+            await asyncio.wait_for(ft.SharedPreferences().set(PREF_TILE_SET, text), timeout=CLIENT_ANSWER_TIMEOUT)
         except Exception:
             pass
 
@@ -279,7 +280,7 @@ def _recall_tile_set(shell: Any, st: dict[str, Any]) -> None:
     """The tile set this table confirmed on this browser, if any (never blocks the first screen)."""
     async def load() -> None:
         try:
-            saved = await asyncio.wait_for(ft.SharedPreferences().get(PREF_TILE_SET), timeout=3)
+            saved = await asyncio.wait_for(ft.SharedPreferences().get(PREF_TILE_SET), timeout=CLIENT_ANSWER_TIMEOUT)
         except Exception:  # no answer (tests, old browser): nothing remembered
             return
         if shell.ui.get("vx_setup") is st and _use_saved_tile_set(st, saved) and shell.screen == "setup":
