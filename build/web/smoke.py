@@ -145,6 +145,16 @@ def wait_home(page, button) -> None:
     page.set_default_timeout(30_000)
 
 
+def reload_home(page, url: str) -> None:
+    """Open the site again in this tab (a reload), semantics on, until the home screen shows."""
+    from tests.e2e.conftest import button
+
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120_000)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+    wait_home(page, button)
+
+
 def server_side_backup(db: Path) -> str:
     """A backup made by the server (CPython): one running Qwixx Longo game of Cara and Dora."""
     from companion import history as H
@@ -166,7 +176,7 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     from playwright.sync_api import sync_playwright
 
-    from tests.e2e.conftest import button, fill
+    from tests.e2e.conftest import button, fill, start_qwixx
 
     server = StaticServer().start()
     outside: list[str] = []
@@ -180,13 +190,7 @@ def main() -> int:
             page.on("console", lambda m: logs.append(f"{m.type}: {m.text}"))
             wait_home(page, button)
             print(f"home screen after {time.monotonic() - t0:.1f}s")
-            button(page, "Qwixx Longo").click()
-            fill(page, "Name Spieler 1", "Ana")
-            fill(page, "Name Spieler 2", "Ben")
-            fill(page, "Glückszahlen Spieler 1", "4 9")
-            fill(page, "Glückszahlen Spieler 2", "5 12")
-            button(page, "Spiel starten").click()
-            page.get_by_text("Ana ist dran · Wurf Nr. 1").wait_for()
+            start_qwixx(page)
             print("a Qwixx Longo game started")
             fill(page, "Echte Würfel: Werte eingeben", "3 4 8 1 2 5")
             button(page, "Übernehmen").click()
@@ -202,10 +206,7 @@ def main() -> int:
             print("a refusal's rule and the rules search work")
 
             # issue 16.3: a reload finds the game (the SQLite file is in IndexedDB)
-            page.goto(server.url)
-            page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120_000)
-            page.locator("flt-semantics-placeholder").dispatch_event("click")
-            wait_home(page, button)
+            reload_home(page, server.url)
             page.get_by_text(resume, exact=True).wait_for()
             print("after a reload the game is still there")
             ctx.close()
@@ -221,10 +222,7 @@ def main() -> int:
             print("after restarting the browser the game is still there, with its roll")
 
             # backup: the phone's games leave as the browser's own download, a server's come in
-            page.goto(server.url)
-            page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120_000)
-            page.locator("flt-semantics-placeholder").dispatch_event("click")
-            wait_home(page, button)
+            reload_home(page, server.url)
             button(page, "Sichern & Einlesen").click()
             with page.expect_download(timeout=60_000) as got:
                 button(page, "Alles sichern (JSON)").click()
@@ -239,10 +237,7 @@ def main() -> int:
                     button(page, "Datei wählen und einlesen").click()
                 chooser.value.set_files(str(server_backup))
             page.get_by_text("Eingelesen: 1 neues Spiel, 0 schon vorhanden, 0 neue Profile.", exact=True).wait_for()
-            page.goto(server.url)
-            page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120_000)
-            page.locator("flt-semantics-placeholder").dispatch_event("click")
-            wait_home(page, button)
+            reload_home(page, server.url)
             page.get_by_text("Qwixx Longo: Cara, Dora · 0 Züge", exact=True).wait_for()
             print("a server's backup imported, still there after a reload")
 
@@ -251,10 +246,7 @@ def main() -> int:
             print(f"service worker cached {cached} files")
             server.stop()
             t0 = time.monotonic()
-            page.goto(server.url)
-            page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=120_000)
-            page.locator("flt-semantics-placeholder").dispatch_event("click")
-            wait_home(page, button)
+            reload_home(page, server.url)
             page.get_by_text("Qwixx Longo: Cara, Dora · 0 Züge", exact=True).wait_for()
             print(f"offline (server stopped): home screen after {time.monotonic() - t0:.1f}s, the games still there")
             ctx.close()

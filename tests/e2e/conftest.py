@@ -226,6 +226,24 @@ def tap_field(page, label: str, attempts: int = 3, touch: bool = False):
     raise AssertionError(f"Flutter never took the field {label!r} for editing after {attempts} taps")
 
 
+QWIXX_SEATS = (("Name Spieler 1", "Ana"), ("Name Spieler 2", "Ben"),
+               ("Glückszahlen Spieler 1", "4 9"), ("Glückszahlen Spieler 2", "5 12"))
+
+
+def set_up_qwixx(page) -> None:
+    """From the home screen: the Qwixx Longo setup with Ana (lucky numbers 4 and 9) and Ben (5 and 12)."""
+    button(page, "Qwixx Longo").click()
+    for label, text in QWIXX_SEATS:
+        fill(page, label, text)
+
+
+def start_qwixx(page) -> None:
+    """``set_up_qwixx``, then the game started: Ana's turn, first roll."""
+    set_up_qwixx(page)
+    button(page, "Spiel starten").click()
+    page.get_by_text("Ana ist dran · Wurf Nr. 1", exact=True).wait_for()
+
+
 def fill(page, label: str, text: str, attempts: int = 3) -> None:
     """Type ``text`` into the field labelled ``label`` as a person does: tap it, wait until it is
     taken for editing (``tap_field``), type, and check it still has the focus and shows the text."""

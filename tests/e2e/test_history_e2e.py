@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import button, fill
+from tests.e2e.conftest import button, fill, set_up_qwixx
 
 pytestmark = pytest.mark.e2e
 
@@ -28,11 +28,7 @@ def roll(page, values: str) -> None:
 
 def finish_short_qwixx_game(page) -> None:
     """The steps of test_qwixx_e2e: house rule "ends at misthrow no. 1", Ana 3 points, Ben −5."""
-    button(page, "Qwixx Longo").click()
-    fill(page, "Name Spieler 1", "Ana")
-    fill(page, "Name Spieler 2", "Ben")
-    fill(page, "Glückszahlen Spieler 1", "4 9")
-    fill(page, "Glückszahlen Spieler 2", "5 12")
+    set_up_qwixx(page)
     for expected in (3, 2, 1):
         button(page, "Ende beim Fehlwurf Nr. −").click()
         page.get_by_text(f"Ende beim Fehlwurf Nr.: {expected}").wait_for()

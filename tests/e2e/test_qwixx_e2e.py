@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from tests.e2e.conftest import button, fill
+from tests.e2e.conftest import button, fill, set_up_qwixx
 
 pytestmark = pytest.mark.e2e
 
@@ -21,11 +21,7 @@ def test_short_qwixx_longo_game_in_chromium(app_page, server):
     t0 = time.monotonic()
     button(page, "Qwixx Longo").wait_for()
     first_screen = time.monotonic() - t0
-    button(page, "Qwixx Longo").click()
-    fill(page, "Name Spieler 1", "Ana")
-    fill(page, "Name Spieler 2", "Ben")
-    fill(page, "Glückszahlen Spieler 1", "4 9")
-    fill(page, "Glückszahlen Spieler 2", "5 12")
+    set_up_qwixx(page)
     # house rule: the game ends at the first misthrow, so a short script reaches the scores
     for expected in (3, 2, 1):
         button(page, "Ende beim Fehlwurf Nr. −").click()

@@ -6,20 +6,14 @@ import time
 
 import pytest
 
-from tests.e2e.conftest import button, fill
+from tests.e2e.conftest import button, fill, start_qwixx
 
 pytestmark = pytest.mark.e2e
 
 
 def test_refusal_link_rules_search_and_language(app_page, server):
     page = app_page
-    button(page, "Qwixx Longo").click()
-    fill(page, "Name Spieler 1", "Ana")
-    fill(page, "Name Spieler 2", "Ben")
-    fill(page, "Glückszahlen Spieler 1", "4 9")
-    fill(page, "Glückszahlen Spieler 2", "5 12")
-    button(page, "Spiel starten").click()
-    page.get_by_text("Ana ist dran · Wurf Nr. 1").wait_for()
+    start_qwixx(page)
     fill(page, "Echte Würfel: Werte eingeben", "3 4 8 1 2 5")  # white sum 7
     button(page, "Übernehmen").click()
     page.get_by_text("Weiße Summe 7 – Ana:").wait_for()

@@ -21,7 +21,17 @@ import argparse
 
 import pytest
 
-from tests.e2e.conftest import _MARK_UNTAKEN, Server, button, field_for, fill, on_screen, open_app, tap_field
+from tests.e2e.conftest import (
+    _MARK_UNTAKEN,
+    Server,
+    button,
+    field_for,
+    fill,
+    on_screen,
+    open_app,
+    start_qwixx,
+    tap_field,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -275,13 +285,7 @@ def test_names_and_dice_typed_on_a_slow_phone_arrive_whole(browser, server):
     """``conftest.fill`` (every browser test types through it) waits until Flutter has taken the field."""
     page = open_app(browser, server.url, init_script=SLOW_AFTER_FOCUS)
     try:
-        button(page, "Qwixx Longo").click()
-        fill(page, "Name Spieler 1", "Ana")
-        fill(page, "Name Spieler 2", "Ben")
-        fill(page, "Glückszahlen Spieler 1", "4 9")
-        fill(page, "Glückszahlen Spieler 2", "5 12")
-        button(page, "Spiel starten").click()
-        page.get_by_text("Ana ist dran · Wurf Nr. 1", exact=True).wait_for()
+        start_qwixx(page)
         fill(page, "Echte Würfel: Werte eingeben", "3 4 8 1 2 5")
         button(page, "Übernehmen").click()
         page.get_by_text("Weiße Summe 7 – Ana:", exact=True).wait_for()
