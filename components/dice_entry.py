@@ -122,9 +122,11 @@ def dice_entry(
                     ),
                 )
             )
-        # one die per line on a phone held upright, two side by side in landscape
+        # one die per line on a phone held upright; many dice (Qwixx's six) two side by side in landscape.
+        # One or two dice keep the whole line: in landscape they often sit in a narrow column beside a
+        # board (Verflixxt), where half a line leaves faces narrower than a finger.
         lines.append(ft.Row(faces, spacing=3, vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                            col={"xs": 12, "sm": 6}))
+                            col={"xs": 12, "sm": 6 if len(slots) > 2 else 12}))
 
     def _apply() -> None:
         live = entered(slots, values)  # the values as they are at the tap

@@ -44,3 +44,33 @@ def test_closed_no_faces_open_one_per_value_and_forgotten_with_the_roll():
     assert opened(store, key, 3) == {"w6": 4}
     assert opened(store, key, 4) is None and key not in store  # the roll was taken: the table moved on
     assert toggle(store, key, 4) is True and toggle(store, key, 4) is False and key not in store
+
+
+def lines_of(control: ft.Control) -> list[ft.Row]:
+    out: list[ft.Row] = []
+
+    def walk(c):
+        if isinstance(c, ft.ResponsiveRow):
+            out.extend(x for x in c.controls if isinstance(x, ft.Row))
+            return
+        for attr in ("controls", "content"):
+            sub = getattr(c, attr, None)
+            for x in sub if isinstance(sub, list) else [sub]:
+                if isinstance(x, ft.Control):
+                    walk(x)
+
+    walk(control)
+    return out
+
+
+def test_one_or_two_dice_keep_the_whole_line_in_landscape_six_share_it():
+    """Seen at 740x360: Verflixxt's single d6 sat in half of its narrow column, faces ~15 px wide."""
+    from components.dice_entry import dice_entry
+
+    def entry(n: int) -> list[ft.Row]:
+        slots = [DieSlot(f"d{i}", 6, f"W6 {i}", "W6", ft.Colors.WHITE) for i in range(n)]
+        return lines_of(dice_entry(slots, {}, on_set=lambda k, v: None, on_apply=lambda v: None, texts=TEXTS))
+
+    for n in (1, 2):
+        assert [line.col for line in entry(n)] == [{"xs": 12, "sm": 12}] * n
+    assert [line.col for line in entry(6)] == [{"xs": 12, "sm": 6}] * 6
