@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, toggle
+from tests.harness.shell_ui import walk
 
 TEXTS = DiceEntryTexts(apply="Würfel übernehmen", face="{die} zeigt {value}", missing="Noch offen: {dice}",
                        ready="Gewürfelt: {values}", toggle="Echte Würfel")
@@ -12,19 +13,7 @@ SLOTS = [DieSlot("w6", 6, "W6", "W6", ft.Colors.WHITE)]
 
 
 def faces(control: ft.Control) -> list[str]:
-    out: list[str] = []
-
-    def walk(c):
-        if isinstance(c, ft.Semantics) and c.button and c.label:
-            out.append(c.label)
-        for attr in ("controls", "content"):
-            sub = getattr(c, attr, None)
-            for x in sub if isinstance(sub, list) else [sub]:
-                if isinstance(x, ft.Control):
-                    walk(x)
-
-    walk(control)
-    return out
+    return [c.label for c in walk(control) if isinstance(c, ft.Semantics) and c.button and c.label]
 
 
 def test_closed_no_faces_open_one_per_value_and_forgotten_with_the_roll():
@@ -47,20 +36,8 @@ def test_closed_no_faces_open_one_per_value_and_forgotten_with_the_roll():
 
 
 def lines_of(control: ft.Control) -> list[ft.Row]:
-    out: list[ft.Row] = []
-
-    def walk(c):
-        if isinstance(c, ft.ResponsiveRow):
-            out.extend(x for x in c.controls if isinstance(x, ft.Row))
-            return
-        for attr in ("controls", "content"):
-            sub = getattr(c, attr, None)
-            for x in sub if isinstance(sub, list) else [sub]:
-                if isinstance(x, ft.Control):
-                    walk(x)
-
-    walk(control)
-    return out
+    """Each die's line: the rows of the entry's responsive grid."""
+    return [x for c in walk(control) if isinstance(c, ft.ResponsiveRow) for x in c.controls if isinstance(x, ft.Row)]
 
 
 def test_one_or_two_dice_keep_the_whole_line_in_landscape_six_share_it():

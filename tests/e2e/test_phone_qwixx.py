@@ -30,14 +30,17 @@ def positions(tmp_path_factory):
     srv.kill()
 
 
-def open_phone(browser, url: str, width: int, height: int, locale: str = "de-DE"):
+def open_phone(browser, url: str, width: int, height: int, locale: str = "de-DE", init_script: str | None = None,
+               timeout: float = 20_000):
     # Chromium with a desktop user agent (as the issue's tester used): Flutter then lays out
     # compact desktop controls, so the 48 px below are the app's own doing, not the platform's
     ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale, has_touch=True)
+    if init_script:
+        ctx.add_init_script(init_script)  # runs before the app
     page = ctx.new_page()
-    page.set_default_timeout(20_000)
+    page.set_default_timeout(timeout)
     page.goto(url)
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=40_000)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=max(40_000, 1.5 * timeout))
     page.locator("flt-semantics-placeholder").dispatch_event("click")
     return page
 
@@ -178,8 +181,8 @@ def tap(page, label: str) -> None:
     page.get_by_role("button", name=label, exact=True).click()
 
 
-def test_dice_tapped_in_and_two_crosses_in_one_turn_grey_the_skipped_field_at_once(browser, tmp_path):
-    db = tmp_path / "turn.db"
+def ana_and_ben(db) -> str:
+    """A new Qwixx Longo table in ``db``: Ana (lucky numbers 15, 16) and Ben (14, 16); its id."""
     from companion.store import Store
     from companion.table import Tables
     from scoring.engine import PlayerSpec
@@ -188,6 +191,12 @@ def test_dice_tapped_in_and_two_crosses_in_one_turn_grey_the_skipped_field_at_on
     gid = Tables(store).create("qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")],
                                {"lucky_numbers": [(15, 16), (14, 16)]}).id
     store.close()
+    return gid
+
+
+def test_dice_tapped_in_and_two_crosses_in_one_turn_grey_the_skipped_field_at_once(browser, tmp_path):
+    db = tmp_path / "turn.db"
+    gid = ana_and_ben(db)
     srv = Server(db)
     ana = open_phone(browser, f"{srv.url}g/{gid}/seat/0", 360, 740)
     ben = open_phone(browser, f"{srv.url}g/{gid}/seat/1", 360, 740, locale="en-US")
@@ -284,25 +293,13 @@ SLOW_PHONE = """(() => {
 
 def test_a_phone_that_answers_late_still_gets_its_own_language(browser, tmp_path):
     db = tmp_path / "late.db"
-    from companion.store import Store
-    from companion.table import Tables
-    from scoring.engine import PlayerSpec
-
-    store = Store(str(db))
-    gid = Tables(store).create("qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")],
-                               {"lucky_numbers": [(15, 16), (14, 16)]}).id
-    store.close()
+    gid = ana_and_ben(db)
     srv = Server(db)
-    ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="en-US", has_touch=True)
-    ctx.add_init_script(SLOW_PHONE)
-    ben = ctx.new_page()
-    ben.set_default_timeout(40_000)
+    ben = open_phone(browser, f"{srv.url}g/{gid}/seat/1", 360, 740, locale="en-US", init_script=SLOW_PHONE,
+                     timeout=40_000)
     try:
-        ben.goto(f"{srv.url}g/{gid}/seat/1")
-        ben.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60_000)
-        ben.locator("flt-semantics-placeholder").dispatch_event("click")
         ben.get_by_text("Ben's sheet", exact=True).wait_for()
         assert ben.get_by_text("Zettel von Ben", exact=True).count() == 0
     finally:
-        ctx.close()
+        ben.context.close()
         srv.kill()
