@@ -5,6 +5,11 @@ is a small box with the tile's value on top (``+3``, ``-2``, ``G``; ``S`` and
 ``Z`` for start and goal; a gap stays visibly empty) and the pieces standing
 on it below, as coloured chips with a letter (colour plus letter for
 colour-blind players).
+
+Each slot is one node of the semantics tree, named by what it shows (``Slot.words``, given by
+the view: "Feld 2 (−1): A1, Wächter"); its texts and chips have no nodes of their own. Issue 18:
+a node per text and per chip (and a wrapper control for each) made the phone build and place
+~70 nodes for the strip; now it is one per slot, and a slot is 4 controls plus 2 per chip.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-from components.common import isolated, own_node
+from components.common import isolated
 
 SLOT_W = 44
 SLOT_H = 62
@@ -37,6 +42,7 @@ class Slot:
     kind: str  # plus, minus, lucky, start, goal, gap
     pieces: tuple[Piece, ...] = field(default_factory=tuple)
     highlight: bool = False  # e.g. where the chosen move lands
+    words: str = ""  # what a screen reader says for the slot ("Feld 2 (−1): A1, Wächter"); "" = label and letters
 
 
 STYLE = {
@@ -51,16 +57,16 @@ STYLE = {
 
 
 def _chip(p: Piece, key: str | None = None) -> ft.Control:
-    chip = own_node(ft.Container(  # its own semantics node: the strip is ``isolated``
+    """Two controls; its words are part of the slot's name (``Slot.words``)."""
+    return ft.Container(
         width=CHIP_W,
         height=16,
         bgcolor=p.color,
         border_radius=8 if p.round else 3,
         alignment=ft.Alignment.CENTER,
         content=ft.Text(p.label, size=9, weight=ft.FontWeight.BOLD, color=p.text_color, no_wrap=True),
-    ))
-    chip.key = key
-    return chip
+        key=key,
+    )
 
 
 def _chips(pieces: tuple[Piece, ...]) -> list[ft.Control]:
@@ -75,32 +81,39 @@ def _chips(pieces: tuple[Piece, ...]) -> list[ft.Control]:
 
 def slot_box(s: Slot, on_tap: Callable[[int], None] | None = None, tap_label: str | None = None,
              slot_w: int = SLOT_W) -> ft.Control:
-    """One slot; with ``on_tap`` it is a button (``tap_label`` names it for screen readers and tests)."""
+    """One slot: its semantics node (named ``s.words``; with ``on_tap`` a button named ``tap_label``),
+    the box, one wrapping row, the tile's text and the chips (4 controls + 2 per chip).
+
+    The text is as wide as the box's inside at its thickest border, so it fills the row's first
+    run alone and the chips wrap below it (at most two per run in a normal slot)."""
     bg, border, fg = STYLE.get(s.kind, STYLE["gap"])
     cols = max(2, -(-len(s.pieces) // 2))  # at most two rows of chips: crowded slots grow wider
+    width = max(slot_w, cols * (CHIP_W + 1) + 8)
     box = ft.Container(
-        width=max(slot_w, cols * (CHIP_W + 1) + 8),
+        width=width,
         height=SLOT_H,
         bgcolor=ft.Colors.DEEP_ORANGE_50 if s.highlight and on_tap else bg,
         border=ft.Border.all(3 if s.highlight else (1 if s.kind == "gap" else 2),
                              ft.Colors.DEEP_ORANGE_400 if s.highlight else border),
         border_radius=8,
         padding=ft.Padding.only(top=1, left=1, right=1),
-        content=ft.Column(
-            [
-                own_node(ft.Text(s.label, size=15, weight=ft.FontWeight.BOLD, color=fg, no_wrap=True)),
-                ft.Row(_chips(s.pieces), wrap=True, spacing=1, run_spacing=1,
-                       alignment=ft.MainAxisAlignment.CENTER),
-            ],
-            spacing=1,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        content=ft.Row(
+            [ft.Text(s.label, size=15, weight=ft.FontWeight.BOLD, color=fg, no_wrap=True, width=width - 8,
+                     text_align=ft.TextAlign.CENTER), *_chips(s.pieces)],
+            wrap=True, spacing=1, run_spacing=1, alignment=ft.MainAxisAlignment.CENTER,
         ),
     )
     if on_tap is None:
-        return box
+        # one node, read as a whole: "Feld 2 (−1): A1, Wächter" (the strip is ``isolated``)
+        return ft.Semantics(content=box, container=True, label=s.words or slot_words(s), exclude_semantics=True)
     box.on_click = lambda e, pos=s.position: on_tap(pos)
     box.ink = True
     return ft.Semantics(content=box, button=True, label=tap_label, selected=s.highlight, exclude_semantics=True)
+
+
+def slot_words(s: Slot) -> str:
+    """A slot's name when the view gives none: what it shows, its text and the chips' letters."""
+    return ": ".join(x for x in (s.label, ", ".join(p.label for p in s.pieces)) if x)
 
 
 def tile_strip(slots: list[Slot], on_tap: Callable[[int], None] | None = None,
@@ -126,5 +139,5 @@ def tile_strip(slots: list[Slot], on_tap: Callable[[int], None] | None = None,
                 parts[key] = box
         boxes.append(box)
     # its own semantics node (see ``isolated``): when the blocks above the strip change height,
-    # only the strip's element moves, not the ~60 of its slots and chips (issue 18)
+    # only the strip's element moves, not the ~30 of its slots (issue 18)
     return isolated(ft.Row(boxes, wrap=True, spacing=3, run_spacing=3))

@@ -7,6 +7,7 @@ moves, their previews, refusals, advice and scoring.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 from collections.abc import Callable
 from typing import Any
@@ -139,6 +140,10 @@ add_strings(
         "vx.pos.gap_slot": {"de": "Feld {n}", "en": "slot {n}"},
         "vx.letter.guard": {"de": "W", "en": "Gd"},
         "vx.letter.wurm": {"de": "Wu", "en": "Wm"},
+        # a board slot as a screen reader names it: its place, then who stands on it (issue 18)
+        "vx.slot.words": {"de": "{place}: {pieces}", "en": "{place}: {pieces}"},
+        "vx.slot.guard": {"de": "Wächter", "en": "guard"},
+        "vx.slot.wurm": {"de": "Wurminator", "en": "Wurminator"},
         "vx.play.roll_chip": {"de": "Gewürfelt: {value}", "en": "Rolled: {value}"},
         "vx.play.typed_roll": {"de": "Echte Würfel: Wert eingeben", "en": "Real die: type the value"},
         "vx.play.bad_typed": {"de": "eine Zahl von 1 bis 6", "en": "one number from 1 to 6"},
@@ -170,6 +175,8 @@ add_strings(
         "vx.play.pile_line": {"de": {"count": "points", "one": "{name}: {points} Punkt", "other": "{name}: {points} Punkte"},
                               "en": {"count": "points", "one": "{name}: {points} point", "other": "{name}: {points} points"}},
         "vx.play.pile_empty": {"de": "noch keine Tafel", "en": "no tile yet"},
+        "vx.play.pile_words": {"de": "{line}, Tafeln: {tiles}", "en": "{line}, tiles: {tiles}"},
+        "vx.play.pile_words_empty": {"de": "{line}, noch keine Tafel", "en": "{line}, no tile yet"},
         "vx.play.out": {"de": "im Ziel", "en": "home"},
         "vx.play.other_rolls": {"de": "{name} ist dran und würfelt.", "en": "It is {name}'s turn: {name} rolls."},
         "vx.play.other_moves": {"de": "{name} zieht.", "en": "{name} moves."},
@@ -667,8 +674,10 @@ class _Parcours:
     def strip_for(self, t: tuple[Tile, ...] | None) -> ft.Control | None:
         if not t:
             return None
-        return tile_strip(_layout_slots(t, self.guard_letter, _setup_guards(self.st, t), self.st.get("sel")),
-                          on_tap=self.tap_tile, slot_w=TAP_SLOT_W,
+        named = {"start": self.shell.t("vx.pos.start"), "goal": self.shell.t("vx.pos.goal")}
+        slots = [dataclasses.replace(s, words=named.get(s.kind, "")) for s in
+                 _layout_slots(t, self.guard_letter, _setup_guards(self.st, t), self.st.get("sel"))]
+        return tile_strip(slots, on_tap=self.tap_tile, slot_w=TAP_SLOT_W,
                           tap_label=lambda s: self.shell.t("vx.setup.tile_chip", n=s.position, tile=s.label))
 
     def palette_words(self, t: tuple[Tile, ...] | None) -> str:
@@ -931,22 +940,33 @@ def pos_text(shell: Any, state: Any, p: int) -> str:
 
 
 def board_slots(shell: Any, state: Any, highlight: set[int] | None = None) -> list[Slot]:
+    """The strip's slots, each named as a screen reader reads it: "Feld 2 (−1): A1, Wächter"."""
     highlight = highlight or set()
     pieces: dict[int, list[Piece]] = {}
+    said: dict[int, list[str]] = {}  # the pieces' words: a figure by its letter, guard and Wurminator by name
     for seat, figs in enumerate(state.figures):
         for i, p in enumerate(figs):
             color = seat_color(shell, seat)
-            pieces.setdefault(p, []).append(Piece(figure_label(state, seat, i), color, text_on(color)))
+            label = figure_label(state, seat, i)
+            pieces.setdefault(p, []).append(Piece(label, color, text_on(color)))
+            said.setdefault(p, []).append(label)
     for p in state.guards:
         pieces.setdefault(p, []).append(Piece(shell.t("vx.letter.guard"), GUARD_COLOR, round=False))
+        said.setdefault(p, []).append(shell.t("vx.slot.guard"))
     if state.wurminator is not None:
         pieces.setdefault(state.wurminator, []).append(Piece(shell.t("vx.letter.wurm"), WURM_COLOR, round=False))
-    slots = [Slot(0, "S", "start", tuple(pieces.get(0, ())), 0 in highlight)]
+        said.setdefault(state.wurminator, []).append(shell.t("vx.slot.wurm"))
+
+    def words(p: int) -> str:
+        place = pos_text(shell, state, p)
+        return shell.t("vx.slot.words", place=place, pieces=", ".join(said[p])) if p in said else place
+
+    slots = [Slot(0, "S", "start", tuple(pieces.get(0, ())), 0 in highlight, words(0))]
     for i, t in enumerate(state.parcours, start=1):
         slots.append(Slot(i, tile_text(t) if t else "", t.kind if t else "gap", tuple(pieces.get(i, ())),
-                          i in highlight))
+                          i in highlight, words(i)))
     g = state.goal
-    slots.append(Slot(g, "Z", "goal", tuple(pieces.get(g, ())), g in highlight))
+    slots.append(Slot(g, "Z", "goal", tuple(pieces.get(g, ())), g in highlight, words(g)))
     return slots
 
 
@@ -976,17 +996,25 @@ def action_label(shell: Any, state: Any, action: Any) -> str:
     return text
 
 
+def _button_text(weight: ft.FontWeight) -> ft.TextStyle:
+    """A button's own text at 16 px, drawn as a Text inside it was (Material's label line: height
+    20/14, spacing 0.1): the same size of button without a Text control."""
+    return ft.TextStyle(size=16, weight=weight, height=20 / 14, letter_spacing=0.1)
+
+
 def _move_button(text: str, on_click: Any, color: str, text_color: str) -> ft.Control:
-    """Full width, at least 48 px high; long lines wrap instead of being cut."""
-    return ft.Row([ft.Button(
-        content=ft.Text(text, size=16, weight=ft.FontWeight.W_600, color=text_color),
+    """Full width (the moves' column stretches it), at least 48 px high; long lines wrap instead of
+    being cut. One control: the words are the button's own text, styled by the button (issue 18:
+    was a Row, the Button and a Text)."""
+    return ft.Button(
+        content=text,
         on_click=on_click,
         bgcolor=color,
-        expand=True,
-        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12),
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12), color=text_color,
+                             text_style=_button_text(ft.FontWeight.W_600),
                              padding=ft.Padding.symmetric(horizontal=14, vertical=15),
                              visual_density=ft.VisualDensity.STANDARD),  # desktop browsers too: >= 48 px
-    )])
+    )
 
 
 def _parse_roll(text: str) -> list[int]:
@@ -1069,13 +1097,13 @@ def _locked_guard_chip(shell: Any, state: Any, p: int, err: RefereeError) -> ft.
     tile = state.tile_at(p) if 0 < p < state.goal else None
     words = shell.t("vx.play.locked_tip", place=pos_text(shell, state, p), why=err.message(shell.lang))
     chip = ft.OutlinedButton(
-        content=ft.Text(tile_text(tile) if tile is not None else pos_text(shell, state, p), size=16,
-                        weight=ft.FontWeight.BOLD),
+        content=tile_text(tile) if tile is not None else pos_text(shell, state, p),  # no Text control (issue 18)
         icon=ft.Icons.LOCK_OUTLINE,
         height=TOUCH,
         tooltip=words,
         on_click=lambda e: shell.refuse(err),  # the refusal with its rule link, under the moves
-        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10)),
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10),
+                             text_style=_button_text(ft.FontWeight.BOLD)),
     )
     return ft.Semantics(label=words, button=True, content=chip, exclude_semantics=True)
 
@@ -1134,28 +1162,23 @@ def piles_view(shell: Any, state: Any) -> ft.Control:
         head = shell.t("vx.play.pile_line", name=name, points=points)
         if out:
             head += " · " + shell.t("vx.play.out")
-        cards.append(
-            ft.Container(
-                bgcolor=ft.Colors.AMBER_50 if seat == state.turn and state.phase != "over" else ft.Colors.BLUE_GREY_50,
-                border_radius=10,
-                padding=ft.Padding.symmetric(horizontal=10, vertical=6),
-                content=ft.Row(
-                    [
-                        ft.Container(width=10, height=36, bgcolor=seat_color(shell, seat),
-                                     border_radius=3),
-                        ft.Column(
-                            [
-                                own_node(ft.Text(head, size=15, weight=ft.FontWeight.BOLD)),
-                                own_node(ft.Text(tiles_text(pile) or shell.t("vx.play.pile_empty"), size=15,
-                                                 color=ft.Colors.BLUE_GREY_800)),
-                            ],
-                            spacing=0,
-                            expand=True,
-                        ),
-                    ]
-                ),
-            )
+        tiles = tiles_text(pile)
+        card = ft.Container(
+            bgcolor=ft.Colors.AMBER_50 if seat == state.turn and state.phase != "over" else ft.Colors.BLUE_GREY_50,
+            border_radius=10,
+            padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+            content=ft.Row([
+                ft.Container(width=10, height=36, bgcolor=seat_color(shell, seat), border_radius=3),
+                ft.Column([
+                    ft.Text(head, size=15, weight=ft.FontWeight.BOLD),
+                    ft.Text(tiles or shell.t("vx.play.pile_empty"), size=15, color=ft.Colors.BLUE_GREY_800),
+                ], spacing=0, expand=True),
+            ]),
         )
+        # one semantics node per pile, read as a whole ("Ana: 3 Punkte, Tafeln: −2 +5"); its two
+        # lines have none of their own (issue 18)
+        words = shell.t("vx.play.pile_words" if tiles else "vx.play.pile_words_empty", line=head, tiles=tiles)
+        cards.append(ft.Semantics(container=True, label=words, exclude_semantics=True, content=card))
     # its own semantics node (see ``isolated``): the side's blocks above it change height per tap
     return isolated(ft.Column([own_node(section_title(shell.t("vx.play.piles"))), *cards], spacing=6))
 
@@ -1271,7 +1294,9 @@ def _moves(shell: Any, state: Any, legal: list[Any], roll_text: str) -> ft.Contr
             moves.append(_move_button(action_label(shell, state, a), lambda e, a=a: shell.submit(a), bg, fg))
         if state.phase == "move":
             moves += _locked_guards(shell, state)
-        return ft.Column(moves, spacing=8, key=f"actions-{state.phase}")
+        # stretched: each move button is as wide as the column (no Row around it)
+        return ft.Column(moves, spacing=8, key=f"actions-{state.phase}",
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
     # Issue 18: the moves (their labels, colours, targets and the locked guards' refusals) follow
     # from the state, the language and the seats' colours alone: a position shown before (an undo
@@ -1307,15 +1332,19 @@ def _news(shell: Any, state: Any) -> list[ft.Control]:
     if refusal:
         out.append(keyed(refusal, "refusal"))
     last = last_move_line(shell)
-    if last:
-        out.append(keyed(ft.Text(last, size=15, weight=ft.FontWeight.W_600, color=ft.Colors.BLUE_GREY_900), "last"))
+    # always there (hidden when there is none, e.g. after a roll): a move changes its words in
+    # place instead of sending a new control (issue 18)
+    out.append(keyed(ft.Text(last or "", size=15, weight=ft.FontWeight.W_600, color=ft.Colors.BLUE_GREY_900,
+                             visible=bool(last)), "last"))
     for i, line in enumerate(_event_lines(shell, state)):
         out.append(keyed(ft.Text(line, size=14, color=ft.Colors.BLUE_GREY_800), f"event{i}"))
     return out
 
 
-def _advice(shell: Any, state: Any) -> list[ft.Control]:
-    """The advice switch and, when on, one line per legal move."""
+def _advice(shell: Any, state: Any, shown: bool) -> list[ft.Control]:
+    """The advice switch and, when on, one line per legal move. The switch stays mounted, hidden
+    while the player rolls: a move and its undo change its ``visible`` instead of sending it
+    whole (issue 18)."""
     key = "vx_advice"
 
     def toggle(e: Any) -> None:
@@ -1323,8 +1352,8 @@ def _advice(shell: Any, state: Any) -> list[ft.Control]:
         shell.render()
 
     out: list[ft.Control] = [keyed(ft.Switch(label=shell.t("vx.play.advice"), value=bool(shell.ui.get(key)),
-                                             on_change=toggle), "advice")]
-    if shell.ui.get(key):
+                                             on_change=toggle, visible=shown), "advice")]
+    if shown and shell.ui.get(key):
         out.append(keyed(ft.Column(_advice_controls(shell, state), spacing=8), "advice-lines"))
     return out
 
@@ -1342,8 +1371,8 @@ def _side(shell: Any, state: Any, legal: list[Any], mine: bool) -> list[ft.Contr
     elif state.phase == "roll":
         side += _hidden_moves(shell)
     side += _news(shell, state)
-    if mine and state.phase in ("move", "wurminator"):
-        side += _advice(shell, state)
+    if mine and state.phase in ("roll", "move", "wurminator"):
+        side += _advice(shell, state, shown=state.phase != "roll")
     return side
 
 

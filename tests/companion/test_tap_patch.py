@@ -82,3 +82,52 @@ def test_a_qwixx_field_is_three_controls_and_named_by_its_label_alone():
     assert sizes["Rot 7"] == 3 and sizes["Rot 3: angekreuzt"] == 3 and sizes["Rot 12"] == 5, sizes
     texts = [t for t in _descendants(fields["Rot 7"]) if isinstance(t, ft.Text)]
     assert [(t.value, t.semantics_label) for t in texts] == [("7", "")]
+
+
+def board_nodes(app: AppSession, key: str) -> list[str | None]:
+    """The semantics nodes inside the Verflixxt strip (``key="strip"``) or piles (``"piles"``), as a
+    screen reader gets them: each node's label (None: a node without one, read from the texts in it)."""
+    import flet as ft
+
+    from tests.harness.flet_session import _descendants
+
+    block = next(f.control for f in app.walk() if getattr(f.control, "key", None) == key)
+    return [c.label for c in _descendants(block) if isinstance(c, ft.Semantics)]
+
+
+async def test_a_verflixxt_slot_and_pile_are_each_one_node_named_by_what_they_show(tmp_path):
+    # Issue 18: a node per slot text and per chip (and a wrapper control for each) made the phone
+    # build and place ~70 nodes for the strip. Now each slot is one node, read with its place, its
+    # tile and who stands on it; each pile one node with its points and tiles. German and English.
+    app = await open_table(tmp_path, "verflixxt")
+    slots = board_nodes(app, "strip")
+    assert len(slots) == 28  # start, the 26 tiles, goal: nothing else has a node of its own
+    assert slots[:4] == ["Start: A1, A2, A3, B1, B2, B3", "Feld 1 (+3): Wächter", "Feld 2 (−1)", "Feld 3 (G): Wächter"]
+    assert slots[-1] == "Ziel"
+    assert board_nodes(app, "piles") == [None, "Ana: 0 Punkte, noch keine Tafel", "Ben: 0 Punkte, noch keine Tafel"]
+    await app.click(text="Figur A1: Start » Feld 2 (−1)")
+    assert board_nodes(app, "strip")[:3] == ["Start: A2, A3, B1, B2, B3", "Feld 1 (+3): Wächter", "Feld 2 (−1): A1"]
+    await app.click(text="English")
+    assert app.has_text("Ben's turn")
+    slots = board_nodes(app, "strip")
+    assert slots[:3] == ["Start: A2, A3, B1, B2, B3", "slot 1 (+3): guard", "slot 2 (−1): A1"]
+    assert slots[-1] == "Goal"
+    assert board_nodes(app, "piles") == [None, "Ana: 0 points, no tile yet", "Ben: 0 points, no tile yet"]
+    await app.close()
+
+
+async def test_a_verflixxt_screen_is_fewer_controls_and_a_move_sends_only_the_moved_chip(tmp_path):
+    # Issue 18: the phone builds every control of the screen (258 before: a wrapper per strip text and
+    # chip, a Row and a Text in each move button). A move changes the rest in place: its chip is the
+    # only thing sent whole (2 controls: the box and its letter), the last-move line and the advice
+    # switch change their words and visibility (were sent whole, 4 controls each way).
+    app = await open_table(tmp_path, "verflixxt")
+    assert sum(1 for _ in app.walk()) <= 210
+    move = await sent_by(app, text="Figur A1: Start » Feld 2 (−1)")
+    assert app.has_text("Ben ist dran") and app.has_text("Letzter Zug – Ana: Figur A1: Start » Feld 2 (−1)")
+    assert move["new_controls"] <= 2, move
+    undo = await sent_by(app, tooltip="Rückgängig")
+    assert app.has_text("Wähle einen Zug:") and app.has_text("Zugberatung")
+    assert not app.has_text("Letzter Zug – Ana: Figur A1: Start » Feld 2 (−1)")
+    assert undo["new_controls"] <= 2, undo
+    await app.close()

@@ -226,6 +226,39 @@ def test_wurminator_buttons_in_their_phase(shell):
     assert "Ben ist dran" in texts(shell)
 
 
+def named_nodes(sh: Shell) -> list[str]:
+    """The board's slots and the piles as a screen reader reads them: one labelled node each, whose
+    texts and chips have no nodes of their own (issue 18)."""
+    return [c.label for c in walk(sh.body.controls)
+            if isinstance(c, ft.Semantics) and c.container and c.exclude_semantics and c.label]
+
+
+def test_each_slot_and_pile_is_read_as_one_line_with_its_figures_guards_and_tiles(shell):
+    start_short_game(shell)  # +3 -2 G -4 +5 -1 +2 G, one figure each
+    for value, move in (("2", "Figur A: Start » Feld 2 (−2)"), ("1", "Figur B: Start » Feld 1 (+3)"),
+                        ("2", "Figur A: Feld 2 (−2) » Feld 4 (−4), nimmt −2")):
+        roll(shell, value)
+        click(shell, move)
+    assert named_nodes(shell) == [
+        "Start", "Feld 1 (+3): B, Wächter", "Feld 2", "Feld 3 (G): Wächter", "Feld 4 (−4): A",
+        "Feld 5 (+5): Wächter", "Feld 6 (−1)", "Feld 7 (+2): Wächter", "Feld 8 (G): Wächter", "Ziel",
+        "Ana: -2 Punkte, Tafeln: −2", "Ben: 0 Punkte, noch keine Tafel"]
+    shell.lang = "en"
+    shell.render()
+    assert named_nodes(shell) == [
+        "Start", "slot 1 (+3): B, guard", "slot 2", "slot 3 (G): guard", "slot 4 (−4): A",
+        "slot 5 (+5): guard", "slot 6 (−1)", "slot 7 (+2): guard", "slot 8 (G): guard", "Goal",
+        "Ana: -2 points, tiles: −2", "Ben: 0 points, no tile yet"]
+
+
+def test_the_wurminator_is_named_on_its_slot(shell):
+    start_short_game(shell, wurm=True)
+    assert named_nodes(shell)[:2] == ["Start: A, B, Wurminator", "Feld 1 (+3): Wächter"]
+    shell.lang = "en"
+    shell.render()
+    assert named_nodes(shell)[:2] == ["Start: A, B, Wurminator", "slot 1 (+3): guard"]
+
+
 def play_to_end(sh: Shell) -> None:
     for value, move in (("2", "Figur A: Start » Feld 2 (−2)"), ("1", "Figur B: Start » Feld 1 (+3)"),
                         ("2", "Figur A: Feld 2 (−2) » Feld 4 (−4), nimmt −2"),

@@ -28,6 +28,7 @@ def tables(tmp_path_factory):
     db = tmp_path_factory.mktemp("churn") / "churn.db"
     ids = {g: TAP_GAMES[g]["prepare"](db) for g in ("qwixx", "verflixxt")}
     ids["qwixx-touch"] = TAP_GAMES["qwixx"]["prepare"](db)  # a table of its own: the others end crossed
+    ids["verflixxt-read"] = TAP_GAMES["verflixxt"]["prepare"](db)  # untouched: read as it starts
     srv = Server(db)
     yield srv, ids
     srv.kill()
@@ -99,5 +100,27 @@ def test_the_bench_taps_a_phone_page_with_a_finger_and_no_label_is_rewritten(bro
             assert page.get_by_text(expect).count() >= 1, expect
             page.wait_for_timeout(1500)  # past the hover tooltip's delay
         assert page.evaluate("() => window.__labels") == 0
+    finally:
+        page.context.close()
+
+
+def test_a_verflixxt_slot_and_pile_are_each_one_node_read_whole(browser, tables):
+    # Issue 18: the strip had a node for each tile's text and each chip (40, the page 72), read as
+    # "−1", "A1" with no place: each slot is now one node read with its place, tile and who stands
+    # there, each pile one with its points and tiles; the chips' letters are no nodes of their own.
+    from build.bench import open_page
+
+    srv, ids = tables
+    page = open_page(browser, f"{srv.url}g/{ids['verflixxt-read']}", TAP_GAMES["verflixxt"]["forth"][0], PHONE)
+    try:
+        for words in ("Start: A1, A2, A3, B1, B2, B3", "Feld 1 (+3): Wächter", "Feld 2 (−1)", "Ziel",
+                      "Ana: 0 Punkte, noch keine Tafel", "Ben: 0 Punkte, noch keine Tafel"):
+            assert page.get_by_text(words, exact=True).count() == 1, words
+        assert page.get_by_text("A1", exact=True).count() == 0
+        assert page.locator("flt-semantics").count() <= 66  # was 77: 40 for the strip, 4 for the piles
+        button(page, "English").click()
+        page.get_by_text("slot 1 (+3): guard", exact=True).wait_for()
+        for words in ("Start: A1, A2, A3, B1, B2, B3", "slot 2 (−1)", "Goal", "Ana: 0 points, no tile yet"):
+            assert page.get_by_text(words, exact=True).count() == 1, words
     finally:
         page.context.close()
