@@ -1573,11 +1573,11 @@ def _gold_log(shell: Any, state: Any) -> list[ft.Control]:
             f"g{first + k}")
         for k, g in reversed(list(enumerate(state.gold_log[first:])))
     ]
-    # "No gold change yet." stays on the phone, hidden under the first line: the undo of the first
-    # change shows it again instead of sending it anew (issue 18)
-    empty = keyed(ft.Text(shell.t("rv.play.log_empty"), size=14, visible=not log_lines), "log-empty")
+    # "No gold change yet." stands in the first change's place (key g0): the first +1 gold and its
+    # undo change that line's words, they do not build a line and take another off (issue 18)
+    empty = [keyed(ft.Text(shell.t("rv.play.log_empty"), size=14), "g0")]
     return [keyed(section_title(shell.t("rv.play.gold_log")), "log-title"),
-            keyed(ft.Column([*log_lines, empty], spacing=2), "log")]
+            keyed(ft.Column(log_lines or empty, spacing=2), "log")]
 
 
 def _purse_section(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) -> list[ft.Control]:
