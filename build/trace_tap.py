@@ -50,17 +50,22 @@ CATEGORIES = ["toplevel", "devtools.timeline", "blink.user_timing", "v8.execute"
 # Counts what one tap does to the page's DOM (the semantics tree) and its websocket.
 COUNT_JS = """() => {
   if (window.__cnt) return;
-  window.__cnt = {records: 0, nodes: new Set(), wsBytes: 0, wsMsgs: 0};
+  window.__cnt = {records: 0, styles: 0, nodes: new Set(), wsBytes: 0, wsMsgs: 0};
   document.addEventListener('pointerdown', () => {
-    window.__cnt.records = 0; window.__cnt.nodes = new Set(); window.__cnt.wsBytes = 0; window.__cnt.wsMsgs = 0;
+    window.__cnt.records = 0; window.__cnt.styles = 0; window.__cnt.nodes = new Set(); window.__cnt.wsBytes = 0;
+    window.__cnt.wsMsgs = 0;
     performance.mark('tap-down');
   }, {capture: true});
   new MutationObserver(recs => {
     window.__cnt.records += recs.length;
-    for (const r of recs) window.__cnt.nodes.add(r.target);
+    for (const r of recs) {
+      window.__cnt.nodes.add(r.target);
+      if (r.type === 'attributes' && r.attributeName === 'style') window.__cnt.styles += 1;
+    }
   }).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
 }"""
 READ_COUNT_JS = """() => ({records: window.__cnt.records, touched: window.__cnt.nodes.size,
+  styles: window.__cnt.styles,
   semantics: document.querySelectorAll('flt-semantics').length})"""
 MARK_SEEN_JS = """() => { performance.mark('tap-seen'); }"""
 
@@ -175,7 +180,7 @@ def trace_page(browser, page, tapper, rate: float, taps: int, keep: pathlib.Path
     throttle.set(rate)
     for _ in range(4):  # warm-up
         tapper()
-    counts = tap_counts(page, tapper, 4)
+    counts = tap_counts(page, tapper, 6)  # forth, back, forth, ...
     # the text found: mark it in the trace too (the tapper waits for it; the mark follows at once)
     browser.start_tracing(page=page, categories=CATEGORIES)
     in_page = []
@@ -191,7 +196,10 @@ def trace_page(browser, page, tapper, rate: float, taps: int, keep: pathlib.Path
     keys = list(rows[0]) if rows else []
     med = {k: _median([r[k] for r in rows]) for k in keys}
     cmed = {k: statistics.median(c[k] for c in counts) for k in counts[0]}
-    return {"rate": rate, "taps": len(rows), "median_ms": med, "counts": cmed}
+    # the tap and its undo apart (a game's tapper alternates, starting with the tap)
+    split = {kind: {k: statistics.median(c[k] for c in counts[i::2]) for k in counts[0]}
+             for i, kind in enumerate(("forth", "back"))}
+    return {"rate": rate, "taps": len(rows), "median_ms": med, "counts": cmed, "counts_by_kind": split}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -262,6 +270,9 @@ def _print(name: str, r: dict[str, Any]) -> None:
     print(f"{name:12} rate {r['rate']:g}: " + "  ".join(f"{k} {v:.1f}" for k, v in m.items()) +
           f" | DOM records {c['records']:.0f}, touched {c['touched']:.0f}, semantics nodes {c['semantics']:.0f},"
           f" ws bytes {c['ws_bytes']:.0f}", flush=True)
+    for kind, k in r.get("counts_by_kind", {}).items():
+        print(f"{'':12} {kind:5}: DOM records {k['records']:.0f}, touched {k['touched']:.0f}, style writes "
+              f"{k['styles']:.0f}, ws bytes {k['ws_bytes']:.0f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -36,6 +36,7 @@ from scoring.verlies import (
     ATTR_MAX,
     ATTRIBUTE_OF,
     ATTRIBUTES,
+    DICE_FORMS,
     FAILURE,
     GAME as ENGINE,
     PENALTY_GOLD,
@@ -1486,7 +1487,13 @@ def _purse_head(shell: Any, p: Any) -> ft.Control:
 
 
 def _purse_gold(shell: Any, state: Any, st: dict[str, Any], seat: int) -> list[ft.Control]:
-    """The amount counter and what it does: passage gold when offered, corrections either way."""
+    """The amount counter and what it does: passage gold when offered, corrections either way.
+
+    Issue 18: the passage gold buttons of the card just drawn stay where they are once its gold is
+    taken (rv.gold: once per card), greyed out, instead of leaving the screen: the corrections and
+    everything below keep their place (no jump under the finger), and the undo that gives the gold
+    back enables them again instead of sending and building four buttons anew. Each button has its
+    key, so it is the same control on the phone from one tap to the next."""
     def set_gold(delta: int) -> None:
         st["gold"] = clamp(st["gold"] + delta, 1, 99)
         shell.render()
@@ -1494,19 +1501,33 @@ def _purse_gold(shell: Any, state: Any, st: dict[str, Any], seat: int) -> list[f
     amount = st["gold"]
     counter = gold_counter(amount, set_gold, label=shell.t("rv.play.gold_amount"),
                            minus_tip=shell.t("rv.play.gold_minus"), plus_tip=shell.t("rv.play.gold_plus"))
-    gold_buttons = []
     offers = shell.table.game.legal(state, seat)  # rv.gold / rv.room: passage gold exactly when offered
     passage = _template(offers, "gain_gold", "amount", reason="passage")
-    if passage is not None:
-        gold_buttons.append(big_button(shell.t("rv.play.passage", n=amount), lambda e: _submit(
-            shell, _filled(shell, passage, amount=amount), clear=()), color=ft.Colors.AMBER_300))
-    gold_buttons += _dice_buttons(shell, _template(offers, "roll_gold", "dice", reason="passage"),
-                                  "rv.play.passage_dice")
+    dice = _template(offers, "roll_gold", "dice", reason="passage")
+    taken = seat == state.current and state.turn.passage_gold > 0  # rv.gold: this card's gold is taken
+    gold_buttons: list[ft.Control] = []
+    if passage is not None or dice is not None or taken:
+        def take(e: Any) -> None:
+            if passage is not None:  # a disabled button sends no tap; this guards a stale one
+                _submit(shell, _filled(shell, passage, amount=amount), clear=())
+
+        def roll(form: str) -> None:
+            if dice is not None and form in dice.fields["dice"]:
+                _submit(shell, _filled(shell, dice, dice=form), clear=())
+
+        gold_buttons.append(keyed(big_button(shell.t("rv.play.passage", n=amount), take,
+                                             color=ft.Colors.AMBER_300 if passage is not None else None,
+                                             disabled=passage is None), "passage"))
+        gold_buttons += [  # rv.dice: every form the card may give, the offered ones enabled
+            keyed(big_button(shell.t("rv.play.passage_dice", form=shell.t(f"rv.dice.{form}")),
+                             lambda e, form=form: roll(form),
+                             disabled=dice is None or form not in dice.fields["dice"]), f"passage-{form}")
+            for form in DICE_FORMS]
     gold_buttons += [
-        big_button(shell.t("rv.play.correct_plus", n=amount), lambda e: _submit(
-            shell, GainGold(by=seat, amount=amount, reason="correction"), clear=())),
-        big_button(shell.t("rv.play.correct_minus", n=amount), lambda e: _submit(
-            shell, LoseGold(by=seat, amount=amount, reason="correction"), clear=())),
+        keyed(big_button(shell.t("rv.play.correct_plus", n=amount), lambda e: _submit(
+            shell, GainGold(by=seat, amount=amount, reason="correction"), clear=())), "correct-plus"),
+        keyed(big_button(shell.t("rv.play.correct_minus", n=amount), lambda e: _submit(
+            shell, LoseGold(by=seat, amount=amount, reason="correction"), clear=())), "correct-minus"),
     ]
     return [counter, _wrap(gold_buttons)]
 
@@ -1552,8 +1573,11 @@ def _gold_log(shell: Any, state: Any) -> list[ft.Control]:
             f"g{first + k}")
         for k, g in reversed(list(enumerate(state.gold_log[first:])))
     ]
+    # "No gold change yet." stands in the first change's place (key g0): the first +1 gold and its
+    # undo change that line's words, they do not build a line and take another off (issue 18)
+    empty = [keyed(ft.Text(shell.t("rv.play.log_empty"), size=14), "g0")]
     return [keyed(section_title(shell.t("rv.play.gold_log")), "log-title"),
-            keyed(ft.Column(log_lines or [ft.Text(shell.t("rv.play.log_empty"), size=14)], spacing=2), "log")]
+            keyed(ft.Column(log_lines or empty, spacing=2), "log")]
 
 
 def _purse_section(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) -> list[ft.Control]:

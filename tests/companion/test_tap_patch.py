@@ -6,6 +6,9 @@ same for all three games. Counts, not times.
 
 from __future__ import annotations
 
+import flet as ft
+import pytest
+
 from build.bench import PASS_AROUND, TAP_GAMES
 from build.bench_patch import patch_stats
 from tests.harness.flet_session import AppSession, make_context
@@ -130,4 +133,70 @@ async def test_a_verflixxt_screen_is_fewer_controls_and_a_move_sends_only_the_mo
     assert app.has_text("Wähle einen Zug:") and app.has_text("Zugberatung")
     assert not app.has_text("Letzter Zug – Ana: Figur A1: Start » Feld 2 (−1)")
     assert undo["new_controls"] <= 2, undo
+
+
+# Raus aus dem Verlies: Ana drew a card (a passage); the tap section's "+1 gold" and its undo, in both
+# languages. (German first, English second: every string whole.)
+VERLIES_WORDS = {
+    "de": {"take": "Gold im Gang +1", "dice": ["Gold im Gang: W6 würfeln", "Gold im Gang: W3 würfeln",
+                                               "Gold im Gang: 1+W6 würfeln"],
+           "plus": "Korrektur +1", "minus": "Korrektur −1", "undo": "Rückgängig", "purse0": "0 Gold",
+           "purse1": "1 Gold", "line": "Zug 1: Ana +1 (Gang)", "empty": "Noch keine Goldänderung.",
+           "turn": "Ana ist dran · Zug 1", "moved": "Ana hat einen Gang gelegt."},
+    "en": {"take": "Passage gold +1", "dice": ["Passage gold: roll d6", "Passage gold: roll d3",
+                                               "Passage gold: roll 1+d6"],
+           "plus": "Correction +1", "minus": "Correction −1", "undo": "Undo", "purse0": "0 gold",
+           "purse1": "1 gold", "line": "Turn 1: Ana +1 (passage)", "empty": "No gold change yet.",
+           "turn": "Ana's turn · turn 1", "moved": "Ana laid a passage."},
+}
+
+
+def gold_row(app: AppSession, w: dict) -> list[tuple[str, int, bool]]:
+    """The purse's gold buttons in screen order: (words, control id, disabled)."""
+    names = [w["take"], *w["dice"], w["plus"], w["minus"]]
+    found = [f for f in app.walk() if isinstance(f.control, ft.Button) and isinstance(f.control.content, ft.Text)
+             and f.control.content.value in names]
+    return [(f.control.content.value, f.control._i, bool(f.control.disabled)) for f in found]
+
+
+def screen_ids(app: AppSession) -> set[int]:
+    return {f.control._i for f in app.walk()}
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+async def test_a_verlies_gold_tap_and_its_undo_build_no_control(tmp_path, lang):
+    # Issue 18: the passage's gold buttons stay on the phone when its gold is taken (rv.gold: once
+    # per card), greyed out in their place, and the first log line takes the place of "No gold
+    # change yet.": the tap and its undo change values in place and send no control whole (were 1
+    # and 9: the new log line; the four passage buttons and the empty-log line coming back, 1.3 KB);
+    # the corrections keep their place (the row of six buttons shrank to two, moving all below it).
+    w = VERLIES_WORDS[lang]
+    app = await open_table(tmp_path, "verlies")
+    if lang == "en":
+        await app.click(text="English")
+    assert app.has_text(w["turn"]) and app.has_text(w["moved"])
+    assert app.has_text(w["purse0"]) and app.has_text(w["empty"])
+    before = gold_row(app, w)
+    assert [(n, off) for n, _, off in before] == [(w["take"], False), *((d, False) for d in w["dice"]),
+                                                   (w["plus"], False), (w["minus"], False)]
+    ids = screen_ids(app)
+
+    tap = await sent_by(app, text=w["take"])
+    assert app.has_text(w["purse1"]) and app.has_text(w["line"])
+    assert not app.has_text(w["purse0"]) and not app.has_text(w["empty"])
+    after = gold_row(app, w)  # the same six controls in the same places; the passage's four not offered
+    assert [(n, i) for n, i, _ in after] == [(n, i) for n, i, _ in before]
+    assert [off for *_, off in after] == [True, True, True, True, False, False]
+    assert tap["new_controls"] == 0, tap  # "Zug 1: Ana +1 (Gang)" is the empty log's line, reworded
+    assert screen_ids(app) == ids  # the same controls on the screen, control for control
+
+    undo = await sent_by(app, tooltip=w["undo"])
+    assert app.has_text(w["purse0"]) and app.has_text(w["empty"])
+    assert not app.has_text(w["purse1"]) and not app.has_text(w["line"])
+    assert gold_row(app, w) == before  # offered again, the same controls
+    assert undo["new_controls"] == 0, undo
+    assert screen_ids(app) == ids
+    # and the passage's gold is the passage's gold again: taking it again counts once
+    await sent_by(app, text=w["take"])
+    assert app.has_text(w["purse1"]) and app.has_text(w["line"])
     await app.close()

@@ -45,7 +45,7 @@ def walk(c: Any) -> Iterator[Any]:
         for x in c:
             yield from walk(x)
         return
-    if not isinstance(c, ft.BaseControl):
+    if not isinstance(c, ft.BaseControl) or c.visible is False:  # hidden: not on the screen
         return
     yield c
     for attr in ("controls", "content", "actions"):
@@ -92,7 +92,10 @@ def note(shell: Shell) -> str | None:
 
 
 def buttons(shell: Shell) -> list[str]:
-    return [label_of(c) or c.tooltip for c in walk(shell.body.controls) if getattr(c, "on_click", None) is not None]
+    """The buttons a player can tap now: a greyed-out one (e.g. a passage's gold once taken, rv.gold)
+    stays on the screen but is not offered."""
+    return [label_of(c) or c.tooltip for c in walk(shell.body.controls)
+            if getattr(c, "on_click", None) is not None and not c.disabled]
 
 
 def type_into(shell: Shell, label: str, value: str) -> None:
