@@ -197,6 +197,10 @@ add_strings(
         "rv.play.gold_minus": {"de": "Betrag −", "en": "Amount −"},
         "rv.play.gold_plus": {"de": "Betrag +", "en": "Amount +"},
         "rv.play.passage": {"de": "Gold im Gang +{n}", "en": "Passage gold +{n}"},
+        "rv.play.passage_once": {"de": "Gold im Gang: einmal je Karte (rv.gold)",
+                                 "en": "Passage gold: once per card (rv.gold)"},
+        "rv.play.passage_taken": {"de": "Das Gold dieses Gangs ist genommen (rv.gold).",
+                                  "en": "This passage's gold is taken (rv.gold)."},
         "rv.play.correct_plus": {"de": "Korrektur +{n}", "en": "Correction +{n}"},
         "rv.play.correct_minus": {"de": "Korrektur −{n}", "en": "Correction −{n}"},
         "rv.play.purse_of": {"de": "{name} ({character})", "en": "{name} ({character})"},
@@ -1529,7 +1533,12 @@ def _purse_gold(shell: Any, state: Any, st: dict[str, Any], seat: int) -> list[f
         keyed(big_button(shell.t("rv.play.correct_minus", n=amount), lambda e: _submit(
             shell, LoseGold(by=seat, amount=amount, reason="correction"), clear=())), "correct-minus"),
     ]
-    return [counter, _wrap(gold_buttons)]
+    if not gold_buttons[:-2]:
+        return [counter, _wrap(gold_buttons)]
+    # the greyed buttons say why (one line that changes its words, never comes or goes with a tap)
+    why = keyed(ft.Text(shell.t("rv.play.passage_taken" if taken and passage is None and dice is None
+                                else "rv.play.passage_once"), size=14), "passage-why")
+    return [counter, why, _wrap(gold_buttons)]
 
 
 def _treasure_row(shell: Any, state: Any, seat: int, i: int, tr: dict[str, Any], acting: bool) -> ft.Control:

@@ -142,12 +142,14 @@ VERLIES_WORDS = {
                                                "Gold im Gang: 1+W6 würfeln"],
            "plus": "Korrektur +1", "minus": "Korrektur −1", "undo": "Rückgängig", "purse0": "0 Gold",
            "purse1": "1 Gold", "line": "Zug 1: Ana +1 (Gang)", "empty": "Noch keine Goldänderung.",
-           "turn": "Ana ist dran · Zug 1", "moved": "Ana hat einen Gang gelegt."},
+           "turn": "Ana ist dran · Zug 1", "moved": "Ana hat einen Gang gelegt.",
+           "once": "Gold im Gang: einmal je Karte (rv.gold)", "taken": "Das Gold dieses Gangs ist genommen (rv.gold)."},
     "en": {"take": "Passage gold +1", "dice": ["Passage gold: roll d6", "Passage gold: roll d3",
                                                "Passage gold: roll 1+d6"],
            "plus": "Correction +1", "minus": "Correction −1", "undo": "Undo", "purse0": "0 gold",
            "purse1": "1 gold", "line": "Turn 1: Ana +1 (passage)", "empty": "No gold change yet.",
-           "turn": "Ana's turn · turn 1", "moved": "Ana laid a passage."},
+           "turn": "Ana's turn · turn 1", "moved": "Ana laid a passage.",
+           "once": "Passage gold: once per card (rv.gold)", "taken": "This passage's gold is taken (rv.gold)."},
 }
 
 
@@ -175,7 +177,7 @@ async def test_a_verlies_gold_tap_and_its_undo_build_no_control(tmp_path, lang):
     if lang == "en":
         await app.click(text="English")
     assert app.has_text(w["turn"]) and app.has_text(w["moved"])
-    assert app.has_text(w["purse0"]) and app.has_text(w["empty"])
+    assert app.has_text(w["purse0"]) and app.has_text(w["empty"]) and app.has_text(w["once"])
     before = gold_row(app, w)
     assert [(n, off) for n, _, off in before] == [(w["take"], False), *((d, False) for d in w["dice"]),
                                                    (w["plus"], False), (w["minus"], False)]
@@ -187,6 +189,7 @@ async def test_a_verlies_gold_tap_and_its_undo_build_no_control(tmp_path, lang):
     after = gold_row(app, w)  # the same six controls in the same places; the passage's four not offered
     assert [(n, i) for n, i, _ in after] == [(n, i) for n, i, _ in before]
     assert [off for *_, off in after] == [True, True, True, True, False, False]
+    assert app.has_text(w["taken"]) and not app.has_text(w["once"])  # the greyed buttons say why
     assert tap["new_controls"] == 0, tap  # "Zug 1: Ana +1 (Gang)" is the empty log's line, reworded
     assert screen_ids(app) == ids  # the same controls on the screen, control for control
 
@@ -194,6 +197,7 @@ async def test_a_verlies_gold_tap_and_its_undo_build_no_control(tmp_path, lang):
     assert app.has_text(w["purse0"]) and app.has_text(w["empty"])
     assert not app.has_text(w["purse1"]) and not app.has_text(w["line"])
     assert gold_row(app, w) == before  # offered again, the same controls
+    assert app.has_text(w["once"]) and not app.has_text(w["taken"])
     assert undo["new_controls"] == 0, undo
     assert screen_ids(app) == ids
     # and the passage's gold is the passage's gold again: taking it again counts once
