@@ -9,20 +9,23 @@ real database file (WAL, ``synchronous=FULL``: the commit's fsync is in the figu
 table is prepared as in the tap section of ``build/bench.py`` (``TAP_GAMES``: same positions, same
 taps). ``--phones`` sessions show the table: the tapping one opened ``/g/<id>`` with "Alle" (as the
 tap section), the others are the other seats' phones (``/g/<id>/seat/<n>``), then more "Alle" phones.
-The tap and its undo alternate; per tap, ``time.perf_counter`` spans (median over the taps, ms):
+The tap and its undo alternate; per tap (median over the taps, ms), in CPU time of the event
+loop's thread (``time.thread_time``: what queues every other table, and steady on a loaded
+machine; ``--clock wall`` for ``time.perf_counter``):
 
 - ``referee``: the table's own work on the loop (parse, seat check, ``apply``, result, the record),
   i.e. ``Table.submit`` / ``undo`` without the store;
-- ``commit``: ``Store.append`` / ``move_cursor`` (the transaction and its fsync), whether it ran
-  on the event loop or in the store's writer thread (``loop-blocked`` says how much of it the
-  event loop waited for: the whole commit when it runs on the loop);
+- ``commit``: ``Store.append`` / ``move_cursor`` (the transaction and its fsync) in wall time,
+  wherever it runs; ``loop-blk``: how much of it the event loop waited for (all of it with
+  ``--no-writer``, as before issue 18; none with the store's writer thread, as the server runs);
 - ``view``: ``Shell._screen`` (building the view's controls), summed over the sessions;
 - ``flet``: the rest of ``Shell.render`` (Flet's diff of the page, the message, the reindex),
   summed over the sessions, without the msgpack encoding; ``encode``: ``msgpack.packb`` of the
   messages (what the websocket transport does);
-- ``total``: tap event to the last session's patch, minus the harness's own decoding of what was
-  sent (``msgpack.unpackb``, not done by a server).
-- ``per phone``: ``view + flet + encode`` of one watching (not tapping) session.
+- ``per phone``: ``view + flet + encode`` of one watching (not tapping) session;
+- ``total``: the loop's CPU from the tap event to the last session's patch, minus the harness's
+  own decoding of what was sent (``msgpack.unpackb``, not done by a server);
+- ``wall`` / ``p95``: the same span in wall time (the commit's fsync included), median and p95.
 
 Wall times on a loaded machine are indicative; the split is what this is for.
 ``--profile N`` also prints cProfile's N most expensive functions (cumulative) over all taps.
@@ -40,6 +43,7 @@ import pstats
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Callable
@@ -49,11 +53,12 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-SPANS = ("referee", "commit", "loop_blocked", "view", "flet", "encode", "total", "per_phone")
+CLOCK = time.thread_time  # CPU time of the loop's thread (``--clock wall``: time.perf_counter)
+SPANS = ("referee", "commit", "loop_blocked", "view", "flet", "encode", "total", "per_phone", "wall")
 
 
 class Spans:
-    """Accumulated perf_counter spans of the current tap (seconds)."""
+    """Accumulated spans of the current tap (seconds)."""
 
     def __init__(self) -> None:
         self.now: dict[str, float] = defaultdict(float)
@@ -87,47 +92,51 @@ def instrument(spans: Spans, shells: list[Any]) -> Callable[[], None]:
 
     def table_call(orig: Callable, args: tuple, kwargs: dict) -> Any:
         depth["table"] += 1
-        t0 = time.perf_counter()
-        c0 = spans.now["commit"]
+        t0 = CLOCK()
+        c0 = spans.now["store_clock"]
         try:
             return orig(*args, **kwargs)
         finally:
             depth["table"] -= 1
             if depth["table"] == 0:  # roll() calls submit(): count the outer call once
-                spans.now["referee"] += time.perf_counter() - t0 - (spans.now["commit"] - c0)
+                spans.now["referee"] += CLOCK() - t0 - (spans.now["store_clock"] - c0)
 
     for name in ("submit", "undo", "redo", "roll"):
         undo.append(_wrap(Table, name, table_call))
 
     def store_call(orig: Callable, args: tuple, kwargs: dict) -> Any:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), CLOCK()  # the commit in wall time: its fsync is waiting, not CPU
         try:
             return orig(*args, **kwargs)
         finally:
-            spans.now["commit"] += time.perf_counter() - t0
+            dt = time.perf_counter() - t0
+            spans.now["commit"] += dt
+            if threading.current_thread() is threading.main_thread():  # no writer thread: the loop waits
+                spans.now["loop_blocked"] += dt
+                spans.now["store_clock"] += CLOCK() - c0
 
     for name in ("append", "move_cursor"):
         undo.append(_wrap(Store, name, store_call))
 
     for shell in shells:  # join_ui gives each session its own ``_screen`` (the seat bar around the view)
         def screen(orig: Callable, args: tuple, kwargs: dict, shell: Any = shell) -> Any:
-            t0 = time.perf_counter()
+            t0 = CLOCK()
             try:
                 return orig(*args, **kwargs)
             finally:
-                dt = time.perf_counter() - t0
+                dt = CLOCK() - t0
                 spans.now["view"] += dt
                 spans.per_session[id(shell)] += dt
 
         undo.append(_wrap(shell, "_screen", screen))
 
     def render(orig: Callable, args: tuple, kwargs: dict) -> Any:
-        t0 = time.perf_counter()
+        t0 = CLOCK()
         v0, e0, d0 = spans.now["view"], spans.now["encode"], spans.now["decode"]
         try:
             return orig(*args, **kwargs)
         finally:
-            dt = time.perf_counter() - t0
+            dt = CLOCK() - t0
             rest = dt - (spans.now["view"] - v0) - (spans.now["decode"] - d0)
             spans.now["flet"] += rest - (spans.now["encode"] - e0)
             spans.per_session[id(args[0])] += rest
@@ -135,18 +144,18 @@ def instrument(spans: Spans, shells: list[Any]) -> Callable[[], None]:
     undo.append(_wrap(Shell, "render", render))
 
     def packb(orig: Callable, args: tuple, kwargs: dict) -> Any:
-        t0 = time.perf_counter()
+        t0 = CLOCK()
         try:
             return orig(*args, **kwargs)
         finally:
-            spans.now["encode"] += time.perf_counter() - t0
+            spans.now["encode"] += CLOCK() - t0
 
     def unpackb(orig: Callable, args: tuple, kwargs: dict) -> Any:
-        t0 = time.perf_counter()
+        t0 = CLOCK()
         try:
             return orig(*args, **kwargs)
         finally:
-            spans.now["decode"] += time.perf_counter() - t0
+            spans.now["decode"] += CLOCK() - t0
 
     undo.append(_wrap(msgpack, "packb", packb))
     undo.append(_wrap(msgpack, "unpackb", unpackb))
@@ -176,12 +185,14 @@ async def open_phones(ctx: Any, gid: str, players: int, phones: int) -> list[Any
 
 
 async def measure_game(key: str, spec: dict[str, Any], taps: int, phones: int, tmp: pathlib.Path,
-                       prof: cProfile.Profile | None) -> dict[str, Any]:
+                       prof: cProfile.Profile | None, writer: bool = True) -> dict[str, Any]:
     from tests.harness.flet_session import make_context
 
     db = tmp / f"{key}.db"
     gid = spec["prepare"](db)
     ctx = make_context(db)
+    if writer:
+        ctx.store.start_writer()  # as the server does (AppContext.create(writer=True))
     table = ctx.tables.open(gid)
     sessions = await open_phones(ctx, gid, len(table.players), phones)
     tapper, watchers = sessions[0], sessions[1:]
@@ -198,16 +209,17 @@ async def measure_game(key: str, spec: dict[str, Any], taps: int, phones: int, t
                 raise AssertionError(f"{key}: no {label!r} on screen: {tapper.texts()}")
             target = tapper.find(**how).clickable()
             seq = table.seq
-            want = [w.shell for w in watchers]
+            want = [s.shell for s in sessions]
             spans.reset()
             if prof is not None and i >= 4:
                 prof.enable()
-            t0 = time.perf_counter()
+            t0, w0 = CLOCK(), time.perf_counter()
             await tapper.session.dispatch_event(target._i, "click", None)
+            await table.settled()  # the writer thread's commit (no busy wait holding the GIL meanwhile)
             while any(getattr(s, "_rendered_seq", None) != (table.seq, len(table.record.actions)) for s in want) \
                     or table.seq == seq:
                 await asyncio.sleep(0)
-            total = time.perf_counter() - t0
+            total, wall = CLOCK() - t0, time.perf_counter() - w0
             if prof is not None:
                 prof.disable()
             if not tapper.has_text(expect, contains=not spec["exact"]):
@@ -215,9 +227,9 @@ async def measure_game(key: str, spec: dict[str, Any], taps: int, phones: int, t
             if i < 4:
                 continue
             n = spans.now
-            row = {k: n[k] * 1000 for k in ("referee", "commit", "view", "flet", "encode")}
-            row["loop_blocked"] = row["commit"] if not getattr(ctx.store, "writer", None) else 0.0
+            row = {k: n[k] * 1000 for k in ("referee", "commit", "loop_blocked", "view", "flet", "encode")}
             row["total"] = (total - n["decode"]) * 1000
+            row["wall"] = (wall - n["decode"]) * 1000
             row["per_phone"] = statistics.mean(spans.per_session[id(w.shell)] for w in watchers) * 1000 \
                 if watchers else 0.0
             rows.append(row)
@@ -228,16 +240,17 @@ async def measure_game(key: str, spec: dict[str, Any], taps: int, phones: int, t
         ctx.store.close()
     return {"what": spec["what"], "phones": phones,
             **{k: round(statistics.median(r[k] for r in rows), 2) for k in SPANS},
-            "total_p95": round(sorted(r["total"] for r in rows)[int(0.95 * (len(rows) - 1))], 2)}
+            "wall_p95": round(sorted(r["wall"] for r in rows)[int(0.95 * (len(rows) - 1))], 2)}
 
 
-async def run(taps: int, phones: int, games: list[str], prof: cProfile.Profile | None) -> dict[str, Any]:
+async def run(taps: int, phones: int, games: list[str], prof: cProfile.Profile | None,
+              writer: bool = True) -> dict[str, Any]:
     from build.bench import TAP_GAMES
 
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as d:
         for g in games:
-            out[g] = await measure_game(g, TAP_GAMES[g], taps, phones, pathlib.Path(d), prof)
+            out[g] = await measure_game(g, TAP_GAMES[g], taps, phones, pathlib.Path(d), prof, writer)
     return out
 
 
@@ -249,18 +262,26 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--taps", type=int, default=20, help="taps and as many undos per game")
     p.add_argument("--phones", type=int, default=4, help="sessions showing the table (the tapping one included)")
     p.add_argument("--games", default="qwixx,verflixxt,verlies")
+    p.add_argument("--no-writer", action="store_true",
+                   help="commit on the event loop (as before issue 18), not in the store's writer thread")
+    p.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
+                   help="cpu: the loop thread's CPU time (steady on a loaded machine); wall: perf_counter")
     p.add_argument("--json")
     p.add_argument("--profile", type=int, default=0, help="print cProfile's N top functions (cumulative)")
     a = p.parse_args(argv)
+    global CLOCK
+    CLOCK = time.thread_time if a.clock == "cpu" else time.perf_counter
     prof = cProfile.Profile() if a.profile else None
-    res = asyncio.run(run(a.taps, a.phones, a.games.split(","), prof))
-    print(f"server share of a tap, {a.phones} phones, median ms over {a.taps * 2} taps (tap and undo)")
+    res = asyncio.run(run(a.taps, a.phones, a.games.split(","), prof, not a.no_writer))
+    where = "on the event loop" if a.no_writer else "in the store's writer thread"
+    print(f"server share of a tap, {a.phones} phones, commit {where}, median ms over {a.taps * 2} taps (tap and undo)")
+    print(f"({a.clock} time, except commit and wall: wall time)")
     print(f"{'game':10} {'referee':>8} {'commit':>7} {'loop-blk':>8} {'view':>6} {'flet':>6} {'encode':>7} "
-          f"{'per phone':>9} {'total':>6} {'p95':>6}")
+          f"{'per phone':>9} {'total':>6} | {'wall':>6} {'p95':>6}")
     for g, r in res.items():
         print(f"{g:10} {r['referee']:>8.2f} {r['commit']:>7.2f} {r['loop_blocked']:>8.2f} {r['view']:>6.2f} "
-              f"{r['flet']:>6.2f} {r['encode']:>7.2f} {r['per_phone']:>9.2f} {r['total']:>6.2f} "
-              f"{r['total_p95']:>6.2f}")
+              f"{r['flet']:>6.2f} {r['encode']:>7.2f} {r['per_phone']:>9.2f} {r['total']:>6.2f} | "
+              f"{r['wall']:>6.2f} {r['wall_p95']:>6.2f}")
     if prof is not None:
         s = io.StringIO()
         pstats.Stats(prof, stream=s).sort_stats("cumulative").print_stats(a.profile)

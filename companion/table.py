@@ -196,7 +196,10 @@ class Table:
             return None
         assert self.store.writer is not None
         cursor, rev = self.cursor, self.rev
-        pending = PendingWrite(self.store.writer.submit(write, cursor, rev), code)
+        try:
+            pending = PendingWrite(self.store.writer.submit(write, cursor, rev), code)
+        except RuntimeError:  # the store is closing (the server stops): nothing changes
+            return Refusal("table.store", code, detail="db_closed")
         self.rev = rev + 1  # every write of a game's log bumps its revision by one (Store.append)
         took()
         self._pending = pending
