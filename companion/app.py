@@ -598,7 +598,10 @@ class Shell:
     def render(self) -> None:
         if self.table is not None and self.table.pending_write() is not None:
             # A change of this table is not on disk yet: no screen shows it before it is (the
-            # commit runs in the store's writer thread, issue 18). Drawn once it is in.
+            # commit runs in the store's writer thread, issue 18). Drawn once it is in; that
+            # render sends this page's changes, so Flet's auto-update after the event has nothing
+            # to do (it would diff the whole page for nothing: 4-9 ms of the loop per tap).
+            ft.context.mark_update_called()
             if not self._render_waits:
                 try:
                     self.page.run_task(self._render_when_saved)

@@ -192,3 +192,25 @@ def _roll_record(table) -> Any:
     action = table.game.roll_action(table.state, [3, 4, 8, 1, 2, 5])
     return RecordedAction(seat=table.game.actor(table.state, action), action=table.game.dump_action(action),
                           at=now_iso())
+
+
+async def test_a_tap_diffs_the_tapping_phones_page_once(ctx):
+    """While the commit runs the tap's own redraw waits; Flet's auto-update after the event must
+    not diff the whole page meanwhile for nothing (as much server time as a redraw: issue 18)."""
+    table = qwixx(ctx)
+    phones = await seat_phones(ctx, table)
+    ana = phones[0]
+    diffs: list[int] = []
+    original = ana.session.patch_control
+
+    def patch_control(control: Any, *args: Any, **kwargs: Any) -> Any:
+        if control is ana.page:
+            diffs.append(control._i)
+        return original(control, *args, **kwargs)
+
+    ana.session.patch_control = patch_control
+    await ana.click(text="Rot 7")
+    await ana.wait_for(lambda: ana.has_text(ANA_CROSSED), LOADED)
+    await ana.settle(10)
+    assert len(diffs) == 1  # the redraw once the cross is on disk, nothing before it
+    no_crashes(*phones)
