@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
     public = lan_address() if gated and host in ("0.0.0.0", "::", "") else host
     netloc = f"[{public}]" if ":" in public else public
     base = f"http://{netloc}:{args.port}/"
-    ctx = AppContext.create(join_url=base, token=token)
+    ctx = AppContext.create(join_url=base, token=token, writer=True)  # commits off the event loop (issue 18)
     ctx.require_client = True  # a session the Gate did not name gets nothing (see Shell.identify)
     refusal = ctx.store.start_refusal()  # issue 12.3/7/8: another server holds the file, or it is unusable
     if refusal:

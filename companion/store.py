@@ -14,6 +14,9 @@ versioned migrations below, and history, profiles and backup import go through
 the repository methods here, never through a connection of their own.
 
 An action is committed (WAL, synchronous=FULL) before any screen shows it.
+The server commits in the store's one writer thread (``start_writer``), so a commit's fsync
+keeps only the table it belongs to waiting, not every table of the process (issue 18); the
+table and its screens wait for it (``companion.table``).
 
 One writer per database (issue 12.3, DESIGN "One writer per database"): a store
 that writes holds an exclusive ``flock`` on ``<db>.lock`` while its process runs
@@ -43,11 +46,13 @@ import json
 import os
 import secrets
 import sqlite3
+import sys
 import threading
 import time
 import urllib.parse
 import weakref
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -340,6 +345,8 @@ class Store:
         self._held: weakref.finalize | None = None
         self._reader: sqlite3.Connection | None = None  # loads read here, not under ``_lock`` (12.6)
         self._reader_lock = threading.Lock()
+        # the one thread that commits the tables' writes, in order (``start_writer``; None: callers commit)
+        self.writer: ThreadPoolExecutor | None = None
         self.memory = str(self.path) == ":memory:"
         if not self.memory:
             self._open_file(durable)
@@ -1015,7 +1022,19 @@ class Store:
         phone build saves to IndexedDB whenever this moved (``companion.platform.write_through``)."""
         return self.conn.total_changes
 
+    def start_writer(self) -> bool:
+        """The server's tables commit their writes in one thread of this store (FIFO, one at a
+        time: one writer), each awaited by its own table, not on the event loop (issue 18).
+        Not for a read-only or in-memory store (nothing to wait for), nor where no thread can
+        start (the phone build's browser Python). True if the writer runs."""
+        if self.writer is None and not (self.memory or self.readonly or sys.platform == "emscripten"):
+            self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="store-writer")
+        return self.writer is not None
+
     def close(self) -> None:
+        if self.writer is not None:  # what was queued is committed before the file closes
+            self.writer.shutdown(wait=True)
+            self.writer = None
         for conn in (self._reader, self.conn):
             try:
                 if conn is not None:

@@ -6,14 +6,24 @@ notify every view. Submits are serialised per table by a lock; the log's
 sequence number makes a stale submit fail instead of forking the game.
 Undo/redo move the store's cursor; the record (dice included) is never
 re-rolled.
+
+In the server the store has a writer thread (``Store.start_writer``, issue 18): called on the
+event loop, a change is refereed and applied to this table at once, its commit is queued to the
+writer (in order; each write states the revision the one before it makes, so a write after one
+that failed fails too, never forks the log), and ``pending_write()`` holds it until the commit
+is in. Meanwhile no screen may show it: ``Shell.render`` waits for ``settled()``; the other
+tables' taps go on while the fsync runs. A write the store refused puts the table back to what
+the store has (``reload``) and its tapping phone gets the refusal (``write_refusal``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
 import threading
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +58,14 @@ class Verdict:
     error: RefereeError | None = None
 
 
+@dataclass(eq=False)
+class PendingWrite:
+    """A change this table shows already, queued to the store's writer thread."""
+
+    future: Future
+    code: str  # what was not saved if it fails: store_failed, undo_store_failed, redo_store_failed
+
+
 class Table:
     KEEP_STATES = 48  # recent states kept for undo (a frozen state is a few KB)
 
@@ -67,6 +85,7 @@ class Table:
         # States are frozen, so keeping them is safe; entries past a new action are dropped.
         self._states: dict[int, Any] = {cursor: self.state}
         self.token = store.table_token(record.id) or ""
+        self._pending: PendingWrite | None = None  # the last write not yet committed (writer thread)
 
     # --- reading --------------------------------------------------------------
     def state_at(self, n: int) -> Any:
@@ -144,23 +163,114 @@ class Table:
             rec = RecordedAction(seat=self.game.actor(self.state, action), action=self.game.dump_action(action), at=now_iso())
             result = self.game.result(new_state).model_dump(mode="json") if self.game.is_over(new_state) else None
             seq = self.cursor + 1
-            try:
-                # based on what this table believes: the store refuses it if the game moved on (12.3)
-                self.rev = self.store.append(self.id, self.cursor, rec, result=result, expected_rev=self.rev)
-            except StoreError as exc:
-                err: Refusal | None = self._store_refusal(exc)
-            else:
-                err = None  # the store took it
+
+            def took() -> None:
                 self.record = self.record.model_copy(update={"actions": self.record.actions[: self.cursor] + (rec,)})
                 for k in [k for k in self._states if k > self.cursor]:
                     del self._states[k]  # states of the redo tail this action replaces
                 self.cursor = seq
                 self.state = new_state
                 self._keep(seq, new_state)
+
+            # based on what this table believes: the store refuses it if the game moved on (12.3)
+            err = self._write(lambda cursor, rev: self.store.append(self.id, cursor, rec, result=result,
+                                                                    expected_rev=rev), "store_failed", took)
         if err is not None:
             self._refused(err)
         self._notify("action")
         return new_state
+
+    # --- committing ------------------------------------------------------------------
+    def _write(self, write: Callable[[int, int], int], code: str, took: Callable[[], None]) -> Refusal | None:
+        """Commit ``write(cursor, rev)`` (it returns the game's new revision), then ``took()``
+        changes this table. Without a writer thread (or off the event loop) the commit is done
+        here, and a refused one changes nothing (the refusal is returned). With one, the write
+        is queued, the table changes at once and ``pending_write()`` holds it until it is in."""
+        loop = self._loop()
+        if loop is None:
+            try:
+                self.rev = write(self.cursor, self.rev)
+            except StoreError as exc:
+                return self._store_refusal(exc, code)
+            took()  # the store took it
+            return None
+        assert self.store.writer is not None
+        cursor, rev = self.cursor, self.rev
+        try:
+            pending = PendingWrite(self.store.writer.submit(write, cursor, rev), code)
+        except RuntimeError:  # the store is closing (the server stops): nothing changes
+            return Refusal("table.store", code, detail="db_closed")
+        self.rev = rev + 1  # every write of a game's log bumps its revision by one (Store.append)
+        took()
+        self._pending = pending
+        pending.future.add_done_callback(lambda _f: self._hand_back(loop, pending))
+        return None
+
+    def _hand_back(self, loop: asyncio.AbstractEventLoop, pending: PendingWrite) -> None:
+        """In the writer thread: the commit is done; the table hears of it on its loop."""
+        try:
+            loop.call_soon_threadsafe(self._written, pending)
+        except RuntimeError:  # the loop is closed (the server stops): nobody is left to tell
+            log.debug("table %s: write done after its loop closed", self.id)
+
+    def _loop(self) -> asyncio.AbstractEventLoop | None:
+        """The event loop to hand a commit back to: only with the store's writer, on the loop."""
+        if self.store.writer is None:
+            return None
+        try:
+            return asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+
+    def pending_write(self) -> PendingWrite | None:
+        """The last change this table holds that is not committed yet (None: all are in)."""
+        return self._pending
+
+    async def settled(self) -> None:
+        """Until every change this table holds is committed (or refused and undone by ``reload``)."""
+        while (pending := self._pending) is not None:
+            try:
+                await asyncio.wrap_future(pending.future)
+            except Exception:  # noqa: BLE001 - refused: ``_written`` puts the table back, the phone says why
+                pass
+            await asyncio.sleep(0)  # ``_written`` (queued before this task's wake-up) has run
+
+    @staticmethod
+    def write_refusal(pending: PendingWrite) -> Refusal | None:
+        """What the phone that made ``pending`` is told once it is settled (None: it is in)."""
+        exc = pending.future.exception() if pending.future.done() else None
+        if exc is None:
+            return None
+        if isinstance(exc, StoreError) and exc.key == "db_stale":
+            return Refusal("table.stale", "stale_store")
+        return Refusal("table.store", pending.code, detail=exc.key if isinstance(exc, StoreError) else type(exc).__name__)
+
+    def _written(self, pending: PendingWrite) -> None:
+        """On the loop, once ``pending`` is committed or refused. A refused write (and every
+        later one, which was based on it) leaves the table as the store has it."""
+        if self._pending is not pending:
+            return  # a later write settles the table (it fails too if this one failed)
+        self._pending = None
+        exc = pending.future.exception()
+        if exc is None:
+            return
+        if not isinstance(exc, StoreError):
+            log.error("table %s: a write failed", self.id, exc_info=exc)
+        with self._guard:
+            self._reload()
+        self._notify("reload")
+
+    def _reload(self) -> bool:
+        """The table as the store has it (after a write it refused)."""
+        try:
+            record, cursor, rev = self.store.load_with_rev(self.id)
+            state = replay(record, cursor)
+        except (StoreError, ReplayError, ValueError) as err:  # the saved log cannot be read: keep this table's
+            log.warning("table %s: the saved log cannot be reloaded (%s)", self.id, err)
+            return False
+        self.record, self.cursor, self.rev, self.state = record, cursor, rev, state
+        self._states = {cursor: state}
+        return True
 
     def _store_refusal(self, exc: StoreError, code: str = "store_failed") -> Refusal:
         """A write the store refused, as a refusal (``code`` says what was not saved: a move, an
@@ -168,14 +278,7 @@ class Table:
         on (issue 12.3); the table takes the saved log (reload) so the next tap is based on it."""
         if exc.key != "db_stale":
             return Refusal("table.store", code, detail=exc.key)
-        try:
-            record, cursor, rev = self.store.load_with_rev(self.id)
-            state = replay(record, cursor)
-        except (StoreError, ReplayError, ValueError) as err:  # the saved log cannot be read: keep this table's
-            log.warning("table %s: the saved log cannot be reloaded (%s)", self.id, err)
-            return Refusal("table.stale", "stale_store")
-        self.record, self.cursor, self.rev, self.state = record, cursor, rev, state
-        self._states = {cursor: state}
+        self._reload()
         return Refusal("table.stale", "stale_store")
 
     def _refused(self, err: Refusal) -> None:
@@ -223,14 +326,13 @@ class Table:
                 raise Refusal("table.undo", "nothing_to_undo")
             self._check_own(self.cursor - 1, seats)
             state = self.state_at(self.cursor - 1)
-            try:
-                self.rev = self.store.move_cursor(self.id, self.cursor, self.cursor - 1, expected_rev=self.rev)
-            except StoreError as exc:  # nothing changes here either (table.store)
-                err: Refusal | None = self._store_refusal(exc, "undo_store_failed")
-            else:
-                err = None  # the store took it
+
+            def took() -> None:
                 self.cursor -= 1
                 self.state = state
+
+            err = self._write(lambda cursor, rev: self.store.move_cursor(self.id, cursor, cursor - 1, expected_rev=rev),
+                              "undo_store_failed", took)  # nothing changes here either if refused (table.store)
         if err is not None:
             self._refused(err)
         self._notify("undo")
@@ -244,16 +346,15 @@ class Table:
             action = self.game.parse_action(self.record.actions[self.cursor].action)
             state = self.game.apply(self.state, action)  # the same action, dice included
             result = self.game.result(state).model_dump(mode="json") if self.game.is_over(state) else None
-            try:
-                self.rev = self.store.move_cursor(self.id, self.cursor, self.cursor + 1, result=result,
-                                                  expected_rev=self.rev)
-            except StoreError as exc:  # nothing changes here either (table.store)
-                err: Refusal | None = self._store_refusal(exc, "redo_store_failed")
-            else:
-                err = None  # the store took it
+
+            def took() -> None:
                 self.cursor += 1
                 self.state = state
                 self._keep(self.cursor, state)
+
+            err = self._write(lambda cursor, rev: self.store.move_cursor(self.id, cursor, cursor + 1, result=result,
+                                                                         expected_rev=rev),
+                              "redo_store_failed", took)  # nothing changes here either if refused (table.store)
         if err is not None:
             self._refused(err)
         self._notify("redo")
