@@ -89,7 +89,7 @@ async def test_a_slow_commit_at_one_table_holds_up_no_other_tables_screens(ctx):
     disk = SlowDisk(ctx, here.id)
 
     await phones_here[0].click(text="Rot 7")  # Ana's cross at this table: its commit waits for the disk
-    assert disk.waiting.is_set()
+    assert disk.waiting.wait(LOADED)  # the writer thread took the commit (it runs beside this loop)
     # meanwhile the server serves the other table: Dora there switches her screen to English
     dora = phones_there[3]
     await dora.click(text="English")
