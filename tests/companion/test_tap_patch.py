@@ -22,7 +22,7 @@ async def open_table(tmp_path, game: str) -> AppSession:
 async def sent_by(app: AppSession, **how) -> dict[str, int]:
     n = len(app.conn.raw)
     await app.click(**how)
-    return patch_stats(app.conn.raw[n:], app.conn.messages[n:])
+    return patch_stats(app.conn.raw[n:], app.conn.messages[n:], app.session.index)
 
 
 async def test_a_qwixx_cross_changes_values_in_place_and_builds_nothing_new(tmp_path):
@@ -39,6 +39,23 @@ async def test_a_qwixx_cross_changes_values_in_place_and_builds_nothing_new(tmp_
     assert app.has_text("Ana und Ben entscheiden noch") and app.has_text("Zettel von Ana")
     assert app.has_text("Alle anderen passen")  # the one control that comes back
     assert undo["new_controls"] <= 1, undo
+    await app.close()
+
+
+async def test_a_qwixx_cross_and_its_undo_rebuild_only_what_changed_on_the_phone(tmp_path):
+    # Issue 18: Flutter builds again every control inside a control whose children list changed.
+    # "Alle anderen passen" goes with the cross and comes back with the undo: while it sat in the
+    # screen's own column, the phone rebuilt the whole screen (303 of 321 controls, the sheet's
+    # 60 fields too) for a tap that changes a few texts. Now it goes and comes in the column of
+    # the phase's buttons, and the screen's column keeps its children.
+    app = await open_table(tmp_path, "qwixx")
+    on_screen = sum(1 for _ in app.walk())
+    cross = await sent_by(app, label="Rot 7")
+    assert app.has_text("Weiße Summe 7 – Ben:") and not app.has_text("Alle anderen passen")
+    undo = await sent_by(app, tooltip="Rückgängig")
+    assert app.has_text("Weiße Summe 7 – Ana:") and app.has_text("Alle anderen passen")
+    assert on_screen > 250
+    assert cross["rebuilt"] <= 30 and undo["rebuilt"] <= 30, (cross, undo)
     await app.close()
 
 
