@@ -484,9 +484,13 @@ def _phase_controls(shell: Any, state: Any, seat: int, mine: Any, waiting_mine: 
                                                    name=state.names[acting])), "phase-title"))
             out.append(keyed(action_row(shell, state, game.legal(state, acting)), "actions"))
         others = [s for s in waiting_mine if s != seat and s != state.active]
+        rest: list[ft.Control] = []
         if shell.seats is None and len(others) >= 1 and seat == state.active:
-            out.append(keyed(ft.TextButton(content=shell.t("q8.play.rest_pass"), height=48,
-                                           on_click=lambda e: _rest_pass(shell, others)), "rest-pass"))
+            rest.append(ft.TextButton(content=shell.t("q8.play.rest_pass"), height=48,
+                                      on_click=lambda e: _rest_pass(shell, others)))
+        # a slot of its own: the button comes and goes with each decision, the title and the
+        # actions above it are not built again on the phone (issue 18)
+        out.append(keyed(ft.Column(rest, spacing=0), "rest-pass"))
     elif state.phase == "color" and state.active not in mine:
         out.append(keyed(info_line(shell.t("q8.play.color_waiting", name=state.names[state.active])), "phase-title"))
     elif state.phase == "color":
