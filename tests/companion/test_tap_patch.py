@@ -101,3 +101,29 @@ def test_a_qwixx_field_is_three_controls_and_named_by_its_label_alone():
     assert sizes["Rot 7"] == 3 and sizes["Rot 3: angekreuzt"] == 3 and sizes["Rot 12"] == 5, sizes
     texts = [t for t in _descendants(fields["Rot 7"]) if isinstance(t, ft.Text)]
     assert [(t.value, t.semantics_label) for t in texts] == [("7", "")]
+
+
+def test_a_qwixx_count_is_three_controls_and_keeps_its_words_and_lock():
+    # Issue 18: the count column of a row is its labelled node, the box and the number (was 4: a
+    # column around the number alone); a row locked by this player shows the filled lock under
+    # the count (5 controls), and the spoken count is the whole label, as before.
+    import flet as ft
+
+    from components.cross_row import RowModel, cross_row
+    from tests.harness.flet_session import _descendants
+
+    def count_of(bonus: bool) -> ft.Semantics:
+        row = RowModel(key="red", label="R", name="Rot", fields=tuple(range(2, 13)), crossed=(3, 5),
+                       legal=frozenset(), lock_fields=(12,), bonus=bonus, locked=bonus, color=ft.Colors.RED_700,
+                       light=ft.Colors.RED_50, count_text="2",
+                       count_label="Kreuze Rot: 2, von dir abgeschlossen" if bonus else "Kreuze Rot: 2")
+        return cross_row(row, lambda colour, n: None).controls[-1]
+
+    plain, locked = count_of(False), count_of(True)
+    assert plain.label == "Kreuze Rot: 2" and not plain.button
+    assert locked.label == "Kreuze Rot: 2, von dir abgeschlossen"
+    sizes = [1 + len(list(_descendants(c))) for c in (plain, locked)]
+    assert sizes == [3, 5], sizes
+    assert [t.value for t in _descendants(plain) if isinstance(t, ft.Text)] == ["2"]
+    icons = [i.icon for i in _descendants(locked) if isinstance(i, ft.Icon)]
+    assert icons == [ft.Icons.LOCK]
