@@ -39,11 +39,15 @@ def count_controls(node: Any) -> int:
     return 0
 
 
-def patch_stats(raw: list[bytes], messages: list[list[Any]]) -> dict[str, int]:
-    """Bytes, operations, whole controls and in-place changed controls in these messages."""
+def patch_stats(raw: list[bytes], messages: list[list[Any]], index: Any = None) -> dict[str, int]:
+    """Bytes, operations, whole controls and in-place changed controls in these messages.
+
+    With the session's control ``index`` (id → control, after the update) also ``rebuilt``: the
+    controls whose Flutter widgets the client builds again (see ``rebuilt_ids``)."""
     from flet.messaging.protocol import MessageAction
 
     out = {"messages": 0, "bytes": 0, "ops": 0, "new_controls": 0, "changed_controls": 0}
+    rebuilt: set[int] = set()
     for b, (action, body) in zip(raw, messages):
         if MessageAction(action) != MessageAction.PATCH_CONTROL:
             continue
@@ -58,6 +62,83 @@ def patch_stats(raw: list[bytes], messages: list[list[Any]]) -> dict[str, int]:
             if op and op[0] == 0:  # replace: [0, node path, key, value]
                 targets.add(op[1])
         out["changed_controls"] += len(targets)
+        if index is not None and isinstance(body, dict):
+            rebuilt |= rebuilt_ids(index.get(body.get("id")), patch)
+    if index is not None:
+        out["rebuilt"] = len(rebuilt)
+    return out
+
+
+def rebuilt_ids(root: Any, patch: Any) -> set[int]:
+    """Ids of the controls the Flutter client builds again for ``patch`` (applied to ``root``).
+
+    Flet's client (``Control.applyPatch``, flet 1.0) notifies the control that holds the patched
+    property or list (and a control's parent when its ``visible`` changes). A notified control's
+    widget is built again, and so is every control inside it: each child's widget is a new
+    ``ControlWidget`` object, which Flutter does not skip. A changed text rebuilds one control;
+    a control added to or removed from a column rebuilds the column with everything in it."""
+    if root is None or not isinstance(patch, list) or not patch:
+        return set()
+    paths: dict[int, list[Any]] = {}
+
+    def index_tree(node: Any, path: list[Any]) -> None:
+        if isinstance(node, list) and node:
+            paths[node[0]] = path
+            if len(node) > 1 and isinstance(node[1], dict):
+                for k, child in node[1].items():
+                    index_tree(child, [*path, k])
+
+    index_tree(patch[0], [])
+
+    def holder(node: int) -> list[Any]:
+        """The chain of controls down to the one holding tree node ``node`` (root first)."""
+        chain, obj = [root], root
+        for step in paths.get(node, []):
+            if isinstance(obj, (list, tuple)):
+                obj = obj[int(step)] if 0 <= int(step) < len(obj) else None
+            elif isinstance(obj, dict):
+                obj = obj.get(step)
+            else:
+                obj = getattr(obj, str(step), None)
+            if obj is None:
+                break
+            if hasattr(obj, "_i") and hasattr(obj, "_c"):
+                chain.append(obj)
+        return chain
+
+    notified = []
+    for op in _ops(patch):
+        if not op:
+            continue
+        nodes = [op[1], op[3]] if op[0] == 3 and len(op) > 3 else [op[1]]
+        for node in nodes:
+            chain = holder(node)
+            notified.append(chain[-2] if op[0] == 0 and op[2] == "visible" and len(chain) > 1 else chain[-1])
+    out: set[int] = set()
+    for c in notified:
+        if c._i in out:
+            continue
+        stack = [c]
+        while stack:
+            x = stack.pop()
+            out.add(x._i)
+            stack.extend(_child_controls(x))
+    return out
+
+
+def _child_controls(ctrl: Any) -> list[Any]:
+    import dataclasses
+
+    if not dataclasses.is_dataclass(ctrl):
+        return []
+    out = []
+    for f in dataclasses.fields(ctrl):
+        if f.name.startswith("_"):
+            continue
+        v = getattr(ctrl, f.name, None)
+        for x in v if isinstance(v, (list, tuple)) else [v]:
+            if hasattr(x, "_i") and hasattr(x, "_c"):
+                out.append(x)
     return out
 
 
@@ -91,7 +172,7 @@ async def measure_game(name: str, spec: dict[str, Any], taps: int, tmp: pathlib.
         shown = app.has_text(expect, contains=not spec["exact"])
         if not shown:
             raise AssertionError(f"{name}: {expect!r} not shown after {name_!r}: {app.texts()}")
-        st = patch_stats(app.frames[n0:], app.messages[n0:])
+        st = patch_stats(app.frames[n0:], app.messages[n0:], app.session.index)
         rows["tap" if forth else "undo"].append(st)
         if dump and i < 2:
             print(f"--- {name} {'tap' if forth else 'undo'}: {st}")
@@ -124,13 +205,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--dump", action="store_true", help="print the first tap's and undo's messages")
     a = p.parse_args(argv)
     res = asyncio.run(run(a.taps, a.games.split(","), a.dump))
-    print(f"{'game':10} {'on screen':>9} | {'tap: bytes':>10} {'new ctl':>7} {'changed':>7} | "
-          f"{'undo: bytes':>11} {'new ctl':>7} {'changed':>7}")
+    print(f"{'game':10} {'on screen':>9} | {'tap: bytes':>10} {'new ctl':>7} {'changed':>7} {'rebuilt':>7} | "
+          f"{'undo: bytes':>11} {'new ctl':>7} {'changed':>7} {'rebuilt':>7}")
     for g, r in res.items():
         t, u = r["tap"], r["undo"]
         print(f"{g:10} {r['controls_on_screen']:>9} | {t['bytes']:>10.0f} {t['new_controls']:>7.0f} "
-              f"{t['changed_controls']:>7.0f} | {u['bytes']:>11.0f} {u['new_controls']:>7.0f} "
-              f"{u['changed_controls']:>7.0f}")
+              f"{t['changed_controls']:>7.0f} {t['rebuilt']:>7.0f} | {u['bytes']:>11.0f} {u['new_controls']:>7.0f} "
+              f"{u['changed_controls']:>7.0f} {u['rebuilt']:>7.0f}")
     if a.json:
         pathlib.Path(a.json).write_text(json.dumps(res, indent=1))
     return 0

@@ -128,11 +128,15 @@ def _count(row: RowModel) -> ft.Control:
         items.append(ft.Icon(ft.Icons.LOCK, size=16, color=row.color))
     elif row.locked:
         items.append(ft.Icon(ft.Icons.LOCK_OUTLINE, size=16, color=ft.Colors.GREY_700))
+    # the count alone needs no column around it (one control less per row, issue 18); the lock
+    # goes under it
+    inner = items[0] if len(items) == 1 else ft.Column(
+        items, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER,
+        tight=True)
     return ft.Semantics(
         label=row.count_label or row.count_text,
         content=ft.Container(
-            content=ft.Column(items, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                              alignment=ft.MainAxisAlignment.CENTER, tight=True),
+            content=inner,
             width=COUNT_WIDTH,
             height=FIELD_HEIGHT,
             alignment=ft.Alignment.CENTER,

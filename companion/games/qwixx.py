@@ -484,9 +484,13 @@ def _phase_controls(shell: Any, state: Any, seat: int, mine: Any, waiting_mine: 
                                                    name=state.names[acting])), "phase-title"))
             out.append(keyed(action_row(shell, state, game.legal(state, acting)), "actions"))
         others = [s for s in waiting_mine if s != seat and s != state.active]
+        rest: list[ft.Control] = []
         if shell.seats is None and len(others) >= 1 and seat == state.active:
-            out.append(keyed(ft.TextButton(content=shell.t("q8.play.rest_pass"), height=48,
-                                           on_click=lambda e: _rest_pass(shell, others)), "rest-pass"))
+            rest.append(ft.TextButton(content=shell.t("q8.play.rest_pass"), height=48,
+                                      on_click=lambda e: _rest_pass(shell, others)))
+        # a slot of its own: the button comes and goes with each decision, the title and the
+        # actions above it are not built again on the phone (issue 18)
+        out.append(keyed(ft.Column(rest, spacing=0), "rest-pass"))
     elif state.phase == "color" and state.active not in mine:
         out.append(keyed(info_line(shell.t("q8.play.color_waiting", name=state.names[state.active])), "phase-title"))
     elif state.phase == "color":
@@ -513,10 +517,17 @@ def play_view(shell: Any) -> ft.Control:
     # The sheet comes before the phase's buttons: the picture of the game stays put while
     # the buttons below it change from tap to tap (and they are nearer the thumb).
     out.append(keyed(sheet_view(shell, state, seat), "sheet"))
+    # What comes and goes from tap to tap (a refusal, the phase's title and buttons, "Alle anderen
+    # passen") lives in a column of its own: the screen's column keeps the same children on every
+    # tap. Flutter rebuilds the whole subtree of a control whose list of children changed: when
+    # "Alle anderen passen" went from the screen's column, every control of the screen (the sheet's
+    # ~250 too) was built again, ~3x the frame of a tap that only changes texts (issue 18).
+    phase: list[ft.Control] = []
     refusal = shell.refusal_control()
     if refusal:
-        out.append(keyed(refusal, "refusal"))
-    out += _phase_controls(shell, state, seat, mine, waiting_mine, acting)
+        phase.append(keyed(refusal, "refusal"))
+    phase += _phase_controls(shell, state, seat, mine, waiting_mine, acting)
+    out.append(keyed(ft.Column(phase, spacing=10), "phase"))
     out.append(keyed(shell.memo((table.id, "dispute"), shell.lang, lambda: dispute_button(shell)), "dispute"))
     return ft.Column(out, spacing=10)
 

@@ -25,7 +25,7 @@ async def open_table(tmp_path, game: str) -> AppSession:
 async def sent_by(app: AppSession, **how) -> dict[str, int]:
     n = len(app.conn.raw)
     await app.click(**how)
-    return patch_stats(app.conn.raw[n:], app.conn.messages[n:])
+    return patch_stats(app.conn.raw[n:], app.conn.messages[n:], app.session.index)
 
 
 async def test_a_qwixx_cross_changes_values_in_place_and_builds_nothing_new(tmp_path):
@@ -42,6 +42,25 @@ async def test_a_qwixx_cross_changes_values_in_place_and_builds_nothing_new(tmp_
     assert app.has_text("Ana und Ben entscheiden noch") and app.has_text("Zettel von Ana")
     assert app.has_text("Alle anderen passen")  # the one control that comes back
     assert undo["new_controls"] <= 1, undo
+    await app.close()
+
+
+async def test_a_qwixx_cross_and_its_undo_rebuild_only_what_changed_on_the_phone(tmp_path):
+    # Issue 18: Flutter builds again every control inside a control whose children list changed.
+    # "Alle anderen passen" goes with the cross and comes back with the undo: while it sat in the
+    # screen's own column, the phone rebuilt the whole screen (303 of 321 controls, the sheet's
+    # 60 fields too) for a tap that changes a few texts. Now it goes and comes in the column of
+    # the phase's buttons, and the screen's column keeps its children; in a slot of its own, so the
+    # title and the five buttons above it are not built again either (10 controls: texts that
+    # changed, the two sheet buttons of the switcher, the slot).
+    app = await open_table(tmp_path, "qwixx")
+    on_screen = sum(1 for _ in app.walk())
+    cross = await sent_by(app, label="Rot 7")
+    assert app.has_text("Weiße Summe 7 – Ben:") and not app.has_text("Alle anderen passen")
+    undo = await sent_by(app, tooltip="Rückgängig")
+    assert app.has_text("Weiße Summe 7 – Ana:") and app.has_text("Alle anderen passen")
+    assert on_screen > 250
+    assert cross["rebuilt"] <= 12 and undo["rebuilt"] <= 14, (cross, undo)
     await app.close()
 
 
@@ -204,3 +223,29 @@ async def test_a_verlies_gold_tap_and_its_undo_build_no_control(tmp_path, lang):
     await sent_by(app, text=w["take"])
     assert app.has_text(w["purse1"]) and app.has_text(w["line"])
     await app.close()
+
+
+def test_a_qwixx_count_is_three_controls_and_keeps_its_words_and_lock():
+    # Issue 18: the count column of a row is its labelled node, the box and the number (was 4: a
+    # column around the number alone); a row locked by this player shows the filled lock under
+    # the count (5 controls), and the spoken count is the whole label, as before.
+    import flet as ft
+
+    from components.cross_row import RowModel, cross_row
+    from tests.harness.flet_session import _descendants
+
+    def count_of(bonus: bool) -> ft.Semantics:
+        row = RowModel(key="red", label="R", name="Rot", fields=tuple(range(2, 13)), crossed=(3, 5),
+                       legal=frozenset(), lock_fields=(12,), bonus=bonus, locked=bonus, color=ft.Colors.RED_700,
+                       light=ft.Colors.RED_50, count_text="2",
+                       count_label="Kreuze Rot: 2, von dir abgeschlossen" if bonus else "Kreuze Rot: 2")
+        return cross_row(row, lambda colour, n: None).controls[-1]
+
+    plain, locked = count_of(False), count_of(True)
+    assert plain.label == "Kreuze Rot: 2" and not plain.button
+    assert locked.label == "Kreuze Rot: 2, von dir abgeschlossen"
+    sizes = [1 + len(list(_descendants(c))) for c in (plain, locked)]
+    assert sizes == [3, 5], sizes
+    assert [t.value for t in _descendants(plain) if isinstance(t, ft.Text)] == ["2"]
+    icons = [i.icon for i in _descendants(locked) if isinstance(i, ft.Icon)]
+    assert icons == [ft.Icons.LOCK]
