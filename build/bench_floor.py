@@ -16,10 +16,20 @@ crossing a field makes a Flet page do, without any app around it.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import copy
+import dataclasses
+import enum
 import os
+import pathlib
 import sys
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
 from typing import Any
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 
 
 def main_page(page) -> None:
@@ -71,6 +81,300 @@ def sheet_page(page) -> None:
 
     page.title = "Floor (sheet)"
     page.add(ft.Column([text, ft.Button("Plus", on_click=plus), ft.Row(buttons, wrap=True), *rows]))
+
+
+# --- same-shape pages (issue 18, point 2) --------------------------------------------------------
+# A bare Flet page of the same shape as a game's screen at the tap bench's position, generated from
+# the app itself: ``record_shape`` runs the app in the level-2 harness (``tests/harness/flet_session.py``)
+# on the table ``build/bench.py`` prepares, chooses "Alle" and taps the bench's tap / undo twice,
+# snapshotting the whole control tree (every control's type, properties, key and, per control, which
+# Python object it is) after each step. ``ShapePage`` then serves that tree with no app behind it:
+# the tapped control's click replays the recorded step. Controls the app kept (the same Python object
+# before and after a step) are kept and only their changed properties are set; controls the app built
+# anew are built anew (Flet then diffs them as it did the app's: a keyed column compared in place,
+# the rest sent whole); every event handler is one dispatcher (a new function object where the app
+# gave a kept control a new handler, as Flet sends that change too). So each tap and undo makes
+# Flet send what the app's makes it send, with no referee, store or screen builder in between.
+@dataclasses.dataclass(eq=False)
+class Node:
+    """One control as it was in one recorded state: its class, identity and every field's value."""
+
+    cls: type
+    token: int  # which Python object of the app (same token = the same object in two states)
+    fields: dict[str, Any]  # converted values: scalars, value copies, Node, NewHandler, lists/dicts of them
+    path: tuple[Any, ...] = ()  # where it is in its state's tree
+
+
+@dataclasses.dataclass(frozen=True)
+class Handler:
+    """An event handler of the app (``token`` = which function object)."""
+
+    token: int
+
+
+@dataclasses.dataclass(eq=False)
+class Step:
+    """One recorded tap: which control (path in the state before) and the state after."""
+
+    target: tuple[Any, ...]
+    roots: list[Any]  # specs of page.controls after the tap (see ``_plan``)
+
+
+@dataclasses.dataclass(eq=False)
+class Spec:
+    """How to get one control of the state after a step: kept (``at``: its path before) or built."""
+
+    cls: type
+    fields: dict[str, Any]  # every field, as specs (realised children, values)
+    updates: tuple[str, ...]  # kept: the fields whose value changed; built: all
+    kept_from: tuple[Any, ...] | None
+    path: tuple[Any, ...]
+
+
+class NewHandler:
+    """A kept control got another handler object in the app: the shape page gives it a new one too."""
+
+
+# not recorded: Flet's bookkeeping and ``data`` (the app's own); recorded too: the fields Flet skips in
+# its diff but reads before an update (a Button's ``bgcolor``/``style`` become its ``_internals``)
+_SKIP_FIELDS = {"_values", "_dirty", "_i", "_c", "_parent", "data"}
+_PAGE_PROPS = ("title", "theme_mode", "theme", "dark_theme", "padding", "bgcolor", "scroll", "spacing",
+               "horizontal_alignment", "vertical_alignment", "fonts", "rtl")
+
+
+class _Recorder:
+    def __init__(self) -> None:
+        self.keep: list[Any] = []  # every object seen stays alive, so its id() is its token
+        self.tokens: dict[int, int] = {}
+
+    def token(self, obj: Any) -> int:
+        k = id(obj)
+        if k not in self.tokens:
+            self.tokens[k] = len(self.keep)
+            self.keep.append(obj)
+        return self.tokens[k]
+
+    def convert(self, v: Any, path: tuple[Any, ...]) -> Any:
+        from flet.controls.base_control import BaseControl
+
+        if isinstance(v, BaseControl):
+            return self.node(v, path)
+        if isinstance(v, list):
+            return [self.convert(x, (*path, i)) for i, x in enumerate(v)]
+        if isinstance(v, tuple):
+            return tuple(self.convert(x, (*path, i)) for i, x in enumerate(v))
+        if isinstance(v, dict):
+            return {k: self.convert(x, (*path, k)) for k, x in v.items()}
+        if dataclasses.is_dataclass(v) and not isinstance(v, type):
+            return copy.deepcopy(v)
+        if callable(v) and not isinstance(v, type) and not isinstance(v, enum.Enum):
+            return Handler(self.token(v))
+        return v
+
+    def node(self, c: Any, path: tuple[Any, ...]) -> Node:
+        fields = {}
+        for f in dataclasses.fields(c):
+            if f.name in _SKIP_FIELDS:
+                continue
+            fields[f.name] = self.convert(getattr(c, f.name), (*path, f.name))
+        return Node(type(c), self.token(c), fields, path)
+
+    def state(self, page: Any) -> list[Node]:
+        return [self.node(c, ("controls", i)) for i, c in enumerate(page.controls)]
+
+
+def _nodes(value: Any) -> Iterator[Node]:
+    if isinstance(value, Node):
+        yield value
+        for v in value.fields.values():
+            yield from _nodes(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _nodes(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _nodes(v)
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Whether Flet would see no change between two recorded field values of a kept control."""
+    if isinstance(a, Node) or isinstance(b, Node):
+        return isinstance(a, Node) and isinstance(b, Node) and a.token == b.token
+    if isinstance(a, Handler) or isinstance(b, Handler):
+        return a == b
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return type(a) is type(b) and len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    try:
+        return bool(a == b)
+    except Exception:  # noqa: BLE001 - incomparable: a change
+        return False
+
+
+def _plan(before: list[Node], after: list[Node]) -> list[Any]:
+    """The specs that turn the state ``before`` into ``after`` as the app's tap did."""
+    where = {n.token: n for n in _nodes(before)}
+
+    def spec(v: Any, kept: bool) -> Any:
+        if isinstance(v, Node):
+            old = where.get(v.token)
+            fields = {k: spec(x, old is not None) for k, x in v.fields.items()}
+            if old is None:
+                return Spec(v.cls, fields, tuple(fields), None, v.path)
+            changed = tuple(k for k, x in v.fields.items() if not _same(old.fields.get(k), x))
+            return Spec(v.cls, fields, changed, old.path, v.path)
+        if isinstance(v, Handler):
+            return NewHandler
+        if isinstance(v, list):
+            return [spec(x, kept) for x in v]
+        if isinstance(v, tuple):
+            return tuple(spec(x, kept) for x in v)
+        if isinstance(v, dict):
+            return {k: spec(x, kept) for k, x in v.items()}
+        return v
+
+    return [spec(n, False) for n in after]
+
+
+@dataclasses.dataclass(eq=False)
+class ShapeRecording:
+    """A game's screen at the bench position and its recorded tap/undo steps (see above)."""
+
+    game: str
+    page_props: dict[str, Any]
+    first: list[Any]  # specs of the first state (all built)
+    steps: list[Step]  # tap, undo, tap, undo
+    loop_from: int = 2  # after the last step, go on with steps[loop_from:] (the steady state)
+
+
+async def record_shape(game: str, width: int = 390, height: int = 844, steps: int = 4) -> ShapeRecording:
+    """Run the app in the level-2 harness at the tap bench's position of ``game`` and record its screen
+    and ``steps`` alternating taps (tap, undo, ...) as ``build/bench.py`` taps them."""
+    from build.bench import PASS_AROUND, TAP_GAMES
+    from build.bench_patch import find_tap
+    from tests.harness.flet_session import AppSession, make_context
+
+    spec = TAP_GAMES[game]
+    with tempfile.TemporaryDirectory(prefix="shape-") as d:
+        db = pathlib.Path(d) / "shape.db"
+        gid = spec["prepare"](db)
+        ctx = make_context(db)
+        try:
+            app = await AppSession.start(ctx, route=f"/g/{gid}", width=width, height=height)
+            await app.click(text=PASS_AROUND)
+            rec = _Recorder()
+            states = [rec.state(app.page)]
+            targets: list[tuple[Any, ...]] = []
+            for i in range(steps):
+                name, expect = spec["forth"] if i % 2 == 0 else spec["back"]
+                how = find_tap(app, name)
+                hit = [f for f in app.find_all(**how) if f.clickable() is not None][0].clickable()
+                at = next(n.path for n in _nodes(states[-1]) if n.token == rec.token(hit))
+                await app.click(**how)
+                if not app.has_text(expect, contains=not spec["exact"]):
+                    raise AssertionError(f"{game}: {expect!r} not shown after {name!r}")
+                targets.append(at)
+                states.append(rec.state(app.page))
+            props = {k: copy.deepcopy(getattr(app.page, k)) for k in _PAGE_PROPS
+                     if getattr(app.page, k, None) is not None}
+            await app.close()
+        finally:
+            ctx.store.close()
+    return ShapeRecording(
+        game=game, page_props=props, first=_plan([], states[0]),
+        steps=[Step(targets[i], _plan(states[i], states[i + 1])) for i in range(steps)],
+    )
+
+
+class ShapePage:
+    """Serves a ``ShapeRecording``: ``main(page)`` per browser session (no app, no store)."""
+
+    def __init__(self, rec: ShapeRecording) -> None:
+        self.rec = rec
+
+    async def main(self, page: Any) -> None:
+        rec = self.rec
+        at: dict[tuple[Any, ...], Any] = {}  # path → control of the state shown now
+        where = {"next": 0}
+
+        def handler() -> Callable[[Any], None]:
+            def on_event(e: Any) -> None:
+                step = rec.steps[where["next"]]
+                if getattr(e, "name", "click") != "click" or at.get(step.target) is not e.control:
+                    return
+                new_at: dict[tuple[Any, ...], Any] = {}
+                page.controls = [_realise(s, at, new_at, handler) for s in step.roots]
+                at.clear()
+                at.update(new_at)
+                where["next"] = where["next"] + 1 if where["next"] + 1 < len(rec.steps) else rec.loop_from
+                page.update()
+                _reindex(page, at)
+
+            return on_event
+
+        for k, v in rec.page_props.items():
+            setattr(page, k, copy.deepcopy(v))
+        page.controls = [_realise(s, {}, at, handler) for s in rec.first]
+        page.update()
+
+
+def _reindex(page: Any, at: dict[tuple[Any, ...], Any]) -> None:
+    """Flet 1.0.5 drops a kept subtree from the session's control index when its old parent was
+    replaced (the app's ``Shell.reuse`` puts it back the same way): a tap on it must still arrive."""
+    index = getattr(getattr(page, "session", None), "index", None)
+    if index is None:
+        return
+    for ctrl in at.values():
+        if index.get(ctrl._i) is not ctrl:
+            index[ctrl._i] = ctrl
+
+
+def _realise(v: Any, before: dict[tuple[Any, ...], Any], now: dict[tuple[Any, ...], Any],
+             handler: Callable[[], Callable[[Any], None]]) -> Any:
+    """A spec's value as live controls: kept controls taken from ``before`` and updated, others built."""
+    if isinstance(v, Spec):
+        if v.kept_from is not None:  # only the changed fields' values are made; the rest only walked
+            values = {k: _realise(x, before, now, handler) if k in v.updates else _walk(x, before, now, handler)
+                      for k, x in v.fields.items()}
+        else:
+            values = {k: _realise(x, before, now, handler) for k, x in v.fields.items()}
+        if v.kept_from is not None:
+            ctrl = before[v.kept_from]
+            for k in v.updates:
+                setattr(ctrl, k, values[k])
+        else:
+            init = {f.name for f in dataclasses.fields(v.cls) if f.init}
+            ctrl = v.cls(**{k: x for k, x in values.items() if k in init})
+            for k, x in values.items():
+                if k not in init:
+                    object.__setattr__(ctrl, k, x)
+        now[v.path] = ctrl
+        return ctrl
+    if v is NewHandler:
+        return handler()
+    if isinstance(v, list):
+        return [_realise(x, before, now, handler) for x in v]
+    if isinstance(v, tuple):
+        return tuple(_realise(x, before, now, handler) for x in v)
+    if isinstance(v, dict):
+        return {k: _realise(x, before, now, handler) for k, x in v.items()}
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        return copy.deepcopy(v)
+    return v
+
+
+def _walk(v: Any, before: dict[tuple[Any, ...], Any], now: dict[tuple[Any, ...], Any],
+          handler: Callable[[], Callable[[Any], None]]) -> None:
+    """Realise the controls inside an unchanged field (they may have changes of their own)."""
+    if isinstance(v, Spec):
+        _realise(v, before, now, handler)
+    elif isinstance(v, (list, tuple)):
+        for x in v:
+            _walk(x, before, now, handler)
+    elif isinstance(v, dict):
+        for x in v.values():
+            _walk(x, before, now, handler)
 
 
 def run(argv: list[str] | None = None) -> int:

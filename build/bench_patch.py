@@ -22,6 +22,7 @@ import pathlib
 import statistics
 import sys
 import tempfile
+from collections import Counter
 from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -68,26 +69,31 @@ def _ops(patch: Any) -> list[Any]:
     return [op for op in patch[1:] if isinstance(op, list)]
 
 
-async def measure_game(name: str, spec: dict[str, Any], taps: int, tmp: pathlib.Path, dump: bool) -> dict[str, Any]:
-    from build.bench import PASS_AROUND
-    from tests.harness.flet_session import AppSession, make_context
+def find_tap(app: Any, name: str) -> dict[str, str]:
+    """How a tap on ``name`` finds its control on the screen: by its text, its label or its tooltip."""
+    found = next((how for how in ({"text": name}, {"label": name}, {"tooltip": name}) if app.find_all(**how)), None)
+    if found is None:
+        raise AssertionError(f"no {name!r} on screen: {app.texts()}")
+    return found
 
-    db = tmp / f"{name}.db"
-    gid = spec["prepare"](db)
-    ctx = make_context(db)
-    app = await AppSession.start(ctx, route=f"/g/{gid}")
-    await app.click(text=PASS_AROUND)
+
+def screen_types(app: Any) -> dict[str, int]:
+    """The controls on screen (mounted and shown), counted per type."""
+    return dict(Counter(type(f.control).__name__ for f in app.walk()))
+
+
+async def tap_rows(app: Any, name: str, spec: dict[str, Any], taps: int, dump: bool = False) -> dict[str, Any]:
+    """The game's tap and its undo alternating ``taps`` times each on a started page (the app at the
+    bench position, or a same-shape page): per tap what was sent, medians; and what is on screen."""
     (fname, fexpect), (bname, bexpect) = spec["forth"], spec["back"]
     rows: dict[str, list[dict[str, int]]] = {"tap": [], "undo": []}
+    res: dict[str, Any] = {"what": spec["what"], "controls_on_screen": sum(1 for _ in app.walk()),
+                           "types": screen_types(app)}
     for i in range(taps * 2):
         forth = i % 2 == 0
         name_, expect = (fname, fexpect) if forth else (bname, bexpect)
         n0 = len(app.frames)
-        found = next((how for how in ({"text": name_}, {"label": name_}, {"tooltip": name_})
-                      if app.find_all(**how)), None)
-        if found is None:
-            raise AssertionError(f"{name}: no {name_!r} on screen: {app.texts()}")
-        await app.click(**found)
+        await app.click(**find_tap(app, name_))
         shown = app.has_text(expect, contains=not spec["exact"])
         if not shown:
             raise AssertionError(f"{name}: {expect!r} not shown after {name_!r}: {app.texts()}")
@@ -97,12 +103,23 @@ async def measure_game(name: str, spec: dict[str, Any], taps: int, tmp: pathlib.
             print(f"--- {name} {'tap' if forth else 'undo'}: {st}")
             for _action, body in app.messages[n0:]:
                 print(json.dumps(body, ensure_ascii=False, default=str)[:4000])
-    await app.close()
-    ctx.store.close()
-    mounted = sum(1 for _ in app.walk())
-    res: dict[str, Any] = {"what": spec["what"], "controls_on_screen": mounted}
     for k, lst in rows.items():
         res[k] = {f: statistics.median(r[f] for r in lst) for f in lst[0]}
+    return res
+
+
+async def measure_game(name: str, spec: dict[str, Any], taps: int, tmp: pathlib.Path, dump: bool) -> dict[str, Any]:
+    from build.bench import PASS_AROUND
+    from tests.harness.flet_session import AppSession, make_context
+
+    db = tmp / f"{name}.db"
+    gid = spec["prepare"](db)
+    ctx = make_context(db)
+    app = await AppSession.start(ctx, route=f"/g/{gid}")
+    await app.click(text=PASS_AROUND)
+    res = await tap_rows(app, name, spec, taps, dump)
+    await app.close()
+    ctx.store.close()
     return res
 
 
