@@ -11,6 +11,13 @@ buttons, a sheet of 4 × 15 fields, each field a labelled container with its
 number); every tap also changes the five buttons' text and colour and the
 colour of 8 fields, changed in place (Flet's cheapest update). That is what
 crossing a field makes a Flet page do, without any app around it.
+
+``--shape qwixx|verflixxt|verlies``: the game's own screen at the tap bench's position
+(``build/bench.py`` ``TAP_GAMES``: the prepared table opened as /g/<id> with "Alle"),
+generated from the app at start-up and served without it: the same controls, and the
+bench's tap and undo change and send the same controls the app's do (see ``record_shape``
+and ``ShapePage``; ``tests/test_bench_shapes.py`` holds it to that). The bench taps it
+exactly as it taps the game.
 """
 
 from __future__ import annotations
@@ -382,7 +389,15 @@ def run(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=8551)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--sheet", action="store_true", help="the counter on a Qwixx-shaped page (see above)")
+    parser.add_argument("--shape", choices=("qwixx", "verflixxt", "verlies"),
+                        help="the game's screen at the tap bench's position, without the app (see above)")
+    parser.add_argument("--viewport", default="390x844", help="--shape: the screen size it is recorded at (WxH)")
     args = parser.parse_args(argv)
+    if args.shape:
+        w, h = (int(v) for v in args.viewport.lower().split("x"))
+        rec = asyncio.run(record_shape(args.shape, w, h))
+        serve(ShapePage(rec).main, args.host, args.port, name=f"Shape ({args.shape})")
+        return 0
     serve(sheet_page if args.sheet else main_page, args.host, args.port)
     return 0
 
