@@ -120,11 +120,21 @@ class Handler:
 
 
 @dataclasses.dataclass(eq=False)
+class Program:
+    """A state change made cheap to replay: the kept controls (path after ← path before), then, children
+    first, the controls to build and the kept ones whose fields change; the page's controls after."""
+
+    kept: list[tuple[tuple[Any, ...], tuple[Any, ...]]]
+    work: list[Spec]
+    roots: list[tuple[Any, ...]]
+
+
+@dataclasses.dataclass(eq=False)
 class Step:
-    """One recorded tap: which control (path in the state before) and the state after."""
+    """One recorded tap: which control (path in the state before) and how the state after is made."""
 
     target: tuple[Any, ...]
-    roots: list[Any]  # specs of page.controls after the tap (see ``_plan``)
+    program: Program
 
 
 @dataclasses.dataclass(eq=False)
@@ -219,6 +229,41 @@ def _same(a: Any, b: Any) -> bool:
         return False
 
 
+def _compile(roots: list[Any]) -> Program:
+    prog = Program([], [], [])
+
+    def visit(v: Any) -> None:
+        if isinstance(v, Spec):
+            for x in v.fields.values():
+                visit(x)
+            if v.kept_from is not None:
+                prog.kept.append((v.path, v.kept_from))
+            if v.kept_from is None:  # built: only what differs from the class's defaults is passed
+                v.updates = tuple(k for k, x in v.fields.items() if not _is_default(v.cls, k, x))
+            if v.kept_from is None or v.updates:
+                prog.work.append(v)
+        elif isinstance(v, (list, tuple)):
+            for x in v:
+                visit(x)
+        elif isinstance(v, dict):
+            for x in v.values():
+                visit(x)
+
+    for r in roots:
+        visit(r)
+    prog.roots = [r.path for r in roots]
+    return prog
+
+
+def _is_default(cls: type, name: str, value: Any) -> bool:
+    f = cls.__dataclass_fields__[name]
+    if f.default is not dataclasses.MISSING:
+        return type(value) is type(f.default) and value == f.default and not isinstance(value, Spec)
+    if f.default_factory is not dataclasses.MISSING and isinstance(value, (list, dict)) and not value:
+        return type(f.default_factory()) is type(value)
+    return False
+
+
 def _plan(before: list[Node], after: list[Node]) -> list[Any]:
     """The specs that turn the state ``before`` into ``after`` as the app's tap did."""
     where = {n.token: n for n in _nodes(before)}
@@ -250,7 +295,7 @@ class ShapeRecording:
 
     game: str
     page_props: dict[str, Any]
-    first: list[Any]  # specs of the first state (all built)
+    first: Program  # the first state (all built)
     steps: list[Step]  # tap, undo, tap, undo
     loop_from: int = 2  # after the last step, go on with steps[loop_from:] (the steady state)
 
@@ -289,8 +334,8 @@ async def record_shape(game: str, width: int = 390, height: int = 844, steps: in
         finally:
             ctx.store.close()
     return ShapeRecording(
-        game=game, page_props=props, first=_plan([], states[0]),
-        steps=[Step(targets[i], _plan(states[i], states[i + 1])) for i in range(steps)],
+        game=game, page_props=props, first=_compile(_plan([], states[0])),
+        steps=[Step(targets[i], _compile(_plan(states[i], states[i + 1]))) for i in range(steps)],
     )
 
 
@@ -310,8 +355,7 @@ class ShapePage:
                 step = rec.steps[where["next"]]
                 if getattr(e, "name", "click") != "click" or at.get(step.target) is not e.control:
                     return
-                new_at: dict[tuple[Any, ...], Any] = {}
-                page.controls = [_realise(s, at, new_at, handler) for s in step.roots]
+                page.controls, new_at = _run(step.program, at, handler)
                 at.clear()
                 at.update(new_at)
                 where["next"] = where["next"] + 1 if where["next"] + 1 < len(rec.steps) else rec.loop_from
@@ -322,7 +366,8 @@ class ShapePage:
 
         for k, v in rec.page_props.items():
             setattr(page, k, copy.deepcopy(v))
-        page.controls = [_realise(s, {}, at, handler) for s in rec.first]
+        page.controls, first = _run(rec.first, {}, handler)
+        at.update(first)
         page.update()
 
 
@@ -337,51 +382,55 @@ def _reindex(page: Any, at: dict[tuple[Any, ...], Any]) -> None:
             index[ctrl._i] = ctrl
 
 
-def _realise(v: Any, before: dict[tuple[Any, ...], Any], now: dict[tuple[Any, ...], Any],
-             handler: Callable[[], Callable[[Any], None]]) -> Any:
-    """A spec's value as live controls: kept controls taken from ``before`` and updated, others built."""
-    if isinstance(v, Spec):
-        if v.kept_from is not None:  # only the changed fields' values are made; the rest only walked
-            values = {k: _realise(x, before, now, handler) if k in v.updates else _walk(x, before, now, handler)
-                      for k, x in v.fields.items()}
+def _run(prog: Program, before: dict[tuple[Any, ...], Any], handler: Callable[[], Callable[[Any], None]]
+         ) -> tuple[list[Any], dict[tuple[Any, ...], Any]]:
+    """Replay a state change on the live controls ``before`` (path → control): the page's new controls
+    and the new path → control map."""
+    now = {new: before[old] for new, old in prog.kept}
+    for spec in prog.work:  # children before their parents
+        if spec.kept_from is not None:
+            ctrl = now[spec.path]
+            for k in spec.updates:
+                setattr(ctrl, k, _value(spec.fields[k], now, handler))
         else:
-            values = {k: _realise(x, before, now, handler) for k, x in v.fields.items()}
-        if v.kept_from is not None:
-            ctrl = before[v.kept_from]
-            for k in v.updates:
-                setattr(ctrl, k, values[k])
-        else:
-            init = {f.name for f in dataclasses.fields(v.cls) if f.init}
-            ctrl = v.cls(**{k: x for k, x in values.items() if k in init})
+            init = _init_fields(spec.cls)
+            values = {k: _value(spec.fields[k], now, handler) for k in spec.updates}
+            ctrl = spec.cls(**{k: x for k, x in values.items() if k in init})
             for k, x in values.items():
                 if k not in init:
                     object.__setattr__(ctrl, k, x)
-        now[v.path] = ctrl
-        return ctrl
+            now[spec.path] = ctrl
+    return [now[p] for p in prog.roots], now
+
+
+_INIT: dict[type, frozenset[str]] = {}
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+def _init_fields(cls: type) -> frozenset[str]:
+    if cls not in _INIT:
+        _INIT[cls] = frozenset(f.name for f in dataclasses.fields(cls) if f.init)
+    return _INIT[cls]
+
+
+def _value(v: Any, now: dict[tuple[Any, ...], Any], handler: Callable[[], Callable[[Any], None]]) -> Any:
+    """A recorded field value as a live one: a control of the new state, a new handler, a fresh value."""
+    if type(v) in _SCALARS:
+        return v
+    if isinstance(v, Spec):
+        return now[v.path]
     if v is NewHandler:
         return handler()
     if isinstance(v, list):
-        return [_realise(x, before, now, handler) for x in v]
+        return [_value(x, now, handler) for x in v]
     if isinstance(v, tuple):
-        return tuple(_realise(x, before, now, handler) for x in v)
+        return tuple(_value(x, now, handler) for x in v)
     if isinstance(v, dict):
-        return {k: _realise(x, before, now, handler) for k, x in v.items()}
+        return {k: _value(x, now, handler) for k, x in v.items()}
     if dataclasses.is_dataclass(v) and not isinstance(v, type):
         return copy.deepcopy(v)
     return v
 
-
-def _walk(v: Any, before: dict[tuple[Any, ...], Any], now: dict[tuple[Any, ...], Any],
-          handler: Callable[[], Callable[[Any], None]]) -> None:
-    """Realise the controls inside an unchanged field (they may have changes of their own)."""
-    if isinstance(v, Spec):
-        _realise(v, before, now, handler)
-    elif isinstance(v, (list, tuple)):
-        for x in v:
-            _walk(x, before, now, handler)
-    elif isinstance(v, dict):
-        for x in v.values():
-            _walk(x, before, now, handler)
 
 
 def run(argv: list[str] | None = None) -> int:
