@@ -139,11 +139,11 @@ class Step:
 
 @dataclasses.dataclass(eq=False)
 class Spec:
-    """How to get one control of the state after a step: kept (``at``: its path before) or built."""
+    """How to get one control of the state after a step: kept (``kept_from``: its path before) or built."""
 
     cls: type
-    fields: dict[str, Any]  # every field, as specs (realised children, values)
-    updates: tuple[str, ...]  # kept: the fields whose value changed; built: all
+    fields: dict[str, Any]  # every field: values, child Specs, NewHandler, lists/dicts of them
+    updates: tuple[str, ...]  # kept: the fields whose value changed; built: those not at the class default
     kept_from: tuple[Any, ...] | None
     path: tuple[Any, ...]
 
@@ -211,6 +211,10 @@ def _nodes(value: Any) -> Iterator[Node]:
     elif isinstance(value, dict):
         for v in value.values():
             yield from _nodes(v)
+
+
+def _shape_of(state: list[Node]) -> set[tuple[Any, ...]]:
+    return {(n.path, n.cls) for n in _nodes(state)}
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -328,6 +332,9 @@ async def record_shape(game: str, width: int = 390, height: int = 844, steps: in
                     raise AssertionError(f"{game}: {expect!r} not shown after {name!r}")
                 targets.append(at)
                 states.append(rec.state(app.page))
+            if steps >= 4 and _shape_of(states[2]) != _shape_of(states[4]):
+                raise AssertionError(f"{game}: tap and undo do not come back to the same screen; "
+                                     "the shape page could not repeat them")
             props = {k: copy.deepcopy(getattr(app.page, k)) for k in _PAGE_PROPS
                      if getattr(app.page, k, None) is not None}
             await app.close()
