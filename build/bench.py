@@ -508,12 +508,14 @@ def bench_tap(browser, taps: int, tmp: pathlib.Path, games: tuple[str, ...] = tu
     db = tmp / "tap.db"
     ids = {key: TAP_GAMES[key]["prepare"](db) for key in games}
     app, floor = start_app(db), start_floor()
-    shapes = {key: start_shape(key, viewport) for key in games}  # each records its screen while we go on
+    shapes: dict[str, Proc] = {}
     res: dict[str, Any] = {"cpu_throttle": list(rates), "viewport": {"width": viewport[0], "height": viewport[1]}}
     out: dict[str, Any] = {}
     res["games"] = out
     try:
         app.wait_port(), floor.wait_port()
+        # each shape server records its game's screen at start-up, while the first pages open
+        shapes.update((key, start_shape(key, viewport)) for key in games)
         floor_page = open_page(browser, floor.url, "Plus", viewport)
         f = FloorTapper(floor_page)  # one floor page; its counter goes on from game to game
         for key in games:
@@ -525,7 +527,7 @@ def bench_tap(browser, taps: int, tmp: pathlib.Path, games: tuple[str, ...] = tu
                 app_page = open_page(browser, f"{app.url}g/{ids[key]}", spec["forth"][0], viewport)
                 a = Alternating(app_page, spec["forth"], spec["back"], spec["exact"])
                 try:
-                    shapes[key].wait_port(60)
+                    shapes[key].wait_port(90)
                     shape_page = open_page(browser, shapes[key].url, spec["forth"][0], viewport)
                     st: Alternating | None = Alternating(shape_page, spec["forth"], spec["back"], spec["exact"])
                 except Exception as exc:  # noqa: BLE001 - the game is still measured against the counter
