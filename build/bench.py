@@ -513,7 +513,7 @@ def bench_tap(browser, taps: int, tmp: pathlib.Path, games: tuple[str, ...] = tu
     out: dict[str, Any] = {}
     res["games"] = out
     try:
-        app.wait_port(), floor.wait_port()
+        app.wait_port(90), floor.wait_port(90)  # a loaded machine: 30 s were not always enough
         # each shape server records its game's screen at start-up, while the first pages open
         shapes.update((key, start_shape(key, viewport)) for key in games)
         floor_page = open_page(browser, floor.url, "Plus", viewport)
