@@ -131,9 +131,10 @@ class Program:
 
 @dataclasses.dataclass(eq=False)
 class Step:
-    """One recorded tap: which control (path in the state before) and how the state after is made."""
+    """One recorded tap: the controls it may be made on (paths in the state before: every tappable
+    control named as the bench's tap, by text, label or tooltip) and how the state after is made."""
 
-    target: tuple[Any, ...]
+    targets: frozenset[tuple[Any, ...]]
     program: Program
 
 
@@ -321,13 +322,15 @@ async def record_shape(game: str, width: int = 390, height: int = 844, steps: in
             await app.click(text=PASS_AROUND)
             rec = _Recorder()
             states = [rec.state(app.page)]
-            targets: list[tuple[Any, ...]] = []
+            targets: list[frozenset[tuple[Any, ...]]] = []
             for i in range(steps):
                 name, expect = spec["forth"] if i % 2 == 0 else spec["back"]
-                how = find_tap(app, name)
-                hit = [f for f in app.find_all(**how) if f.clickable() is not None][0].clickable()
-                at = next(n.path for n in _nodes(states[-1]) if n.token == rec.token(hit))
-                await app.click(**how)
+                # the browser taps the first button so named (a Qwixx field "Rot 7" by its label),
+                # the harness the first found by text: any of them makes the step on the shape page
+                paths = {n.token: n.path for n in _nodes(states[-1])}
+                at = frozenset(paths[rec.token(f.clickable())] for how in ({"text": name}, {"label": name}, {"tooltip": name})
+                               for f in app.find_all(**how) if f.clickable() is not None)
+                await app.click(**find_tap(app, name))
                 if not app.has_text(expect, contains=not spec["exact"]):
                     raise AssertionError(f"{game}: {expect!r} not shown after {name!r}")
                 targets.append(at)
@@ -360,7 +363,7 @@ class ShapePage:
         def handler() -> Callable[[Any], None]:
             def on_event(e: Any) -> None:
                 step = rec.steps[where["next"]]
-                if getattr(e, "name", "click") != "click" or at.get(step.target) is not e.control:
+                if getattr(e, "name", "click") != "click" or not any(at.get(p) is e.control for p in step.targets):
                     return
                 page.controls, new_at = _run(step.program, at, handler)
                 at.clear()

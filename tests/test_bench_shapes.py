@@ -55,3 +55,20 @@ async def test_the_comparison_sees_a_game_screen_that_gained_or_lost_a_control(t
     want = shape["types"]["Text"] + (1 if change == "gains" else -1)
     assert app["types"]["Text"] == want
     assert f"Text on screen: game {want}, shape page {shape['types']['Text']}" in diffs
+
+
+async def test_the_qwixx_shape_page_takes_the_cross_on_the_field_as_the_browser_taps_it(tmp_path):
+    # The browser bench taps the first button named "Rot 7": the sheet's field (its label), not the
+    # decision button with that text the harness finds first. Either makes the step, as in the app.
+    from build.bench_floor import ShapePage, record_shape
+    from tests.harness.flet_session import AppSession, make_context
+
+    page = await AppSession.start(make_context(tmp_path / "s.db"), main=ShapePage(await record_shape("qwixx")).main)
+    assert page.has_text("Weiße Summe 7 – Ana:") and page.has_text("Zettel von Ana")
+    for _ in range(2):
+        await page.click(label="Rot 7")
+        assert page.has_text("Weiße Summe 7 – Ben:") and page.has_text("Zettel von Ben")
+        assert not page.has_text("Weiße Summe 7 – Ana:")
+        await page.click(tooltip="Rückgängig")
+        assert page.has_text("Weiße Summe 7 – Ana:") and page.has_text("Zettel von Ana")
+    await page.close()
