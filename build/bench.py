@@ -48,6 +48,7 @@ TARGETS = {
     "resume_500_ms": 100.0,
     "tap_throttled_median_ratio": 1.3,  # issue 18: in page, at a throttled rate (4)
     "tap_throttled_p95_ratio": 1.5,
+    "tap_shape_median_ratio": 1.1,  # issue 18: where Flet cannot reach the above, app vs its same-shape page
 }
 PHONE = (390, 844)  # the tap section's viewport (--viewport)
 
@@ -307,7 +308,15 @@ class FloorTapper:
 
     def __call__(self) -> tuple[float, float | None]:
         self.n += 1
-        return tap(self.page, "Plus", f"Zähler: {self.n}")
+        try:
+            return tap(self.page, "Plus", f"Zähler: {self.n}")
+        except Exception:
+            # a tap that timed out may still arrive later: count on from what the page shows, so the
+            # next game's taps wait for the right number (one lost tap cost every later game)
+            shown = self.page.evaluate("() => (document.body.innerText.match(/Zähler: (\\d+)/) || [])[1] || null")
+            if shown is not None:
+                self.n = int(shown)
+            raise
 
 
 PASS_AROUND = "Alle (Handy wird herumgereicht)"  # the seat chooser on /g/<id>: this phone acts for all
@@ -409,115 +418,146 @@ def summarize(samples: list[tuple[float, float | None]]) -> dict[str, Any]:
 
 
 # --- (b) tap to screen ---------------------------------------------------------------------------
-def side_by_side(app_tap: Callable[[], Any], floor_tap: Callable[[], Any], taps: int, rate: float = 1) -> dict[str, Any]:
-    """Warm-up, then batches of 10 taps alternating between the app page and the floor page.
-
-    ``rate``: the CPU throttle both pages run at (set by the caller); it picks the target."""
+def interleaved(tappers: dict[str, Callable[[], Any]], taps: int) -> dict[str, dict[str, Any]]:
+    """Warm-up (4 taps per page), then batches of 10 taps, page after page, until each has ``taps``:
+    every page's figures come from the same minutes. A summary per page."""
     for _ in range(4):  # warm-up: first frames, JIT, fonts
-        app_tap(), floor_tap()
-    app_s, floor_s = [], []
+        for t in tappers.values():
+            t()
+    samples: dict[str, list[Any]] = {k: [] for k in tappers}
     batch = 10
-    while len(app_s) < taps:  # side by side: batches alternate in the same run
-        for _ in range(min(batch, taps - len(app_s))):
-            app_s.append(app_tap())
-        for _ in range(min(batch, taps - len(floor_s))):
-            floor_s.append(floor_tap())
-    ra, rf = summarize(app_s), summarize(floor_s)
-    ratio = ra["p95_ms"] / rf["p95_ms"]
-    ip_med = (ra["in_page_median_ms"] / rf["in_page_median_ms"]) if ra["in_page_median_ms"] and rf["in_page_median_ms"] else None
-    ip_p95 = (ra["in_page_p95_ms"] / rf["in_page_p95_ms"]) if ra["in_page_p95_ms"] and rf["in_page_p95_ms"] else None
-    if rate == 1:  # issue 15: the Playwright-side p95
-        target = f"p95 <= {TARGETS['tap_p95_ratio']}x floor"
-        ok = ratio <= TARGETS["tap_p95_ratio"]
-    else:  # issue 18: a phone-class CPU, inside the page
-        target = (f"in page median <= {TARGETS['tap_throttled_median_ratio']}x, "
-                  f"p95 <= {TARGETS['tap_throttled_p95_ratio']}x floor")
-        ok = (ip_med is not None and ip_p95 is not None and ip_med <= TARGETS["tap_throttled_median_ratio"]
-              and ip_p95 <= TARGETS["tap_throttled_p95_ratio"])
-    return {
-        "cpu_throttle": rate,
-        "app": ra,
-        "floor": rf,
-        "p95_ratio": ratio,
-        "median_ratio": ra["median_ms"] / rf["median_ms"],
-        "in_page_median_ratio": ip_med,
-        "in_page_p95_ratio": ip_p95,
-        "target": target,
-        "verdict": verdict(ok),
-    }
+    while any(len(v) < taps for v in samples.values()):
+        for key, t in tappers.items():
+            for _ in range(min(batch, taps - len(samples[key]))):
+                samples[key].append(t())
+    return {k: summarize(v) for k, v in samples.items()}
 
 
-def by_rate(app_page, floor_throttle: Throttle, rates: list[float], run: Callable[[float], dict[str, Any]]) -> dict[str, Any]:
-    """``run(rate)`` once per rate, the app page and the floor page both throttled to it."""
-    app_throttle = Throttle(app_page)
+def ratios(x: dict[str, Any], y: dict[str, Any]) -> dict[str, float | None]:
+    """Page x against page y (summaries): Playwright median/p95 and in-page median/p95, x / y."""
+    def q(a: float | None, b: float | None) -> float | None:
+        return a / b if a and b else None
+
+    return {"median_ratio": q(x["median_ms"], y["median_ms"]), "p95_ratio": q(x["p95_ms"], y["p95_ms"]),
+            "in_page_median_ratio": q(x["in_page_median_ms"], y["in_page_median_ms"]),
+            "in_page_p95_ratio": q(x["in_page_p95_ms"], y["in_page_p95_ms"])}
+
+
+def within_throttled(r: dict[str, float | None]) -> bool:
+    """Issue 18's target for a page against the counter at a throttled rate: in page median and p95."""
+    med, p95 = r["in_page_median_ratio"], r["in_page_p95_ratio"]
+    return (med is not None and p95 is not None and med <= TARGETS["tap_throttled_median_ratio"]
+            and p95 <= TARGETS["tap_throttled_p95_ratio"])
+
+
+def tap_verdict(rate: float, app_floor: dict[str, Any], shape_floor: dict[str, Any] | None,
+                app_shape: dict[str, Any] | None) -> tuple[str, str]:
+    """(target, verdict) of one game at one rate. Rate 1 (issue 15): app p95 (Playwright) <= 1.3x the
+    counter's. Other rates (issue 18): PASS if the app's in-page median <= 1.3x and p95 <= 1.5x the
+    counter's; else PASS (Flet floor) if its same-shape page misses that too and the app's in-page
+    median is <= 1.1x the shape page's (Flet itself cannot get there for such a screen); else MISS."""
+    if rate == 1:
+        return f"p95 <= {TARGETS['tap_p95_ratio']}x floor", verdict(app_floor["p95_ratio"] <= TARGETS["tap_p95_ratio"])
+    target = (f"in page median <= {TARGETS['tap_throttled_median_ratio']}x, p95 <= "
+              f"{TARGETS['tap_throttled_p95_ratio']}x floor; else shape page misses it and app median <= "
+              f"{TARGETS['tap_shape_median_ratio']}x shape")
+    if within_throttled(app_floor):
+        return target, "PASS"
+    if shape_floor is not None and app_shape is not None and not within_throttled(shape_floor):
+        med = app_shape["in_page_median_ratio"]
+        if med is not None and med <= TARGETS["tap_shape_median_ratio"]:
+            return target, "PASS (Flet floor)"
+    return target, "MISS"
+
+
+def side_by_side(app_tap: Callable[[], Any], floor_tap: Callable[[], Any], taps: int, rate: float = 1,
+                 shape_tap: Callable[[], Any] | None = None) -> dict[str, Any]:
+    """The app page, the floor (counter) page and, if given, the game's same-shape page, in alternating
+    batches (``interleaved``); ``rate``: the CPU throttle they all run at (set by the caller).
+
+    Top-level ratios are app / floor; ``shape_vs_floor`` and ``app_vs_shape`` the others."""
+    pages = {"app": app_tap, "floor": floor_tap, **({"shape": shape_tap} if shape_tap is not None else {})}
+    s = interleaved(pages, taps)
+    app_floor = ratios(s["app"], s["floor"])
+    out: dict[str, Any] = {"cpu_throttle": rate, "app": s["app"], "floor": s["floor"], **app_floor}
+    shape_floor = app_shape = None
+    if "shape" in s:
+        shape_floor, app_shape = ratios(s["shape"], s["floor"]), ratios(s["app"], s["shape"])
+        out.update(shape=s["shape"], shape_vs_floor=shape_floor, app_vs_shape=app_shape)
+    out["target"], out["verdict"] = tap_verdict(rate, app_floor, shape_floor, app_shape)
+    return out
+
+
+def by_rate(pages: list[Any], rates: list[float], run: Callable[[float], dict[str, Any]]) -> dict[str, Any]:
+    """``run(rate)`` once per rate, every page of ``pages`` throttled to it."""
+    throttles = [Throttle(p) for p in pages]
     out: dict[str, Any] = {}
     for rate in rates:
-        app_throttle.set(rate)
-        floor_throttle.set(rate)
+        for t in throttles:
+            t.set(rate)
         print(f"    rate {rate_key(rate)} ...", flush=True)
         out[rate_key(rate)] = run(rate)
     return out
 
 
+def start_shape(game: str, viewport: tuple[int, int]) -> Proc:
+    """The game's same-shape page (``bench_floor.py --shape``): recorded from the app at start-up."""
+    return start_floor("--shape", game, "--viewport", f"{viewport[0]}x{viewport[1]}")
+
+
 def bench_tap(browser, taps: int, tmp: pathlib.Path, games: tuple[str, ...] = tuple(TAP_GAMES),
               rates: tuple[float, ...] = (1,), viewport: tuple[int, int] = PHONE) -> dict[str, Any]:
-    """Per game: its own app page against the floor page, side by side, ``taps`` taps each, per CPU rate.
+    """Per game: its app page, the floor (counter) page and the game's same-shape page, side by side
+    (``side_by_side``), ``taps`` taps each, per CPU rate.
 
-    Every page (app, floor, sheet floor) is opened at ``viewport``; for each rate in ``rates`` both
-    pages of a pair are throttled to it before its warm-up and taps."""
+    Every page is opened at ``viewport``; for each rate in ``rates`` the three pages are throttled to
+    it before their warm-up and taps. A shape page that cannot start leaves its game measured
+    against the counter alone (its ``shape_error`` says why)."""
     db = tmp / "tap.db"
     ids = {key: TAP_GAMES[key]["prepare"](db) for key in games}
     app, floor = start_app(db), start_floor()
+    shapes: dict[str, Proc] = {}
     res: dict[str, Any] = {"cpu_throttle": list(rates), "viewport": {"width": viewport[0], "height": viewport[1]}}
     out: dict[str, Any] = {}
     res["games"] = out
     try:
-        app.wait_port(), floor.wait_port()
+        app.wait_port(90), floor.wait_port(90)  # a loaded machine: 30 s were not always enough
+        # each shape server records its game's screen at start-up, while the first pages open
+        shapes.update((key, start_shape(key, viewport)) for key in games)
         floor_page = open_page(browser, floor.url, "Plus", viewport)
-        floor_throttle = Throttle(floor_page)
         f = FloorTapper(floor_page)  # one floor page; its counter goes on from game to game
         for key in games:
             spec = TAP_GAMES[key]
-            app_page = None
+            app_page = shape_page = None
+            shape_error = None
             print(f"  {key} ...", flush=True)
             try:
                 app_page = open_page(browser, f"{app.url}g/{ids[key]}", spec["forth"][0], viewport)
                 a = Alternating(app_page, spec["forth"], spec["back"], spec["exact"])
+                try:
+                    shapes[key].wait_port(90)
+                    shape_page = open_page(browser, shapes[key].url, spec["forth"][0], viewport)
+                    st: Alternating | None = Alternating(shape_page, spec["forth"], spec["back"], spec["exact"])
+                except Exception as exc:  # noqa: BLE001 - the game is still measured against the counter
+                    shape_error, st = f"{type(exc).__name__}: {exc}"[:300], None
+                pages = [p for p in (app_page, floor_page, shape_page) if p is not None]
                 out[key] = {"game": spec["game"], "taps": spec["what"],
-                            "rates": by_rate(app_page, floor_throttle, list(rates),
-                                             lambda rate: side_by_side(a, f, taps, rate))}  # noqa: B023 - called at once
+                            "rates": by_rate(pages, list(rates),
+                                             lambda rate: side_by_side(a, f, taps, rate, st))}  # noqa: B023 - called at once
+                if shape_error:
+                    out[key]["shape_error"] = shape_error
             except Exception as exc:  # noqa: BLE001 - one game's failure is reported, the others still run
                 out[key] = {"game": spec["game"], "taps": spec["what"], "error": f"{type(exc).__name__}: {exc}"[:300]}
             finally:
-                if app_page is not None:
-                    app_page.context.close()
-        # For reference (no verdict): a bare Flet page doing what a Qwixx cross makes a page do
-        # (five buttons and eight of sixty fields change), against the same counter, throttled alike.
-        sheet = start_floor("--sheet")
-        sheet_page = None
-        print("  sheet floor ...", flush=True)
-        try:
-            sheet.wait_port()
-            sheet_page = open_page(browser, sheet.url, "Plus", viewport)
-            st = FloorTapper(sheet_page)
-
-            def ref(rate: float) -> dict[str, Any]:
-                r = side_by_side(st, f, taps, rate)
-                r["verdict"] = "info"
-                r["target"] = "none (reference)"
-                return r
-
-            res["sheet_floor"] = {"game": None, "taps": "bare Flet page: 5 buttons and 8 of 60 fields change",
-                                  "rates": by_rate(sheet_page, floor_throttle, list(rates), ref)}
-        except Exception as exc:  # noqa: BLE001 - reported, the games' figures stand
-            res["sheet_floor"] = {"game": None, "taps": "bare Flet sheet page", "error": f"{type(exc).__name__}: {exc}"[:300]}
-        finally:
-            if sheet_page is not None:
-                sheet_page.context.close()
-            sheet.stop()
+                for p in (app_page, shape_page):
+                    if p is not None:
+                        p.context.close()
+                shapes[key].stop()
         floor_page.context.close()
     finally:
         app.stop(), floor.stop()
+        for sp in shapes.values():
+            sp.stop()
     return res
 
 
@@ -1089,29 +1129,31 @@ def print_tap(t: dict[str, Any]) -> None:
         print(f"(b) Tap to screen: not measured ({t['error']})")
         return
     vp = t["viewport"]
-    print(f"(b) Tap to screen, per game: app page vs. bare Flet counter side by side, {vp['width']}x{vp['height']}, "
-          f"CPU throttle {', '.join(rate_key(r) + 'x' for r in t['cpu_throttle'])} (both pages alike)")
-    print("    in page: pointerdown → text; Playwright: click() → text in the semantics DOM; ms median / p95")
-    rows = [*t["games"].items(), ("sheet_floor", t["sheet_floor"])] if "sheet_floor" in t else list(t["games"].items())
-    for key, g in rows:
+    print(f"(b) Tap to screen, per game: app page, bare Flet counter and the game's same-shape page side by side, "
+          f"{vp['width']}x{vp['height']}, CPU throttle {', '.join(rate_key(r) + 'x' for r in t['cpu_throttle'])} "
+          "(all pages alike)")
+    print("    in page: pointerdown → text, ms median/p95 and ratios median/p95; Playwright: click() → text, "
+          "p95 app/counter")
+    for key, g in t["games"].items():
         if g.get("error"):
             print(f"    {key} ({g['taps']}): not measured ({g['error']})")
             continue
         n = next(iter(g["rates"].values()))["app"]["n"]
-        if key == "sheet_floor":
-            print(f"    reference, no app: {g['taps']}, {n} taps each ('app' = the sheet page)")
-        else:
-            print(f"    {key}: {g['taps']}, {n} taps each")
-        print(f"      {'rate':>4} | {'in page: app':>13} {'floor':>13} {'ratio':>11} | {'Playwright: app':>15} "
-              f"{'floor':>13} {'ratio':>11} | target")
+        print(f"    {key}: {g['taps']}, {n} taps each" + (f" (no shape page: {g['shape_error']})" if g.get("shape_error") else ""))
+        print(f"      {'rate':>4} | {'app':>13} {'counter':>13} {'shape':>13} | {'app/counter':>13} "
+              f"{'shape/counter':>13} {'app/shape':>13} | {'Playwright':>10} | verdict")
         for rk, r in g["rates"].items():
-            a, f = r["app"], r["floor"]
-            ip = (f"{_n(a['in_page_median_ms'])}/{_n(a['in_page_p95_ms'])} {_n(f['in_page_median_ms'])}/{_n(f['in_page_p95_ms'])} "
-                  f"{_r(r['in_page_median_ratio'])}/{_r(r['in_page_p95_ratio'])}")
-            pw = (f"{a['median_ms']:7.1f}/{a['p95_ms']:7.1f} {f['median_ms']:6.1f}/{f['p95_ms']:6.1f} "
-                  f"{_r(r['median_ratio'])}/{_r(r['p95_ratio'])}")
-            tgt = "" if r["verdict"] == "info" else f"{r['target']}: {r['verdict']}"
-            print(f"      {rk + 'x':>4} | {ip} | {pw} | {tgt}")
+            a, f, sh = r["app"], r["floor"], r.get("shape")
+            ms = " ".join(f"{_n(x['in_page_median_ms'])}/{_n(x['in_page_p95_ms'])}" if x else f"{'-':>13}"
+                          for x in (a, f, sh))
+            pairs = [r, r.get("shape_vs_floor"), r.get("app_vs_shape")]
+            rs = " ".join(f"{_r(x['in_page_median_ratio']) + '/' + _r(x['in_page_p95_ratio']):>13}" if x
+                          else f"{'-':>13}" for x in pairs)
+            print(f"      {rk + 'x':>4} | {ms} | {rs} | {_r(r['p95_ratio']):>10} | {r['verdict']}")
+    print(f"    verdict at rate 1: Playwright p95 app/counter <= {TARGETS['tap_p95_ratio']}x; other rates: PASS if "
+          f"in page app/counter median <= {TARGETS['tap_throttled_median_ratio']}x and p95 <= "
+          f"{TARGETS['tap_throttled_p95_ratio']}x; PASS (Flet floor) if the shape page misses that too and "
+          f"app/shape median <= {TARGETS['tap_shape_median_ratio']}x; else MISS")
 
 
 def _n(v: float | None) -> str:

@@ -1,6 +1,6 @@
 """What a tap sends: per game, the update messages one tap (and its undo) makes the server send.
 
-    .venv/bin/python build/bench_patch.py [--taps 10] [--json out.json] [--dump]
+    .venv/bin/python build/bench_patch.py [--taps 10] [--json out.json] [--dump] [--shapes]
 
 No browser: the app runs in the level-2 harness (``tests/harness/flet_session.py``: Flet's
 real ``Session`` over a fake connection that msgpack-encodes every message exactly as the
@@ -10,7 +10,8 @@ undo alternate. Per tap: the bytes sent (msgpack, as on the wire), the number of
 operations, the number of controls the patch carries whole (new or replaced controls, i.e.
 what the client must build: each is a Flutter widget subtree with its semantics) and the
 number of controls whose properties change in place. Deterministic: these counts do not
-depend on the machine's load.
+depend on the machine's load. ``--shapes``: also each game's same-shape page
+(``build/bench_floor.py --shape``) in a line below the game's, with what differs.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import pathlib
 import statistics
 import sys
 import tempfile
+from collections import Counter
 from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -149,26 +151,31 @@ def _ops(patch: Any) -> list[Any]:
     return [op for op in patch[1:] if isinstance(op, list)]
 
 
-async def measure_game(name: str, spec: dict[str, Any], taps: int, tmp: pathlib.Path, dump: bool) -> dict[str, Any]:
-    from build.bench import PASS_AROUND
-    from tests.harness.flet_session import AppSession, make_context
+def find_tap(app: Any, name: str) -> dict[str, str]:
+    """How a tap on ``name`` finds its control on the screen: by its text, its label or its tooltip."""
+    found = next((how for how in ({"text": name}, {"label": name}, {"tooltip": name}) if app.find_all(**how)), None)
+    if found is None:
+        raise AssertionError(f"no {name!r} on screen: {app.texts()}")
+    return found
 
-    db = tmp / f"{name}.db"
-    gid = spec["prepare"](db)
-    ctx = make_context(db)
-    app = await AppSession.start(ctx, route=f"/g/{gid}")
-    await app.click(text=PASS_AROUND)
+
+def screen_types(app: Any) -> dict[str, int]:
+    """The controls on screen (mounted and shown), counted per type."""
+    return dict(Counter(type(f.control).__name__ for f in app.walk()))
+
+
+async def tap_rows(app: Any, name: str, spec: dict[str, Any], taps: int, dump: bool = False) -> dict[str, Any]:
+    """The game's tap and its undo alternating ``taps`` times each on a started page (the app at the
+    bench position, or a same-shape page): per tap what was sent, medians; and what is on screen."""
     (fname, fexpect), (bname, bexpect) = spec["forth"], spec["back"]
     rows: dict[str, list[dict[str, int]]] = {"tap": [], "undo": []}
+    res: dict[str, Any] = {"what": spec["what"], "controls_on_screen": sum(1 for _ in app.walk()),
+                           "types": screen_types(app), "texts": app.texts()}
     for i in range(taps * 2):
         forth = i % 2 == 0
         name_, expect = (fname, fexpect) if forth else (bname, bexpect)
         n0 = len(app.frames)
-        found = next((how for how in ({"text": name_}, {"label": name_}, {"tooltip": name_})
-                      if app.find_all(**how)), None)
-        if found is None:
-            raise AssertionError(f"{name}: no {name_!r} on screen: {app.texts()}")
-        await app.click(**found)
+        await app.click(**find_tap(app, name_))
         shown = app.has_text(expect, contains=not spec["exact"])
         if not shown:
             raise AssertionError(f"{name}: {expect!r} not shown after {name_!r}: {app.texts()}")
@@ -178,22 +185,71 @@ async def measure_game(name: str, spec: dict[str, Any], taps: int, tmp: pathlib.
             print(f"--- {name} {'tap' if forth else 'undo'}: {st}")
             for _action, body in app.messages[n0:]:
                 print(json.dumps(body, ensure_ascii=False, default=str)[:4000])
-    await app.close()
-    ctx.store.close()
-    mounted = sum(1 for _ in app.walk())
-    res: dict[str, Any] = {"what": spec["what"], "controls_on_screen": mounted}
     for k, lst in rows.items():
         res[k] = {f: statistics.median(r[f] for r in lst) for f in lst[0]}
     return res
 
 
-async def run(taps: int, games: list[str], dump: bool) -> dict[str, Any]:
+async def measure_game(name: str, spec: dict[str, Any], taps: int, tmp: pathlib.Path, dump: bool) -> dict[str, Any]:
+    from build.bench import PASS_AROUND
+    from tests.harness.flet_session import AppSession, make_context
+
+    db = tmp / f"{name}.db"
+    gid = spec["prepare"](db)
+    ctx = make_context(db)
+    app = await AppSession.start(ctx, route=f"/g/{gid}")
+    await app.click(text=PASS_AROUND)
+    res = await tap_rows(app, name, spec, taps, dump)
+    await app.close()
+    ctx.store.close()
+    return res
+
+
+async def measure_shape(name: str, spec: dict[str, Any], taps: int, tmp: pathlib.Path) -> dict[str, Any]:
+    """As ``measure_game``, on the game's same-shape page (``build/bench_floor.py --shape``)."""
+    from build.bench_floor import ShapePage, record_shape
+    from tests.harness.flet_session import AppSession, make_context
+
+    rec = await record_shape(name)
+    ctx = make_context(tmp / f"{name}-shape.db")  # the harness wants one; the shape page never opens it
+    page = await AppSession.start(ctx, main=ShapePage(rec).main)
+    res = await tap_rows(page, f"{name} (shape)", spec, taps)
+    await page.close()
+    ctx.store.close()
+    return res
+
+
+# What a same-shape page must do as the game's screen does: the words and the controls per type on
+# screen, and per tap and undo the controls sent whole and the controls changed in place.
+FAITHFUL = ("new_controls", "changed_controls")
+
+
+def shape_differences(app: dict[str, Any], shape: dict[str, Any]) -> list[str]:
+    """Where a same-shape page's figures (``measure_shape``) differ from the game's (``measure_game``)."""
+    out = []
+    for t in sorted(set(app["types"]) | set(shape["types"])):
+        a, s = app["types"].get(t, 0), shape["types"].get(t, 0)
+        if a != s:
+            out.append(f"{t} on screen: game {a}, shape page {s}")
+    if app["texts"] != shape["texts"]:
+        out.append(f"words on screen: game {app['texts']}, shape page {shape['texts']}")
+    for k in ("tap", "undo"):
+        for f in FAITHFUL:
+            if app[k][f] != shape[k][f]:
+                out.append(f"{k} {f}: game {app[k][f]:g}, shape page {shape[k][f]:g}")
+    return out
+
+
+async def run(taps: int, games: list[str], dump: bool, shapes: bool = False) -> dict[str, Any]:
     from build.bench import TAP_GAMES
 
     out: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as d:
         for g in games:
             out[g] = await measure_game(g, TAP_GAMES[g], taps, pathlib.Path(d), dump)
+            if shapes:
+                shape = await measure_shape(g, TAP_GAMES[g], taps, pathlib.Path(d))
+                out[f"{g} shape"] = {**shape, "differences": shape_differences(out[g], shape)}
     return out
 
 
@@ -203,15 +259,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", default="qwixx,verflixxt,verlies")
     p.add_argument("--json")
     p.add_argument("--dump", action="store_true", help="print the first tap's and undo's messages")
+    p.add_argument("--shapes", action="store_true", help="also each game's same-shape page (bench_floor.py --shape)")
     a = p.parse_args(argv)
-    res = asyncio.run(run(a.taps, a.games.split(","), a.dump))
-    print(f"{'game':10} {'on screen':>9} | {'tap: bytes':>10} {'new ctl':>7} {'changed':>7} {'rebuilt':>7} | "
+    res = asyncio.run(run(a.taps, a.games.split(","), a.dump, a.shapes))
+    print(f"{'game':15} {'on screen':>9} | {'tap: bytes':>10} {'new ctl':>7} {'changed':>7} {'rebuilt':>7} | "
           f"{'undo: bytes':>11} {'new ctl':>7} {'changed':>7} {'rebuilt':>7}")
     for g, r in res.items():
         t, u = r["tap"], r["undo"]
-        print(f"{g:10} {r['controls_on_screen']:>9} | {t['bytes']:>10.0f} {t['new_controls']:>7.0f} "
-              f"{t['changed_controls']:>7.0f} {t['rebuilt']:>7.0f} | {u['bytes']:>11.0f} {u['new_controls']:>7.0f} "
-              f"{u['changed_controls']:>7.0f} {u['rebuilt']:>7.0f}")
+        print(f"{g:15} {r['controls_on_screen']:>9} | {t['bytes']:>10.0f} {t['new_controls']:>7.0f} "
+              f"{t['changed_controls']:>7.0f} {t.get('rebuilt', float('nan')):>7.0f} | {u['bytes']:>11.0f} "
+              f"{u['new_controls']:>7.0f} {u['changed_controls']:>7.0f} {u.get('rebuilt', float('nan')):>7.0f}")
+        for d in r.get("differences", ()):
+            print(f"    differs from the game: {d}")
     if a.json:
         pathlib.Path(a.json).write_text(json.dumps(res, indent=1))
     return 0

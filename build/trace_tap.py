@@ -15,7 +15,8 @@ the semantics update) and the browser's DOM work.
 
 Also load-independent counts per tap: the DOM mutation records the page sees (semantics churn),
 the semantics nodes (``flt-semantics``) and elements touched, and the websocket bytes received.
-``--floor`` adds the bare counter and the Qwixx-shaped reference page (``bench_floor.py --sheet``).
+``--floor`` adds the bare counter and each traced game's same-shape page (``bench_floor.py --shape``:
+the game's screen and tap without the app), tapped as the game.
 Timings are as noisy as the machine; the counts are not.
 """
 
@@ -43,6 +44,7 @@ from build.bench import (  # noqa: E402
     open_page,
     start_app,
     start_floor,
+    start_shape,
 )
 
 CATEGORIES = ["toplevel", "devtools.timeline", "blink.user_timing", "v8.execute"]
@@ -207,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rate", type=float, default=4)
     p.add_argument("--taps", type=int, default=10)
     p.add_argument("--games", default=",".join(TAP_GAMES))
-    p.add_argument("--floor", action="store_true", help="also the bare counter and the Qwixx-shaped page")
+    p.add_argument("--floor", action="store_true", help="also the bare counter and each game's same-shape page")
     p.add_argument("--keep", help="keep the raw traces in this folder (open in chrome://tracing / Perfetto)")
     p.add_argument("--json")
     a = p.parse_args(argv)
@@ -231,17 +233,27 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             app.stop()
         if a.floor:
-            for name, extra in (("floor", ()), ("sheet floor", ("--sheet",))):
-                fl = start_floor(*extra)
+            fl = start_floor()
+            try:
+                fl.wait_port()
+                page = _open(browser, fl.url, "Plus")
+                res["floor"] = trace_page(browser, page, FloorTapper(page), a.rate, a.taps, keep, "floor")
+                page.context.close()
+                _print("floor", res["floor"])
+            finally:
+                fl.stop()
+            for g in games:
+                spec, name = TAP_GAMES[g], f"{g} shape"
+                sh = start_shape(g, PHONE)
                 try:
-                    fl.wait_port()
-                    page = _open(browser, fl.url, "Plus")
-                    res[name] = trace_page(browser, page, FloorTapper(page), a.rate, a.taps, keep,
-                                           name.replace(" ", "_"))
+                    sh.wait_port(60)
+                    page = _open(browser, sh.url, spec["forth"][0])
+                    tapper = Alternating(page, spec["forth"], spec["back"], spec["exact"])
+                    res[name] = trace_page(browser, page, tapper, a.rate, a.taps, keep, name.replace(" ", "_"))
                     page.context.close()
                     _print(name, res[name])
                 finally:
-                    fl.stop()
+                    sh.stop()
     browser.close()
     pw.stop()
     if a.json:
