@@ -76,8 +76,8 @@ def rebuilt_ids(root: Any, patch: Any) -> set[int]:
 
     Flet's client (``Control.applyPatch``, flet 1.0) notifies the control that holds the patched
     property or list (and a control's parent when its ``visible`` changes). A notified control's
-    widget is built again, and so is every control inside it: each child's widget is a new
-    ``ControlWidget`` object, which Flutter does not skip. A changed text rebuilds one control;
+    widget is built again, and so is every visible control inside it: each child's widget is a new
+    ``ControlWidget`` object, which Flutter does not skip (a hidden child is not built at all). A changed text rebuilds one control;
     a control added to or removed from a column rebuilds the column with everything in it."""
     if root is None or not isinstance(patch, list) or not patch:
         return set()
@@ -116,6 +116,9 @@ def rebuilt_ids(root: Any, patch: Any) -> set[int]:
         for node in nodes:
             chain = holder(node)
             notified.append(chain[-2] if op[0] == 0 and op[2] == "visible" and len(chain) > 1 else chain[-1])
+    # A hidden control builds nothing inside it: Flet's client takes only visible children
+    # (``Control.children``/``child`` with ``visibleOnly = true``), so a move box hidden by a tap
+    # costs nothing on the phone although its parent is built again.
     out: set[int] = set()
     for c in notified:
         if c._i in out:
@@ -124,7 +127,7 @@ def rebuilt_ids(root: Any, patch: Any) -> set[int]:
         while stack:
             x = stack.pop()
             out.add(x._i)
-            stack.extend(_child_controls(x))
+            stack.extend(k for k in _child_controls(x) if getattr(k, "visible", True) is not False)
     return out
 
 

@@ -1163,9 +1163,14 @@ def piles_view(shell: Any, state: Any) -> ft.Control:
         if out:
             head += " · " + shell.t("vx.play.out")
         tiles = tiles_text(pile)
-        card = ft.Container(
+        # Issue 18: whose turn it is (the card's colour) changes with every move. The colour is a box
+        # of its own behind the card's words (filling the stack), so a move rebuilds that one box on
+        # the phone, not the card with its bar and two lines (6 controls per pile, two piles a move).
+        shade = ft.Container(
             bgcolor=ft.Colors.AMBER_50 if seat == state.turn and state.phase != "over" else ft.Colors.BLUE_GREY_50,
-            border_radius=10,
+            border_radius=10, left=0, top=0, right=0, bottom=0,
+        )
+        card = ft.Stack([shade, ft.Container(
             padding=ft.Padding.symmetric(horizontal=10, vertical=6),
             content=ft.Row([
                 ft.Container(width=10, height=36, bgcolor=seat_color(shell, seat), border_radius=3),
@@ -1174,7 +1179,7 @@ def piles_view(shell: Any, state: Any) -> ft.Control:
                     ft.Text(tiles or shell.t("vx.play.pile_empty"), size=15, color=ft.Colors.BLUE_GREY_800),
                 ], spacing=0, expand=True),
             ]),
-        )
+        )])
         # one semantics node per pile, read as a whole ("Ana: 3 Punkte, Tafeln: −2 +5"); its two
         # lines have none of their own (issue 18)
         words = shell.t("vx.play.pile_words" if tiles else "vx.play.pile_words_empty", line=head, tiles=tiles)

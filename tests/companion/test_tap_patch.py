@@ -64,6 +64,26 @@ async def test_a_qwixx_cross_and_its_undo_rebuild_only_what_changed_on_the_phone
     await app.close()
 
 
+async def test_a_verflixxt_move_and_its_undo_rebuild_only_what_changed_on_the_phone(tmp_path):
+    # Issue 18: Ana moves A1 from the start to field 2; Ben is to roll. Flutter builds again the
+    # column whose child turned visible or hidden (the side column: the roll block comes, her moves
+    # go), but a hidden control builds nothing inside it (Flet's client takes visible children
+    # only): her 24 hidden move controls cost nothing. What is built again: the side column with
+    # the roll block (15), the turn line (2), the start and field-2 slots of the strip (20) and the
+    # two piles whose turn colour changed (12) - never the screen, the board column or the strip.
+    app = await open_table(tmp_path, "verflixxt")
+    on_screen = sum(1 for _ in app.walk())
+    move = "Figur A1: Start » Feld 2 (−1)"
+    tap = await sent_by(app, text=move)
+    assert app.has_text("Ben ist dran") and not app.has_text(move)
+    undo = await sent_by(app, tooltip="Rückgängig")
+    assert app.has_text("Ana ist dran") and app.has_text("Wähle einen Zug:") and app.has_text(move)
+    assert on_screen > 150
+    # the undo shows her moves again (24 controls that must be built: they are seen)
+    assert tap["rebuilt"] <= 40 and undo["rebuilt"] <= 53, (tap, undo)
+    await app.close()
+
+
 async def test_a_verflixxt_undo_shows_the_same_moves_again_without_sending_them_whole(tmp_path):
     # Ana rolled a 2 and moves figure A1: Ben is to roll ("Ben ist dran"), her moves are gone.
     # The undo brings back "Wähle einen Zug:" and the same moves: they stayed on the phone,
@@ -143,8 +163,10 @@ async def test_a_verflixxt_screen_is_fewer_controls_and_a_move_sends_only_the_mo
     # chip, a Row and a Text in each move button). A move changes the rest in place: its chip is the
     # only thing sent whole (2 controls: the box and its letter), the last-move line and the advice
     # switch change their words and visibility (were sent whole, 4 controls each way).
+    # (212: each pile's turn colour is a box of its own behind the card, 2 controls per pile, so a
+    # move rebuilds that box and not the card's 6 controls on the phone)
     app = await open_table(tmp_path, "verflixxt")
-    assert sum(1 for _ in app.walk()) <= 210
+    assert sum(1 for _ in app.walk()) <= 212
     move = await sent_by(app, text="Figur A1: Start » Feld 2 (−1)")
     assert app.has_text("Ben ist dran") and app.has_text("Letzter Zug – Ana: Figur A1: Start » Feld 2 (−1)")
     assert move["new_controls"] <= 2, move
