@@ -77,8 +77,9 @@ def rebuilt_ids(root: Any, patch: Any) -> set[int]:
     Flet's client (``Control.applyPatch``, flet 1.0) notifies the control that holds the patched
     property or list (and a control's parent when its ``visible`` changes). A notified control's
     widget is built again, and so is every visible control inside it: each child's widget is a new
-    ``ControlWidget`` object, which Flutter does not skip (a hidden child is not built at all). A changed text rebuilds one control;
-    a control added to or removed from a column rebuilds the column with everything in it."""
+    ``ControlWidget`` object, which Flutter does not skip (a hidden child is not built at all). A
+    changed text rebuilds one control; a control added to or removed from a column rebuilds the
+    column with everything in it."""
     if root is None or not isinstance(patch, list) or not patch:
         return set()
     paths: dict[int, list[Any]] = {}
