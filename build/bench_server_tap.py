@@ -143,19 +143,16 @@ def instrument(spans: Spans, shells: list[Any]) -> Callable[[], None]:
 
     undo.append(_wrap(Shell, "render", render))
 
-    def packb(orig: Callable, args: tuple, kwargs: dict) -> Any:
-        t0 = CLOCK()
-        try:
-            return orig(*args, **kwargs)
-        finally:
-            spans.now["encode"] += CLOCK() - t0
+    def timed(span: str) -> Callable[[Callable, tuple, dict], Any]:
+        def call(orig: Callable, args: tuple, kwargs: dict) -> Any:
+            t0 = CLOCK()
+            try:
+                return orig(*args, **kwargs)
+            finally:
+                spans.now[span] += CLOCK() - t0
+        return call
 
-    def unpackb(orig: Callable, args: tuple, kwargs: dict) -> Any:
-        t0 = CLOCK()
-        try:
-            return orig(*args, **kwargs)
-        finally:
-            spans.now["decode"] += CLOCK() - t0
+    packb, unpackb = timed("encode"), timed("decode")
 
     undo.append(_wrap(msgpack, "packb", packb))
     undo.append(_wrap(msgpack, "unpackb", unpackb))

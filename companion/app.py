@@ -613,8 +613,8 @@ class Shell:
 
     async def _render_when_saved(self) -> None:
         try:
-            while self.table is not None and self.table.pending_write() is not None:
-                await self.table.settled()
+            if self.table is not None:
+                await self.table.settled()  # until none of its changes is pending
         finally:
             self._render_waits = False
         mine, self._own_write = self._own_write, None

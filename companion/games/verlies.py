@@ -1510,7 +1510,8 @@ def _purse_gold(shell: Any, state: Any, st: dict[str, Any], seat: int) -> list[f
     dice = _template(offers, "roll_gold", "dice", reason="passage")
     taken = seat == state.current and state.turn.passage_gold > 0  # rv.gold: this card's gold is taken
     gold_buttons: list[ft.Control] = []
-    if passage is not None or dice is not None or taken:
+    passage_row = passage is not None or dice is not None or taken
+    if passage_row:
         def take(e: Any) -> None:
             if passage is not None:  # a disabled button sends no tap; this guards a stale one
                 _submit(shell, _filled(shell, passage, amount=amount), clear=())
@@ -1533,7 +1534,7 @@ def _purse_gold(shell: Any, state: Any, st: dict[str, Any], seat: int) -> list[f
         keyed(big_button(shell.t("rv.play.correct_minus", n=amount), lambda e: _submit(
             shell, LoseGold(by=seat, amount=amount, reason="correction"), clear=())), "correct-minus"),
     ]
-    if not gold_buttons[:-2]:
+    if not passage_row:
         return [counter, _wrap(gold_buttons)]
     # the greyed buttons say why (one line that changes its words, never comes or goes with a tap)
     why = keyed(ft.Text(shell.t("rv.play.passage_taken" if taken and passage is None and dice is None
