@@ -418,18 +418,29 @@ def summarize(samples: list[tuple[float, float | None]]) -> dict[str, Any]:
 
 
 # --- (b) tap to screen ---------------------------------------------------------------------------
-def interleaved(tappers: dict[str, Callable[[], Any]], taps: int) -> dict[str, dict[str, Any]]:
+def interleaved(tappers: dict[str, Callable[[], Any]], taps: int,
+                focus: Callable[[str], Any] | None = None) -> dict[str, dict[str, Any]]:
     """Warm-up (4 taps per page), then batches of 10 taps, page after page, until each has ``taps``:
-    every page's figures come from the same minutes. A summary per page."""
+    every page's figures come from the same minutes. A summary per page.
+
+    ``focus(key)`` runs before each page's turn (``Throttles.focus``: only that page slowed)."""
+    def turn(key: str) -> Callable[[], Any]:
+        if focus is not None:
+            focus(key)
+        return tappers[key]
+
     for _ in range(4):  # warm-up: first frames, JIT, fonts
-        for t in tappers.values():
-            t()
+        for key in tappers:
+            turn(key)()
     samples: dict[str, list[Any]] = {k: [] for k in tappers}
     batch = 10
+    keys = list(tappers)
     while any(len(v) < taps for v in samples.values()):
-        for key, t in tappers.items():
+        for key in keys:
+            t = turn(key)
             for _ in range(min(batch, taps - len(samples[key]))):
                 samples[key].append(t())
+        keys = keys[1:] + keys[:1]  # each page in turn goes first (a page's batch may leave work behind)
     return {k: summarize(v) for k, v in samples.items()}
 
 
@@ -471,13 +482,15 @@ def tap_verdict(rate: float, app_floor: dict[str, Any], shape_floor: dict[str, A
 
 
 def side_by_side(app_tap: Callable[[], Any], floor_tap: Callable[[], Any], taps: int, rate: float = 1,
-                 shape_tap: Callable[[], Any] | None = None) -> dict[str, Any]:
+                 shape_tap: Callable[[], Any] | None = None,
+                 focus: Callable[[str], Any] | None = None) -> dict[str, Any]:
     """The app page, the floor (counter) page and, if given, the game's same-shape page, in alternating
-    batches (``interleaved``); ``rate``: the CPU throttle they all run at (set by the caller).
+    batches (``interleaved``); ``rate``: the CPU throttle the tapped page runs at (``focus`` sets it:
+    "app", "floor", "shape").
 
     Top-level ratios are app / floor; ``shape_vs_floor`` and ``app_vs_shape`` the others."""
     pages = {"app": app_tap, "floor": floor_tap, **({"shape": shape_tap} if shape_tap is not None else {})}
-    s = interleaved(pages, taps)
+    s = interleaved(pages, taps, focus)
     app_floor = ratios(s["app"], s["floor"])
     out: dict[str, Any] = {"cpu_throttle": rate, "app": s["app"], "floor": s["floor"], **app_floor}
     shape_floor = app_shape = None
@@ -488,15 +501,45 @@ def side_by_side(app_tap: Callable[[], Any], floor_tap: Callable[[], Any], taps:
     return out
 
 
-def by_rate(pages: list[Any], rates: list[float], run: Callable[[float], dict[str, Any]]) -> dict[str, Any]:
-    """``run(rate)`` once per rate, every page of ``pages`` throttled to it."""
-    throttles = [Throttle(p) for p in pages]
+class Throttles:
+    """The pages of one comparison, keyed ("app", "floor", ...), of which only the tapped one is slowed.
+
+    Chromium's CPU throttle (``Emulation.setCPUThrottlingRate``) keeps a slowed renderer busy even
+    when its page is idle: three idle pages at rate 4 used 1.7 of this machine's 2 cores (three at
+    rate 1: 0.03). Measured side by side, the idle pages' throttles took the CPU the tapped page's
+    server and Chromium's own processes needed. So the rate is set on the page whose batch is
+    running and taken off the others (``focus``), for app and floor pages alike."""
+
+    def __init__(self, pages: dict[str, Any]) -> None:
+        self.throttles = {k: Throttle(p) for k, p in pages.items()}
+        self.rate: float = 1
+        self.slowed: str | None = None
+
+    def focus(self, key: str) -> None:
+        if self.slowed == key:
+            return
+        if self.slowed is not None:
+            self.throttles[self.slowed].set(1)
+        self.throttles[key].set(self.rate)
+        self.slowed = key
+
+    def at(self, rate: float) -> Throttles:
+        """All pages back to rate 1; ``focus`` slows the next page to ``rate``."""
+        for t in self.throttles.values():
+            t.set(1)
+        self.rate, self.slowed = rate, None
+        return self
+
+
+def by_rate(pages: dict[str, Any], rates: list[float], run: Callable[[float, Callable[[str], Any]], dict[str, Any]]
+            ) -> dict[str, Any]:
+    """``run(rate, focus)`` once per rate; ``focus(key)`` slows page ``key`` to the rate (``Throttles``)."""
+    throttles = Throttles(pages)
     out: dict[str, Any] = {}
     for rate in rates:
-        for t in throttles:
-            t.set(rate)
         print(f"    rate {rate_key(rate)} ...", flush=True)
-        out[rate_key(rate)] = run(rate)
+        out[rate_key(rate)] = run(rate, throttles.at(rate).focus)
+    throttles.at(1)
     return out
 
 
@@ -510,8 +553,8 @@ def bench_tap(browser, taps: int, tmp: pathlib.Path, games: tuple[str, ...] = tu
     """Per game: its app page, the floor (counter) page and the game's same-shape page, side by side
     (``side_by_side``), ``taps`` taps each, per CPU rate.
 
-    Every page is opened at ``viewport``; for each rate in ``rates`` the three pages are throttled to
-    it before their warm-up and taps. A shape page that cannot start leaves its game measured
+    Every page is opened at ``viewport``; for each rate in ``rates`` each page is throttled to it
+    for its own warm-up taps and batches, the idle ones not (``Throttles``). A shape page that cannot start leaves its game measured
     against the counter alone (its ``shape_error`` says why)."""
     db = tmp / "tap.db"
     ids = {key: TAP_GAMES[key]["prepare"](db) for key in games}
@@ -540,10 +583,11 @@ def bench_tap(browser, taps: int, tmp: pathlib.Path, games: tuple[str, ...] = tu
                     st: Alternating | None = Alternating(shape_page, spec["forth"], spec["back"], spec["exact"])
                 except Exception as exc:  # noqa: BLE001 - the game is still measured against the counter
                     shape_error, st = f"{type(exc).__name__}: {exc}"[:300], None
-                pages = [p for p in (app_page, floor_page, shape_page) if p is not None]
+                pages = {k: p for k, p in (("app", app_page), ("floor", floor_page), ("shape", shape_page))
+                         if p is not None}
                 out[key] = {"game": spec["game"], "taps": spec["what"],
                             "rates": by_rate(pages, list(rates),
-                                             lambda rate: side_by_side(a, f, taps, rate, st))}  # noqa: B023 - called at once
+                                             lambda rate, focus: side_by_side(a, f, taps, rate, st, focus))}  # noqa: B023 - called at once
                 if shape_error:
                     out[key]["shape_error"] = shape_error
             except Exception as exc:  # noqa: BLE001 - one game's failure is reported, the others still run
@@ -1131,7 +1175,7 @@ def print_tap(t: dict[str, Any]) -> None:
     vp = t["viewport"]
     print(f"(b) Tap to screen, per game: app page, bare Flet counter and the game's same-shape page side by side, "
           f"{vp['width']}x{vp['height']}, CPU throttle {', '.join(rate_key(r) + 'x' for r in t['cpu_throttle'])} "
-          "(all pages alike)")
+          "(each page while it is tapped, all pages alike)")
     print("    in page: pointerdown → text, ms median/p95 and ratios median/p95; Playwright: click() → text, "
           "p95 app/counter")
     for key, g in t["games"].items():
@@ -1175,7 +1219,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", default=",".join(TAP_GAMES),
                         help="tap section: comma list of " + ",".join(TAP_GAMES) + " (default all)")
     parser.add_argument("--cpu-throttle", default=None,
-                        help="tap section: CPU throttle rate(s) for every page, comma list, e.g. 1,4 "
+                        help="tap section: CPU throttle rate(s) for every page (while it is tapped), comma list, e.g. 1,4 "
                              "(Emulation.setCPUThrottlingRate; default 1,4; 1 with --quick)")
     parser.add_argument("--viewport", default=f"{PHONE[0]}x{PHONE[1]}",
                         help=f"tap section: every page's viewport WxH (default {PHONE[0]}x{PHONE[1]})")

@@ -147,17 +147,11 @@ def start_qwixx(page) -> None:
     page.get_by_text(bench.TAP_GAMES["qwixx"]["back"][1]).wait_for()
 
 
-def three_way(tappers: dict[str, Any], taps: int, rate: float) -> dict[str, Any]:
-    """bench.side_by_side for three pages: warm-up, then batches of 10 taps, page after page."""
-    for _ in range(4):
-        for t in tappers.values():
-            t()
-    samples: dict[str, list] = {k: [] for k in tappers}
-    while len(samples["offline"]) < taps:
-        for key, t in tappers.items():
-            for _ in range(min(10, taps - len(samples[key]))):
-                samples[key].append(t())
-    res: dict[str, Any] = {"cpu_throttle": rate, **{k: bench.summarize(v) for k, v in samples.items()}}
+def three_way(tappers: dict[str, Any], taps: int, rate: float, focus: Any) -> dict[str, Any]:
+    """bench.interleaved for three pages (warm-up, then batches of 10 taps, page after page), only the
+    tapped page slowed (``focus``, bench.Throttles)."""
+    samples = bench.interleaved(tappers, taps, focus)
+    res: dict[str, Any] = {"cpu_throttle": rate, **samples}
     for a, b in (("offline", "floor"), ("offline", "server"), ("server", "floor")):
         x, y = res[a], res[b]
         res[f"{a}_{b}_p95_ratio"] = x["p95_ms"] / y["p95_ms"]
@@ -238,13 +232,10 @@ def tap_section(browser, offline_page, taps: int, rates: tuple[float, ...], view
             "server": bench.Alternating(server_page, spec["forth"], spec["back"], spec["exact"]),
             "floor": bench.FloorTapper(floor_page),
         }
-        throttles = [bench.Throttle(p) for p in (offline_page, server_page, floor_page)]
-        out: dict[str, Any] = {"taps": spec["what"], "rates": {}}
-        for rate in rates:
-            for t in throttles:
-                t.set(rate)
-            print(f"    rate {bench.rate_key(rate)} ...", flush=True)
-            out["rates"][bench.rate_key(rate)] = three_way(tappers, taps, rate)
+        pages_by_key = {"offline": offline_page, "server": server_page, "floor": floor_page}
+        out: dict[str, Any] = {"taps": spec["what"],
+                               "rates": bench.by_rate(pages_by_key, list(rates),
+                                                      lambda rate, focus: three_way(tappers, taps, rate, focus))}
         return out
     finally:
         for p in pages:
