@@ -1170,16 +1170,21 @@ def piles_view(shell: Any, state: Any) -> ft.Control:
             bgcolor=ft.Colors.AMBER_50 if seat == state.turn and state.phase != "over" else ft.Colors.BLUE_GREY_50,
             border_radius=10, left=0, top=0, right=0, bottom=0,
         )
-        card = ft.Stack([shade, ft.Container(
+        color, lines = seat_color(shell, seat), (head, tiles or shell.t("vx.play.pile_empty"))
+        # the words and the seat's bar stay the same objects while they read the same (Shell.memo):
+        # a move that only passes the turn builds each pile's shade and frame, not its 6 controls
+        # (on the server: less for Flet to build and diff before the phone gets the patch)
+        words_box = shell.memo((shell.table.id, "pile", seat), (color, lines), lambda color=color, lines=lines: ft.Container(
             padding=ft.Padding.symmetric(horizontal=10, vertical=6),
             content=ft.Row([
-                ft.Container(width=10, height=36, bgcolor=seat_color(shell, seat), border_radius=3),
+                ft.Container(width=10, height=36, bgcolor=color, border_radius=3),
                 ft.Column([
-                    ft.Text(head, size=15, weight=ft.FontWeight.BOLD),
-                    ft.Text(tiles or shell.t("vx.play.pile_empty"), size=15, color=ft.Colors.BLUE_GREY_800),
+                    ft.Text(lines[0], size=15, weight=ft.FontWeight.BOLD),
+                    ft.Text(lines[1], size=15, color=ft.Colors.BLUE_GREY_800),
                 ], spacing=0, expand=True),
             ]),
-        )])
+        ))
+        card = ft.Stack([shade, words_box])
         # one semantics node per pile, read as a whole ("Ana: 3 Punkte, Tafeln: −2 +5"); its two
         # lines have none of their own (issue 18)
         words = shell.t("vx.play.pile_words" if tiles else "vx.play.pile_words_empty", line=head, tiles=tiles)
@@ -1239,14 +1244,18 @@ def _header(shell: Any, state: Any) -> ft.Control:
     me_color = seat_color(shell, me)
 
     def header() -> ft.Control:
-        # on a seat's own phone: only that seat's moves are taken back or redone
+        # on a seat's own phone: only that seat's moves are taken back or redone. Undo and redo are
+        # the same buttons while they look the same (a move changes whose turn it is, not them).
+        undo = shell.memo((table.id, "header-undo"), (tips[0], may_undo), lambda: ft.IconButton(
+            icon=ft.Icons.UNDO, tooltip=tips[0], on_click=lambda e: shell.undo(),
+            disabled=not may_undo, icon_size=28, width=TOUCH, height=TOUCH, key="undo"))
+        redo = shell.memo((table.id, "header-redo"), (tips[1], may_redo), lambda: ft.IconButton(
+            icon=ft.Icons.REDO, tooltip=tips[1], on_click=lambda e: shell.redo(),
+            disabled=not may_redo, icon_size=28, width=TOUCH, height=TOUCH, key="redo"))
         return ft.Row([
             ft.Container(width=12, height=30, bgcolor=me_color, border_radius=3, key="color"),
             ft.Text(turn_text, size=19, weight=ft.FontWeight.BOLD, expand=True, key="turn"),
-            ft.IconButton(icon=ft.Icons.UNDO, tooltip=tips[0], on_click=lambda e: shell.undo(),
-                          disabled=not may_undo, icon_size=28, width=TOUCH, height=TOUCH, key="undo"),
-            ft.IconButton(icon=ft.Icons.REDO, tooltip=tips[1], on_click=lambda e: shell.redo(),
-                          disabled=not may_redo, icon_size=28, width=TOUCH, height=TOUCH, key="redo"),
+            undo, redo,
         ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
     return keyed(shell.memo((table.id, "header"), (turn_text, may_undo, may_redo, tips, me_color), header),

@@ -176,6 +176,39 @@ async def test_a_verflixxt_screen_is_fewer_controls_and_a_move_sends_only_the_mo
     assert undo["new_controls"] <= 2, undo
 
 
+def pile_and_header_ids(app: AppSession, heads: list[str], tips: list[str]) -> list[int]:
+    """Which Python objects the piles' first lines (``heads``) and the header's icon buttons (``tips``)
+    are (``id``: Flet hands a rebuilt control the old one's ``_i``, so that cannot tell)."""
+    found = {f.control.value: id(f.control) for f in app.walk() if isinstance(f.control, ft.Text)
+             and f.control.value in heads}
+    found |= {f.control.tooltip: id(f.control) for f in app.walk() if isinstance(f.control, ft.IconButton)
+              and f.control.tooltip in tips}
+    assert set(found) == {*heads, *tips}, found
+    return [found[k] for k in (*heads, *tips)]
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+async def test_a_verflixxt_move_that_passes_the_turn_keeps_the_piles_words_and_the_undo_buttons(tmp_path, lang):
+    # Issue 18: a move passes the turn, which changes the piles' colours and the header's name; the
+    # server built every pile card (its bar and lines) and the undo and redo buttons anew for it and
+    # Flet then compared them with the old ones before the phone got the patch. Now the words and
+    # the buttons stay the same controls while they read the same; the screen reads as before.
+    words = {"de": (["Ana: 0 Punkte", "Ben: 0 Punkte"], ["Rückgängig", "Wiederholen"], "Ben ist dran",
+                    ["Ana: 0 Punkte, noch keine Tafel", "Ben: 0 Punkte, noch keine Tafel"]),
+             "en": (["Ana: 0 points", "Ben: 0 points"], ["Undo", "Redo"], "Ben's turn",
+                    ["Ana: 0 points, no tile yet", "Ben: 0 points, no tile yet"])}
+    heads, tips, turn, piles = words[lang]
+    app = await open_table(tmp_path, "verflixxt")
+    if lang == "en":
+        await app.click(text="English")
+    before = pile_and_header_ids(app, heads, tips)
+    await app.click(text="Figur A1: Start » Feld 2 (−1)" if lang == "de" else "Figure A1: Start » slot 2 (−1)")
+    assert app.has_text(turn)
+    assert pile_and_header_ids(app, heads, tips) == before
+    assert board_nodes(app, "piles") == [None, *piles]
+    await app.close()
+
+
 # Raus aus dem Verlies: Ana drew a card (a passage); the tap section's "+1 gold" and its undo, in both
 # languages. (German first, English second: every string whole.)
 VERLIES_WORDS = {
