@@ -419,14 +419,13 @@ def summarize(samples: list[tuple[float, float | None]]) -> dict[str, Any]:
 
 # --- (b) tap to screen ---------------------------------------------------------------------------
 def interleaved(tappers: dict[str, Callable[[], Any]], taps: int,
-                focus: Callable[[str], Any] | None = None) -> dict[str, dict[str, Any]]:
+                focus: Callable[[str], Any]) -> dict[str, dict[str, Any]]:
     """Warm-up (4 taps per page), then batches of 10 taps, page after page, until each has ``taps``:
     every page's figures come from the same minutes. A summary per page.
 
     ``focus(key)`` runs before each page's turn (``Throttles.focus``: only that page slowed)."""
     def turn(key: str) -> Callable[[], Any]:
-        if focus is not None:
-            focus(key)
+        focus(key)
         return tappers[key]
 
     for _ in range(4):  # warm-up: first frames, JIT, fonts
@@ -481,9 +480,8 @@ def tap_verdict(rate: float, app_floor: dict[str, Any], shape_floor: dict[str, A
     return target, "MISS"
 
 
-def side_by_side(app_tap: Callable[[], Any], floor_tap: Callable[[], Any], taps: int, rate: float = 1,
-                 shape_tap: Callable[[], Any] | None = None,
-                 focus: Callable[[str], Any] | None = None) -> dict[str, Any]:
+def side_by_side(app_tap: Callable[[], Any], floor_tap: Callable[[], Any], taps: int, rate: float,
+                 shape_tap: Callable[[], Any] | None, focus: Callable[[str], Any]) -> dict[str, Any]:
     """The app page, the floor (counter) page and, if given, the game's same-shape page, in alternating
     batches (``interleaved``); ``rate``: the CPU throttle the tapped page runs at (``focus`` sets it:
     "app", "floor", "shape").
