@@ -34,10 +34,12 @@ import os
 import re
 import secrets
 import socket
+import tempfile
 import time
 from collections.abc import Callable
 from contextvars import ContextVar
 from http.cookies import CookieError, SimpleCookie
+from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import parse_qs, urlsplit
 
@@ -392,8 +394,12 @@ def build_asgi(main: Callable, host_token: str | None, store: Any, gated: bool |
     """The Flet app behind the ``Gate`` (gate on when there is a host token, unless told)."""
     import flet as ft
 
+    from companion.webpage import server_assets_dir
+
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
-    app = ft.run(main, export_asgi_app=True, no_cdn=True)
+    # Flet's page with the language guard in it (issue 28.3: a browser reporting "C" gets the app)
+    page_dir = server_assets_dir(Path(tempfile.mkdtemp(prefix="tischrichter-page-")))
+    app = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=str(page_dir))
     table_token, resolve = store_lookups(store)
     return Gate(app, host_token=host_token, table_token=table_token, resolve=resolve,
                 gated=bool(host_token) if gated is None else gated)

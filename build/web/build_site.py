@@ -137,7 +137,9 @@ def pack_app(out: Path, files: dict[str, bytes]) -> None:
 
 
 def patch_index(out: Path, base: str) -> None:
-    from flet_web.patch_index import patch_index_html
+    from flet_web.patch_index import patch_font_manifest_json, patch_index_html
+
+    from companion.webpage import with_lang_guard
 
     index = out / "index.html"
     patch_index_html(str(index), base_href=base, pyodide=True, pyodide_script_path="main.py",
@@ -149,6 +151,7 @@ def patch_index(out: Path, base: str) -> None:
     html, n = re.subn(r'flet\.pyodideUrl="[^"]*";', 'flet.pyodideUrl="./pyodide/pyodide.mjs";', html)
     if n != 1:
         sys.exit("web.sh: index.html has no Pyodide URL to patch (flet-web changed?)")
+    html = with_lang_guard(html)  # a browser reporting "C" (LANG=C) still gets the app (issue 28.3)
     html = html.replace('<html>', '<html lang="de">', 1)
     html = html.replace('<meta name="apple-mobile-web-app-title" content="Flet">',
                         '<meta name="apple-mobile-web-app-title" content="Tischrichter">')
@@ -161,6 +164,10 @@ def patch_index(out: Path, base: str) -> None:
     if n != 1:
         sys.exit("web.sh: flutter_bootstrap.js has no serviceWorkerSettings to drop (flet-web changed?)")
     boot.write_text(js, encoding="utf-8")
+    # Roboto (the client's bundled assets/fonts/roboto.woff2) in the font manifest, as Flet's server
+    # does for its own copy: without it Flutter fetches Roboto and Noto fallbacks from
+    # fontFallbackBaseUrl, 404 offline, and draws no text in WebKit and boxes for ü in Chromium (issue 28)
+    patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
     patch_rive(out)
 
 

@@ -26,8 +26,9 @@ def roll(page, values: str) -> None:
     button(page, "Übernehmen").click()
 
 
-def finish_short_qwixx_game(page) -> None:
-    """The steps of test_qwixx_e2e: house rule "ends at misthrow no. 1", Ana 3 points, Ben −5."""
+def finish_short_qwixx_game(page, after_roll=None) -> None:
+    """The steps of test_qwixx_e2e: house rule "ends at misthrow no. 1", Ana 3 points, Ben −5.
+    ``after_roll(page)``: called once the first throw (white sum 7) is on the screen."""
     set_up_qwixx(page)
     for expected in (3, 2, 1):
         button(page, "Ende beim Fehlwurf Nr. −").click()
@@ -48,6 +49,8 @@ def finish_short_qwixx_game(page) -> None:
     wait_text(page, "Ana ist dran · Wurf Nr. 1")
     roll(page, "3 4 8 1 2 5")  # white sum 7
     page.get_by_text("Weiße Summe 7 – Ana:").wait_for()
+    if after_roll:
+        after_roll(page)
     button(page, "Rot 7").click()
     page.get_by_text("Weiße Summe 7 – Ben:").wait_for()
     button(page, "Passen").click()

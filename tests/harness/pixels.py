@@ -1,0 +1,56 @@
+"""Pictures of screens, compared as a player would see them (issue 28: the tests never looked).
+
+``difference(a, b)``: the share of pixels that differ visibly between two screenshots of one size
+(a channel off by more than ``THRESHOLD`` of 255), 0.0 for the same picture. ``ink(png, box)``: the
+share of pixels in a box that differ visibly from the box's most common colour — the letters on a
+button, a line of text; an empty button or a blank line is close to 0.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+
+THRESHOLD = 40  # of 255: anti-aliasing and a caret's blink stay under it, a letter does not
+
+
+def _image(png: bytes):
+    from PIL import Image
+
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def difference(a: bytes, b: bytes) -> float:
+    from PIL import ImageChops
+
+    ia, ib = _image(a), _image(b)
+    if ia.size != ib.size:
+        raise ValueError(f"screenshots of different sizes: {ia.size} and {ib.size}")
+    diff = ImageChops.difference(ia, ib).convert("L").point(lambda v: 255 if v > THRESHOLD else 0)
+    return diff.histogram()[255] / (ia.size[0] * ia.size[1])
+
+
+def diff_image(a: bytes, b: bytes) -> bytes:
+    """Where ``a`` and ``b`` differ, in red over a faded ``a`` (for a failing test's report)."""
+    from PIL import Image, ImageChops
+
+    ia, ib = _image(a), _image(b)
+    mask = ImageChops.difference(ia, ib).convert("L").point(lambda v: 255 if v > THRESHOLD else 0)
+    faded = Image.blend(ia, Image.new("RGB", ia.size, "white"), 0.7)
+    faded.paste(Image.new("RGB", ia.size, (220, 0, 0)), mask=mask)
+    out = io.BytesIO()
+    faded.save(out, format="PNG")
+    return out.getvalue()
+
+
+def ink(png: bytes, box: tuple[float, float, float, float]) -> float:
+    """The share of pixels in ``box`` (x, y, width, height in pixels) not of its most common colour."""
+    img = _image(png)
+    x, y, w, h = (round(v) for v in box)
+    crop = img.crop((max(x, 0), max(y, 0), min(x + w, img.size[0]), min(y + h, img.size[1])))
+    pixels = list(crop.getdata())
+    if not pixels:
+        return 0.0
+    ground = Counter(pixels).most_common(1)[0][0]
+    off = sum(1 for p in pixels if max(abs(p[i] - ground[i]) for i in range(3)) > THRESHOLD)
+    return off / len(pixels)
