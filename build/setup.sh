@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install what Tischrichter needs into .venv (idempotent). With --test also the
-# test tools and Debian's Chromium for the browser tests (never a downloaded browser).
+# test tools and, from Debian, Chromium and WebKitGTK (its WebDriver and MiniBrowser, with Xvfb for
+# a display) for the browser tests (never a downloaded browser).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -9,11 +10,15 @@ if [ ! -x .venv/bin/python ]; then
 fi
 if [ "${1:-}" = "--test" ]; then
   .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
-  if [ ! -x /usr/bin/chromium ]; then
-    echo "Installing Debian's chromium for the browser tests ..."
+  WANT=()
+  [ -x /usr/bin/chromium ] || WANT+=(chromium)
+  command -v WebKitWebDriver >/dev/null || WANT+=(webkit2gtk-driver)  # brings MiniBrowser (libwebkit2gtk-4.1-0)
+  command -v Xvfb >/dev/null || WANT+=(xvfb)
+  if [ ${#WANT[@]} -gt 0 ]; then
+    echo "Installing Debian's ${WANT[*]} for the browser tests ..."
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
     $SUDO apt-get update -q
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q chromium
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${WANT[@]}"
   fi
 else
   .venv/bin/python -m pip install -q --disable-pip-version-check -e .

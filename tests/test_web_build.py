@@ -166,3 +166,23 @@ def test_published_under_a_path_the_page_says_so(tmp_path):
     build_site.build(out, wheels=[], base="/tr/")
     html = (out / "index.html").read_text(encoding="utf-8")
     assert '<base href="/tr/">' in html and 'flet.canvasKitBaseUrl="/tr/canvaskit/";' in html
+
+
+def test_every_font_the_client_asks_for_is_in_the_manifest_and_the_site(site):
+    """Issue 28: without Roboto in FontManifest.json Flutter fetched Roboto and Noto fallbacks from
+    ``assets/fonts/…`` (404) and drew no text in WebKit. Every font the manifest names is a file
+    of the site, and Roboto is there (the client's bundled file)."""
+    out, _ = site
+    manifest = json.loads((out / "assets" / "FontManifest.json").read_text(encoding="utf-8"))
+    families = {f["family"]: [x["asset"] for x in f["fonts"]] for f in manifest}
+    assert families["Roboto"] == ["fonts/roboto.woff2"]
+    missing = [a for assets in families.values() for a in assets if not (out / "assets" / a).is_file()]
+    assert missing == []
+
+
+def test_the_page_gives_flutter_a_valid_language_tag_before_flutter_starts(site):
+    """Issue 28.3: the language guard comes before Flutter's loader and Flet's python.js."""
+    out, _ = site
+    html = (out / "index.html").read_text(encoding="utf-8")
+    guard = html.index("new Intl.Locale(tag)")
+    assert guard < html.index('src="python.js"') and guard < html.index('src="flutter_bootstrap.js"')

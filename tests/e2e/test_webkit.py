@@ -1,0 +1,159 @@
+"""Real browser, WebKit (issue 28.2/28.3): the engine of every iPhone browser draws the app's words.
+
+Debian's WebKitGTK (MiniBrowser under WebKitWebDriver, ``tests.harness.webkit``) opens the server
+app and the offline site. The browser runs with ``LANG=C.UTF-8``, so it reports the language tag
+``"C"`` — before issue 28 Flutter threw on it and both modes stayed on the splash screen forever;
+now the page gives Flutter a valid tag and the German app opens. On the home screen the words of
+the "Qwixx Longo" button must be drawn (its text area holds letters, not one flat colour as
+before, when the offline site drew no text in WebKit); then a Qwixx game is started, the dice
+rolled, a cross made, and the next player's decision line must be drawn too. The screenshots are
+kept in ``build/out/pixels/webkit/``:
+
+    .venv/bin/python -m pytest tests/e2e/test_webkit.py     # server-*.png, offline-*.png
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+
+import pytest
+
+from build.web import smoke
+from tests.e2e.conftest import ROOT, Server
+from tests.e2e.test_web_offline import FIRST_LOAD, site  # noqa: F401 (the site fixture)
+from tests.harness import pixels, webkit
+
+pytestmark = pytest.mark.e2e
+
+SHOTS = ROOT / "build" / "out" / "pixels" / "webkit"
+WIDTH, HEIGHT = 390, 844
+# Measured in WebKit: the "Qwixx Longo" button's text area is ~25 % ink with its words drawn, 0 %
+# with none (the offline site before issue 28); a line of text ~10 %.
+INK = 0.04
+
+# The semantics node (after Flutter's semantics are on) whose own words are ``name``, or that
+# matches ``pattern``: its box on the page, and its words.
+FIND = """
+const [name, pattern, role] = arguments;
+const re = pattern ? new RegExp(pattern) : null;
+for (const el of document.querySelectorAll(role ? `flt-semantics[role="${role}"]` : "flt-semantics")) {
+  const words = (el.getAttribute("aria-label") || el.innerText || "").trim();
+  if ((name !== null && words === name) || (re && re.test(words))) {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) return {x: r.x, y: r.y, width: r.width, height: r.height, words};
+  }
+}
+return null;
+"""
+SEMANTICS_ON = """
+const p = document.querySelector("flt-semantics-placeholder");
+if (p) { p.click(); return true; }
+return !!document.querySelector("flt-semantics");
+"""
+
+
+def wait_node(driver, name=None, pattern=None, role=None, timeout: float = 60) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = driver.execute_script(FIND, name, pattern, role)
+        if found:
+            return found
+        time.sleep(0.2)
+    texts = driver.execute_script(
+        "return Array.from(document.querySelectorAll('flt-semantics')).map(e => e.innerText).filter(t => t)")
+    raise AssertionError(f"{name or pattern!r} not on the screen; it shows: {texts[:30]}")
+
+
+def tap(driver, node: dict) -> None:
+    """A click at the node's centre, as a finger would (WebDriver's pointer actions)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    body = driver.find_element(By.TAG_NAME, "body")
+    start = body.rect
+    ActionChains(driver).move_to_element_with_offset(
+        body, round(node["x"] + node["width"] / 2 - start["width"] / 2),
+        round(node["y"] + node["height"] / 2 - start["height"] / 2)).click().perform()
+
+
+def text_box(node: dict) -> tuple[float, float, float, float]:
+    """The middle of a node: where its words are, without its edge or shadow."""
+    return (node["x"] + node["width"] * 0.1, node["y"] + node["height"] * 0.25,
+            node["width"] * 0.8, node["height"] * 0.5)
+
+
+def shot(driver, mode: str, name: str) -> bytes:
+    time.sleep(1.0)  # the frame the semantics already describe, and the tap's ink faded
+    png = driver.get_screenshot_as_png()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / f"{mode}-{name}.png").write_bytes(png)
+    return png
+
+
+def open_and_cross(driver, url: str, mode: str) -> dict[str, float]:
+    """Home screen, then a Qwixx Longo game with the default seats: roll, cross, the next decision.
+    Returns the ink of each text checked."""
+    driver.get(url)
+    deadline = time.monotonic() + FIRST_LOAD / 1000
+    while not driver.execute_script(SEMANTICS_ON):
+        assert time.monotonic() < deadline, "the app never showed its first screen"
+        time.sleep(0.3)
+    ink: dict[str, float] = {}
+    home = wait_node(driver, "Qwixx Longo", role="button", timeout=FIRST_LOAD / 1000)
+    ink["home: Qwixx Longo"] = pixels.ink(shot(driver, mode, "home"), text_box(home))
+    tap(driver, home)
+    tap(driver, wait_node(driver, "Spiel starten", role="button"))
+    tap(driver, wait_node(driver, "Würfeln", role="button"))
+    decide = wait_node(driver, pattern=r"^Weiße Summe \d+ – Spieler 1:$")
+    total = re.search(r"\d+", decide["words"]).group()
+    tap(driver, wait_node(driver, f"Rot {total}", role="button"))  # the white sum in red
+    line = wait_node(driver, f"Weiße Summe {total} – Spieler 2:")
+    png = shot(driver, mode, "qwixx-cross")
+    ink[f"play: Weiße Summe {total} – Spieler 2:"] = pixels.ink(png, (line["x"], line["y"], line["width"],
+                                                                      line["height"]))
+    return ink
+
+
+@pytest.fixture(scope="module")
+def c_locale():
+    """The browser's environment says LANG=C: WebKit then reports navigator.language "C"."""
+    why = webkit.missing()
+    if why:
+        pytest.fail(why)
+    old = {k: os.environ.get(k) for k in ("LANG", "LC_ALL", "LANGUAGE")}
+    os.environ.update({"LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"})
+    os.environ.pop("LANGUAGE", None)
+    yield
+    for k, v in old.items():
+        if v is None:
+            os.environ.pop(k, None)
+        else:
+            os.environ[k] = v
+
+
+def check(driver, url: str, mode: str) -> None:
+    assert driver.execute_script("return navigator.language") == "C"  # before the app's page: the browser's own
+    ink = open_and_cross(driver, url, mode)
+    assert driver.execute_script("return navigator.language") == "de"  # the page's guard
+    blank = {what: f"{share:.1%}" for what, share in ink.items() if share < INK}
+    assert not blank, f"{mode} in WebKit: no words drawn where the screen shows {blank} (see {SHOTS})"
+
+
+def test_webkit_draws_the_server_apps_words_and_plays_a_cross(c_locale, tmp_path):
+    srv = Server(tmp_path / "webkit.db")
+    try:
+        with webkit.webkit(tmp_path / "console.log", WIDTH, HEIGHT) as driver:
+            check(driver, srv.url, "server")
+    finally:
+        srv.kill()
+
+
+def test_webkit_draws_the_offline_sites_words_and_plays_a_cross(c_locale, site, tmp_path):  # noqa: F811
+    static = smoke.StaticServer(site).start()
+    try:
+        with webkit.webkit(tmp_path / "console.log", WIDTH, HEIGHT) as driver:
+            check(driver, static.url, "offline")
+    finally:
+        static.stop()
