@@ -23,7 +23,10 @@ add_strings(
         "rules.act.q8.die": {"de": "{color} {value}", "en": "{color} {value}"},
         "rules.act.q8.white": {"de": "{name}: Weiß {sum} in {color}", "en": "{name}: white {sum} in {color}"},
         "rules.act.q8.lucky": {"de": "{name}: Glückszahl » {color}", "en": "{name}: lucky number » {color}"},
-        "rules.act.q8.color": {"de": "{name}: {color} {white}+{die}={sum}", "en": "{name}: {color} {white}+{die}={sum}"},
+        "rules.act.q8.color": {
+            "de": "{name}: {color} {white}+{die}={sum}",
+            "en": "{name}: {color} {white}+{die}={sum}",
+        },
         "rules.act.q8.pass": {"de": "{name}: Passen", "en": "{name}: pass"},
         # its figures in the statistics (hist.fig.<name>) and one player's result in the history
         "hist.rp.q8": {"de": "Reihen {rows} · Fehlwürfe {misthrows}", "en": "Rows {rows} · misthrows {misthrows}"},
@@ -77,7 +80,8 @@ def describe(state: Any, d: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def action_rule(state: Any, d: dict[str, Any]) -> str | None:
     """Passing in the colour step without a cross is the misthrow (q8.misthrow)."""
-    if d.get("type") == "pass" and getattr(state, "phase", None) == "color" and not getattr(state, "active_crossed", True):
+    in_color_step = getattr(state, "phase", None) == "color"
+    if d.get("type") == "pass" and in_color_step and not getattr(state, "active_crossed", True):
         return "q8.misthrow"
     return None
 

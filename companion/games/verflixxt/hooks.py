@@ -17,10 +17,19 @@ from scoring.verflixxt import MoveFigure, MoveGuard, MoveWurminator, Piece, expl
 add_strings(
     {
         "rules.act.vx.roll": {"de": "{name} würfelt {value}", "en": "{name} rolls {value}"},
-        "rules.act.vx.move_figure": {"de": "{name}: Figur {n} ziehen (Feld {pos})", "en": "{name}: move figure {n} (square {pos})"},
-        "rules.act.vx.move_guard": {"de": "{name}: Wächter {n} ziehen (Feld {pos})", "en": "{name}: move guard {n} (square {pos})"},
+        "rules.act.vx.move_figure": {
+            "de": "{name}: Figur {n} ziehen (Feld {pos})",
+            "en": "{name}: move figure {n} (square {pos})",
+        },
+        "rules.act.vx.move_guard": {
+            "de": "{name}: Wächter {n} ziehen (Feld {pos})",
+            "en": "{name}: move guard {n} (square {pos})",
+        },
         "rules.act.vx.move_wurminator": {"de": "{name}: Wurminator ziehen", "en": "{name}: move the Wurminator"},
-        "rules.act.vx.skip_wurminator": {"de": "{name}: Wurminator stehen lassen", "en": "{name}: leave the Wurminator"},
+        "rules.act.vx.skip_wurminator": {
+            "de": "{name}: Wurminator stehen lassen",
+            "en": "{name}: leave the Wurminator",
+        },
         # its figures in the statistics (hist.fig.<name>) and one player's result in the history
         "hist.rp.vx": {"de": "Plättchen: {tiles}", "en": "Tiles: {tiles}"},
         "hist.fig.tiles": {"de": "Plättchen", "en": "tiles"},

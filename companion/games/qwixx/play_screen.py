@@ -1,104 +1,34 @@
-"""Qwixx Longo screens: setup, play, result. Views only: every rule is asked of the engine."""
+"""Qwixx Longo's play screen: whose turn, the dice (app or real), the crosses offered and the sheets.
+
+Views only: every rule is asked of the engine (``scoring.qwixx_longo``).
+"""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
-from companion.games.qwixx_hooks import HOOKS
-from companion.i18n import add_strings
-from companion.profiles import list_profiles
-from companion.registry import GameUI, register_ui
-from companion.rules_text import QWIXX as RULES
+from companion.games.qwixx.setup_screen import parse_numbers
+from companion.games.qwixx.words import color_name
 from companion.rules_ui import dispute_button
-from companion.seats import SeatFields, add_seat, check_names, error_texts, seats_for, start_controls
-from components.common import big_button, info_line, isolated, keyed, own_node, section_title, stepper
+from components.common import big_button, info_line, isolated, keyed, own_node, section_title
 from components.cross_row import RowModel, cross_row
 from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, slots_for, toggle
 from components.dice_tray import DieFace, dice_tray
 from components.player_switcher import player_switcher
-from components.profile_picker import profile_picker
-from components.seat_editor import error_text, seat_editor
-from scoring.dice import Dice
-from scoring.engine import PlayerSpec
 from scoring.errors import InvalidInput, Refusal
 from scoring.qwixx_longo import (
     COLORS,
-    GAME as ENGINE,
     ColorCross,
     LuckyCross,
     Pass,
     Roll,
     WhiteCross,
-    check_lucky,
     crossed_number,
-    draw_lucky,
     explain_field,
     lock_fields,
     row_fields,
-)
-
-GAME = "qwixx-longo"
-
-add_strings(
-    {
-        "q8.color.red": {"de": "Rot", "en": "Red"},
-        "q8.color.yellow": {"de": "Gelb", "en": "Yellow"},
-        "q8.color.green": {"de": "Grün", "en": "Green"},
-        "q8.color.blue": {"de": "Blau", "en": "Blue"},
-        "q8.letter.red": {"de": "R", "en": "R"},
-        "q8.letter.yellow": {"de": "Ge", "en": "Y"},
-        "q8.letter.green": {"de": "Gr", "en": "G"},
-        "q8.letter.blue": {"de": "B", "en": "B"},
-        "q8.white_die": {"de": "Weiß", "en": "White"},
-        "q8.letter.white": {"de": "W", "en": "W"},
-        "q8.setup.title": {"de": "Qwixx Longo – neues Spiel", "en": "Qwixx Longo – new game"},
-        "q8.setup.lucky": {"de": "Glückszahlen Spieler {n}", "en": "Lucky numbers player {n}"},
-        "q8.setup.draw": {"de": "Ziehen", "en": "Draw"},
-        "q8.setup.draw_tip": {"de": "Glückszahlen für {name} ziehen", "en": "Draw lucky numbers for {name}"},
-        "q8.opt.lucky_replaces": {"de": "Glückszahl ersetzt", "en": "Lucky number replaces"},
-        "q8.opt.lucky_replaces.white": {"de": "nur das Weiß-Kreuz", "en": "only the white cross"},
-        "q8.opt.lucky_replaces.turn": {"de": "den ganzen Zug", "en": "the whole turn"},
-        "q8.opt.lock_min_crosses": {"de": "Kreuze vor dem Schlossfeld", "en": "Crosses before a lock field"},
-        "q8.opt.misthrow_penalty": {"de": "Minuspunkte je Fehlwurf", "en": "Penalty per misthrow"},
-        "q8.opt.end_locked_rows": {"de": "Ende bei abgeschlossenen Reihen", "en": "End at locked rows"},
-        "q8.opt.end_misthrows": {"de": "Ende beim Fehlwurf Nr.", "en": "End at misthrow no."},
-        "q8.play.turn": {"de": "{name} ist dran · Wurf Nr. {turn}", "en": "{name}'s turn · roll no. {turn}"},
-        "q8.play.white_title": {"de": "Weiße Summe {sum} – {name}:", "en": "White sum {sum} – {name}:"},
-        "q8.play.color_title": {"de": "Farbe (nur {name}):", "en": "Colour (only {name}):"},
-        "q8.play.cross": {"de": "{color} {number}", "en": "{color} {number}"},
-        "q8.play.lucky": {"de": "Glückszahl: {color} {number}", "en": "Lucky: {color} {number}"},
-        "q8.play.color_cross": {"de": "{color} {white}+{die}={number}", "en": "{color} {white}+{die}={number}"},
-        "q8.play.pass": {"de": "Passen", "en": "Pass"},
-        "q8.play.color_waiting": {
-            "de": "{name} wählt noch eine Farbe (oder passt).",
-            "en": "{name} is still choosing a colour (or passes).",
-        },
-        "q8.play.pass_misthrow": {"de": "Passen (Fehlwurf)", "en": "Pass (misthrow)"},
-        "q8.play.rest_pass": {"de": "Alle anderen passen", "en": "Everyone else passes"},
-        "q8.play.sheet_of": {"de": "Zettel von {name}", "en": "{name}'s sheet"},
-        "q8.play.misthrows": {"de": "Fehlwürfe {count}/{most}", "en": "Misthrows {count}/{most}"},
-        "q8.play.lucky_numbers": {"de": "Glückszahlen {a} und {b}", "en": "Lucky numbers {a} and {b}"},
-        "q8.play.points": {"de": {"count": "points", "one": "{points} Punkt", "other": "{points} Punkte"},
-                           "en": {"count": "points", "one": "{points} point", "other": "{points} points"}},
-        "q8.play.roll_phase": {"de": "{name} würfelt.", "en": "{name} rolls."},
-        "q8.result.line": {"de": {"count": "total", "one": "{place}. {name} – {total} Punkt", "other": "{place}. {name} – {total} Punkte"},
-                           "en": {"count": "total", "one": "{place}. {name} – {total} point", "other": "{place}. {name} – {total} points"}},
-        "q8.result.detail": {
-            "de": "Bonus: {bonus} · Fehlwürfe: {misthrows} (−{penalty})",
-            "en": "Bonus: {bonus} · misthrows: {misthrows} (−{penalty})",
-        },
-        "q8.result.no_bonus": {"de": "keiner", "en": "none"},
-        "q8.result.sheet_row": {
-            "de": "{color}: {crosses} · Kreuze {count} · {points} P.",
-            "en": "{color}: {crosses} · crosses {count} · {points} pts",
-        },
-        "q8.result.lock_bonus": {"de": "+1 Schloss", "en": "+1 lock"},
-        "q8.result.why": {"de": "Warum so? Punktetabelle q8.score", "en": "Why? Points table q8.score"},
-    }
 )
 
 STYLE = {
@@ -107,227 +37,6 @@ STYLE = {
     "green": (ft.Colors.GREEN_700, ft.Colors.GREEN_50, ft.Colors.WHITE),
     "blue": (ft.Colors.BLUE_700, ft.Colors.BLUE_50, ft.Colors.WHITE),
 }
-
-
-def _color(shell: Any, c: str) -> str:
-    return shell.t(f"q8.color.{c}")
-
-
-def parse_numbers(text: str) -> list[int]:
-    """Tolerant: '3 5,4;8 1-2' -> [3, 5, 4, 8, 1, 2]; anything not a digit separates."""
-    return [int(x) for x in re.findall(r"\d+", text or "")][:64]
-
-
-# --- setup --------------------------------------------------------------------------
-SETUP_OPTIONS = ("lucky_replaces", "lock_min_crosses", "misthrow_penalty", "end_locked_rows", "end_misthrows")
-
-
-def _lucky_text(pair: tuple[int, int] | list[int]) -> str:
-    return f"{pair[0]} {pair[1]}"
-
-
-def _new_seat(st: dict[str, Any]) -> dict[str, Any]:
-    """An empty name (the hint shows the default) and lucky numbers drawn by the engine (q8.lucky)."""
-    uid = st.get("next_uid", 0)
-    st["next_uid"] = uid + 1
-    return {"name": "", "lucky": _lucky_text(draw_lucky(Dice().source)), "uid": uid}
-
-
-def _setup_state(shell: Any) -> dict[str, Any]:
-    st = shell.ui.get("q8_setup")
-    if st is None:
-        st = {"players": [], "lucky_replaces": "white", "lock_min_crosses": 6, "misthrow_penalty": 5,
-              "end_locked_rows": 2, "end_misthrows": 4, "name_errors": [], "lucky_errors": {}, "start_error": None}
-        st["players"] = [_new_seat(st) for _ in range(2)]
-        shell.ui["q8_setup"] = st
-    for p in st["players"]:
-        p.setdefault("uid", id(p))
-    return st
-
-
-def _clear_errors(st: dict[str, Any]) -> None:
-    st["name_errors"], st["lucky_errors"], st["start_error"] = [], {}, None
-
-
-def _seat_actions(shell: Any, st: dict[str, Any], fields: SeatFields) -> dict[str, Callable[..., None]]:
-    players = st["players"]
-
-    def on_name(i: int, value: str) -> None:
-        if players[i].get("profile_id") and value != players[i]["name"]:
-            players[i].pop("profile_id", None)  # a renamed seat is no longer that profile
-        players[i]["name"] = value
-
-    def on_remove(i: int) -> None:
-        fields.sync()
-        if len(players) > ENGINE.min_players:
-            players.pop(i)
-            _clear_errors(st)
-            shell.render()
-
-    def on_add() -> None:
-        fields.sync()
-        if len(players) < ENGINE.max_players:
-            players.append(_new_seat(st))
-            shell.render()
-
-    def pick_profile(prof: Any) -> None:
-        """A saved player takes the first seat not yet held by a profile (or a new seat)."""
-        fields.sync()
-        if any(p.get("profile_id") == prof.id for p in players):
-            return
-        free = next((p for p in players if not p.get("profile_id")), None)
-        if free is None:
-            if len(players) >= ENGINE.max_players:
-                return
-            free = _new_seat(st)
-            players.append(free)
-        free.update(name=prof.name, profile_id=prof.id, color=prof.color)
-        if prof.lucky:
-            free["lucky"] = _lucky_text(prof.lucky)
-        shell.render()
-
-    return {"on_name": on_name, "on_remove": on_remove, "on_add": on_add, "pick_profile": pick_profile}
-
-
-def _lucky_row(shell: Any, st: dict[str, Any], i: int, fields: SeatFields, name: str) -> tuple[ft.Control, ...]:
-    p = st["players"][i]
-
-    def changed(e: Any) -> None:
-        p["lucky"] = e.control.value or ""
-
-    def draw(e: Any) -> None:
-        fields.sync()
-        p["lucky"] = _lucky_text(draw_lucky(Dice().source))
-        st["lucky_errors"].pop(i, None)
-        shell.render()
-
-    field = ft.TextField(label=shell.t("q8.setup.lucky", n=i + 1), value=p["lucky"], on_change=changed, expand=True,
-                         dense=True, keyboard_type=ft.KeyboardType.NUMBER)
-    fields.items.append((i, "lucky", field))
-    row: list[ft.Control] = [ft.Row([field, big_button(shell.t("q8.setup.draw"), draw,
-                                                       tooltip=shell.t("q8.setup.draw_tip", name=name))])]
-    err = st["lucky_errors"].get(i)
-    if err is not None:
-        row.append(error_text(shell.err_text(err)))
-    return tuple(row)
-
-
-def _seat_block(shell: Any, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
-    act = _seat_actions(shell, st, fields)
-    players = st["players"]
-    out: list[ft.Control] = []
-    profiles = list_profiles(shell.ctx.store)
-    if profiles:
-        out.append(profile_picker(profiles, act["pick_profile"], t=shell.t,
-                                  chosen=[p.get("profile_id") for p in players]))
-    names, _ = check_names(shell, [p["name"] for p in players])
-    extras = [_lucky_row(shell, st, i, fields, names[i]) for i in range(len(players))]
-    seats = seats_for(shell, [p["name"] for p in players], [str(p["uid"]) for p in players],
-                      error_texts(shell, st["name_errors"]), low=ENGINE.min_players, extras=extras)
-    names_out: list[ft.TextField] = []
-    out.append(seat_editor(seats, on_name=act["on_name"], on_remove=act["on_remove"], fields=names_out,
-                           add=add_seat(shell, len(players), ENGINE.max_players, act["on_add"],
-                                        low=ENGINE.min_players)))
-    fields.items += [(i, "name", f) for i, f in enumerate(names_out)]
-    return out
-
-
-def _options_block(shell: Any, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
-    def opt_step(key: str, low: int, high: int) -> ft.Control:
-        def changed(v: int) -> None:
-            fields.sync()
-            st[key] = v
-            shell.render()
-
-        label = shell.t(f"q8.opt.{key}")
-        return stepper(label, st[key], low, high, changed, label + " −", label + " +")
-
-    def set_lucky_mode(e: Any) -> None:
-        fields.sync()
-        st["lucky_replaces"] = e.control.value
-        shell.render()
-
-    radios = ft.RadioGroup(value=st["lucky_replaces"], on_change=set_lucky_mode, content=ft.Column(
-        [ft.Radio(value=v, label=shell.t(f"q8.opt.lucky_replaces.{v}")) for v in ("white", "turn")], spacing=0))
-    return [section_title(shell.t("setup.options")), ft.Column([
-        ft.Text(shell.t("q8.opt.lucky_replaces"), size=15), radios,
-        opt_step("lock_min_crosses", 0, 13), opt_step("misthrow_penalty", 0, 20),
-        opt_step("end_locked_rows", 1, 4), opt_step("end_misthrows", 1, 10),
-    ], spacing=2)]
-
-
-def _checked_players(shell: Any, st: dict[str, Any]) -> tuple[list[PlayerSpec], list[tuple[int, ...]]] | None:
-    """The seats as the game gets them, or None with every problem kept beside its field."""
-    players = st["players"]
-    names, problems = check_names(shell, [p["name"] for p in players])
-    st["name_errors"] = [p.model_dump() for p in problems]
-    st["lucky_errors"] = {}
-    lucky: list[tuple[int, ...]] = []
-    for i, (p, name) in enumerate(zip(players, names)):
-        nums = parse_numbers(p["lucky"])
-        try:
-            check_lucky(name, nums)  # q8.lucky, the engine's range
-        except InvalidInput as exc:
-            st["lucky_errors"][i] = exc
-        lucky.append(tuple(nums))
-    first = next(iter(st["lucky_errors"].values()), None)
-    st["start_error"] = problems[0].model_dump() if problems else first
-    if st["start_error"] is not None:
-        return None
-    return [PlayerSpec(name=n, color=p.get("color"), profile_id=p.get("profile_id"))
-            for n, p in zip(names, players)], lucky
-
-
-def _start_block(shell: Any, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
-    def start(e: Any) -> None:
-        fields.sync()
-        checked = _checked_players(shell, st)
-        if checked is None:
-            shell.refusal = None
-            shell.render()
-            return
-        options = {k: st[k] for k in SETUP_OPTIONS}
-        options["lucky_numbers"] = checked[1]
-        shell.start_game(GAME, checked[0], options)
-
-    return start_controls(shell, st.get("start_error"), start)
-
-
-def setup_view(shell: Any) -> ft.Control:
-    st = _setup_state(shell)
-    fields = SeatFields(st)
-    rows: list[ft.Control] = [section_title(shell.t("q8.setup.title"))]
-    rows += _seat_block(shell, st, fields)
-    rows += _options_block(shell, st, fields)
-    rows += _start_block(shell, st, fields)
-    return ft.Column(rows, spacing=10)
-
-
-# --- play ------------------------------------------------------------------------------
-add_strings(
-    {
-        "q8.play.white_n": {"de": "Weiß {n}", "en": "White {n}"},
-        "q8.play.last": {"de": "{name}: {what}", "en": "{name}: {what}"},
-        "q8.play.last_pass": {"de": "passt", "en": "passes"},
-        "q8.play.last_misthrow": {"de": "passt (Fehlwurf)", "en": "passes (misthrow)"},
-        "q8.play.last_lucky": {"de": "Glückszahl, {color} {number}", "en": "lucky number, {color} {number}"},
-        "q8.play.deciding_one": {"de": "{name} entscheidet noch", "en": "{name} is still deciding"},
-        "q8.play.deciding_many": {"de": "{names} entscheiden noch", "en": "{names} are still deciding"},
-        "q8.play.and": {"de": "{names} und {last}", "en": "{names} and {last}"},
-        "q8.play.crossed": {"de": "angekreuzt", "en": "crossed"},
-        "q8.play.skipped": {"de": "übersprungen", "en": "skipped"},
-        "q8.play.count": {"de": "Kreuze {color}: {count}", "en": "{color} crosses: {count}"},
-        "q8.play.count_bonus": {
-            "de": "Kreuze {color}: {count}, von dir abgeschlossen",
-            "en": "{color} crosses: {count}, locked by you",
-        },
-        "q8.play.count_locked": {"de": "Kreuze {color}: {count}, abgeschlossen", "en": "{color} crosses: {count}, locked"},
-        "q8.play.die_face": {"de": "{die} zeigt {value}", "en": "{die} shows {value}"},
-        "q8.play.dice_missing": {"de": "Noch offen: {dice}", "en": "Still open: {dice}"},
-        "q8.play.dice_ready": {"de": "Gewürfelt: {values}", "en": "Rolled: {values}"},
-        "q8.play.dice_apply": {"de": "Würfel übernehmen", "en": "Use these dice"},
-    }
-)
 
 
 def _my_seats(shell: Any, n: int) -> list[int]:
@@ -368,7 +77,7 @@ def _select(shell: Any, seat: int) -> None:
 def _die_name(shell: Any, key: str) -> str:
     if key.startswith("white"):
         return shell.t("q8.play.white_n", n=key[len("white"):])
-    return _color(shell, key)
+    return color_name(shell, key)
 
 
 def dice_faces(shell: Any, state: Any) -> list[DieFace]:
@@ -381,7 +90,7 @@ def dice_faces(shell: Any, state: Any) -> list[DieFace]:
         strong, _, text = STYLE[c]
         faces.append(
             DieFace(shell.t(f"q8.letter.{c}"), d.color_value(c) if d else None, strong, text_color=text,
-                    removed=c in state.removed, name=_color(shell, c))
+                    removed=c in state.removed, name=color_name(shell, c))
         )
     return faces
 
@@ -415,13 +124,14 @@ def last_decision(shell: Any) -> str | None:
             misthrow = before.phase == "color" and not before.active_crossed
             what = shell.t("q8.play.last_misthrow" if misthrow else "q8.play.last_pass")
         elif isinstance(a, LuckyCross):
-            what = shell.t("q8.play.last_lucky", color=_color(shell, a.row), number=crossed_number(before, a))
+            what = shell.t("q8.play.last_lucky", color=color_name(shell, a.row), number=crossed_number(before, a))
         elif isinstance(a, ColorCross):
             number = crossed_number(before, a)
             die = before.dice.color_value(a.row)
-            what = shell.t("q8.play.color_cross", color=_color(shell, a.row), white=number - die, die=die, number=number)
+            what = shell.t("q8.play.color_cross", color=color_name(shell, a.row), white=number - die, die=die,
+                           number=number)
         else:
-            what = shell.t("q8.play.cross", color=_color(shell, a.row), number=crossed_number(before, a))
+            what = shell.t("q8.play.cross", color=color_name(shell, a.row), number=crossed_number(before, a))
         return shell.t("q8.play.last", name=name, what=what)
     return None
 
@@ -574,7 +284,8 @@ def roll_controls(shell: Any, state: Any, mine: list[int]) -> list[ft.Control]:
 
     field.on_submit = apply_typed
     return [
-        big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE),
+        big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600,
+                   text_color=ft.Colors.WHITE),
         real_dice_entry(shell, req),
         ft.Row([field, big_button(shell.t("play.typed_roll_apply"), apply_typed)]),
     ]
@@ -628,17 +339,18 @@ def action_specs(shell: Any, state: Any, actions: list[Any]) -> list[tuple[str, 
     for a in actions:
         number = crossed_number(state, a)
         if isinstance(a, WhiteCross):
-            text = shell.t("q8.play.cross", color=_color(shell, a.row), number=number)
+            text = shell.t("q8.play.cross", color=color_name(shell, a.row), number=number)
             strong, light, fg = STYLE[a.row]
         elif isinstance(a, LuckyCross):
-            text = shell.t("q8.play.lucky", color=_color(shell, a.row), number=number)
+            text = shell.t("q8.play.lucky", color=color_name(shell, a.row), number=number)
             strong, light, fg = STYLE[a.row]
         elif isinstance(a, ColorCross):
             if (a.row, number) in seen:
                 continue  # both white dice give the same sum: one button
             seen.add((a.row, number))
             die = state.dice.color_value(a.row)
-            text = shell.t("q8.play.color_cross", color=_color(shell, a.row), white=number - die, die=die, number=number)
+            text = shell.t("q8.play.color_cross", color=color_name(shell, a.row), white=number - die, die=die,
+                           number=number)
             strong, light, fg = STYLE[a.row]
         else:
             misthrow = state.phase == "color" and not state.active_crossed
@@ -698,12 +410,12 @@ def sheet_view(shell: Any, state: Any, seat: int) -> ft.Control:
         bonus, locked = c in sheet.locked_by_me, c in state.removed
         count_key = "q8.play.count_bonus" if bonus else ("q8.play.count_locked" if locked else "q8.play.count")
         model = RowModel(
-            key=c, label=shell.t(f"q8.letter.{c}"), name=_color(shell, c), fields=row_fields(c),
+            key=c, label=shell.t(f"q8.letter.{c}"), name=color_name(shell, c), fields=row_fields(c),
             crossed=sheet.rows[c], legal=frozenset(legal_fields[c]), lock_fields=lock_fields(c),
             bonus=bonus, locked=locked, color=strong, light=light,
             count_text=str(n), text_color=on_strong,
             crossed_word=shell.t("q8.play.crossed"), skipped_word=shell.t("q8.play.skipped"),
-            count_label=shell.t(count_key, color=_color(shell, c), count=n),
+            count_label=shell.t(count_key, color=color_name(shell, c), count=n),
         )
         row = cache.get(model)
         if row is None:
@@ -728,68 +440,11 @@ def sheet_view(shell: Any, state: Any, seat: int) -> ft.Control:
             spacing=12,
         )
         return isolated(ft.Container(
-            content=ft.Column([own_node(ft.Text(texts[0], size=15, weight=ft.FontWeight.BOLD)), *rows, footer], spacing=4),
+            content=ft.Column([own_node(ft.Text(texts[0], size=15, weight=ft.FontWeight.BOLD)), *rows, footer],
+                              spacing=4),
             border=ft.Border.all(1, ft.Colors.BLACK_12),
             border_radius=10,
             padding=4,  # every pixel of a 360 px phone goes to the fields
         ))
 
     return shell.memo((shell.table.id, "sheet"), (texts, tuple(id(r) for r in rows)), build)
-
-
-# --- result ------------------------------------------------------------------------------
-def result_view(shell: Any) -> ft.Control:
-    table = shell.table
-    result = table.game.result(table.state)
-    out: list[ft.Control] = [
-        ft.Row(
-            [
-                ft.Text(shell.t("result.title"), size=22, weight=ft.FontWeight.BOLD, expand=True),
-                ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
-                              icon_size=30),
-            ]
-        )
-    ]
-    for p in sorted(result.players, key=lambda p: (p.place, p.seat)):
-        b = p.breakdown
-        bonus = ", ".join(_color(shell, c) for c in COLORS if b["rows"][c]["bonus"]) or shell.t("q8.result.no_bonus")
-        out.append(
-            ft.Container(
-                bgcolor=ft.Colors.AMBER_50 if p.place == 1 else ft.Colors.BLUE_GREY_50,
-                border_radius=10,
-                padding=10,
-                content=ft.Column(
-                    [
-                        ft.Text(shell.t("q8.result.line", place=p.place, name=p.name, total=p.total), size=20,
-                                weight=ft.FontWeight.BOLD),
-                        *[
-                            ft.Text(
-                                shell.t(
-                                    "q8.result.sheet_row",
-                                    color=_color(shell, c),
-                                    crosses=(" ".join(map(str, b["rows"][c]["crosses"])) or "–")
-                                    + (" " + shell.t("q8.result.lock_bonus") if b["rows"][c]["bonus"] else ""),
-                                    count=b["rows"][c]["count"],
-                                    points=b["rows"][c]["points"],
-                                ),
-                                size=14,
-                                color=ft.Colors.AMBER_900 if c == "yellow" else STYLE[c][0],
-                            )
-                            for c in COLORS
-                        ],
-                        ft.Text(shell.t("q8.result.detail", bonus=bonus, misthrows=b["misthrows"],
-                                        penalty=b["penalty"]), size=14),
-                    ],
-                    spacing=2,
-                ),
-            )
-        )
-    out.append(ft.TextButton(content=shell.t("q8.result.why"), on_click=lambda e: shell.show_rule("q8.score")))
-    out.append(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=ft.Colors.INDIGO_600,
-                          text_color=ft.Colors.WHITE))
-    return ft.Column(out, spacing=10)
-
-
-# --- the game's entry in the app's registry (companion.registry) ------------------------------
-register_ui(GameUI(id=GAME, prefix="q8", title=RULES.title, setup=setup_view, play=play_view,
-                   result=result_view, rules=RULES, **HOOKS))
