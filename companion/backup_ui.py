@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion import backup as B, history as H
 from companion.history_parts import SHOW_MAX, back_row, label_of
 from components.common import big_button, info_line, section_title
+
+if TYPE_CHECKING:
+    from companion.app import Shell
 
 log = logging.getLogger("tischrichter.history")
 
@@ -21,7 +24,7 @@ def _stamp() -> str:
     return time.strftime("%Y%m%d-%H%M%S")
 
 
-def _do_export(shell: Any, kind: str, gid: str | None = None) -> None:
+def _do_export(shell: Shell, kind: str, gid: str | None = None) -> None:
     store = shell.ctx.store
     if kind == "json":
         backup = B.export_backup(store)
@@ -44,12 +47,12 @@ def _do_export(shell: Any, kind: str, gid: str | None = None) -> None:
     shell.ui["hist_out"] = {"kind": kind, "text": text, "why": None, "summary": summary, "name": name}
 
 
-def is_seat_phone(shell: Any) -> bool:
+def is_seat_phone(shell: Shell) -> bool:
     """A player's own phone (it holds a seat of some game): it must not see others' secrets."""
     return shell.seats is not None or bool(getattr(shell, "join_seat_locks", None))
 
 
-def backup_screen(shell: Any) -> list[ft.Control]:
+def backup_screen(shell: Shell) -> list[ft.Control]:
     store = shell.ctx.store
     out: list[ft.Control] = [ft.Text(shell.t("hist.bk.title"), size=22, weight=ft.FontWeight.BOLD)]
     if is_seat_phone(shell):
@@ -122,7 +125,7 @@ def backup_screen(shell: Any) -> list[ft.Control]:
     return out
 
 
-async def _download(shell: Any) -> None:
+async def _download(shell: Shell) -> None:
     """The browser's own download (FilePicker.save_file with the bytes: works offline in the web client)."""
     res = shell.ui.get("hist_out")
     if not res:
@@ -136,7 +139,7 @@ async def _download(shell: Any) -> None:
     shell.render()
 
 
-async def _pick_and_import(shell: Any) -> None:
+async def _pick_and_import(shell: Shell) -> None:
     try:
         files = await ft.FilePicker().pick_files(with_data=True, file_type=ft.FilePickerFileType.CUSTOM,
                                                  allowed_extensions=["json"])
@@ -149,7 +152,7 @@ async def _pick_and_import(shell: Any) -> None:
     _do_import(shell, files[0].bytes)
 
 
-def _do_import(shell: Any, data: str | bytes | None = None) -> None:
+def _do_import(shell: Shell, data: str | bytes | None = None) -> None:
     text = shell.ui.get("hist_in", "") if data is None else data
     try:
         rep = B.import_backup(shell.ctx.store, text)

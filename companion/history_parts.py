@@ -3,12 +3,15 @@ back row, the game filter, the host-only guard."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion import registry
 from components.common import TOUCH
+
+if TYPE_CHECKING:
+    from companion.app import Shell
 
 PAGE = 20  # history items per page
 CHART_PLAYERS = 5  # lines in the score chart
@@ -25,13 +28,13 @@ def charts():
 
     return flet_charts
 
-def fmt_date(shell: Any, iso: str | None) -> str:
+def fmt_date(shell: Shell, iso: str | None) -> str:
     if not iso or len(iso) < 16:
         return iso or ""
     return shell.t("hist.date", y=iso[0:4], m=iso[5:7], d=iso[8:10], hm=iso[11:16])
 
 
-def fmt_num(shell: Any, x: float) -> str:
+def fmt_num(shell: Shell, x: float) -> str:
     text = f"{x:.1f}"
     return text.replace(".", ",") if shell.lang == "de" else text
 
@@ -40,15 +43,15 @@ def pct(x: float) -> str:
     return str(round(100 * x))
 
 
-def game_title(shell: Any, gid: str) -> str:
+def game_title(shell: Shell, gid: str) -> str:
     return registry.title_of(gid, shell.lang)
 
 
-def label_of(shell: Any, g: dict[str, Any]) -> str:
+def label_of(shell: Shell, g: dict[str, Any]) -> str:
     return shell.t("hist.item", game=game_title(shell, g["game"]), date=fmt_date(shell, g["updated"]))
 
 
-def back_row(shell: Any, *extra: ft.Control) -> ft.Control:
+def back_row(shell: Shell, *extra: ft.Control) -> ft.Control:
     return ft.Row(
         [ft.TextButton(content=shell.t("hist.back_history"), height=TOUCH,
                        on_click=lambda e: shell.go("history")), *extra],
@@ -56,7 +59,7 @@ def back_row(shell: Any, *extra: ft.Control) -> ft.Control:
     )
 
 
-def game_filter(shell: Any, key: str, games: list[str], *, all_label: bool = True) -> ft.Control:
+def game_filter(shell: Shell, key: str, games: list[str], *, all_label: bool = True) -> ft.Control:
     current = shell.ui.get(key)
     chips = []
     options: list[tuple[str | None, str]] = ([(None, shell.t("hist.all_games"))] if all_label else [])
@@ -87,7 +90,7 @@ def known_games() -> list[str]:
 def host_only(screen: Any) -> Any:
     """History, statistics, profiles and backups are the host's: not for a table's LAN guest."""
 
-    def guarded(shell: Any) -> list[ft.Control]:
+    def guarded(shell: Shell) -> list[ft.Control]:
         if getattr(shell, "scope", None) is not None:
             return [ft.Text(shell.t("hist.host_only"), size=15)]
         return screen(shell)

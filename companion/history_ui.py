@@ -11,7 +11,7 @@ from companion.history (plain Python); nothing here decides a rule.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -40,11 +40,14 @@ from components.common import TOUCH, big_button, info_line, section_title
 from scoring.engine import get_game
 from scoring.errors import InvalidInput, Refusal
 
+if TYPE_CHECKING:
+    from companion.app import Shell
+
 assert history_words.HISTORY_WORDS  # the screens' words, registered on import
 
 
 # --- home ---------------------------------------------------------------------------------
-def home_block(shell: Any) -> list[ft.Control]:
+def home_block(shell: Shell) -> list[ft.Control]:
     return [
         section_title(shell.t("hist.home.title")),
         ft.Row(
@@ -62,7 +65,7 @@ def home_block(shell: Any) -> list[ft.Control]:
     ]
 
 
-def extension(shell: Any) -> None:
+def extension(shell: Shell) -> None:
     prev = getattr(shell, "home_extra", None)
     if getattr(prev, "_hist", False):
         return
@@ -78,7 +81,7 @@ def extension(shell: Any) -> None:
 
 
 # --- history --------------------------------------------------------------------------------
-def history_screen(shell: Any) -> list[ft.Control]:
+def history_screen(shell: Shell) -> list[ft.Control]:
     store = shell.ctx.store
     game = shell.ui.get("hist_game_filter")
     limit = int(shell.ui.get("hist_limit") or PAGE)
@@ -98,7 +101,7 @@ def history_screen(shell: Any) -> list[ft.Control]:
     return out
 
 
-def _standings_text(shell: Any, g: dict[str, Any]) -> list[str]:
+def _standings_text(shell: Shell, g: dict[str, Any]) -> list[str]:
     res = g.get("result") or {}
     lines = []
     for p in sorted(res.get("players", []), key=lambda p: (p.get("lost", False), p.get("place", 99), p.get("seat", 0))):
@@ -109,7 +112,7 @@ def _standings_text(shell: Any, g: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _history_item(shell: Any, g: dict[str, Any]) -> ft.Control:
+def _history_item(shell: Shell, g: dict[str, Any]) -> ft.Control:
     label = label_of(shell, g)
     has_ui = game_ui(g["game"]) is not None
     buttons: list[ft.Control] = []
@@ -139,7 +142,7 @@ def _history_item(shell: Any, g: dict[str, Any]) -> ft.Control:
 
 
 # --- replay ---------------------------------------------------------------------------------
-def _replay_data(shell: Any, gid: str) -> dict[str, Any]:
+def _replay_data(shell: Shell, gid: str) -> dict[str, Any]:
     cached = shell.ui.get("hist_replay_cache")
     if cached and cached["id"] == gid:
         return cached
@@ -153,19 +156,19 @@ def _replay_data(shell: Any, gid: str) -> dict[str, Any]:
     return data
 
 
-def action_words(shell: Any, record: Any, k: int, states: list[Any]) -> str:
+def action_words(shell: Shell, record: Any, k: int, states: list[Any]) -> str:
     """Move k of a record in the player's words: the same describe hook as the live game (companion.dispute)."""
     names = [p.name for p in record.players]
     return describe_action(get_game(record.game), names, record.actions[k - 1].action, shell.lang, states[k - 1])
 
 
-def _player_detail(shell: Any, game: str, b: dict[str, Any]) -> str:
+def _player_detail(shell: Shell, game: str, b: dict[str, Any]) -> str:
     """One player's result in words: the game's own ``detail`` hook (none: nothing)."""
     ui = registry.game_uis().get(game)
     return ui.detail(shell, b) if ui is not None and ui.detail is not None else ""
 
 
-def replay_screen(shell: Any) -> list[ft.Control]:
+def replay_screen(shell: Shell) -> list[ft.Control]:
     gid = shell.ui.get("hist_replay")
     if not gid or not shell.ctx.store.has_game(gid):
         return [back_row(shell), info_line(shell.t("hist.none"))]
@@ -240,12 +243,12 @@ def replay_screen(shell: Any) -> list[ft.Control]:
 
 
 # --- statistics -------------------------------------------------------------------------------
-def stats_screen(shell: Any) -> list[ft.Control]:
+def stats_screen(shell: Shell) -> list[ft.Control]:
     st = H.compute_stats(shell.ctx.store)
     return stats_controls(shell, st)
 
 
-def stats_controls(shell: Any, st: H.Stats) -> list[ft.Control]:
+def stats_controls(shell: Shell, st: H.Stats) -> list[ft.Control]:
     out: list[ft.Control] = [ft.Text(shell.t("hist.st.title"), size=22, weight=ft.FontWeight.BOLD)]
     if not st.games:
         out.append(info_line(shell.t("hist.st.none")))
@@ -263,7 +266,7 @@ def stats_controls(shell: Any, st: H.Stats) -> list[ft.Control]:
     return out
 
 
-def _overall(shell: Any, st: H.Stats) -> list[ft.Control]:
+def _overall(shell: Shell, st: H.Stats) -> list[ft.Control]:
     out: list[ft.Control] = [ft.Text(shell.t("hist.st.games", n=st.games), size=15)]
     ranking = st.ranking()
     out.append(section_title(shell.t("hist.st.ranking")))
@@ -292,7 +295,7 @@ def _overall(shell: Any, st: H.Stats) -> list[ft.Control]:
     return out
 
 
-def _per_player(shell: Any, st: H.Stats, key: str) -> list[ft.Control]:
+def _per_player(shell: Shell, st: H.Stats, key: str) -> list[ft.Control]:
     me = st.per_player[key]
     out: list[ft.Control] = [
         ft.TextButton(content=shell.t("hist.st.back_ranking"), height=TOUCH,
@@ -311,7 +314,7 @@ def _per_player(shell: Any, st: H.Stats, key: str) -> list[ft.Control]:
     return out
 
 
-def _line_card(shell: Any, game: str, ln: H.Line, color: str, title: str | None = None) -> ft.Control:
+def _line_card(shell: Shell, game: str, ln: H.Line, color: str, title: str | None = None) -> ft.Control:
     head = shell.t("hist.st.player_head", name=title or ln.name, wins=ln.wins, games=ln.games, rate=pct(ln.win_rate))
     return ft.Container(
         bgcolor=ft.Colors.BLUE_GREY_50,
@@ -351,14 +354,14 @@ def _win_pie(lines: list[H.Line]) -> ft.Control:
     return ft.Container(charts().PieChart(sections=sections, sections_space=2, center_space_radius=0), height=260)
 
 
-def _figs_text(shell: Any, game: str, avg: Any) -> str:
+def _figs_text(shell: Shell, game: str, avg: Any) -> str:
     return ", ".join(
         shell.t("hist.st.fig", label=shell.t(f"hist.fig.{f}"), value=fmt_num(shell, avg(f)))
         for f in H.GAME_FIGURES.get(game, ())
     )
 
 
-def _per_game(shell: Any, st: H.Stats, game: str) -> list[ft.Control]:
+def _per_game(shell: Shell, st: H.Stats, game: str) -> list[ft.Control]:
     s = st.per_game[game]
     out: list[ft.Control] = [
         info_line(shell.t("hist.st.game_line", games=s.games, avg=fmt_num(shell, s.winner_average),
@@ -378,7 +381,7 @@ def _per_game(shell: Any, st: H.Stats, game: str) -> list[ft.Control]:
     return out
 
 
-def _score_chart(shell: Any, lines: list[H.Line], labels: list[str] | None = None) -> ft.Control | None:
+def _score_chart(shell: Shell, lines: list[H.Line], labels: list[str] | None = None) -> ft.Control | None:
     labels = labels or [ln.name for ln in lines]
     series = []
     lo, hi, longest = None, None, 0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -10,9 +10,12 @@ from companion.profiles import COLORS as PROFILE_COLORS, delete_profile, get_pro
 from components.common import TOUCH, big_button, info_line, section_title
 from components.profile_picker import swatch
 
+if TYPE_CHECKING:
+    from companion.app import Shell
+
 
 # --- profiles ---------------------------------------------------------------------------------
-def _prof_form(shell: Any) -> dict[str, Any]:
+def _prof_form(shell: Shell) -> dict[str, Any]:
     form = shell.ui.get("hist_prof")
     if form is None:
         form = {"id": None, "name": "", "color": None, "lucky": "", "character": "", "error": None, "msg": None}
@@ -20,7 +23,7 @@ def _prof_form(shell: Any) -> dict[str, Any]:
     return form
 
 
-def _edit_profile(shell: Any, pid: str) -> None:
+def _edit_profile(shell: Shell, pid: str) -> None:
     p = get_profile(shell.ctx.store, pid)
     if p is None:
         return
@@ -32,7 +35,7 @@ def _edit_profile(shell: Any, pid: str) -> None:
     shell.render()
 
 
-def _save_profile(shell: Any) -> None:
+def _save_profile(shell: Shell) -> None:
     form = _prof_form(shell)
     old = get_profile(shell.ctx.store, form["id"]) if form["id"] else None
     character: Any = form["character"].strip() or None
@@ -54,7 +57,7 @@ def _save_profile(shell: Any) -> None:
     shell.render()
 
 
-def _delete_profile(shell: Any, pid: str, name: str) -> None:
+def _delete_profile(shell: Shell, pid: str, name: str) -> None:
     delete_profile(shell.ctx.store, pid)
     form = _prof_form(shell)
     if form["id"] == pid:
@@ -64,7 +67,7 @@ def _delete_profile(shell: Any, pid: str, name: str) -> None:
     shell.render()
 
 
-def profiles_screen(shell: Any) -> list[ft.Control]:
+def profiles_screen(shell: Shell) -> list[ft.Control]:
     store = shell.ctx.store
     form = _prof_form(shell)
     out: list[ft.Control] = [ft.Text(shell.t("hist.prof.title"), size=22, weight=ft.FontWeight.BOLD)]

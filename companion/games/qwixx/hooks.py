@@ -7,12 +7,15 @@ arguing about, the statistics figures and one player's result in words.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.dispute import word
 from companion.i18n import add_strings, tr
 from companion.registry import Figures
 from scoring.qwixx_longo import COLORS, explain_field
+
+if TYPE_CHECKING:
+    from companion.app import Shell
 
 # the words of its actions in dispute mode (``rules.act.<prefix>.<type>``) and of their values
 add_strings(
@@ -114,7 +117,7 @@ FIGURES = Figures(
 )
 
 
-def detail(shell: Any, b: dict[str, Any]) -> str:
+def detail(shell: Shell, b: dict[str, Any]) -> str:
     """One player's sheet in a line: each row's crosses, the misthrows."""
     rows = " ".join(
         shell.t(f"q8.letter.{c}") + " " + (" ".join(str(n) for n in b.get("rows", {}).get(c, {}).get("crosses", []))

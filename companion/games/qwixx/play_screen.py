@@ -5,7 +5,7 @@ Views only: every rule is asked of the engine (``scoring.qwixx_longo``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -31,6 +31,9 @@ from scoring.qwixx_longo import (
     row_fields,
 )
 
+if TYPE_CHECKING:
+    from companion.app import Shell
+
 STYLE = {
     "red": (ft.Colors.RED_700, ft.Colors.RED_50, ft.Colors.WHITE),
     "yellow": (ft.Colors.AMBER_700, ft.Colors.YELLOW_50, ft.Colors.BLACK),
@@ -39,26 +42,26 @@ STYLE = {
 }
 
 
-def _my_seats(shell: Any, n: int) -> list[int]:
+def _my_seats(shell: Shell, n: int) -> list[int]:
     return list(range(n)) if shell.seats is None else sorted(s for s in shell.seats if 0 <= s < n)
 
 
-def _connection(shell: Any) -> int:
+def _connection(shell: Shell) -> int:
     """This tab's current websocket: a reload (the same Flet session) gets a new one."""
     session = getattr(shell.page, "session", None)
     return id(getattr(session, "connection", None))
 
 
-def _selected(shell: Any, state: Any) -> int:
+def _selected(shell: Shell, state: Any) -> int:
     """Whose sheet is shown: the chosen one, else the first seat the table waits for.
 
     A seat's own phone always comes back to its own sheet (issue 15.7): another player's
     sheet stays chosen only until the table moves on or the tab reloads."""
     mine = _my_seats(shell, len(state.names))
-    waiting = [s for s in shell.table.game.current_seats(state) if s in mine]
-    key = ("q8_sel", shell.table.id)
+    waiting = [s for s in shell.game_table.game.current_seats(state) if s in mine]
+    key = ("q8_sel", shell.game_table.id)
     chosen = shell.ui.get(key)
-    sticky = shell.ui.get(("q8_sel_seq", shell.table.id)) == (shell.table.seq, _connection(shell))
+    sticky = shell.ui.get(("q8_sel_seq", shell.game_table.id)) == (shell.game_table.seq, _connection(shell))
     if chosen is not None and 0 <= chosen < len(state.names):
         if shell.seats is not None:
             if sticky:
@@ -68,19 +71,19 @@ def _selected(shell: Any, state: Any) -> int:
     return waiting[0] if waiting else (mine[0] if mine else 0)
 
 
-def _select(shell: Any, seat: int) -> None:
-    shell.ui[("q8_sel", shell.table.id)] = seat
-    shell.ui[("q8_sel_seq", shell.table.id)] = (shell.table.seq, _connection(shell))
+def _select(shell: Shell, seat: int) -> None:
+    shell.ui[("q8_sel", shell.game_table.id)] = seat
+    shell.ui[("q8_sel_seq", shell.game_table.id)] = (shell.game_table.seq, _connection(shell))
     shell.render()
 
 
-def _die_name(shell: Any, key: str) -> str:
+def _die_name(shell: Shell, key: str) -> str:
     if key.startswith("white"):
         return shell.t("q8.play.white_n", n=key[len("white"):])
     return color_name(shell, key)
 
 
-def dice_faces(shell: Any, state: Any) -> list[DieFace]:
+def dice_faces(shell: Shell, state: Any) -> list[DieFace]:
     d = state.dice if state.phase != "roll" else None
     faces = [
         DieFace(shell.t("q8.letter.white"), getattr(d, "white1", None), ft.Colors.WHITE, name=shell.t("q8.white_die")),
@@ -95,24 +98,24 @@ def dice_faces(shell: Any, state: Any) -> list[DieFace]:
     return faces
 
 
-def _and(shell: Any, names: list[str]) -> str:
+def _and(shell: Shell, names: list[str]) -> str:
     if len(names) < 2:
         return "".join(names)
     return shell.t("q8.play.and", names=", ".join(names[:-1]), last=names[-1])
 
 
-def deciding_text(shell: Any, state: Any) -> str:
+def deciding_text(shell: Shell, state: Any) -> str:
     """Who still decides on this roll, in words (issue 15.5): 'Ben entscheidet noch'."""
-    names = [state.names[s] for s in shell.table.game.current_seats(state)]
+    names = [state.names[s] for s in shell.game_table.game.current_seats(state)]
     if len(names) == 1:
         return shell.t("q8.play.deciding_one", name=names[0])
     return shell.t("q8.play.deciding_many", names=_and(shell, names))
 
 
-def last_decision(shell: Any) -> str | None:
+def last_decision(shell: Shell) -> str | None:
     """What the last decision on this table entered ('Ana: Rot 7', 'Ben: passt'); it stays
     on screen until the next decision (a roll in between does not clear it)."""
-    table = shell.table
+    table = shell.game_table
     actions = table.record.actions[: table.cursor]
     for i in range(len(actions) - 1, -1, -1):
         a = table.game.parse_action(actions[i].action)
@@ -136,7 +139,7 @@ def last_decision(shell: Any) -> str | None:
     return None
 
 
-def _top_block(shell: Any, table: Any, state: Any) -> ft.Control:
+def _top_block(shell: Shell, table: Any, state: Any) -> ft.Control:
     """Whose turn, undo/redo and the dice; unchanged blocks are the same controls (Shell.memo)."""
     turn_text = shell.t("q8.play.turn", name=state.names[state.active], turn=state.turn)
     may_undo, may_redo = table.may_undo(shell.seats), table.may_redo(shell.seats)
@@ -161,7 +164,7 @@ def _top_block(shell: Any, table: Any, state: Any) -> ft.Control:
                                   vertical_alignment=ft.CrossAxisAlignment.CENTER), "top")
 
 
-def _middle_block(shell: Any, table: Any, state: Any, seat: int) -> ft.Control | None:
+def _middle_block(shell: Shell, table: Any, state: Any, seat: int) -> ft.Control | None:
     """What was entered last and who still decides, in words (issue 15.5), and the sheet switcher."""
     last = last_decision(shell)
     waiting_text = deciding_text(shell, state) if state.phase == "white" else None
@@ -181,10 +184,10 @@ def _middle_block(shell: Any, table: Any, state: Any, seat: int) -> ft.Control |
                                   vertical_alignment=ft.CrossAxisAlignment.CENTER), "middle")
 
 
-def _phase_controls(shell: Any, state: Any, seat: int, mine: Any, waiting_mine: list[int],
+def _phase_controls(shell: Shell, state: Any, seat: int, mine: Any, waiting_mine: list[int],
                     acting: int | None) -> list[ft.Control]:
     """The phase's buttons: roll, the white sum for the seat this phone decides for, the colour choice."""
-    game = shell.table.game
+    game = shell.game_table.game
     out: list[ft.Control] = []
     if state.phase == "roll":
         out += [keyed(c, f"roll{i}") for i, c in enumerate(roll_controls(shell, state, mine))]
@@ -209,8 +212,8 @@ def _phase_controls(shell: Any, state: Any, seat: int, mine: Any, waiting_mine: 
     return out
 
 
-def play_view(shell: Any) -> ft.Control:
-    table = shell.table
+def play_view(shell: Shell) -> ft.Control:
+    table = shell.game_table
     state = table.state
     seat = _selected(shell, state)
     mine = _my_seats(shell, len(state.names))
@@ -247,17 +250,17 @@ def _half(control: ft.Control) -> ft.Control:
     return ft.Container(control, col={"xs": 12, "sm": 6})
 
 
-def _rest_pass(shell: Any, seats: list[int]) -> None:
+def _rest_pass(shell: Shell, seats: list[int]) -> None:
     for s in seats:
         if not shell.submit(Pass(by=s)):
             return
 
 
-def roll_controls(shell: Any, state: Any, mine: list[int]) -> list[ft.Control]:
+def roll_controls(shell: Shell, state: Any, mine: list[int]) -> list[ft.Control]:
     if state.active not in mine:
         return [info_line(shell.t("q8.play.roll_phase", name=state.names[state.active]))]
-    req = shell.table.game.pending_roll(state)
-    key = ("typed", shell.table.id)
+    req = shell.game_table.game.pending_roll(state)
+    key = ("typed", shell.game_table.id)
     field = ft.TextField(
         label=shell.t("play.typed_roll"),
         value=shell.ui.get(key, ""), keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True,
@@ -279,7 +282,7 @@ def roll_controls(shell: Any, state: Any, mine: list[int]) -> list[ft.Control]:
             return
         if shell.roll(values):
             shell.ui.pop(key, None)
-            shell.ui.pop(("dice_entry", shell.table.id), None)
+            shell.ui.pop(("dice_entry", shell.game_table.id), None)
             shell.render()
 
     field.on_submit = apply_typed
@@ -291,7 +294,7 @@ def roll_controls(shell: Any, state: Any, mine: list[int]) -> list[ft.Control]:
     ]
 
 
-def die_slot(shell: Any, die: Any) -> DieSlot:
+def die_slot(shell: Shell, die: Any) -> DieSlot:
     """How one die of the engine's RollRequest looks: white dice white, colour dice in their colour."""
     if die.name in COLORS:
         strong, _, text = STYLE[die.name]
@@ -300,11 +303,11 @@ def die_slot(shell: Any, die: Any) -> DieSlot:
                    ft.Colors.BLACK)
 
 
-def real_dice_entry(shell: Any, req: Any) -> ft.Control:
+def real_dice_entry(shell: Shell, req: Any) -> ft.Control:
     """The dice of the roll the engine asks for (removed colours absent), set by tapping faces.
 
     The faces (8 a die) are built only while "Echte Würfel" is open; it stays open for this roll."""
-    table = shell.table
+    table = shell.game_table
     key = ("dice_entry", table.id)
     values = opened(shell.ui, key, table.seq)
     slots = None if values is None else slots_for(req.dice, lambda d: die_slot(shell, d))
@@ -332,7 +335,7 @@ def real_dice_entry(shell: Any, req: Any) -> ft.Control:
     )
 
 
-def action_specs(shell: Any, state: Any, actions: list[Any]) -> list[tuple[str, str, str, Any]]:
+def action_specs(shell: Shell, state: Any, actions: list[Any]) -> list[tuple[str, str, str, Any]]:
     """(button text, colour, text colour, action) for each offered action, in order."""
     specs = []
     seen: set[tuple] = set()
@@ -360,33 +363,33 @@ def action_specs(shell: Any, state: Any, actions: list[Any]) -> list[tuple[str, 
     return specs
 
 
-def action_row(shell: Any, state: Any, actions: list[Any]) -> ft.Control:
+def action_row(shell: Shell, state: Any, actions: list[Any]) -> ft.Control:
     """The offered actions as big buttons; the same controls as last time when nothing changed."""
     specs = action_specs(shell, state, actions)
     sig = tuple((text, strong, fg, type(a).__name__, a.model_dump_json()) for text, strong, fg, a in specs)
     return shell.memo(
-        (shell.table.id, "actions"), sig,
+        (shell.game_table.id, "actions"), sig,
         lambda: ft.Row([big_button(text, lambda e, a=a: shell.submit(a), color=strong, text_color=fg)
                         for text, strong, fg, a in specs], wrap=True, spacing=6, run_spacing=6),
     )
 
 
-def sheet_view(shell: Any, state: Any, seat: int) -> ft.Control:
+def sheet_view(shell: Shell, state: Any, seat: int) -> ft.Control:
     sheet = state.sheets[seat]
-    legal = shell.table.game.legal(state, seat) if (shell.seats is None or seat in shell.seats) else []
+    legal = shell.game_table.game.legal(state, seat) if (shell.seats is None or seat in shell.seats) else []
     legal_fields: dict[str, set[int]] = {c: set() for c in COLORS}
     for a in legal:
         number = crossed_number(state, a)
         if number is not None:
             legal_fields[a.row].add(number)
 
-    shown_key = ("q8_shown", shell.table.id)
+    shown_key = ("q8_shown", shell.game_table.id)
     shell.ui[shown_key] = seat
 
     def tap(color: str, number: int) -> None:
         # Rows and cells are shared between renders and between players' sheets
         # (see below): the tapped sheet is the one shown now, the state is now.
-        live = shell.table.state
+        live = shell.game_table.state
         shown = shell.ui.get(shown_key, seat)
         if shell.seats is not None and shown not in shell.seats:
             shell.refuse(Refusal("table.seat", "not_your_seat", name=live.names[shown]))
@@ -401,8 +404,8 @@ def sheet_view(shell: Any, state: Any, seat: int) -> ft.Control:
     # object, whoever's sheet it is: Flet's diff then skips it without looking
     # inside (a sheet is ~250 controls; a tap changes a few cells, a switch to
     # the next player's sheet only the cells that differ).
-    cache = shell.parts(("q8_rows", shell.table.id), 64)
-    parts = shell.parts(("q8_cells", shell.table.id), 1024)
+    cache = shell.parts(("q8_rows", shell.game_table.id), 64)
+    parts = shell.parts(("q8_cells", shell.game_table.id), 1024)
     rows = []
     for c in COLORS:
         strong, light, on_strong = STYLE[c]
@@ -421,7 +424,7 @@ def sheet_view(shell: Any, state: Any, seat: int) -> ft.Control:
         if row is None:
             row = cache[model] = cross_row(model, tap, parts=parts)
         rows.append(row)
-    total = shell.table.game.result(state).players[seat].total
+    total = shell.game_table.game.result(state).players[seat].total
     texts = (
         shell.t("q8.play.sheet_of", name=state.names[seat]),
         shell.t("q8.play.misthrows", count=sheet.misthrows, most=state.options.end_misthrows),
@@ -447,4 +450,4 @@ def sheet_view(shell: Any, state: Any, seat: int) -> ft.Control:
             padding=4,  # every pixel of a 360 px phone goes to the fields
         ))
 
-    return shell.memo((shell.table.id, "sheet"), (texts, tuple(id(r) for r in rows)), build)
+    return shell.memo((shell.game_table.id, "sheet"), (texts, tuple(id(r) for r in rows)), build)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -22,6 +22,9 @@ from scoring.qwixx_longo import (
     check_lucky,
     draw_lucky,
 )
+
+if TYPE_CHECKING:
+    from companion.app import Shell
 
 
 def parse_numbers(text: str) -> list[int]:
@@ -44,7 +47,7 @@ def _new_seat(st: dict[str, Any]) -> dict[str, Any]:
     return {"name": "", "lucky": _lucky_text(draw_lucky(Dice().source)), "uid": uid}
 
 
-def _setup_state(shell: Any) -> dict[str, Any]:
+def _setup_state(shell: Shell) -> dict[str, Any]:
     st = shell.ui.get("q8_setup")
     if st is None:
         st = {"players": [], "lucky_replaces": "white", "lock_min_crosses": 6, "misthrow_penalty": 5,
@@ -60,7 +63,7 @@ def _clear_errors(st: dict[str, Any]) -> None:
     st["name_errors"], st["lucky_errors"], st["start_error"] = [], {}, None
 
 
-def _seat_actions(shell: Any, st: dict[str, Any], fields: SeatFields) -> dict[str, Callable[..., None]]:
+def _seat_actions(shell: Shell, st: dict[str, Any], fields: SeatFields) -> dict[str, Callable[..., None]]:
     players = st["players"]
 
     def on_name(i: int, value: str) -> None:
@@ -100,7 +103,7 @@ def _seat_actions(shell: Any, st: dict[str, Any], fields: SeatFields) -> dict[st
     return {"on_name": on_name, "on_remove": on_remove, "on_add": on_add, "pick_profile": pick_profile}
 
 
-def _lucky_row(shell: Any, st: dict[str, Any], i: int, fields: SeatFields, name: str) -> tuple[ft.Control, ...]:
+def _lucky_row(shell: Shell, st: dict[str, Any], i: int, fields: SeatFields, name: str) -> tuple[ft.Control, ...]:
     p = st["players"][i]
 
     def changed(e: Any) -> None:
@@ -123,7 +126,7 @@ def _lucky_row(shell: Any, st: dict[str, Any], i: int, fields: SeatFields, name:
     return tuple(row)
 
 
-def _seat_block(shell: Any, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
+def _seat_block(shell: Shell, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
     act = _seat_actions(shell, st, fields)
     players = st["players"]
     out: list[ft.Control] = []
@@ -143,7 +146,7 @@ def _seat_block(shell: Any, st: dict[str, Any], fields: SeatFields) -> list[ft.C
     return out
 
 
-def _options_block(shell: Any, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
+def _options_block(shell: Shell, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
     def opt_step(key: str, low: int, high: int) -> ft.Control:
         def changed(v: int) -> None:
             fields.sync()
@@ -167,7 +170,7 @@ def _options_block(shell: Any, st: dict[str, Any], fields: SeatFields) -> list[f
     ], spacing=2)]
 
 
-def _checked_players(shell: Any, st: dict[str, Any]) -> tuple[list[PlayerSpec], list[tuple[int, ...]]] | None:
+def _checked_players(shell: Shell, st: dict[str, Any]) -> tuple[list[PlayerSpec], list[tuple[int, ...]]] | None:
     """The seats as the game gets them, or None with every problem kept beside its field."""
     players = st["players"]
     names, problems = check_names(shell, [p["name"] for p in players])
@@ -189,7 +192,7 @@ def _checked_players(shell: Any, st: dict[str, Any]) -> tuple[list[PlayerSpec], 
             for n, p in zip(names, players)], lucky
 
 
-def _start_block(shell: Any, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
+def _start_block(shell: Shell, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
     def start(e: Any) -> None:
         fields.sync()
         checked = _checked_players(shell, st)
@@ -204,7 +207,7 @@ def _start_block(shell: Any, st: dict[str, Any], fields: SeatFields) -> list[ft.
     return start_controls(shell, st.get("start_error"), start)
 
 
-def setup_view(shell: Any) -> ft.Control:
+def setup_view(shell: Shell) -> ft.Control:
     st = _setup_state(shell)
     fields = SeatFields(st)
     rows: list[ft.Control] = [section_title(shell.t("q8.setup.title"))]

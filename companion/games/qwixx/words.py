@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from companion.i18n import add_strings
 
+if TYPE_CHECKING:
+    from companion.app import Shell
+
 GAME = "qwixx-longo"
 
-def color_name(shell: Any, c: str) -> str:
+def color_name(shell: Shell, c: str) -> str:
     return shell.t(f"q8.color.{c}")
 
 

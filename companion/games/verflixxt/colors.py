@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -10,6 +10,9 @@ from companion.games.verflixxt.words import MAX_PLAYERS
 from scoring.verflixxt import (
     Tile,
 )
+
+if TYPE_CHECKING:
+    from companion.app import Shell
 
 # the colours a player may pick (vx.color.<key> names them); each dark or light enough for its chip text
 COLOR_CHOICES: list[tuple[str, str, str]] = [  # (key, colour, text on it)
@@ -41,7 +44,7 @@ def tiles_text(tiles: Any) -> str:
     return " ".join(tile_text(t) for t in tiles)
 
 
-def fmt_num(shell: Any, x: float, signed: bool = True) -> str:
+def fmt_num(shell: Shell, x: float, signed: bool = True) -> str:
     s = f"{x:+.1f}" if signed else f"{x:.1f}"
     s = s.replace("-", "−")
     return s.replace(".", ",") if shell.lang == "de" else s

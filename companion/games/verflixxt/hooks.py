@@ -7,11 +7,14 @@ statistics figures (Wurminator bites from a replay) and one player's result.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.i18n import add_strings
 from companion.registry import Figures
 from scoring.verflixxt import MoveFigure, MoveGuard, MoveWurminator, Piece, explain_piece
+
+if TYPE_CHECKING:
+    from companion.app import Shell
 
 # the words of its actions in dispute mode (``rules.act.<prefix>.<type>``) and of their values
 add_strings(
@@ -97,7 +100,7 @@ def player_figures(b: dict[str, Any], extra: dict[str, int]) -> dict[str, int]:
 FIGURES = Figures(names=("tiles", "conversions", "bites"), of_player=player_figures)
 
 
-def detail(shell: Any, b: dict[str, Any]) -> str:
+def detail(shell: Shell, b: dict[str, Any]) -> str:
     return shell.t("hist.rp.vx", tiles=" ".join(b.get("tiles", [])) or shell.t("hist.rp.none"))
 
 

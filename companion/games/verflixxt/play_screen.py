@@ -7,7 +7,7 @@ refusals, advice and scoring.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -45,9 +45,12 @@ from scoring.verflixxt import (
     score_tiles,
 )
 
+if TYPE_CHECKING:
+    from companion.app import Shell
+
 
 # --- play ------------------------------------------------------------------------------
-def seat_color(shell: Any, seat: int) -> str:
+def seat_color(shell: Shell, seat: int) -> str:
     """The colour the player picked at setup (``PlayerSpec.color``), else the seat's default."""
     table = getattr(shell, "table", None)
     players = table.players if table is not None else ()
@@ -74,7 +77,7 @@ def figure_label(state: Any, seat: int, fig: int) -> str:
     return letters[seat] + str(fig + 1) if many else letters[seat]
 
 
-def pos_text(shell: Any, state: Any, p: int) -> str:
+def pos_text(shell: Shell, state: Any, p: int) -> str:
     if p <= 0:
         return shell.t("vx.pos.start")
     if p >= state.goal:
@@ -85,7 +88,7 @@ def pos_text(shell: Any, state: Any, p: int) -> str:
     return shell.t("vx.pos.slot", n=p, tile=tile_text(tile))
 
 
-def board_slots(shell: Any, state: Any, highlight: set[int] | None = None) -> list[Slot]:
+def board_slots(shell: Shell, state: Any, highlight: set[int] | None = None) -> list[Slot]:
     """The strip's slots, each named as a screen reader reads it: "Feld 2 (−1): A1, Wächter"."""
     highlight = highlight or set()
     pieces: dict[int, list[Piece]] = {}
@@ -116,7 +119,7 @@ def board_slots(shell: Any, state: Any, highlight: set[int] | None = None) -> li
     return slots
 
 
-def action_label(shell: Any, state: Any, action: Any) -> str:
+def action_label(shell: Shell, state: Any, action: Any) -> str:
     """One line for a legal action, from the engine's preview: where it lands, what it takes or bites."""
     if isinstance(action, SkipWurminator):
         return shell.t("vx.play.skip_wurm")
@@ -167,8 +170,8 @@ def _parse_roll(text: str) -> list[int]:
     return [int(x) for x in re.findall(r"\d+", text or "")][:8]
 
 
-def roll_controls(shell: Any, state: Any) -> list[ft.Control]:
-    key = ("vx_typed", shell.table.id)
+def roll_controls(shell: Shell, state: Any) -> list[ft.Control]:
+    key = ("vx_typed", shell.game_table.id)
     field = ft.TextField(label=shell.t("vx.play.typed_roll"), value=shell.ui.get(key, ""),
                          keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True)
 
@@ -201,15 +204,15 @@ def roll_controls(shell: Any, state: Any) -> list[ft.Control]:
 DICE_KEY = "dice_entry"
 
 
-def _dice_memory(shell: Any) -> dict[str, int] | None:
+def _dice_memory(shell: Shell) -> dict[str, int] | None:
     """The faces tapped so far for this roll, if the player opened "Echte Würfel" (else None)."""
-    return opened(shell.ui, (DICE_KEY, shell.table.id), shell.table.seq)
+    return opened(shell.ui, (DICE_KEY, shell.game_table.id), shell.game_table.seq)
 
 
-def real_dice_entry(shell: Any) -> ft.Control:
+def real_dice_entry(shell: Shell) -> ft.Control:
     """The d6 the engine asks for (``pending_roll``, vx.move), set by tapping its face: the faces
     are built only while "Echte Würfel" is open (issue 15.3); the die in the roller's colour."""
-    table = shell.table
+    table = shell.game_table
     key = (DICE_KEY, table.id)
     values = _dice_memory(shell)
     req = table.game.pending_roll(table.state) if values is not None else None
@@ -238,7 +241,7 @@ def real_dice_entry(shell: Any) -> ft.Control:
                                           ready=shell.t("dice.ready"), toggle=shell.t("dice.toggle")))
 
 
-def _locked_guard_chip(shell: Any, state: Any, p: int, err: RefereeError) -> ft.Control:
+def _locked_guard_chip(shell: Shell, state: Any, p: int, err: RefereeError) -> ft.Control:
     """A compact chip (the tile, as on the board); its place and the refusal's words are its tooltip and label."""
     tile = state.tile_at(p) if 0 < p < state.goal else None
     words = shell.t("vx.play.locked_tip", place=pos_text(shell, state, p), why=err.message(shell.lang))
@@ -254,7 +257,7 @@ def _locked_guard_chip(shell: Any, state: Any, p: int, err: RefereeError) -> ft.
     return ft.Semantics(label=words, button=True, content=chip, exclude_semantics=True)
 
 
-def _locked_guards(shell: Any, state: Any) -> list[ft.Control]:
+def _locked_guards(shell: Shell, state: Any) -> list[ft.Control]:
     """Guards that may not move now, each tappable: the engine says why (vx.guard, vx.wurm.guard)."""
     seen: set[int] = set()
     chips = []
@@ -271,7 +274,7 @@ def _locked_guards(shell: Any, state: Any) -> list[ft.Control]:
             ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]
 
 
-def _advice_controls(shell: Any, state: Any) -> list[ft.Control]:
+def _advice_controls(shell: Shell, state: Any) -> list[ft.Control]:
     tips = advise(state)
     if not tips:
         return []
@@ -288,7 +291,7 @@ def _advice_controls(shell: Any, state: Any) -> list[ft.Control]:
     return [ft.Container(content=ft.Column(lines, spacing=2), bgcolor=ft.Colors.TEAL_50, border_radius=10, padding=8)]
 
 
-def _event_lines(shell: Any, state: Any) -> list[str]:
+def _event_lines(shell: Shell, state: Any) -> list[str]:
     out = []
     for ev in state.events:
         name = state.names[ev.seat] if ev.seat is not None else ""
@@ -298,7 +301,7 @@ def _event_lines(shell: Any, state: Any) -> list[str]:
     return out
 
 
-def piles_view(shell: Any, state: Any) -> ft.Control:
+def piles_view(shell: Shell, state: Any) -> ft.Control:
     cards = []
     goal = state.goal
     for seat, name in enumerate(state.names):
@@ -320,7 +323,7 @@ def piles_view(shell: Any, state: Any) -> ft.Control:
         # the words and the seat's bar stay the same objects while they read the same (Shell.memo):
         # a move that only passes the turn builds each pile's shade and frame, not its 6 controls
         # (on the server: less for Flet to build and diff before the phone gets the patch)
-        words_box = shell.memo((shell.table.id, "pile", seat), (color, lines),
+        words_box = shell.memo((shell.game_table.id, "pile", seat), (color, lines),
                                lambda color=color, lines=lines: ft.Container(
             padding=ft.Padding.symmetric(horizontal=10, vertical=6),
             content=ft.Row([
@@ -340,9 +343,9 @@ def piles_view(shell: Any, state: Any) -> ft.Control:
     return isolated(ft.Column([own_node(section_title(shell.t("vx.play.piles"))), *cards], spacing=6))
 
 
-def last_move_line(shell: Any) -> str | None:
+def last_move_line(shell: Shell) -> str | None:
     """The last move made (by any phone) and what it took or bit, from the state before it."""
-    table = shell.table
+    table = shell.game_table
     if table.cursor == 0:
         return None
     rec = table.record.actions[table.cursor - 1]
@@ -363,7 +366,7 @@ def last_move_line(shell: Any) -> str | None:
     return text
 
 
-def _roll_line(shell: Any, roll_text: str, words: str | None) -> ft.Control:
+def _roll_line(shell: Shell, roll_text: str, words: str | None) -> ft.Control:
     """The rolled value, big, with what it is for: right above the moves it allows."""
     parts: list[ft.Control] = [ft.Container(
         content=ft.Row([ft.Icon(ft.Icons.CASINO_OUTLINED, color=ft.Colors.WHITE, size=22),
@@ -382,9 +385,9 @@ SIDE_COL = {"xs": 12, "sm": 5}
 BOARD_COL = {"xs": 12, "sm": 7}
 
 
-def _header(shell: Any, state: Any) -> ft.Control:
+def _header(shell: Shell, state: Any) -> ft.Control:
     """Whose turn, with undo and redo; the same controls while it looks the same (Shell.memo)."""
-    table, me = shell.table, state.turn
+    table, me = shell.game_table, state.turn
     turn_text = shell.t("play.turn_of", name=state.names[me])
     may_undo, may_redo = table.may_undo(shell.seats), table.may_redo(shell.seats)
     tips = (shell.t("play.undo"), shell.t("play.redo"))
@@ -409,10 +412,10 @@ def _header(shell: Any, state: Any) -> ft.Control:
                  "header")
 
 
-def _roll_block(shell: Any, state: Any) -> ft.Control:
+def _roll_block(shell: Shell, state: Any) -> ft.Control:
     """The roll controls stay mounted (hidden while a move is chosen): after every move they
     come back as the same controls instead of a new text field and buttons each turn."""
-    table = shell.table
+    table = shell.game_table
     typed = shell.ui.get(("vx_typed", table.id), "")
     tapped = _dice_memory(shell)  # the real dice open: their faces and what was tapped
     dice = None if tapped is None else (table.seq, tuple(sorted(tapped.items())))
@@ -421,7 +424,7 @@ def _roll_block(shell: Any, state: Any) -> ft.Control:
     return keyed(ft.Container(roll_block, visible=state.phase == "roll"), "roll-block")
 
 
-def _waiting(shell: Any, state: Any, roll_text: str | None) -> list[ft.Control]:
+def _waiting(shell: Shell, state: Any, roll_text: str | None) -> list[ft.Control]:
     """Another seat's phone: everyone sees the board, only the player on turn acts."""
     waiting = {"roll": "vx.play.other_rolls", "wurminator": "vx.play.other_wurm"}.get(state.phase,
                                                                                       "vx.play.other_moves")
@@ -432,7 +435,7 @@ def _waiting(shell: Any, state: Any, roll_text: str | None) -> list[ft.Control]:
     return out
 
 
-def _move_colors(shell: Any, state: Any, a: Any) -> tuple[str, str]:
+def _move_colors(shell: Shell, state: Any, a: Any) -> tuple[str, str]:
     if isinstance(a, MoveFigure):
         me_color = seat_color(shell, state.turn)
         return me_color, text_on(me_color)
@@ -443,10 +446,10 @@ def _move_colors(shell: Any, state: Any, a: Any) -> tuple[str, str]:
     return ft.Colors.GREY_200, ft.Colors.BLACK
 
 
-def _moves(shell: Any, state: Any, legal: list[Any], roll_text: str) -> ft.Control:
+def _moves(shell: Shell, state: Any, legal: list[Any], roll_text: str) -> ft.Control:
     """The roll, right above the moves it allows, and the guards it does not move."""
     title = shell.t("vx.play.moves_with" if state.phase == "move" else "vx.play.wurm_phase")
-    table = shell.table
+    table = shell.game_table
 
     def block() -> ft.Control:
         moves: list[ft.Control] = []
@@ -474,19 +477,19 @@ def _moves_box(line: ft.Control, moves: ft.Control, *, visible: bool) -> ft.Cont
     return keyed(ft.Container(ft.Column([keyed(line, "roll-line"), moves], spacing=8), visible=visible), "moves")
 
 
-def _hidden_moves(shell: Any) -> list[ft.Control]:
+def _hidden_moves(shell: Shell) -> list[ft.Control]:
     """While the player rolls, the last moves shown stay mounted, hidden (as the roll block
     does during a move): the client keeps them, so an undo back to that move brings them back
     as a change of ``visible``, not as ~30 controls sent and built again (issue 18). Hidden
     controls are not drawn, not in the semantics tree and cannot be tapped."""
-    shown = shell.ui.get(("vx_moves_shown", shell.table.id))
+    shown = shell.ui.get(("vx_moves_shown", shell.game_table.id))
     if shown is None:
         return []
     line, moves = (shell.reuse(c) for c in shown)
     return [_moves_box(line, moves, visible=False)]
 
 
-def _news(shell: Any, state: Any) -> list[ft.Control]:
+def _news(shell: Shell, state: Any) -> list[ft.Control]:
     """A refusal where the tap happened (under the roll field or the moves), the last move, events."""
     out: list[ft.Control] = []
     refusal = shell.refusal_control()
@@ -502,7 +505,7 @@ def _news(shell: Any, state: Any) -> list[ft.Control]:
     return out
 
 
-def _advice(shell: Any, state: Any, shown: bool) -> list[ft.Control]:
+def _advice(shell: Shell, state: Any, shown: bool) -> list[ft.Control]:
     """The advice switch and, when on, one line per legal move. The switch stays mounted, hidden
     while the player rolls: a move and its undo change its ``visible`` instead of sending it
     whole (issue 18)."""
@@ -519,7 +522,7 @@ def _advice(shell: Any, state: Any, shown: bool) -> list[ft.Control]:
     return out
 
 
-def _side(shell: Any, state: Any, legal: list[Any], mine: bool) -> list[ft.Control]:
+def _side(shell: Shell, state: Any, legal: list[Any], mine: bool) -> list[ft.Control]:
     """The roll and what to do with it."""
     roll_text = shell.t("vx.play.roll_chip", value=state.roll) if state.roll is not None else None
     side: list[ft.Control] = []
@@ -537,9 +540,9 @@ def _side(shell: Any, state: Any, legal: list[Any], mine: bool) -> list[ft.Contr
     return side
 
 
-def _board(shell: Any, state: Any, legal: list[Any]) -> list[ft.Control]:
+def _board(shell: Shell, state: Any, legal: list[Any]) -> list[ft.Control]:
     """The parcours (a single possible move's landing marked) and the piles."""
-    table = shell.table
+    table = shell.game_table
     landing: set[int] = set()
     if len(legal) == 1 and not isinstance(legal[0], SkipWurminator):
         landing.add(move_preview(state, legal[0]).landing)
@@ -553,9 +556,9 @@ def _board(shell: Any, state: Any, legal: list[Any]) -> list[ft.Control]:
     return board
 
 
-def play_view(shell: Any) -> ft.Control:
+def play_view(shell: Shell) -> ft.Control:
     # Blocks that look the same as last time are the same controls (Shell.memo): Flet's diff skips them.
-    table = shell.table
+    table = shell.game_table
     state = table.state
     mine = shell.seats is None or state.turn in shell.seats
     legal = ENGINE.legal(state) if mine else []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -21,9 +21,12 @@ from scoring.verflixxt import (
     GAME as ENGINE,
 )
 
+if TYPE_CHECKING:
+    from companion.app import Shell
+
 
 # --- quick score -----------------------------------------------------------------------------
-def _quick_state(shell: Any) -> dict[str, Any]:
+def _quick_state(shell: Shell) -> dict[str, Any]:
     st = shell.ui.get("vx_quick")
     if st is None:
         st = {"players": [{"name": "", "tiles": ""} for _ in range(2)], "result": None, "name_errors": []}
@@ -31,7 +34,7 @@ def _quick_state(shell: Any) -> dict[str, Any]:
     return st
 
 
-def _quick_seats(shell: Any, st: dict[str, Any], fields: list[tuple[int, str, ft.TextField]],
+def _quick_seats(shell: Shell, st: dict[str, Any], fields: list[tuple[int, str, ft.TextField]],
                  sync: Callable[[], None]) -> ft.Control:
     """The shared seat editor, each seat with its pile typed in."""
     players = st["players"]
@@ -70,7 +73,7 @@ def _quick_seats(shell: Any, st: dict[str, Any], fields: list[tuple[int, str, ft
     return editor
 
 
-def quick_score_view(shell: Any) -> list[ft.Control]:
+def quick_score_view(shell: Shell) -> list[ft.Control]:
     """Score finished piles typed in (``GAME.score_input``), without playing in the app."""
     st = _quick_state(shell)
     fields: list[tuple[int, str, ft.TextField]] = []

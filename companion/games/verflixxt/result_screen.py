@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -13,9 +13,12 @@ from components.common import (
     big_button,
 )
 
+if TYPE_CHECKING:
+    from companion.app import Shell
+
 
 # --- result ------------------------------------------------------------------------------
-def result_cards(shell: Any, result: Any) -> list[ft.Control]:
+def result_cards(shell: Shell, result: Any) -> list[ft.Control]:
     cards: list[ft.Control] = []
     for p in sorted(result.players, key=lambda p: (p.place, p.seat)):
         b = p.breakdown
@@ -41,8 +44,8 @@ def result_cards(shell: Any, result: Any) -> list[ft.Control]:
     return cards
 
 
-def result_view(shell: Any) -> ft.Control:
-    table = shell.table
+def result_view(shell: Shell) -> ft.Control:
+    table = shell.game_table
     result = table.game.result(table.state)
     out: list[ft.Control] = [
         ft.Row([

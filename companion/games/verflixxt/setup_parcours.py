@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -40,12 +40,15 @@ from scoring.verflixxt import (
     random_layout,
 )
 
+if TYPE_CHECKING:
+    from companion.app import Shell
+
 
 # --- setup: the parcours ----------------------------------------------------------------------
 class Parcours:
     """The layout as laid on the table: typed line, palette, tappable chips, edit bar and guards."""
 
-    def __init__(self, shell: Any, st: dict[str, Any], fields: Fields) -> None:
+    def __init__(self, shell: Shell, st: dict[str, Any], fields: Fields) -> None:
         self.shell, self.st, self.fields = shell, st, fields
         self.guard_letter = shell.t("vx.letter.guard")
         summary, self.tiles, err = layout_summary(shell, st["layout"])
@@ -220,7 +223,7 @@ class Parcours:
                 self.palette(), self.hint, self.strip_box, self.edit_box, self.guard_box]
 
 
-def _guard_row(shell: Any, t: tuple[Tile, ...], g: int, p: int, letter: str,
+def _guard_row(shell: Shell, t: tuple[Tile, ...], g: int, p: int, letter: str,
                move: Callable[[int, int], None]) -> ft.Control:
     chip = ft.Container(width=30, height=22, bgcolor=GUARD_COLOR, border_radius=3, alignment=ft.Alignment.CENTER,
                         content=ft.Text(f"{letter}{g + 1}", size=12, weight=ft.FontWeight.BOLD,
@@ -232,7 +235,7 @@ def _guard_row(shell: Any, t: tuple[Tile, ...], g: int, p: int, letter: str,
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def _guard_rows(shell: Any, st: dict[str, Any], fields: Fields, t: tuple[Tile, ...] | None) -> ft.Control | None:
+def _guard_rows(shell: Shell, st: dict[str, Any], fields: Fields, t: tuple[Tile, ...] | None) -> ft.Control | None:
     """vx.setup: the guards start on the first plus or G tiles; each can be moved a tile back or forward."""
     if t is None:
         return None
@@ -268,14 +271,14 @@ def _guard_rows(shell: Any, st: dict[str, Any], fields: Fields, t: tuple[Tile, .
 
 
 # --- setup: the table's tile set (confirmed once, remembered) -------------------------------------
-def _tile_set_words(shell: Any, text: str) -> str:
+def _tile_set_words(shell: Shell, text: str) -> str:
     tiles = parse_layout(text)
     kinds = [t.kind for t in tiles]
     return shell.t("vx.setup.tile_set_ok", count=len(tiles), plus=kinds.count("plus"), minus=kinds.count("minus"),
                    lucky=kinds.count("lucky"))
 
 
-def _tile_set_actions(shell: Any, st: dict[str, Any], fields: Fields) -> dict[str, Callable[[Any], None]]:
+def _tile_set_actions(shell: Shell, st: dict[str, Any], fields: Fields) -> dict[str, Callable[[Any], None]]:
     def checked() -> tuple[Tile, ...] | None:
         fields.sync()
         try:
@@ -313,7 +316,7 @@ def _tile_set_actions(shell: Any, st: dict[str, Any], fields: Fields) -> dict[st
     return {"randomize": randomize, "confirm": confirm, "change": change, "reset": reset}
 
 
-def tile_set_block(shell: Any, st: dict[str, Any], fields: Fields) -> list[ft.Control]:
+def tile_set_block(shell: Shell, st: dict[str, Any], fields: Fields) -> list[ft.Control]:
     act = _tile_set_actions(shell, st, fields)
     out: list[ft.Control] = [section_title(shell.t("vx.setup.tile_set_title"))]
     if st.get("tile_set_confirmed") and not st.get("tile_set_error"):

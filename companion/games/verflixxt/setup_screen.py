@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -27,6 +27,9 @@ from scoring.verflixxt import (
     default_figures,
     parse_layout,
 )
+
+if TYPE_CHECKING:
+    from companion.app import Shell
 
 
 def _pick_color(taken: list[str], after: str | None = None) -> str:
@@ -68,7 +71,7 @@ def _add_seat(st: dict[str, Any], name: str) -> int:
     return len(st["players"]) - 1
 
 
-def _seat_actions(shell: Any, st: dict[str, Any], fields: Fields) -> dict[str, Callable[..., None]]:
+def _seat_actions(shell: Shell, st: dict[str, Any], fields: Fields) -> dict[str, Callable[..., None]]:
     players, seat_profiles = st["players"], st["profiles"]
 
     def on_name(i: int, value: str) -> None:
@@ -117,7 +120,7 @@ def _seat_actions(shell: Any, st: dict[str, Any], fields: Fields) -> dict[str, C
             "pick_profile": pick_profile}
 
 
-def _seat_block(shell: Any, st: dict[str, Any], fields: Fields) -> list[ft.Control]:
+def _seat_block(shell: Shell, st: dict[str, Any], fields: Fields) -> list[ft.Control]:
     """Players, youngest first: saved players, one card per seat with its colour, the add button."""
     act = _seat_actions(shell, st, fields)
     out: list[ft.Control] = [ft.Text(shell.t("vx.setup.order"), size=14, color=ft.Colors.BLUE_GREY_700)]
@@ -137,7 +140,7 @@ def _seat_block(shell: Any, st: dict[str, Any], fields: Fields) -> list[ft.Contr
 
 
 # --- setup: house rules -----------------------------------------------------------------------
-def _figures_stepper(shell: Any, st: dict[str, Any], fields: Fields) -> ft.Control:
+def _figures_stepper(shell: Shell, st: dict[str, Any], fields: Fields) -> ft.Control:
     n = len(st["players"])
     figures = st["figures"] or default_figures(n)  # vx.setup: the engine's default for this many players
 
@@ -153,7 +156,7 @@ def _figures_stepper(shell: Any, st: dict[str, Any], fields: Fields) -> ft.Contr
     return stepper(label, figures, 1, 6, set_figures, label + " −", label + " +", note=words)
 
 
-def _rules_block(shell: Any, st: dict[str, Any], fields: Fields) -> list[ft.Control]:
+def _rules_block(shell: Shell, st: dict[str, Any], fields: Fields) -> list[ft.Control]:
     def set_wurm(e: Any) -> None:
         fields.sync()
         st["wurminator"] = bool(e.control.value)
@@ -175,7 +178,7 @@ def _rules_block(shell: Any, st: dict[str, Any], fields: Fields) -> list[ft.Cont
 
 
 # --- setup: start ----------------------------------------------------------------------------
-def _start(shell: Any, st: dict[str, Any], fields: Fields) -> None:
+def _start(shell: Shell, st: dict[str, Any], fields: Fields) -> None:
     fields.sync()
     try:
         layout = parse_layout(st["layout"])
@@ -210,14 +213,14 @@ def _start(shell: Any, st: dict[str, Any], fields: Fields) -> None:
         shell.render()
 
 
-def _start_block(shell: Any, st: dict[str, Any], fields: Fields) -> list[ft.Control]:
+def _start_block(shell: Shell, st: dict[str, Any], fields: Fields) -> list[ft.Control]:
     out: list[ft.Control] = start_controls(shell, st.get("start_error"), lambda e: _start(shell, st, fields))
     out.append(ft.OutlinedButton(content=shell.t("vx.setup.quick"), icon=ft.Icons.CALCULATE_OUTLINED,
                                  on_click=lambda e: shell.go("vx_quick"), height=TOUCH))
     return out
 
 
-def setup_view(shell: Any) -> ft.Control:
+def setup_view(shell: Shell) -> ft.Control:
     st = setup_state_of(shell)
     fields = Fields(st)
     rows: list[ft.Control] = [section_title(shell.t("vx.setup.title"))]

@@ -4,7 +4,7 @@ setup parts share."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -21,10 +21,13 @@ from scoring.verflixxt import (
     parse_layout,
 )
 
+if TYPE_CHECKING:
+    from companion.app import Shell
+
 PREF_TILE_SET = "vx.tile_set"  # the table's own box, remembered in the browser (vx.setup)
 PALETTE = [f"+{v}" for v in range(1, 9)] + [f"-{v}" for v in range(1, 11)] + ["G"]
 # --- setup --------------------------------------------------------------------------
-def setup_state_of(shell: Any) -> dict[str, Any]:
+def setup_state_of(shell: Shell) -> dict[str, Any]:
     st = shell.ui.get("vx_setup")
     if st is None:
         st = {
@@ -51,14 +54,14 @@ def setup_state_of(shell: Any) -> dict[str, Any]:
     return st
 
 
-def _run(shell: Any, coro_fn: Any) -> None:
+def _run(shell: Shell, coro_fn: Any) -> None:
     try:
         shell.page.run_task(coro_fn)
     except Exception:  # no live page (tests): nothing to remember
         pass
 
 
-def remember_tile_set(shell: Any, text: str) -> None:
+def remember_tile_set(shell: Shell, text: str) -> None:
     async def save() -> None:
         try:
             await asyncio.wait_for(ft.SharedPreferences().set(PREF_TILE_SET, text), timeout=CLIENT_ANSWER_TIMEOUT)
@@ -68,7 +71,7 @@ def remember_tile_set(shell: Any, text: str) -> None:
     _run(shell, save)
 
 
-def _recall_tile_set(shell: Any, st: dict[str, Any]) -> None:
+def _recall_tile_set(shell: Shell, st: dict[str, Any]) -> None:
     """The tile set this table confirmed on this browser, if any (never blocks the first screen)."""
     async def load() -> None:
         try:
@@ -93,7 +96,7 @@ def _use_saved_tile_set(st: dict[str, Any], saved: Any) -> bool:
     return True
 
 
-def layout_summary(shell: Any, text: str) -> tuple[str, tuple[Tile, ...] | None, RefereeError | None]:
+def layout_summary(shell: Shell, text: str) -> tuple[str, tuple[Tile, ...] | None, RefereeError | None]:
     try:
         tiles = parse_layout(text)
     except InvalidInput as exc:
@@ -104,7 +107,7 @@ def layout_summary(shell: Any, text: str) -> tuple[str, tuple[Tile, ...] | None,
     return summary, tiles, None
 
 
-def slot_text(shell: Any, tiles: tuple[Tile, ...], p: int) -> str:
+def slot_text(shell: Shell, tiles: tuple[Tile, ...], p: int) -> str:
     if 1 <= p <= len(tiles):
         return shell.t("vx.pos.slot", n=p, tile=tile_text(tiles[p - 1]))
     return shell.t("vx.pos.gap_slot", n=p)
@@ -129,7 +132,7 @@ def layout_slots(tiles: tuple[Tile, ...], guard_letter: str, guards: list[int] |
     return slots
 
 
-def palette_button(shell: Any, token: str, on_click: Any) -> ft.Control:
+def palette_button(shell: Shell, token: str, on_click: Any) -> ft.Control:
     kind = "lucky" if token == "G" else ("minus" if token.startswith("-") else "plus")
     bg, fg = {
         "plus": (ft.Colors.GREEN_100, ft.Colors.GREEN_900),
