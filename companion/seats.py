@@ -106,6 +106,19 @@ def check_names(shell: Shell, typed: list[str]) -> tuple[list[str], list[NamePro
     return names, name_problems(names)
 
 
+def names_to_start(shell: Shell, st: dict[str, Any], typed: list[str]) -> list[str] | None:
+    """The names to start with; None when one is refused: every problem is kept on the setup state
+    (``name_errors`` beside its field, the first by the start button) and the screen is drawn again."""
+    names, problems = check_names(shell, typed)
+    st["name_errors"] = [p.model_dump() for p in problems]
+    st["start_error"] = st["name_errors"][0] if problems else None
+    if problems:
+        shell.refusal = None
+        shell.render()
+        return None
+    return names
+
+
 def error_texts(shell: Shell, problems: list[Any]) -> dict[int, str]:
     """Problems (``NameProblem`` or their dicts, as a setup keeps them) by seat, in this language."""
     out: dict[int, str] = {}

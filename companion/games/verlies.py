@@ -21,7 +21,7 @@ from companion.profiles import list_profiles
 from companion.registry import GameUI, register_ui
 from companion.rules_text import VERLIES as RULES
 from companion.rules_ui import dispute_button
-from companion.seats import SeatFields, add_seat, check_names, error_texts, seats_for, start_controls
+from companion.seats import SeatFields, add_seat, check_names, error_texts, names_to_start, seats_for, start_controls
 from components.common import TOUCH, big_button, info_line, keyed, section_title, stepper
 from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, toggle
 from components.gold_counter import clamp, gold_counter
@@ -594,12 +594,8 @@ def _options_block(shell: Any, st: dict[str, Any]) -> list[ft.Control]:
 def _start(shell: Any, st: dict[str, Any], fields: SeatFields) -> None:
     fields.sync()
     players = st["players"]
-    names, problems = check_names(shell, [p["name"] for p in players])
-    st["name_errors"] = [p.model_dump() for p in problems]
-    st["start_error"] = st["name_errors"][0] if problems else None
-    if problems:
-        shell.refusal = None
-        shell.render()
+    names = names_to_start(shell, st, [p["name"] for p in players])
+    if names is None:
         return
     specs = [PlayerSpec(name=n, color=p.get("color"), profile_id=p.get("profile_id")) for n, p in zip(names, players)]
     options = {

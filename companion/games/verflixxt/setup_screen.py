@@ -12,7 +12,7 @@ from companion.games.verflixxt.setup_parcours import Parcours, tile_set_block
 from companion.games.verflixxt.setup_state import Fields, about_guards, setup_guards, setup_state_of
 from companion.games.verflixxt.words import GAME
 from companion.profiles import list_profiles
-from companion.seats import add_seat, check_names, error_texts, seats_for, start_controls
+from companion.seats import add_seat, error_texts, names_to_start, seats_for, start_controls
 from components.common import (
     TOUCH,
     section_title,
@@ -187,12 +187,8 @@ def _start(shell: Shell, st: dict[str, Any], fields: Fields) -> None:
         shell.refusal = None
         shell.render()
         return
-    names, problems = check_names(shell, st["players"])
-    st["name_errors"] = [p.model_dump() for p in problems]
-    st["start_error"] = st["name_errors"][0] if problems else None
-    if problems:
-        shell.refusal = None
-        shell.render()
+    names = names_to_start(shell, st, st["players"])
+    if names is None:
         return
     players = [PlayerSpec(name=n, color=COLOR_OF[c], profile_id=pid)
                for n, c, pid in zip(names, _fix_colors(st), st["profiles"])]
