@@ -138,7 +138,8 @@ def read_only_folder() -> dict[str, Any]:
 
 
 def import_bombs() -> dict[str, Any]:
-    from companion.history import ImportRefused, backup_text, dump_store, export_backup, import_backup
+    from companion.backup import backup_text, export_backup, import_backup
+    from companion.history import ImportRefused, dump_store
     from companion.store import Store
     from companion.table import Tables
     from scoring.engine import PlayerSpec

@@ -167,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
             per.append(t / n * 1e6)
             line = f"{gid:24} {size:8d} {n:8d} {len(text) / 1e6:6.2f} {per[-1]:14.1f}"
             if args.with_import:
-                from companion.history import check_backup
+                from companion.backup import check_backup
 
                 ti = timed(lambda text=text: check_backup(text), args.repeat)
                 line += f" {ti / n * 1e6:14.1f}"

@@ -12,7 +12,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from companion.app import Shell
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -82,7 +85,7 @@ def phone_main(make_ctx: Any = None) -> Any:
 
     started: dict[str, Any] = {}
 
-    async def rerender(shell: Any) -> None:
+    async def rerender(shell: Shell) -> None:
         shell.render()
 
     async def main(page: Any) -> None:

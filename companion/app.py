@@ -534,6 +534,13 @@ class Shell:
             ),
         )
 
+    @property
+    def game_table(self) -> Table:
+        """The open table, for the play and result screens (which the shell shows only with one open)."""
+        if self.table is None:
+            raise LookupError("no table is open on this screen")
+        return self.table
+
     def refusal_control(self) -> ft.Control | None:
         if self.refusal is None:
             return None

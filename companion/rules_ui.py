@@ -8,7 +8,7 @@ Registered on import (``companion.app.EXTENSION_MODULES``):
   or a section ``<game id>#turn``) and ``shell.ui["rules_query"]``.
 - ``SCREENS["dispute"]``: the dispute panel for ``shell.ui["dispute_game"]``
   (a game id); a game screen opens it with
-  ``shell.go("dispute", dispute_game=shell.table.id)`` (or ``open_dispute(shell)``,
+  ``shell.go("dispute", dispute_game=shell.game_table.id)`` (or ``open_dispute(shell)``,
   which also starts at the top; ``dispute_button(shell)`` is a ready button).
 - an extension that sets ``shell.rule_hook`` (every "Warum? <id>" link lands on
   that entry, remembering the game to go back to) and chains ``shell.home_extra``
@@ -20,7 +20,7 @@ Registered on import (``companion.app.EXTENSION_MODULES``):
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -32,6 +32,9 @@ from companion.store import StoreError
 from components.common import TOUCH, big_button, info_line, section_title
 from components.rule_link import rule_link
 from scoring.errors import InvalidInput
+
+if TYPE_CHECKING:
+    from companion.app import Shell
 
 log = logging.getLogger("tischrichter.rules")
 
@@ -72,7 +75,7 @@ add_strings(
 )
 
 # --- entry and section cards ------------------------------------------------------------------
-def _title_of(shell: Any, ref: str) -> str:
+def _title_of(shell: Shell, ref: str) -> str:
     found = _resolve(ref)
     if found is None:
         return ref
@@ -96,30 +99,30 @@ def _resolve(ref: str | None) -> tuple[GameRules, Section, Entry | None] | None:
     return find_entry(ref)
 
 
-async def _scroll_top(shell: Any) -> None:
+async def _scroll_top(shell: Shell) -> None:
     try:
         await shell.body.scroll_to(offset=0, duration=0)
     except Exception as err:  # no client (tests) or an old client: the screen still shows
         log.debug("scroll to top not done: %r", err)
 
 
-def show(shell: Any, screen: str = "rules", **ui: Any) -> None:
+def show(shell: Shell, screen: str = "rules", **ui: Any) -> None:
     """Navigate and start at the top (the shell's scrolling body keeps its offset otherwise)."""
     shell.go(screen, **ui)
     _run_scroll_top(shell)
 
 
-def _run_scroll_top(shell: Any) -> None:
+def _run_scroll_top(shell: Shell) -> None:
     try:
         shell.page.run_task(_scroll_top, shell)
     except RuntimeError as err:  # no running loop (a test building the screen by hand)
         log.debug("scroll to top not scheduled: %r", err)
 
 
-def open_rule(shell: Any, rule: str) -> None:
+def open_rule(shell: Shell, rule: str) -> None:
     """Show one entry; remember the game the player came from (for "Zurück zum Spiel")."""
     if shell.table is not None:
-        back = shell.table.id
+        back = shell.game_table.id
     elif shell.screen == "dispute":
         back = shell.ui.get("dispute_game")
     else:
@@ -127,13 +130,13 @@ def open_rule(shell: Any, rule: str) -> None:
     show(shell, rules_entry=rule, rules_back=back, rules_query="")
 
 
-def open_dispute(shell: Any, game_id: str | None = None) -> None:
+def open_dispute(shell: Shell, game_id: str | None = None) -> None:
     """The Shell-level "Was wäre wenn?" screen for a table (default: the one open now)."""
-    gid = game_id or (shell.table.id if shell.table is not None else shell.ui.get("dispute_game"))
+    gid = game_id or (shell.game_table.id if shell.table is not None else shell.ui.get("dispute_game"))
     show(shell, "dispute", dispute_game=gid, rules_back=gid)
 
 
-def entry_card(shell: Any, e: Entry) -> ft.Control:
+def entry_card(shell: Shell, e: Entry) -> ft.Control:
     lang = shell.lang
     parts: list[ft.Control] = [
         ft.Text(e.id, size=14, color=ft.Colors.INDIGO_700, weight=ft.FontWeight.W_600),
@@ -177,7 +180,7 @@ def entry_card(shell: Any, e: Entry) -> ft.Control:
     )
 
 
-def _entry_button(shell: Any, e: Entry) -> ft.Control:
+def _entry_button(shell: Shell, e: Entry) -> ft.Control:
     return ft.TextButton(
         content=ft.Text(shell.t("rules.hit", rule=e.id, title=e.title[shell.lang]), size=16),
         height=TOUCH,
@@ -185,7 +188,7 @@ def _entry_button(shell: Any, e: Entry) -> ft.Control:
     )
 
 
-def section_card(shell: Any, g: GameRules, s: Section, *, highlight: bool = False) -> ft.Control:
+def section_card(shell: Shell, g: GameRules, s: Section, *, highlight: bool = False) -> ft.Control:
     lang = shell.lang
     items: list[ft.Control] = [
         ft.Text(s.title[lang], size=19 if highlight else 17, weight=ft.FontWeight.BOLD),
@@ -200,14 +203,14 @@ def section_card(shell: Any, g: GameRules, s: Section, *, highlight: bool = Fals
     )
 
 
-def game_index(shell: Any, g: GameRules) -> list[ft.Control]:
+def game_index(shell: Shell, g: GameRules) -> list[ft.Control]:
     out: list[ft.Control] = [section_title(g.title[shell.lang])]
     for s in g.sections:
         out.append(section_card(shell, g, s))
     return out
 
 
-def game_chooser(shell: Any, chosen: str) -> ft.Control:
+def game_chooser(shell: Shell, chosen: str) -> ft.Control:
     buttons = []
     for gid, g in GAMES.items():  # every registered game, then the table's own rules
         selected = gid == chosen
@@ -225,7 +228,7 @@ def game_chooser(shell: Any, chosen: str) -> ft.Control:
 
 
 # --- search -------------------------------------------------------------------------------------
-def result_controls(shell: Any, query: str) -> list[ft.Control]:
+def result_controls(shell: Shell, query: str) -> list[ft.Control]:
     if not (query or "").strip():
         return []
     hits = search(query, limit=8)
@@ -255,7 +258,7 @@ def result_controls(shell: Any, query: str) -> list[ft.Control]:
     return out
 
 
-def search_box(shell: Any) -> list[ft.Control]:
+def search_box(shell: Shell) -> list[ft.Control]:
     results = ft.Column(result_controls(shell, shell.ui.get("rules_query", "")), spacing=4,
                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
@@ -278,7 +281,7 @@ def search_box(shell: Any) -> list[ft.Control]:
 
 
 # --- screens ----------------------------------------------------------------------------------
-def rules_screen(shell: Any) -> list[ft.Control]:
+def rules_screen(shell: Shell) -> list[ft.Control]:
     out: list[ft.Control] = [ft.Text(shell.t("rules.title"), size=24, weight=ft.FontWeight.BOLD)]
     back = shell.ui.get("rules_back")
     if back:
@@ -311,7 +314,7 @@ def rules_screen(shell: Any) -> list[ft.Control]:
     return out
 
 
-def _back_to_game(shell: Any, game_id: str) -> None:
+def _back_to_game(shell: Shell, game_id: str) -> None:
     try:
         shell.open_table(game_id)
     except (StoreError, InvalidInput):  # the game is gone (deleted, other store, damaged): home instead
@@ -322,7 +325,7 @@ def _panel_key(table: Any, what: str) -> tuple[str, str]:
     return (f"dispute_{what}", table.id)
 
 
-def dispute_body(shell: Any, table: Any) -> list[ft.Control]:
+def dispute_body(shell: Shell, table: Any) -> list[ft.Control]:
     """Candidates as buttons and the verdict on the one tapped (nothing is submitted)."""
     lang = shell.lang
     out: list[ft.Control] = [ft.Text(shell.t("rules.dispute_intro"), size=14)]
@@ -376,7 +379,7 @@ def dispute_body(shell: Any, table: Any) -> list[ft.Control]:
     return out
 
 
-def dispute_panel(shell: Any, table: Any = None) -> ft.Control:
+def dispute_panel(shell: Shell, table: Any = None) -> ft.Control:
     """A "Was wäre wenn?" panel for a game screen: closed it is one button; open it lists moves to try."""
     table = table or shell.table
     if table is None:
@@ -409,13 +412,13 @@ def dispute_panel(shell: Any, table: Any = None) -> ft.Control:
     )
 
 
-def dispute_button(shell: Any) -> ft.Control:
+def dispute_button(shell: Shell) -> ft.Control:
     """A "Was wäre wenn?" button for a game screen: opens the dispute screen for the open table."""
     return ft.OutlinedButton(content=shell.t("rules.dispute_title"), icon=ft.Icons.HELP_OUTLINE, height=TOUCH,
                              on_click=lambda e: open_dispute(shell))
 
 
-def dispute_screen(shell: Any) -> list[ft.Control]:
+def dispute_screen(shell: Shell) -> list[ft.Control]:
     gid = shell.ui.get("dispute_game")
     table = None
     if gid:
@@ -435,12 +438,12 @@ def dispute_screen(shell: Any) -> list[ft.Control]:
 
 
 # --- registration -----------------------------------------------------------------------------
-def home_button(shell: Any) -> ft.Control:
+def home_button(shell: Shell) -> ft.Control:
     return big_button(shell.t("rules.home_button"), lambda e: show(shell, rules_back=None),
                       color=ft.Colors.DEEP_PURPLE_600, text_color=ft.Colors.WHITE, tooltip=shell.t("rules.home_tip"))
 
 
-def extension(shell: Any) -> None:
+def extension(shell: Shell) -> None:
     """Session start: rule links land on the rules screen; home gets a "Regeln" button (chained)."""
     shell.rule_hook = lambda rule: open_rule(shell, rule)
     previous = getattr(shell, "home_extra", None)

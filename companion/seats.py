@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 from pydantic import BaseModel
@@ -19,6 +19,9 @@ from components.common import big_button, keyed, refusal_line
 from components.seat_editor import AddSeat, Seat
 from scoring.engine import NAME_MAX, visible
 from scoring.errors import RefereeError
+
+if TYPE_CHECKING:
+    from companion.app import Shell
 
 add_strings(
     {
@@ -78,7 +81,7 @@ def name_problems(names: list[str]) -> list[NameProblem]:
     return out
 
 
-def seats_for(shell: Any, typed: list[str], keys: list[str], errors: dict[int, str], *, low: int,
+def seats_for(shell: Shell, typed: list[str], keys: list[str], errors: dict[int, str], *, low: int,
               colors: list[Any] | None = None, extras: list[tuple] | None = None) -> list[Seat]:
     """The seat editor's data in this language."""
     n = len(typed)
@@ -90,20 +93,33 @@ def seats_for(shell: Any, typed: list[str], keys: list[str], errors: dict[int, s
     ]
 
 
-def add_seat(shell: Any, count: int, high: int, on_add: Callable[[], None], *, low: int = 1) -> AddSeat:
+def add_seat(shell: Shell, count: int, high: int, on_add: Callable[[], None], *, low: int = 1) -> AddSeat:
     """The add button; at either limit the limit in words (the game's own player range)."""
     return AddSeat(shell.t("setup.add_player"), on_add,
                    full_text=shell.t("setup.at_most", n=high) if count >= high else None,
                    note=shell.t("setup.at_least", n=low) if count <= low and low > 1 else None)
 
 
-def check_names(shell: Any, typed: list[str]) -> tuple[list[str], list[NameProblem]]:
+def check_names(shell: Shell, typed: list[str]) -> tuple[list[str], list[NameProblem]]:
     """Names to start with, and what is wrong with them (empty: fine)."""
     names = resolve(typed, lambda n: shell.t("setup.default_name", n=n))
     return names, name_problems(names)
 
 
-def error_texts(shell: Any, problems: list[Any]) -> dict[int, str]:
+def names_to_start(shell: Shell, st: dict[str, Any], typed: list[str]) -> list[str] | None:
+    """The names to start with; None when one is refused: every problem is kept on the setup state
+    (``name_errors`` beside its field, the first by the start button) and the screen is drawn again."""
+    names, problems = check_names(shell, typed)
+    st["name_errors"] = [p.model_dump() for p in problems]
+    st["start_error"] = st["name_errors"][0] if problems else None
+    if problems:
+        shell.refusal = None
+        shell.render()
+        return None
+    return names
+
+
+def error_texts(shell: Shell, problems: list[Any]) -> dict[int, str]:
     """Problems (``NameProblem`` or their dicts, as a setup keeps them) by seat, in this language."""
     out: dict[int, str] = {}
     for p in problems:
@@ -112,7 +128,7 @@ def error_texts(shell: Any, problems: list[Any]) -> dict[int, str]:
     return out
 
 
-def start_controls(shell: Any, problem: Any, on_start: Callable[[Any], None]) -> list[Any]:
+def start_controls(shell: Shell, problem: Any, on_start: Callable[[Any], None]) -> list[Any]:
     """The setup's last rows: its problem (if any) right above the start button, both keyed."""
     out: list[Any] = []
     line = start_error_line(shell, problem)
@@ -123,7 +139,7 @@ def start_controls(shell: Any, problem: Any, on_start: Callable[[Any], None]) ->
     return out
 
 
-def start_error_line(shell: Any, problem: Any) -> Any:
+def start_error_line(shell: Shell, problem: Any) -> Any:
     """Beside the start button, where the tap happened: the setup's own problem, else the table's refusal."""
     if problem is None:
         return shell.refusal_control()

@@ -14,7 +14,8 @@ from components.stepper import stepper  # noqa: F401  (the ± stepper, re-export
 TOUCH = 52  # px: comfortably above the 48 px minimum touch target
 
 
-def big_button(text: str, on_click: Callable | None, *, color: str | None = None, text_color: str | None = None,
+def big_button(text: str, on_click: ft.ControlEventHandler[ft.Button] | None, *, color: str | None = None,
+               text_color: str | None = None,
                tooltip: str | None = None, disabled: bool = False, expand: bool | int | None = None,
                data: object = None) -> ft.Control:
     return ft.Button(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import flet as ft
 
@@ -68,7 +69,7 @@ def cross_row(
     row: RowModel,
     on_tap: Callable[[str, int], None] | None,
     *,
-    parts: dict | None = None,
+    parts: dict[tuple[object, ...], ft.Control] | None = None,
 ) -> ft.Control:
     """The row as one Flet ``Row`` that fills its width (no sideways scrolling).
 
@@ -81,7 +82,7 @@ def cross_row(
     """
     parts = {} if parts is None else parts
 
-    def part(key: tuple, build: Callable[[], ft.Control]) -> ft.Control:
+    def part(key: tuple[object, ...], build: Callable[[], ft.Control]) -> ft.Control:
         got = parts.get(key)
         if got is None:
             got = parts[key] = build()
@@ -110,7 +111,7 @@ def cross_row(
         cells.append(
             part(
                 ("field", row.key, label, state, is_lock, row.color, row.light, row.text_color),
-                lambda n=n, state=state, is_lock=is_lock, label=label: _field(row, n, state, is_lock, label, on_tap),
+                partial(_field, row, n, state, is_lock, label, on_tap),
             )
         )
     cells.append(
@@ -148,6 +149,7 @@ def _field(
     row: RowModel, n: int, state: str, is_lock: bool, label: str,
     on_tap: Callable[[str, int], None] | None,
 ) -> ft.Control:
+    inner: ft.Control
     if state == "crossed":
         # unmistakable at arm's length: the row's strong colour, a big cross from the icon font
         bg, inner = row.color, ft.Icon(ft.Icons.CLOSE, size=20, color=row.text_color)

@@ -73,6 +73,42 @@ def entered(slots: list[DieSlot], values: Mapping[str, int | None]) -> list[int]
     return out
 
 
+def _chip(s: DieSlot, chosen: int | None) -> ft.Control:
+    """The die's chip: its colour, letter and the value tapped so far ("?")."""
+    return ft.Container(
+        content=ft.Column(
+            [ft.Text(s.letter, size=11, weight=ft.FontWeight.BOLD, color=s.text_color, no_wrap=True),
+             ft.Text(str(chosen) if chosen else "?", size=18, weight=ft.FontWeight.BOLD, color=s.text_color,
+                     no_wrap=True)],
+            spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+            alignment=ft.MainAxisAlignment.CENTER),
+        width=CHIP_WIDTH, height=FACE_HEIGHT, bgcolor=s.color, border_radius=8,
+        border=ft.Border.all(2, ft.Colors.BLACK_54), alignment=ft.Alignment.CENTER,
+    )
+
+
+def _face(s: DieSlot, v: int, picked: bool, texts: DiceEntryTexts, on_set: Callable[[str, int], None]) -> ft.Control:
+    """One face of the die, a button; the chosen one filled in the die's colour."""
+    return ft.Semantics(
+        label=texts.face.format(die=s.name, value=v),
+        button=True,
+        selected=picked,
+        expand=1,
+        content=ft.Container(
+            content=ft.Semantics(  # the label alone names the face
+                content=ft.Text(str(v), size=18, weight=ft.FontWeight.BOLD if picked else ft.FontWeight.NORMAL,
+                                color=s.text_color if picked else ft.Colors.BLACK, no_wrap=True),
+                exclude_semantics=True),
+            height=FACE_HEIGHT,
+            bgcolor=s.color if picked else ft.Colors.WHITE,
+            border=ft.Border.all(3 if picked else 1, ft.Colors.BLACK_87 if picked else ft.Colors.BLACK_26),
+            border_radius=8,
+            alignment=ft.Alignment.CENTER,
+            on_click=lambda e: on_set(s.key, v),
+        ),
+    )
+
+
 def dice_entry(
     slots: list[DieSlot],
     values: Mapping[str, int | None],
@@ -89,39 +125,8 @@ def dice_entry(
     lines: list[ft.Control] = []
     for s in slots:
         chosen = values.get(s.key)
-        chip = ft.Container(
-            content=ft.Column(
-                [ft.Text(s.letter, size=11, weight=ft.FontWeight.BOLD, color=s.text_color, no_wrap=True),
-                 ft.Text(str(chosen) if chosen else "?", size=18, weight=ft.FontWeight.BOLD, color=s.text_color,
-                         no_wrap=True)],
-                spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER,
-                alignment=ft.MainAxisAlignment.CENTER),
-            width=CHIP_WIDTH, height=FACE_HEIGHT, bgcolor=s.color, border_radius=8,
-            border=ft.Border.all(2, ft.Colors.BLACK_54), alignment=ft.Alignment.CENTER,
-        )
-        faces: list[ft.Control] = [ft.Semantics(label=s.name, content=chip)]
-        for v in range(1, s.sides + 1):
-            picked = v == chosen
-            faces.append(
-                ft.Semantics(
-                    label=texts.face.format(die=s.name, value=v),
-                    button=True,
-                    selected=picked,
-                    expand=1,
-                    content=ft.Container(
-                        content=ft.Semantics(  # the label alone names the face
-                            content=ft.Text(str(v), size=18, weight=ft.FontWeight.BOLD if picked else ft.FontWeight.NORMAL,
-                                    color=s.text_color if picked else ft.Colors.BLACK, no_wrap=True),
-                            exclude_semantics=True),
-                        height=FACE_HEIGHT,
-                        bgcolor=s.color if picked else ft.Colors.WHITE,
-                        border=ft.Border.all(3 if picked else 1, ft.Colors.BLACK_87 if picked else ft.Colors.BLACK_26),
-                        border_radius=8,
-                        alignment=ft.Alignment.CENTER,
-                        on_click=lambda e, k=s.key, v=v: on_set(k, v),
-                    ),
-                )
-            )
+        faces: list[ft.Control] = [ft.Semantics(label=s.name, content=_chip(s, chosen))]
+        faces += [_face(s, v, v == chosen, texts, on_set) for v in range(1, s.sides + 1)]
         # one die per line on a phone held upright; many dice (Qwixx's six) two side by side in landscape.
         # One or two dice keep the whole line: in landscape they often sit in a narrow column beside a
         # board (Verflixxt), where half a line leaves faces narrower than a finger.
@@ -145,7 +150,8 @@ def dice_entry(
         disabled=done is None,
         bgcolor=apply_color if done is not None else None,
         height=52,
-        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12), padding=ft.Padding.symmetric(horizontal=14)),
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12),
+                             padding=ft.Padding.symmetric(horizontal=14)),
     )
     footer: list[ft.Control] = [apply]
     if status:
@@ -187,7 +193,8 @@ def dice_toggle(label: str, is_open: bool, on_toggle: Callable[[], Any]) -> ft.C
         on_click=lambda e: on_toggle(),
         bgcolor=ft.Colors.INDIGO_100 if is_open else ft.Colors.INDIGO_50,
         height=FACE_HEIGHT + 4,
-        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12), padding=ft.Padding.symmetric(horizontal=14)),
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12),
+                             padding=ft.Padding.symmetric(horizontal=14)),
     )
 
 

@@ -18,7 +18,7 @@ class DieFace:
 
 
 def dice_tray(faces: list[DieFace], *, size: int = 50) -> ft.Control:
-    chips = []
+    chips: list[ft.Control] = []
     for f in faces:
         shown = "–" if f.value is None else str(f.value)
         chips.append(

@@ -29,7 +29,7 @@ def gold_counter(amount: int, on_step: Callable[[int], None], *, label: str, min
     ``on_step(-step)`` / ``on_step(+step)`` on a tap; a button is disabled at its bound.
     """
 
-    def button(icon: str, tip: str, delta: int, disabled: bool) -> ft.Control:
+    def button(icon: ft.IconData, tip: str, delta: int, disabled: bool) -> ft.Control:
         return ft.IconButton(
             icon=icon,
             icon_size=32,

@@ -10,12 +10,12 @@ CHIP_H = 48  # px: the minimum touch target
 
 
 def player_switcher(names: list[str], selected: int, on_select: Callable[[int], None],
-                    marks: list[str] | None = None, *, icons: list[str | None] | None = None,
+                    marks: list[str] | None = None, *, icons: list[ft.IconData | None] | None = None,
                     words: list[str | None] | None = None) -> ft.Control:
     """``marks``: a short text after a name; ``icons``: an icon before it (drawn by the icon font,
     which every client has, unlike symbols such as ✓); ``words``: what the icon means, spoken
     (the chip's tooltip, "Ana: entkommen")."""
-    chips = []
+    chips: list[ft.Control] = []
     for i, name in enumerate(names):
         label = name + (f" {marks[i]}" if marks and marks[i] else "")
         icon = icons[i] if icons and i < len(icons) else None

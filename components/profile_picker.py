@@ -76,7 +76,7 @@ def profile_picker(profiles: Iterable[Any], on_pick: Callable[[Any], None], *,
     ]
     head: list[ft.Control] = []
     if profiles and (title or t):
-        head.append(ft.Text(title or t("hist.pick.title"), size=14, color=ft.Colors.BLUE_GREY_700))
+        head.append(ft.Text(title or (t("hist.pick.title") if t else ""), size=14, color=ft.Colors.BLUE_GREY_700))
     return ft.Column(
         [*head, ft.Row(chips, wrap=True, spacing=6, run_spacing=6)],
         spacing=4,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import flet as ft
 
@@ -105,9 +106,8 @@ def seat_editor(seats: list[Seat], *, on_name: Callable[[int, str], None], on_re
     fields = fields if fields is not None else []
     cards: list[ft.Control] = []
     for i, seat in enumerate(seats):
-        f = name_field(seat, lambda v, i=i: on_name(i, v))
+        f = name_field(seat, partial(on_name, i))
         fields.append(f)
-        cards.append(seat_card(seat, f, lambda i=i: on_remove(i),
-                               (lambda i=i: on_color(i)) if on_color is not None else None))
+        cards.append(seat_card(seat, f, partial(on_remove, i), partial(on_color, i) if on_color is not None else None))
     cards.append(add_seat_button(add))
     return ft.Column(cards, spacing=10)

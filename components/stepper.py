@@ -16,7 +16,7 @@ import flet as ft
 TARGET = 48  # px: the minimum touch target
 
 
-def _step_button(icon: str, tip: str, value: int, disabled: bool, on_change: Callable[[int], None],
+def _step_button(icon: ft.IconData, tip: str, value: int, disabled: bool, on_change: Callable[[int], None],
                  icon_size: int) -> ft.Control:
     return ft.IconButton(icon=icon, icon_size=icon_size, width=TARGET, height=TARGET, tooltip=tip,
                          disabled=disabled, on_click=lambda e: on_change(value))

@@ -118,7 +118,7 @@ def slot_words(s: Slot) -> str:
 
 def tile_strip(slots: list[Slot], on_tap: Callable[[int], None] | None = None,
                tap_label: Callable[[Slot], str] | None = None, slot_w: int = SLOT_W,
-               parts: dict | None = None) -> ft.Control:
+               parts: dict[object, ft.Control] | None = None) -> ft.Control:
     """The whole line, start to goal, wrapping over as many rows as needed.
 
     With ``on_tap`` every tile (not start, not goal) can be tapped: ``on_tap(position)``.

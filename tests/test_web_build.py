@@ -70,7 +70,7 @@ def test_the_app_package_has_the_app_and_the_phone_entry(site):
         assert all(m.mtime == 0 for m in tar.getmembers())  # reproducible
     assert "from companion.__main__ import phone" in entry
     for must in ("companion/platform.py", "companion/app.py", "companion/store.py", "scoring/engine.py",
-                 "components/common.py", "companion/games/qwixx.py"):
+                 "components/common.py", "companion/games/qwixx/play_screen.py"):
         assert must in names
     assert not [n for n in names if n.startswith("tests/") or "__pycache__" in n]
     assert "requirements.txt" not in names and "pyproject.toml" not in names  # micropip asks nothing

@@ -157,7 +157,7 @@ def reload_home(page, url: str) -> None:
 
 def server_side_backup(db: Path) -> str:
     """A backup made by the server (CPython): one running Qwixx Longo game of Cara and Dora."""
-    from companion import history as H
+    from companion import backup as B
     from companion.store import Store
     from companion.table import Tables
     from scoring.engine import PlayerSpec
@@ -165,7 +165,7 @@ def server_side_backup(db: Path) -> str:
     store = Store(str(db))
     Tables(store).create("qwixx-longo", [PlayerSpec(name="Cara"), PlayerSpec(name="Dora")],
                         {"lucky_numbers": [(4, 9), (5, 12)]})
-    text = H.backup_text(H.export_backup(store))
+    text = B.backup_text(B.export_backup(store))
     store.close()
     return text
 

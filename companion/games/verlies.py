@@ -21,7 +21,7 @@ from companion.profiles import list_profiles
 from companion.registry import GameUI, register_ui
 from companion.rules_text import VERLIES as RULES
 from companion.rules_ui import dispute_button
-from companion.seats import SeatFields, add_seat, check_names, error_texts, seats_for, start_controls
+from companion.seats import SeatFields, add_seat, check_names, error_texts, names_to_start, seats_for, start_controls
 from components.common import TOUCH, big_button, info_line, keyed, section_title, stepper
 from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, toggle
 from components.gold_counter import clamp, gold_counter
@@ -120,8 +120,14 @@ add_strings(
         "rv.play.passage_card": {"de": "Gang", "en": "Passage"},
         "rv.play.unauthorised": {"de": "Unberechtigt gezogen", "en": "Drawn without being allowed"},
         "rv.play.moved_walk": {"de": "{name} ist gelaufen ({n}).", "en": "{name} walked ({n})."},
-        "rv.play.stopped": {"de": "Die Figur kommt diesen Zug nicht weiter.", "en": "The figure gets no further this turn."},
-        "rv.play.lying": {"de": "{name} liegt verletzt: nur noch Zug beenden.", "en": "{name} lies injured: end the turn."},
+        "rv.play.stopped": {
+            "de": "Die Figur kommt diesen Zug nicht weiter.",
+            "en": "The figure gets no further this turn.",
+        },
+        "rv.play.lying": {
+            "de": "{name} liegt verletzt: nur noch Zug beenden.",
+            "en": "{name} lies injured: end the turn.",
+        },
         "rv.play.panel_obstacle": {"de": "Hindernis prüfen", "en": "Check an obstacle"},
         "rv.play.panel_gold": {"de": "Gold", "en": "Gold"},
         "rv.play.room_title": {"de": "Raumkarte (neuer Raum):", "en": "Room card (new room):"},
@@ -143,15 +149,24 @@ add_strings(
         "rv.play.chance": {"de": "Chance {pct} % ({frac})", "en": "Chance {pct} % ({frac})"},
         "rv.play.needs": {"de": "{attr} {value} + W6 ≥ {number}", "en": "{attr} {value} + d6 ≥ {number}"},
         "rv.play.on_fail": {"de": "Misslingt: {what}", "en": "On failure: {what}"},
-        "rv.fail.hurt_loss": {"de": "verletzt, 3 Gold oder ein Schatz, trotzdem drüber", "en": "injured, 3 gold or a treasure, passed anyway"},
+        "rv.fail.hurt_loss": {
+            "de": "verletzt, 3 Gold oder ein Schatz, trotzdem drüber",
+            "en": "injured, 3 gold or a treasure, passed anyway",
+        },
         "rv.fail.blocked": {"de": "nicht drüber, nächster Zug neu versuchen", "en": "not passed, retry next turn"},
         "rv.fail.hurt": {"de": "verletzt, trotzdem drüber", "en": "injured, passed anyway"},
         "rv.play.roll": {"de": "Würfeln", "en": "Roll"},
         "rv.play.typed": {"de": "Gewürfelt (W6)", "en": "Rolled (d6)"},
         "rv.play.apply": {"de": "Übernehmen", "en": "Apply"},
         "rv.play.decline": {"de": "Nicht versuchen", "en": "Do not try"},
-        "rv.play.loss_title": {"de": "{name} verliert ({cause}): 3 Gold oder einen Schatz – du wählst.", "en": "{name} loses ({cause}): 3 gold or one treasure – your choice."},
-        "rv.play.loss_gold_title": {"de": "{name} verliert ({cause}) {n} Gold.", "en": "{name} loses ({cause}) {n} gold."},
+        "rv.play.loss_title": {
+            "de": "{name} verliert ({cause}): 3 Gold oder einen Schatz – du wählst.",
+            "en": "{name} loses ({cause}): 3 gold or one treasure – your choice.",
+        },
+        "rv.play.loss_gold_title": {
+            "de": "{name} verliert ({cause}) {n} Gold.",
+            "en": "{name} loses ({cause}) {n} gold.",
+        },
         "rv.play.loss_treasure_title": {
             "de": "{name} hat keine Münzen und verliert ({cause}) einen Schatz – du wählst, welchen.",
             "en": "{name} has no coins and loses ({cause}) one treasure – your choice which.",
@@ -164,7 +179,10 @@ add_strings(
         "rv.play.attr_value": {"de": "{attr} {value}", "en": "{attr} {value}"},
         "rv.play.roller": {"de": "Fürs Monster würfelt:", "en": "Rolling for the monster:"},
         "rv.play.roller_pick": {"de": "Monster: {name}", "en": "Monster: {name}"},
-        "rv.play.fight_needs": {"de": "{attr} {value} + W6 gegen {monster} + W6", "en": "{attr} {value} + d6 against {monster} + d6"},
+        "rv.play.fight_needs": {
+            "de": "{attr} {value} + W6 gegen {monster} + W6",
+            "en": "{attr} {value} + d6 against {monster} + d6",
+        },
         "rv.play.typed_hero": {"de": "Wurf {name}", "en": "Roll {name}"},
         "rv.play.typed_monster": {"de": "Wurf Monster", "en": "Roll monster"},
         "rv.play.fight_apply": {"de": "Kampf eintragen", "en": "Enter fight"},
@@ -204,20 +222,29 @@ add_strings(
         "rv.play.correct_plus": {"de": "Korrektur +{n}", "en": "Correction +{n}"},
         "rv.play.correct_minus": {"de": "Korrektur −{n}", "en": "Correction −{n}"},
         "rv.play.purse_of": {"de": "{name} ({character})", "en": "{name} ({character})"},
-        "rv.play.values": {"de": "Stärke {s} · Geist {m} · Geschick {d}", "en": "Strength {s} · Mind {m} · Dexterity {d}"},
+        "rv.play.values": {
+            "de": "Stärke {s} · Geist {m} · Geschick {d}",
+            "en": "Strength {s} · Mind {m} · Dexterity {d}",
+        },
         "rv.play.gold": {"de": "{n} Gold", "en": "{n} gold"},
         "rv.play.treasures": {"de": "Schätze: {n}", "en": "Treasures: {n}"},
         "rv.play.no_treasures": {"de": "Keine Schätze.", "en": "No treasures."},
         "rv.play.hidden_treasure": {"de": "verdeckter Schatz", "en": "face-down treasure"},
         "rv.play.hidden_line": {"de": "{n}. verdeckter Schatz", "en": "{n}. face-down treasure"},
-        "rv.play.treasure_line": {"de": "{n}. {name} – {gold} Gold{magic}{hidden}", "en": "{n}. {name} – {gold} gold{magic}{hidden}"},
+        "rv.play.treasure_line": {
+            "de": "{n}. {name} – {gold} Gold{magic}{hidden}",
+            "en": "{n}. {name} – {gold} gold{magic}{hidden}",
+        },
         "rv.play.magic_mark": {"de": " · M", "en": " · M"},
         "rv.play.hidden_mark": {"de": " · verdeckt", "en": " · face down"},
         "rv.play.reveal": {"de": "Schatz {n} aufdecken", "en": "Reveal treasure {n}"},
         "rv.play.injured": {"de": "verletzt", "en": "injured"},
         "rv.play.escaped": {"de": "entkommen", "en": "escaped"},
         "rv.play.gold_log": {"de": "Goldbuch", "en": "Gold log"},
-        "rv.play.log_line": {"de": "Zug {turn}: {name} {delta} ({reason})", "en": "Turn {turn}: {name} {delta} ({reason})"},
+        "rv.play.log_line": {
+            "de": "Zug {turn}: {name} {delta} ({reason})",
+            "en": "Turn {turn}: {name} {delta} ({reason})",
+        },
         "rv.play.log_capped": {"de": " – verlangt {asked}", "en": " – asked {asked}"},
         "rv.play.log_empty": {"de": "Noch keine Goldänderung.", "en": "No gold change yet."},
         # events
@@ -230,8 +257,14 @@ add_strings(
             "en": "{kind} {number} ({color}): {value} + {roll} = {sum} – failed.",
         },
         "rv.ev.declined": {"de": "{kind} {number}: nicht versucht.", "en": "{kind} {number}: not tried."},
-        "rv.ev.fight_won": {"de": "Kampf: {total} gegen {monster} – gewonnen!", "en": "Fight: {total} against {monster} – won!"},
-        "rv.ev.fight_lost": {"de": "Kampf: {total} gegen {monster} – verloren.", "en": "Fight: {total} against {monster} – lost."},
+        "rv.ev.fight_won": {
+            "de": "Kampf: {total} gegen {monster} – gewonnen!",
+            "en": "Fight: {total} against {monster} – won!",
+        },
+        "rv.ev.fight_lost": {
+            "de": "Kampf: {total} gegen {monster} – verloren.",
+            "en": "Fight: {total} against {monster} – lost.",
+        },
         "rv.ev.trap_ok": {"de": "Falle: entkommen.", "en": "Trap: escaped."},
         "rv.ev.trap_ok_roll": {
             "de": "Falle {number} ({color}): {value} + {roll} = {sum} – entkommen!",
@@ -264,7 +297,10 @@ add_strings(
         "rv.ev.room": {"de": "Raumkarte: {kind}.", "en": "Room card: {kind}."},
         # result
         "rv.result.line": {"de": "{place}. {name} – {total} Gold", "en": "{place}. {name} – {total} gold"},
-        "rv.result.lost_line": {"de": "{name} – im Verlies geblieben: verliert alles", "en": "{name} – left in the dungeon: loses everything"},
+        "rv.result.lost_line": {
+            "de": "{name} – im Verlies geblieben: verliert alles",
+            "en": "{name} – left in the dungeon: loses everything",
+        },
         "rv.result.detail": {"de": "Münzen {coins} + Schätze {value}", "en": "Coins {coins} + treasures {value}"},
         "rv.result.treasure": {"de": "{name} {gold}{magic}", "en": "{name} {gold}{magic}"},
         "rv.result.why": {"de": "Warum so? Wertung rv.end", "en": "Why? Scoring rv.end"},
@@ -558,12 +594,8 @@ def _options_block(shell: Any, st: dict[str, Any]) -> list[ft.Control]:
 def _start(shell: Any, st: dict[str, Any], fields: SeatFields) -> None:
     fields.sync()
     players = st["players"]
-    names, problems = check_names(shell, [p["name"] for p in players])
-    st["name_errors"] = [p.model_dump() for p in problems]
-    st["start_error"] = st["name_errors"][0] if problems else None
-    if problems:
-        shell.refusal = None
-        shell.render()
+    names = names_to_start(shell, st, [p["name"] for p in players])
+    if names is None:
         return
     specs = [PlayerSpec(name=n, color=p.get("color"), profile_id=p.get("profile_id")) for n, p in zip(names, players)]
     options = {

@@ -32,7 +32,10 @@ add_strings(
         "rules.act.rv.recover": {"de": "{name}: erholen", "en": "{name}: recover"},
         "rules.act.rv.draw_card": {"de": "{name}: Verlieskarte ziehen", "en": "{name}: draw a dungeon card"},
         "rules.act.rv.lay_card": {"de": "{name}: die Karte ist ein {card}", "en": "{name}: the card is a {card}"},
-        "rules.act.rv.unauthorised_draw": {"de": "{name}: unberechtigt gezogen", "en": "{name}: drawn without being allowed"},
+        "rules.act.rv.unauthorised_draw": {
+            "de": "{name}: unberechtigt gezogen",
+            "en": "{name}: drawn without being allowed",
+        },
         "rules.act.rv.sit_out": {"de": "{name}: aussetzen", "en": "{name}: sit out"},
         "rules.card.passage": {"de": "Gang", "en": "passage"},
         "rules.card.room": {"de": "Raum", "en": "room"},
@@ -63,7 +66,10 @@ add_strings(
             "en": "{name} rolls for the monster: {roll}",
         },
         "rules.act.rv.roll_gold": {"de": "{name}: Gold würfeln ({dice})", "en": "{name}: roll gold ({dice})"},
-        "rules.act.rv.decline_obstacle": {"de": "{name}: {kind} {number} nicht versuchen", "en": "{name}: do not try {kind} {number}"},
+        "rules.act.rv.decline_obstacle": {
+            "de": "{name}: {kind} {number} nicht versuchen",
+            "en": "{name}: do not try {kind} {number}",
+        },
         "rules.act.rv.room_card": {"de": "{name}: Raumkarte {kind}", "en": "{name}: room card {kind}"},
         "rules.act.rv.fight": {
             "de": "{name}: Kampf {attribute} gegen {monster_value}",
@@ -71,7 +77,10 @@ add_strings(
         },
         "rules.act.rv.trap": {"de": "{name}: Falle", "en": "{name}: trap"},
         "rules.act.rv.lay_exit": {"de": "{name}: Ausgang anlegen", "en": "{name}: lay an exit"},
-        "rules.act.rv.shuffle_back_exit": {"de": "{name}: Ausgang zurückmischen", "en": "{name}: shuffle the exit back"},
+        "rules.act.rv.shuffle_back_exit": {
+            "de": "{name}: Ausgang zurückmischen",
+            "en": "{name}: shuffle the exit back",
+        },
         "rules.act.rv.escape": {"de": "{name}: entkommen", "en": "{name}: escape"},
         "rules.act.rv.end_turn": {"de": "{name}: Zug beenden", "en": "{name}: end the turn"},
         # its figures in the statistics (hist.fig.<name>) and one player's result in the history

@@ -7,17 +7,8 @@ import random
 
 import pytest
 
-from companion.history import (
-    BACKUP_FORMAT,
-    ImportRefused,
-    backup_text,
-    check_backup,
-    compute_stats,
-    dump_store,
-    export_backup,
-    export_record,
-    import_backup,
-)
+from companion.backup import backup_text, check_backup, export_backup, export_record, import_backup
+from companion.history import BACKUP_FORMAT, ImportRefused, compute_stats, dump_store
 from companion.i18n import STRINGS
 from companion.profiles import list_profiles, save_profile
 from companion.store import Store
@@ -125,7 +116,7 @@ def _damaged(text: str) -> dict[str, str]:
     edited = json.loads(text)
     edited["records"][0]["actions"][0]["action"]["white1"] = 9
     # edited with a matching checksum (someone who knows the format): refused by replay
-    from companion.history import checksum
+    from companion.backup import checksum
 
     resigned = json.loads(text)
     acts = resigned["records"][0]["actions"]
@@ -159,7 +150,7 @@ def test_a_damaged_file_is_refused_and_changes_nothing(full_store, kind):
     # half the games are there already: a refused file must not add the other half
     half = json.loads(text)
     half["records"] = half["records"][:4]
-    from companion.history import checksum
+    from companion.backup import checksum
 
     half["checksum"] = checksum(half["records"], half["profiles"])
     import_backup(target, json.dumps(half))
@@ -178,7 +169,7 @@ def test_the_first_record_of_the_file_that_fails_is_named(full_store):
 
 
 # --- issue 12 points 5, 6 and 7: records checked against themselves, limits, hostile files ----------
-from companion.history import checksum, csv_cell, file_size, results_csv
+from companion.backup import checksum, csv_cell, file_size, results_csv
 
 
 def _resigned(text: str, change) -> str:
@@ -313,7 +304,7 @@ def test_a_backup_with_too_many_moves_is_refused_before_any_replay(full_store):
 
 
 def test_an_unexpected_error_while_checking_is_refused_as_a_bug_and_logged(full_store, monkeypatch, caplog):
-    import companion.history as H
+    import companion.backup as H
 
     def broken(raw, index):
         raise AttributeError("engine bug")

@@ -14,14 +14,8 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from companion.history import (
-    ImportRefused,
-    backup_text,
-    checksum,
-    dump_store,
-    export_backup,
-    import_backup,
-)
+from companion.backup import backup_text, checksum, export_backup, import_backup
+from companion.history import ImportRefused, dump_store
 from companion.store import Store
 from scoring.engine import PlayerSpec
 from scoring.simulate import play_random

@@ -1,6 +1,6 @@
 """A game is one plugin (issue 13 point 2, DESIGN.md "A game is one plugin").
 
-The tiny dice race in tests/companion/tiny_game/ (two files: engine + ui) is
+The tiny dice race in tests/companion/tiny_game/ (laid out as companion/games/<game>/) is
 registered by a fixture and played through the real app shell at level 2
 (tests/harness/flet_session.py): home lists it, setup, a roll and a move, undo,
 dispute mode (a refused move's what-if with its rule id), the result, history
@@ -14,11 +14,12 @@ import logging
 
 import pytest
 
+import tests.companion.tiny_game as tiny_ui
 from companion import registry
 from companion.app import AppContext, make_main
 from companion.rules_text import GAMES
 from scoring import engine as scoring_engine
-from tests.companion.tiny_game import engine as tiny_engine, ui as tiny_ui
+from tests.companion.tiny_game import engine as tiny_engine
 from tests.harness.flet_session import AppSession, make_context
 
 

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.history import GAME_FIGURES, compute_stats, finished_games, player_key, results_csv
+from companion.backup import results_csv
+from companion.history import GAME_FIGURES, compute_stats, finished_games, player_key
 from companion.profiles import delete_profile, get_profile, list_profiles, save_profile
 from companion.store import Store
 from scoring.engine import PlayerSpec, get_game

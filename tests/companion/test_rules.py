@@ -50,7 +50,7 @@ def _sources(skip_own: bool = True) -> dict[str, str]:
     for d in SCANNED:
         for p in sorted((ROOT / d).rglob("*.py")):
             rel = p.relative_to(ROOT).as_posix()
-            if skip_own and rel in OWN_FILES:
+            if skip_own and (rel in OWN_FILES or rel.endswith("/rules_text.py")):  # a game's own rules text
                 continue
             out[rel] = p.read_text(encoding="utf-8")
     return out

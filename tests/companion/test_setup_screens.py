@@ -15,7 +15,7 @@ import pytest
 from flet.messaging.protocol import MessageAction
 
 from companion.app import AppContext, Shell
-from companion.games import verflixxt as vxui
+from companion.games.verflixxt import setup_state as vxui
 from scoring.errors import InvalidInput
 from scoring.qwixx_longo import check_lucky, draw_lucky
 from scoring.verflixxt import default_figures
@@ -152,7 +152,7 @@ def test_lucky_numbers_are_drawn_by_the_engine_in_its_range_q8_lucky():
 
 
 def test_the_qwixx_setup_draws_with_the_engine(monkeypatch):
-    import companion.games.qwixx as q8ui
+    import companion.games.qwixx.setup_screen as q8ui
 
     monkeypatch.setattr(q8ui, "draw_lucky", lambda rng: (4, 13))
     sh = setup_shell("qwixx-longo")
@@ -203,7 +203,7 @@ def test_the_tile_set_is_confirmed_once_without_doubt_vx_setup():
         sh.lang = lang
         sh.render()
         assert not any("Annahme" in x or "assumption" in x or "Bitte mit eurer Schachtel" in x for x in texts(sh))
-    from companion.rules_text import VX_LAYOUT  # the rules screen tells the same, without doubt
+    from companion.games.verflixxt.rules_text import VX_LAYOUT  # the rules screen tells the same, without doubt
 
     assert VX_LAYOUT.meaning["de"].endswith("ihr vergleicht ihn beim Spielaufbau einmal und bestätigt ihn, "
                                             "das Gerät merkt ihn sich.")

@@ -11,7 +11,7 @@ import pytest
 
 from companion import registry
 from companion.app import AppContext, Shell
-from companion.games import verflixxt as vxui
+from companion.games.verflixxt import quick_score, result_screen, setup_state
 from scoring.verflixxt import GAME as ENGINE
 from tests.companion.test_fonts import missing  # the one reader of the bundled Roboto
 from tests.harness.shell_ui import StubPage, field, type_into, walk
@@ -283,7 +283,7 @@ def test_result_screen_shows_piles_conversions_places(shell):
 
 def test_result_view_lists_lucky_conversions(shell):
     result = ENGINE.score_input({"players": [{"name": "Ana", "tiles": "+3 -7 -2 G G G"}, {"name": "Ben", "tiles": "-1"}]})
-    cards = vxui.result_cards(shell, result)
+    cards = result_screen.result_cards(shell, result)
     t = [c.value for c in walk(cards) if isinstance(c, ft.Text)]
     assert "1. Ana – 12 Punkte" in t
     assert "G dreht −7 zu +7" in t and "G dreht −2 zu +2" in t
@@ -293,7 +293,7 @@ def test_result_view_lists_lucky_conversions(shell):
 # --- quick score -------------------------------------------------------------------------------
 def test_quick_score_screen(shell):
     ui = registry.get_ui("verflixxt")  # the quick score is part of the game's registry entry
-    assert ui.quick_score is vxui.quick_score_view and ui.quick_screen == "vx_quick"
+    assert ui.quick_score is quick_score.quick_score_view and ui.quick_screen == "vx_quick"
     click(shell, "Nur Punkte zählen")
     assert shell.screen == "vx_quick"
     type_into(shell, "Name Spieler 1", "Ana")
@@ -439,10 +439,10 @@ def test_players_pick_distinct_colours_used_in_play(shell):
     for name in ("Rot", "Blau", "Orange", "Türkis"):  # green and purple are taken: skipped
         click(shell, f"Farbe Spieler 3: {name} – antippen wechselt")
     find_button(shell, "Farbe Spieler 3: Gelb – antippen wechselt")
-    colors = vxui._setup_state(shell)["colors"]
+    colors = setup_state.setup_state_of(shell)["colors"]
     assert colors == ["green", "purple", "yellow"] and len(set(colors)) == 3
     click(shell, "Spieler 2 entfernen")  # the others keep theirs
-    assert vxui._setup_state(shell)["colors"] == ["green", "yellow"]
+    assert setup_state.setup_state_of(shell)["colors"] == ["green", "yellow"]
     type_into(shell, "Name Spieler 1", "Ana")
     type_into(shell, "Name Spieler 2", "Ben")
     type_into(shell, "Tafeln von Start bis Ziel", LAYOUT)

@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from companion import history
+from companion import backup, history
 from companion.profiles import save_profile
 from companion.store import SCHEMA_VERSION, Store
 from companion.table import Tables
@@ -42,7 +42,7 @@ def main(out: str) -> None:
         t.undo()  # an open game with a redo tail
         rec = play_random("qwixx-longo", [PlayerSpec(name="Ana", profile_id=ana.id), PlayerSpec(name="Dora")],
                           {"lucky_numbers": [(5, 9), (6, 10)]}, random.Random(7)).record
-        history.import_backup(store, json.dumps(rec.model_dump(mode="json")))  # a finished game
+        backup.import_backup(store, json.dumps(rec.model_dump(mode="json")))  # a finished game
         history.compute_stats(store)  # the statistics cache
         store.close()
         conn = sqlite3.connect(db)

@@ -7,20 +7,32 @@ statistics figures (Wurminator bites from a replay) and one player's result.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.i18n import add_strings
 from companion.registry import Figures
 from scoring.verflixxt import MoveFigure, MoveGuard, MoveWurminator, Piece, explain_piece
 
+if TYPE_CHECKING:
+    from companion.app import Shell
+
 # the words of its actions in dispute mode (``rules.act.<prefix>.<type>``) and of their values
 add_strings(
     {
         "rules.act.vx.roll": {"de": "{name} würfelt {value}", "en": "{name} rolls {value}"},
-        "rules.act.vx.move_figure": {"de": "{name}: Figur {n} ziehen (Feld {pos})", "en": "{name}: move figure {n} (square {pos})"},
-        "rules.act.vx.move_guard": {"de": "{name}: Wächter {n} ziehen (Feld {pos})", "en": "{name}: move guard {n} (square {pos})"},
+        "rules.act.vx.move_figure": {
+            "de": "{name}: Figur {n} ziehen (Feld {pos})",
+            "en": "{name}: move figure {n} (square {pos})",
+        },
+        "rules.act.vx.move_guard": {
+            "de": "{name}: Wächter {n} ziehen (Feld {pos})",
+            "en": "{name}: move guard {n} (square {pos})",
+        },
         "rules.act.vx.move_wurminator": {"de": "{name}: Wurminator ziehen", "en": "{name}: move the Wurminator"},
-        "rules.act.vx.skip_wurminator": {"de": "{name}: Wurminator stehen lassen", "en": "{name}: leave the Wurminator"},
+        "rules.act.vx.skip_wurminator": {
+            "de": "{name}: Wurminator stehen lassen",
+            "en": "{name}: leave the Wurminator",
+        },
         # its figures in the statistics (hist.fig.<name>) and one player's result in the history
         "hist.rp.vx": {"de": "Plättchen: {tiles}", "en": "Tiles: {tiles}"},
         "hist.fig.tiles": {"de": "Plättchen", "en": "tiles"},
@@ -88,7 +100,7 @@ def player_figures(b: dict[str, Any], extra: dict[str, int]) -> dict[str, int]:
 FIGURES = Figures(names=("tiles", "conversions", "bites"), of_player=player_figures)
 
 
-def detail(shell: Any, b: dict[str, Any]) -> str:
+def detail(shell: Shell, b: dict[str, Any]) -> str:
     return shell.t("hist.rp.vx", tiles=" ".join(b.get("tiles", [])) or shell.t("hist.rp.none"))
 
 

@@ -7,12 +7,15 @@ arguing about, the statistics figures and one player's result in words.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.dispute import word
 from companion.i18n import add_strings, tr
 from companion.registry import Figures
 from scoring.qwixx_longo import COLORS, explain_field
+
+if TYPE_CHECKING:
+    from companion.app import Shell
 
 # the words of its actions in dispute mode (``rules.act.<prefix>.<type>``) and of their values
 add_strings(
@@ -23,7 +26,10 @@ add_strings(
         "rules.act.q8.die": {"de": "{color} {value}", "en": "{color} {value}"},
         "rules.act.q8.white": {"de": "{name}: Weiß {sum} in {color}", "en": "{name}: white {sum} in {color}"},
         "rules.act.q8.lucky": {"de": "{name}: Glückszahl » {color}", "en": "{name}: lucky number » {color}"},
-        "rules.act.q8.color": {"de": "{name}: {color} {white}+{die}={sum}", "en": "{name}: {color} {white}+{die}={sum}"},
+        "rules.act.q8.color": {
+            "de": "{name}: {color} {white}+{die}={sum}",
+            "en": "{name}: {color} {white}+{die}={sum}",
+        },
         "rules.act.q8.pass": {"de": "{name}: Passen", "en": "{name}: pass"},
         # its figures in the statistics (hist.fig.<name>) and one player's result in the history
         "hist.rp.q8": {"de": "Reihen {rows} · Fehlwürfe {misthrows}", "en": "Rows {rows} · misthrows {misthrows}"},
@@ -77,7 +83,8 @@ def describe(state: Any, d: dict[str, Any], lang: str) -> dict[str, Any]:
 
 def action_rule(state: Any, d: dict[str, Any]) -> str | None:
     """Passing in the colour step without a cross is the misthrow (q8.misthrow)."""
-    if d.get("type") == "pass" and getattr(state, "phase", None) == "color" and not getattr(state, "active_crossed", True):
+    in_color_step = getattr(state, "phase", None) == "color"
+    if d.get("type") == "pass" and in_color_step and not getattr(state, "active_crossed", True):
         return "q8.misthrow"
     return None
 
@@ -110,7 +117,7 @@ FIGURES = Figures(
 )
 
 
-def detail(shell: Any, b: dict[str, Any]) -> str:
+def detail(shell: Shell, b: dict[str, Any]) -> str:
     """One player's sheet in a line: each row's crosses, the misthrows."""
     rows = " ".join(
         shell.t(f"q8.letter.{c}") + " " + (" ".join(str(n) for n in b.get("rows", {}).get(c, {}).get("crosses", []))

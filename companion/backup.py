@@ -1,0 +1,346 @@
+"""Export and import: the backup file, a single game's record and the results as CSV; plain Python over
+the store (no Flet).
+
+Backup file format (``tischrichter-backup``, version 1)::
+
+    {
+      "format": "tischrichter-backup",
+      "version": 1,
+      "exported": "2026-11-29T16:00:00.000+00:00",
+      "records": [GameRecord, ...],          # scoring.engine.GameRecord as JSON
+      "profiles": [Profile, ...],            # companion.profiles (may be [])
+      "checksum": "sha256 hex"
+    }
+
+``checksum`` is the SHA-256 of the canonical JSON (``sort_keys``, no spaces,
+UTF-8) of ``{"profiles": profiles, "records": records}``: an edited file is
+refused. A single game is exported as its bare ``GameRecord`` (the format
+``python -m scoring replay`` reads); import accepts a backup, a bare record or
+a list of records. Everything is validated first (parse + full replay of every
+record); then all new games are inserted in one transaction (``Store.add_games``). A game is
+identified by its id: a game already in the store is left as it is, so
+importing the same file twice changes nothing.
+
+Every read and write goes through ``companion.store.Store``'s methods (issue 13.4).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import time
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from companion.history import (
+    BACKUP_FORMAT,
+    BACKUP_VERSION,
+    LINES_VERSION,
+    MAX_BACKUP_ACTIONS,
+    MAX_BACKUP_BYTES,
+    ImportRefused,
+    _figures,
+    finished_games,
+    game_lines,
+    log,
+    won,
+)
+from companion.store import NewGame, Store, StoreError
+from scoring.engine import (
+    GameRecord,
+    ReplayError,
+    first_error,
+    get_game,
+    initial_state,
+    iter_replay,
+    parse_record,
+)
+from scoring.errors import InvalidInput, Refusal
+
+
+# --- export -------------------------------------------------------------------------------
+def canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def checksum(records: list[dict[str, Any]], profiles: list[dict[str, Any]]) -> str:
+    return hashlib.sha256(canonical({"profiles": profiles, "records": records}).encode("utf-8")).hexdigest()
+
+
+def all_game_ids(store: Store) -> list[str]:
+    return store.game_ids()
+
+
+def export_record(store: Any, game_id: str) -> dict[str, Any]:
+    """One game as its bare GameRecord JSON (what ``python -m scoring replay`` reads)."""
+    return store.record(game_id).model_dump(mode="json")
+
+
+def export_backup(store: Any, game_ids: Iterable[str] | None = None, *, with_profiles: bool = True) -> dict[str, Any]:
+    ids = list(game_ids) if game_ids is not None else all_game_ids(store)
+    records = [store.record(gid).model_dump(mode="json") for gid in ids]
+    profiles: list[dict[str, Any]] = []
+    if with_profiles:
+        from companion.profiles import list_profiles
+
+        profiles = [p.to_json() for p in list_profiles(store)]
+    return {
+        "format": BACKUP_FORMAT,
+        "version": BACKUP_VERSION,
+        "exported": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "records": records,
+        "profiles": profiles,
+        "checksum": checksum(records, profiles),
+    }
+
+
+def backup_text(backup: dict[str, Any]) -> str:
+    return json.dumps(backup, ensure_ascii=False, separators=(",", ":"))
+
+
+# OWASP "CSV Injection": a text cell starting with one of these is run as a formula by spreadsheets
+# (also the full-width forms some of them accept); such a cell gets a leading apostrophe.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+
+
+def csv_cell(value: Any) -> Any:
+    """A CSV cell a spreadsheet shows and never runs (issue 12 point 5); numbers stay numbers (-5 is -5)."""
+    if isinstance(value, str) and value.lstrip(" ").startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+CSV_FIELDS = ("game_id", "game", "date", "seat", "name", "profile_id", "total", "place", "lost", "won")
+
+
+def results_csv(store: Any, game_ids: Iterable[str] | None = None) -> str:
+    """One line per player of each finished game (the result, not the moves)."""
+    games = finished_games(store, newest_first=False)
+    if game_ids is not None:
+        wanted = set(game_ids)
+        games = [g for g in games if g["id"] in wanted]
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_FIELDS)
+    for g in games:
+        for p in (g["result"] or {}).get("players", []):
+            seat = p.get("seat", 0)
+            spec = g["players"][seat] if 0 <= seat < len(g["players"]) else {}
+            w.writerow([csv_cell(v) for v in (
+                g["id"], g["game"], g["updated"], seat, p.get("name", ""), spec.get("profile_id") or "",
+                p.get("total", 0), p.get("place", ""), int(bool(p.get("lost"))), int(won(p)))])
+    return buf.getvalue()
+
+
+# --- import -------------------------------------------------------------------------------
+@dataclass
+class Checked:
+    """A record that replayed: ready to be inserted."""
+
+    record: GameRecord
+    finished: bool
+    result: dict[str, Any] | None
+    figures: dict[str, Any]
+
+
+@dataclass
+class ImportReport:
+    added: int = 0
+    already: int = 0  # same id already in the store (left as it is)
+    differing: int = 0  # of those, how many differ from the file's version
+    profiles_added: int = 0
+    ids: list[str] = field(default_factory=list)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number")
+
+
+def _loads(text: str) -> Any:
+    """``json.loads`` whose every failure is a refusal (issue 12 point 7): nothing else escapes."""
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise ImportRefused("hist.imp.not_json", detail=f"{exc.msg} ({exc.lineno}:{exc.colno})") from None
+    except RecursionError:
+        raise ImportRefused("hist.imp.too_deep") from None
+    except ValueError as exc:  # Python's limit on digits of an int (sys.get_int_max_str_digits), NaN/Infinity
+        if "digits" in str(exc):
+            raise ImportRefused("hist.imp.long_number") from None
+        raise ImportRefused("hist.imp.not_json", detail=str(exc)[:80]) from None
+
+
+def file_size(n: int) -> str:
+    """A byte count for people: "12 KB", "3.5 MB"."""
+    if n < 1024 * 1024:
+        return f"{max(1, round(n / 1024))} KB"
+    return f"{n / (1024 * 1024):.1f}".removesuffix(".0") + " MB"
+
+
+def parse_backup(text: str | bytes | dict | list, *, max_bytes: int | None = None) -> tuple[list[Any], list[Any]]:
+    """(raw records, raw profiles) of a backup / bare record / list of records; refuses a damaged file.
+
+    Bytes are UTF-8 (a leading byte order mark is accepted); a file over
+    ``max_bytes`` is refused before it is parsed.
+    """
+    limit = MAX_BACKUP_BYTES if max_bytes is None else max_bytes
+    data: Any = text
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > limit:
+            raise ImportRefused("hist.imp.too_big", size=file_size(len(text)), limit=file_size(limit))
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise ImportRefused("hist.imp.not_utf8", pos=exc.start) from None
+    if isinstance(text, str):
+        if len(text) > limit:  # characters: at least as many bytes
+            size = file_size(len(text.encode("utf-8", "replace")))
+            raise ImportRefused("hist.imp.too_big", size=size, limit=file_size(limit))
+        text = text.removeprefix("\ufeff")  # a BOM pasted or decoded along
+        if not text.strip():
+            raise ImportRefused("hist.imp.empty")
+        data = _loads(text)
+    if isinstance(data, list):
+        return data, []
+    if not isinstance(data, dict):
+        raise ImportRefused("hist.imp.wrong_format")
+    if "format" not in data:
+        if "game" in data and "players" in data:
+            return [data], []  # a bare GameRecord
+        raise ImportRefused("hist.imp.wrong_format")
+    if data.get("format") != BACKUP_FORMAT:
+        raise ImportRefused("hist.imp.wrong_format")
+    if type(data.get("version")) is not int or data["version"] != BACKUP_VERSION:
+        raise ImportRefused("hist.imp.wrong_version", version=str(data.get("version"))[:20])
+    records, profiles = data.get("records"), data.get("profiles", [])
+    if not isinstance(records, list) or not isinstance(profiles, list):
+        raise ImportRefused("hist.imp.wrong_format")
+    if not isinstance(data.get("checksum"), str) or checksum(records, profiles) != data["checksum"]:
+        raise ImportRefused("hist.imp.checksum")
+    return records, profiles
+
+
+def check_record(raw: Any, index: int) -> Checked:
+    try:
+        rec = parse_record(raw)
+    except InvalidInput as exc:
+        detail = str(exc.params.get("detail", exc))[:160]
+        raise ImportRefused("hist.imp.bad_record", n=index + 1, detail=detail) from None
+    game = get_game(rec.game)
+    try:
+        state = initial_state(rec)
+    except (InvalidInput, Refusal) as exc:
+        raise ImportRefused("hist.imp.bad_setup", n=index + 1, detail=exc) from None
+    last: list[Any] = [state]
+
+    def states() -> Iterator[Any]:
+        for s in iter_replay(rec):  # every action parsed, its seat checked (issue 12 point 5), applied
+            last[0] = s
+            yield s
+
+    try:
+        figures = _figures(game.id, len(rec.players), states(), state)
+    except ReplayError as exc:
+        raise ImportRefused("hist.imp.bad_move", n=index + 1, move=exc.index + 1, detail=exc.error) from None
+    state = last[0]
+    finished = game.is_over(state)
+    result = game.result(state).model_dump(mode="json") if finished else None
+    return Checked(record=rec, finished=finished, result=result, figures=figures)
+
+
+def _count_actions(raw_records: list[Any]) -> int:
+    return sum(len(r["actions"]) for r in raw_records if isinstance(r, dict) and isinstance(r.get("actions"), list))
+
+
+def check_backup(text: str | bytes | dict | list, *, max_bytes: int | None = None,
+                 max_actions: int | None = None) -> tuple[list[Checked], list[Any]]:
+    """Validate everything (size, format, checksum, every record replays); nothing is written.
+
+    Every way a file can be wrong ends in ``ImportRefused`` (issue 12 point 7);
+    an unexpected error is logged and refused as a bug, never passed on.
+    """
+    try:
+        return _check_backup(text, max_bytes, max_actions)
+    except ImportRefused:
+        raise
+    except RecursionError:
+        raise ImportRefused("hist.imp.too_deep") from None
+    except MemoryError:
+        limit = MAX_BACKUP_BYTES if max_bytes is None else max_bytes
+        raise ImportRefused("hist.imp.too_big", size="?", limit=file_size(limit)) from None
+    except Exception as exc:
+        log.exception("backup check failed unexpectedly")
+        raise ImportRefused("hist.imp.bug", detail=type(exc).__name__) from None
+
+
+def _check_backup(text: Any, max_bytes: int | None, max_actions: int | None) -> tuple[list[Checked], list[Any]]:
+    raw_records, raw_profiles = parse_backup(text, max_bytes=max_bytes)
+    limit = MAX_BACKUP_ACTIONS if max_actions is None else max_actions
+    count = _count_actions(raw_records)
+    if count > limit:
+        raise ImportRefused("hist.imp.too_many_moves", count=count, limit=limit)
+    checked: list[Checked] = []
+    seen: dict[str, str] = {}
+    for i, raw in enumerate(raw_records):
+        c = check_record(raw, i)
+        dump = canonical(c.record.model_dump(mode="json"))
+        if c.record.id in seen:
+            if seen[c.record.id] != dump:
+                raise ImportRefused("hist.imp.duplicate", n=i + 1, id=c.record.id[:20])
+            continue
+        seen[c.record.id] = dump
+        checked.append(c)
+    from companion.profiles import parse_profile
+
+    profiles = []
+    for i, raw in enumerate(raw_profiles):
+        try:
+            prof = parse_profile(raw)
+            prof.player_spec()  # a profile becomes a seat: the seat's name rule (issue 12 point 5)
+            if not prof.id.isprintable() or any(c.isspace() for c in prof.id):
+                raise ValueError("id: control, invisible or blank characters")
+            profiles.append(prof)
+        except ValidationError as exc:
+            raise ImportRefused("hist.imp.bad_profile", n=i + 1, detail=first_error(exc)[:120]) from None
+        except (ValueError, TypeError) as exc:
+            raise ImportRefused("hist.imp.bad_profile", n=i + 1, detail=str(exc)[:120]) from None
+    return checked, profiles
+
+
+def import_backup(store: Store, text: str | bytes | dict | list, *, max_bytes: int | None = None,
+                  max_actions: int | None = None) -> ImportReport:
+    """Merge a backup into the store: all or nothing (one transaction, ``Store.add_games``);
+    games already there (same id) are kept as they are."""
+    if store.readonly:
+        raise ImportRefused("hist.imp.readonly")
+    checked, profiles = check_backup(text, max_bytes=max_bytes, max_actions=max_actions)
+    from companion.profiles import profile_row
+
+    games = [
+        NewGame(record=c.record, finished=c.finished, result=c.result, lines_version=LINES_VERSION,
+                lines=_lines_json(c) if c.finished else None)
+        for c in checked
+    ]
+    try:
+        added = store.add_games(games, [profile_row(p) for p in profiles])
+    except StoreError as exc:  # the transaction is rolled back: nothing changed
+        raise ImportRefused("hist.imp.failed", detail=f"{exc.key}: {exc.params.get('detail', '')}"[:160]) from None
+    report = ImportReport(added=len(added.added), already=len(added.already), profiles_added=added.profiles_added,
+                          ids=list(added.added))
+    by_id = {c.record.id: c.record for c in checked}
+    for gid in added.already:
+        if canonical(store.record(gid).model_dump(mode="json")) != canonical(by_id[gid].model_dump(mode="json")):
+            report.differing += 1
+    return report
+
+
+def _lines_json(c: Checked) -> str:
+    """A finished game's statistics lines as the store's cache keeps them."""
+    rec = c.record
+    lines = game_lines(rec.game, [p.model_dump(mode="json") for p in rec.players], c.result, c.figures)
+    return json.dumps(lines, ensure_ascii=False, separators=(",", ":"))

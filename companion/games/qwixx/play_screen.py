@@ -1,0 +1,453 @@
+"""Qwixx Longo's play screen: whose turn, the dice (app or real), the crosses offered and the sheets.
+
+Views only: every rule is asked of the engine (``scoring.qwixx_longo``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.games.qwixx.setup_screen import parse_numbers
+from companion.games.qwixx.words import color_name
+from companion.rules_ui import dispute_button
+from components.common import big_button, info_line, isolated, keyed, own_node, section_title
+from components.cross_row import RowModel, cross_row
+from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, slots_for, toggle
+from components.dice_tray import DieFace, dice_tray
+from components.player_switcher import player_switcher
+from scoring.errors import InvalidInput, Refusal
+from scoring.qwixx_longo import (
+    COLORS,
+    ColorCross,
+    LuckyCross,
+    Pass,
+    Roll,
+    WhiteCross,
+    crossed_number,
+    explain_field,
+    lock_fields,
+    row_fields,
+)
+
+if TYPE_CHECKING:
+    from companion.app import Shell
+
+STYLE = {
+    "red": (ft.Colors.RED_700, ft.Colors.RED_50, ft.Colors.WHITE),
+    "yellow": (ft.Colors.AMBER_700, ft.Colors.YELLOW_50, ft.Colors.BLACK),
+    "green": (ft.Colors.GREEN_700, ft.Colors.GREEN_50, ft.Colors.WHITE),
+    "blue": (ft.Colors.BLUE_700, ft.Colors.BLUE_50, ft.Colors.WHITE),
+}
+
+
+def _my_seats(shell: Shell, n: int) -> list[int]:
+    return list(range(n)) if shell.seats is None else sorted(s for s in shell.seats if 0 <= s < n)
+
+
+def _connection(shell: Shell) -> int:
+    """This tab's current websocket: a reload (the same Flet session) gets a new one."""
+    session = getattr(shell.page, "session", None)
+    return id(getattr(session, "connection", None))
+
+
+def _selected(shell: Shell, state: Any) -> int:
+    """Whose sheet is shown: the chosen one, else the first seat the table waits for.
+
+    A seat's own phone always comes back to its own sheet (issue 15.7): another player's
+    sheet stays chosen only until the table moves on or the tab reloads."""
+    mine = _my_seats(shell, len(state.names))
+    waiting = [s for s in shell.game_table.game.current_seats(state) if s in mine]
+    key = ("q8_sel", shell.game_table.id)
+    chosen = shell.ui.get(key)
+    sticky = shell.ui.get(("q8_sel_seq", shell.game_table.id)) == (shell.game_table.seq, _connection(shell))
+    if chosen is not None and 0 <= chosen < len(state.names):
+        if shell.seats is not None:
+            if sticky:
+                return chosen
+        elif sticky or not waiting or chosen in waiting:
+            return chosen
+    return waiting[0] if waiting else (mine[0] if mine else 0)
+
+
+def _select(shell: Shell, seat: int) -> None:
+    shell.ui[("q8_sel", shell.game_table.id)] = seat
+    shell.ui[("q8_sel_seq", shell.game_table.id)] = (shell.game_table.seq, _connection(shell))
+    shell.render()
+
+
+def _die_name(shell: Shell, key: str) -> str:
+    if key.startswith("white"):
+        return shell.t("q8.play.white_n", n=key[len("white"):])
+    return color_name(shell, key)
+
+
+def dice_faces(shell: Shell, state: Any) -> list[DieFace]:
+    d = state.dice if state.phase != "roll" else None
+    faces = [
+        DieFace(shell.t("q8.letter.white"), getattr(d, "white1", None), ft.Colors.WHITE, name=shell.t("q8.white_die")),
+        DieFace(shell.t("q8.letter.white"), getattr(d, "white2", None), ft.Colors.WHITE, name=shell.t("q8.white_die")),
+    ]
+    for c in COLORS:
+        strong, _, text = STYLE[c]
+        faces.append(
+            DieFace(shell.t(f"q8.letter.{c}"), d.color_value(c) if d else None, strong, text_color=text,
+                    removed=c in state.removed, name=color_name(shell, c))
+        )
+    return faces
+
+
+def _and(shell: Shell, names: list[str]) -> str:
+    if len(names) < 2:
+        return "".join(names)
+    return shell.t("q8.play.and", names=", ".join(names[:-1]), last=names[-1])
+
+
+def deciding_text(shell: Shell, state: Any) -> str:
+    """Who still decides on this roll, in words (issue 15.5): 'Ben entscheidet noch'."""
+    names = [state.names[s] for s in shell.game_table.game.current_seats(state)]
+    if len(names) == 1:
+        return shell.t("q8.play.deciding_one", name=names[0])
+    return shell.t("q8.play.deciding_many", names=_and(shell, names))
+
+
+def last_decision(shell: Shell) -> str | None:
+    """What the last decision on this table entered ('Ana: Rot 7', 'Ben: passt'); it stays
+    on screen until the next decision (a roll in between does not clear it)."""
+    table = shell.game_table
+    actions = table.record.actions[: table.cursor]
+    for i in range(len(actions) - 1, -1, -1):
+        a = table.game.parse_action(actions[i].action)
+        if isinstance(a, Roll):
+            continue
+        before = table.state_at(i)
+        name = before.names[a.by]
+        if isinstance(a, Pass):
+            misthrow = before.phase == "color" and not before.active_crossed
+            what = shell.t("q8.play.last_misthrow" if misthrow else "q8.play.last_pass")
+        elif isinstance(a, LuckyCross):
+            what = shell.t("q8.play.last_lucky", color=color_name(shell, a.row), number=crossed_number(before, a))
+        elif isinstance(a, ColorCross):
+            number = crossed_number(before, a)
+            die = before.dice.color_value(a.row)
+            what = shell.t("q8.play.color_cross", color=color_name(shell, a.row), white=number - die, die=die,
+                           number=number)
+        else:
+            what = shell.t("q8.play.cross", color=color_name(shell, a.row), number=crossed_number(before, a))
+        return shell.t("q8.play.last", name=name, what=what)
+    return None
+
+
+def _top_block(shell: Shell, table: Any, state: Any) -> ft.Control:
+    """Whose turn, undo/redo and the dice; unchanged blocks are the same controls (Shell.memo)."""
+    turn_text = shell.t("q8.play.turn", name=state.names[state.active], turn=state.turn)
+    may_undo, may_redo = table.may_undo(shell.seats), table.may_redo(shell.seats)
+    undo_tip, redo_tip = shell.t("play.undo"), shell.t("play.redo")
+    header = shell.memo(
+        (table.id, "header"), (turn_text, may_undo, may_redo, undo_tip, redo_tip),
+        lambda: ft.Row(
+            [
+                ft.Text(turn_text, size=18, weight=ft.FontWeight.BOLD, expand=True),
+                ft.IconButton(icon=ft.Icons.UNDO, tooltip=undo_tip, on_click=lambda e: shell.undo(),
+                              disabled=not may_undo, icon_size=32),
+                ft.IconButton(icon=ft.Icons.REDO, tooltip=redo_tip, on_click=lambda e: shell.redo(),
+                              disabled=not may_redo, icon_size=32),
+            ],
+            spacing=0,
+        ),
+    )
+    faces = tuple(dice_faces(shell, state))
+    dice = shell.memo((table.id, "dice"), faces, lambda: dice_tray(list(faces), size=48))
+    # portrait: one above the other; landscape (>= 576 px): side by side, so the sheet starts higher
+    return keyed(ft.ResponsiveRow([_half(header), _half(dice)], spacing=10, run_spacing=10,
+                                  vertical_alignment=ft.CrossAxisAlignment.CENTER), "top")
+
+
+def _middle_block(shell: Shell, table: Any, state: Any, seat: int) -> ft.Control | None:
+    """What was entered last and who still decides, in words (issue 15.5), and the sheet switcher."""
+    last = last_decision(shell)
+    waiting_text = deciding_text(shell, state) if state.phase == "white" else None
+    lines = tuple(x for x in (last, waiting_text) if x) + ("", "")
+    # Always two lines (an empty one keeps its height): the sheet below never moves when a
+    # line comes or goes, so its ~65 semantics elements are not repositioned (issue 18).
+    middle: list[ft.Control] = [_half(shell.memo((table.id, "status"), lines[:2], lambda: ft.Column(
+        [ft.Text(lines[0], size=16, weight=ft.FontWeight.BOLD), ft.Text(lines[1], size=15)], spacing=2)))]
+    if len(state.names) > 1:
+        # every sheet can be looked at; only one's own seats can be crossed on
+        names = tuple(state.names)
+        middle.append(_half(shell.memo((table.id, "switcher"), (names, seat),
+                                       lambda: player_switcher(list(names), seat, lambda i: _select(shell, i)))))
+    if not middle:
+        return None
+    return keyed(ft.ResponsiveRow(middle, spacing=10, run_spacing=10,
+                                  vertical_alignment=ft.CrossAxisAlignment.CENTER), "middle")
+
+
+def _phase_controls(shell: Shell, state: Any, seat: int, mine: Any, waiting_mine: list[int],
+                    acting: int | None) -> list[ft.Control]:
+    """The phase's buttons: roll, the white sum for the seat this phone decides for, the colour choice."""
+    game = shell.game_table.game
+    out: list[ft.Control] = []
+    if state.phase == "roll":
+        out += [keyed(c, f"roll{i}") for i, c in enumerate(roll_controls(shell, state, mine))]
+    elif state.phase == "white":
+        if acting is not None:
+            out.append(keyed(section_title(shell.t("q8.play.white_title", sum=state.dice.white_sum,
+                                                   name=state.names[acting])), "phase-title"))
+            out.append(keyed(action_row(shell, state, game.legal(state, acting)), "actions"))
+        others = [s for s in waiting_mine if s != seat and s != state.active]
+        rest: list[ft.Control] = []
+        if shell.seats is None and len(others) >= 1 and seat == state.active:
+            rest.append(ft.TextButton(content=shell.t("q8.play.rest_pass"), height=48,
+                                      on_click=lambda e: _rest_pass(shell, others)))
+        # a slot of its own: the button comes and goes with each decision, the title and the
+        # actions above it are not built again on the phone (issue 18)
+        out.append(keyed(ft.Column(rest, spacing=0), "rest-pass"))
+    elif state.phase == "color" and state.active not in mine:
+        out.append(keyed(info_line(shell.t("q8.play.color_waiting", name=state.names[state.active])), "phase-title"))
+    elif state.phase == "color":
+        out.append(keyed(section_title(shell.t("q8.play.color_title", name=state.names[state.active])), "phase-title"))
+        out.append(keyed(action_row(shell, state, game.legal(state, state.active)), "actions"))
+    return out
+
+
+def play_view(shell: Shell) -> ft.Control:
+    table = shell.game_table
+    state = table.state
+    seat = _selected(shell, state)
+    mine = _my_seats(shell, len(state.names))
+    out: list[ft.Control] = [_top_block(shell, table, state)]
+    # The seat whose decision this phone offers buttons for: one of its own, never another's
+    # (issue 15.7); a phone acting for every seat decides for the sheet it shows.
+    waiting_mine = [s for s in table.game.current_seats(state) if s in mine]
+    if state.phase == "color" and state.active in mine:
+        seat = state.active  # the active player's colour choice is made on their sheet
+    acting = seat if seat in waiting_mine else (waiting_mine[0] if shell.seats is not None and waiting_mine else None)
+    middle = _middle_block(shell, table, state, seat)
+    if middle is not None:
+        out.append(middle)
+    # The sheet comes before the phase's buttons: the picture of the game stays put while
+    # the buttons below it change from tap to tap (and they are nearer the thumb).
+    out.append(keyed(sheet_view(shell, state, seat), "sheet"))
+    # What comes and goes from tap to tap (a refusal, the phase's title and buttons, "Alle anderen
+    # passen") lives in a column of its own: the screen's column keeps the same children on every
+    # tap. Flutter rebuilds the whole subtree of a control whose list of children changed: when
+    # "Alle anderen passen" went from the screen's column, every control of the screen (the sheet's
+    # ~250 too) was built again, ~3x the frame of a tap that only changes texts (issue 18).
+    phase: list[ft.Control] = []
+    refusal = shell.refusal_control()
+    if refusal:
+        phase.append(keyed(refusal, "refusal"))
+    phase += _phase_controls(shell, state, seat, mine, waiting_mine, acting)
+    out.append(keyed(ft.Column(phase, spacing=10), "phase"))
+    out.append(keyed(shell.memo((table.id, "dispute"), shell.lang, lambda: dispute_button(shell)), "dispute"))
+    return ft.Column(out, spacing=10)
+
+
+def _half(control: ft.Control) -> ft.Control:
+    """A block of a ResponsiveRow: the whole width on a phone held upright, half in landscape."""
+    return ft.Container(control, col={"xs": 12, "sm": 6})
+
+
+def _rest_pass(shell: Shell, seats: list[int]) -> None:
+    for s in seats:
+        if not shell.submit(Pass(by=s)):
+            return
+
+
+def roll_controls(shell: Shell, state: Any, mine: list[int]) -> list[ft.Control]:
+    if state.active not in mine:
+        return [info_line(shell.t("q8.play.roll_phase", name=state.names[state.active]))]
+    req = shell.game_table.game.pending_roll(state)
+    key = ("typed", shell.game_table.id)
+    field = ft.TextField(
+        label=shell.t("play.typed_roll"),
+        value=shell.ui.get(key, ""), keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True,
+    )
+
+    def changed(e: Any) -> None:
+        shell.ui[key] = e.control.value
+
+    field.on_change = changed
+
+    def apply_typed(e: Any) -> None:
+        if field.value is not None:
+            shell.ui[key] = field.value
+        values = parse_numbers(shell.ui.get(key, ""))
+        if len(values) != len(req.dice) or not all(1 <= v <= d.sides for v, d in zip(values, req.dice)):
+            shell.refuse(InvalidInput("bad_action", detail=shell.t(
+                "play.typed_roll_bad", count=len(req.dice), sides=max(d.sides for d in req.dice),
+                got=" ".join(map(str, values)) or "–")))
+            return
+        if shell.roll(values):
+            shell.ui.pop(key, None)
+            shell.ui.pop(("dice_entry", shell.game_table.id), None)
+            shell.render()
+
+    field.on_submit = apply_typed
+    return [
+        big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600,
+                   text_color=ft.Colors.WHITE),
+        real_dice_entry(shell, req),
+        ft.Row([field, big_button(shell.t("play.typed_roll_apply"), apply_typed)]),
+    ]
+
+
+def die_slot(shell: Shell, die: Any) -> DieSlot:
+    """How one die of the engine's RollRequest looks: white dice white, colour dice in their colour."""
+    if die.name in COLORS:
+        strong, _, text = STYLE[die.name]
+        return DieSlot(die.name, die.sides, _die_name(shell, die.name), shell.t(f"q8.letter.{die.name}"), strong, text)
+    return DieSlot(die.name, die.sides, _die_name(shell, die.name), shell.t("q8.letter.white"), ft.Colors.WHITE,
+                   ft.Colors.BLACK)
+
+
+def real_dice_entry(shell: Shell, req: Any) -> ft.Control:
+    """The dice of the roll the engine asks for (removed colours absent), set by tapping faces.
+
+    The faces (8 a die) are built only while "Echte Würfel" is open; it stays open for this roll."""
+    table = shell.game_table
+    key = ("dice_entry", table.id)
+    values = opened(shell.ui, key, table.seq)
+    slots = None if values is None else slots_for(req.dice, lambda d: die_slot(shell, d))
+    if values is not None and set(values) - {s.key for s in slots}:
+        values.clear()
+
+    def flip() -> None:
+        toggle(shell.ui, key, table.seq)
+        shell.render()
+
+    def set_value(k: str, v: int) -> None:
+        live = opened(shell.ui, key, table.seq)
+        if live is not None:
+            live[k] = v
+        shell.render()
+
+    def apply(vals: list[int]) -> None:
+        shell.roll(vals)  # taken: the table's seq moves on and the open faces are forgotten (``opened``)
+
+    return real_dice(
+        slots, values, on_toggle=flip, on_set=set_value, on_apply=apply,
+        texts=DiceEntryTexts(apply=shell.t("q8.play.dice_apply"), face=shell.t("q8.play.die_face"),
+                             missing=shell.t("q8.play.dice_missing"), ready=shell.t("q8.play.dice_ready"),
+                             toggle=shell.t("dice.toggle")),
+    )
+
+
+def action_specs(shell: Shell, state: Any, actions: list[Any]) -> list[tuple[str, str, str, Any]]:
+    """(button text, colour, text colour, action) for each offered action, in order."""
+    specs = []
+    seen: set[tuple] = set()
+    for a in actions:
+        number = crossed_number(state, a)
+        if isinstance(a, WhiteCross):
+            text = shell.t("q8.play.cross", color=color_name(shell, a.row), number=number)
+            strong, light, fg = STYLE[a.row]
+        elif isinstance(a, LuckyCross):
+            text = shell.t("q8.play.lucky", color=color_name(shell, a.row), number=number)
+            strong, light, fg = STYLE[a.row]
+        elif isinstance(a, ColorCross):
+            if (a.row, number) in seen:
+                continue  # both white dice give the same sum: one button
+            seen.add((a.row, number))
+            die = state.dice.color_value(a.row)
+            text = shell.t("q8.play.color_cross", color=color_name(shell, a.row), white=number - die, die=die,
+                           number=number)
+            strong, light, fg = STYLE[a.row]
+        else:
+            misthrow = state.phase == "color" and not state.active_crossed
+            text = shell.t("q8.play.pass_misthrow" if misthrow else "q8.play.pass")
+            strong, fg = ft.Colors.BLUE_GREY_100, ft.Colors.BLACK
+        specs.append((text, strong, fg, a))
+    return specs
+
+
+def action_row(shell: Shell, state: Any, actions: list[Any]) -> ft.Control:
+    """The offered actions as big buttons; the same controls as last time when nothing changed."""
+    specs = action_specs(shell, state, actions)
+    sig = tuple((text, strong, fg, type(a).__name__, a.model_dump_json()) for text, strong, fg, a in specs)
+    return shell.memo(
+        (shell.game_table.id, "actions"), sig,
+        lambda: ft.Row([big_button(text, lambda e, a=a: shell.submit(a), color=strong, text_color=fg)
+                        for text, strong, fg, a in specs], wrap=True, spacing=6, run_spacing=6),
+    )
+
+
+def sheet_view(shell: Shell, state: Any, seat: int) -> ft.Control:
+    sheet = state.sheets[seat]
+    legal = shell.game_table.game.legal(state, seat) if (shell.seats is None or seat in shell.seats) else []
+    legal_fields: dict[str, set[int]] = {c: set() for c in COLORS}
+    for a in legal:
+        number = crossed_number(state, a)
+        if number is not None:
+            legal_fields[a.row].add(number)
+
+    shown_key = ("q8_shown", shell.game_table.id)
+    shell.ui[shown_key] = seat
+
+    def tap(color: str, number: int) -> None:
+        # Rows and cells are shared between renders and between players' sheets
+        # (see below): the tapped sheet is the one shown now, the state is now.
+        live = shell.game_table.state
+        shown = shell.ui.get(shown_key, seat)
+        if shell.seats is not None and shown not in shell.seats:
+            shell.refuse(Refusal("table.seat", "not_your_seat", name=live.names[shown]))
+            return
+        verdict = explain_field(live, shown, color, number)
+        if isinstance(verdict, (Refusal, InvalidInput)):
+            shell.refuse(verdict)
+        else:
+            shell.submit(verdict)
+
+    # A row (and a cell) that looks the same as last time is the same control
+    # object, whoever's sheet it is: Flet's diff then skips it without looking
+    # inside (a sheet is ~250 controls; a tap changes a few cells, a switch to
+    # the next player's sheet only the cells that differ).
+    cache = shell.parts(("q8_rows", shell.game_table.id), 64)
+    parts = shell.parts(("q8_cells", shell.game_table.id), 1024)
+    rows = []
+    for c in COLORS:
+        strong, light, on_strong = STYLE[c]
+        n = sheet.crosses(c)
+        bonus, locked = c in sheet.locked_by_me, c in state.removed
+        count_key = "q8.play.count_bonus" if bonus else ("q8.play.count_locked" if locked else "q8.play.count")
+        model = RowModel(
+            key=c, label=shell.t(f"q8.letter.{c}"), name=color_name(shell, c), fields=row_fields(c),
+            crossed=sheet.rows[c], legal=frozenset(legal_fields[c]), lock_fields=lock_fields(c),
+            bonus=bonus, locked=locked, color=strong, light=light,
+            count_text=str(n), text_color=on_strong,
+            crossed_word=shell.t("q8.play.crossed"), skipped_word=shell.t("q8.play.skipped"),
+            count_label=shell.t(count_key, color=color_name(shell, c), count=n),
+        )
+        row = cache.get(model)
+        if row is None:
+            row = cache[model] = cross_row(model, tap, parts=parts)
+        rows.append(row)
+    total = shell.game_table.game.result(state).players[seat].total
+    texts = (
+        shell.t("q8.play.sheet_of", name=state.names[seat]),
+        shell.t("q8.play.misthrows", count=sheet.misthrows, most=state.options.end_misthrows),
+        shell.t("q8.play.lucky_numbers", a=sheet.lucky[0], b=sheet.lucky[1]),
+        shell.t("q8.play.points", points=total),
+    )
+
+    def build() -> ft.Control:
+        footer = ft.Row(
+            [
+                own_node(ft.Text(texts[1], size=14)),
+                own_node(ft.Text(texts[2], size=14)),
+                own_node(ft.Text(texts[3], size=14, weight=ft.FontWeight.BOLD)),
+            ],
+            wrap=True,
+            spacing=12,
+        )
+        return isolated(ft.Container(
+            content=ft.Column([own_node(ft.Text(texts[0], size=15, weight=ft.FontWeight.BOLD)), *rows, footer],
+                              spacing=4),
+            border=ft.Border.all(1, ft.Colors.BLACK_12),
+            border_radius=10,
+            padding=4,  # every pixel of a 360 px phone goes to the fields
+        ))
+
+    return shell.memo((shell.game_table.id, "sheet"), (texts, tuple(id(r) for r in rows)), build)

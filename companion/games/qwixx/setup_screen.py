@@ -1,0 +1,217 @@
+"""Qwixx Longo's setup screen: players, their lucky numbers (drawn or typed) and the house rules."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.games.qwixx.words import GAME
+from companion.profiles import list_profiles
+from companion.seats import SeatFields, add_seat, check_names, error_texts, seats_for, start_controls
+from components.common import big_button, section_title, stepper
+from components.profile_picker import profile_picker
+from components.seat_editor import error_text, seat_editor
+from scoring.dice import Dice
+from scoring.engine import PlayerSpec
+from scoring.errors import InvalidInput
+from scoring.qwixx_longo import (
+    GAME as ENGINE,
+    check_lucky,
+    draw_lucky,
+)
+
+if TYPE_CHECKING:
+    from companion.app import Shell
+
+
+def parse_numbers(text: str) -> list[int]:
+    """Tolerant: '3 5,4;8 1-2' -> [3, 5, 4, 8, 1, 2]; anything not a digit separates."""
+    return [int(x) for x in re.findall(r"\d+", text or "")][:64]
+
+
+# --- setup --------------------------------------------------------------------------
+SETUP_OPTIONS = ("lucky_replaces", "lock_min_crosses", "misthrow_penalty", "end_locked_rows", "end_misthrows")
+
+
+def _lucky_text(pair: tuple[int, int] | list[int]) -> str:
+    return f"{pair[0]} {pair[1]}"
+
+
+def _new_seat(st: dict[str, Any]) -> dict[str, Any]:
+    """An empty name (the hint shows the default) and lucky numbers drawn by the engine (q8.lucky)."""
+    uid = st.get("next_uid", 0)
+    st["next_uid"] = uid + 1
+    return {"name": "", "lucky": _lucky_text(draw_lucky(Dice().source)), "uid": uid}
+
+
+def _setup_state(shell: Shell) -> dict[str, Any]:
+    st = shell.ui.get("q8_setup")
+    if st is None:
+        st = {"players": [], "lucky_replaces": "white", "lock_min_crosses": 6, "misthrow_penalty": 5,
+              "end_locked_rows": 2, "end_misthrows": 4, "name_errors": [], "lucky_errors": {}, "start_error": None}
+        st["players"] = [_new_seat(st) for _ in range(2)]
+        shell.ui["q8_setup"] = st
+    for p in st["players"]:
+        p.setdefault("uid", id(p))
+    return st
+
+
+def _clear_errors(st: dict[str, Any]) -> None:
+    st["name_errors"], st["lucky_errors"], st["start_error"] = [], {}, None
+
+
+def _seat_actions(shell: Shell, st: dict[str, Any], fields: SeatFields) -> dict[str, Callable[..., None]]:
+    players = st["players"]
+
+    def on_name(i: int, value: str) -> None:
+        if players[i].get("profile_id") and value != players[i]["name"]:
+            players[i].pop("profile_id", None)  # a renamed seat is no longer that profile
+        players[i]["name"] = value
+
+    def on_remove(i: int) -> None:
+        fields.sync()
+        if len(players) > ENGINE.min_players:
+            players.pop(i)
+            _clear_errors(st)
+            shell.render()
+
+    def on_add() -> None:
+        fields.sync()
+        if len(players) < ENGINE.max_players:
+            players.append(_new_seat(st))
+            shell.render()
+
+    def pick_profile(prof: Any) -> None:
+        """A saved player takes the first seat not yet held by a profile (or a new seat)."""
+        fields.sync()
+        if any(p.get("profile_id") == prof.id for p in players):
+            return
+        free = next((p for p in players if not p.get("profile_id")), None)
+        if free is None:
+            if len(players) >= ENGINE.max_players:
+                return
+            free = _new_seat(st)
+            players.append(free)
+        free.update(name=prof.name, profile_id=prof.id, color=prof.color)
+        if prof.lucky:
+            free["lucky"] = _lucky_text(prof.lucky)
+        shell.render()
+
+    return {"on_name": on_name, "on_remove": on_remove, "on_add": on_add, "pick_profile": pick_profile}
+
+
+def _lucky_row(shell: Shell, st: dict[str, Any], i: int, fields: SeatFields, name: str) -> tuple[ft.Control, ...]:
+    p = st["players"][i]
+
+    def changed(e: Any) -> None:
+        p["lucky"] = e.control.value or ""
+
+    def draw(e: Any) -> None:
+        fields.sync()
+        p["lucky"] = _lucky_text(draw_lucky(Dice().source))
+        st["lucky_errors"].pop(i, None)
+        shell.render()
+
+    field = ft.TextField(label=shell.t("q8.setup.lucky", n=i + 1), value=p["lucky"], on_change=changed, expand=True,
+                         dense=True, keyboard_type=ft.KeyboardType.NUMBER)
+    fields.items.append((i, "lucky", field))
+    row: list[ft.Control] = [ft.Row([field, big_button(shell.t("q8.setup.draw"), draw,
+                                                       tooltip=shell.t("q8.setup.draw_tip", name=name))])]
+    err = st["lucky_errors"].get(i)
+    if err is not None:
+        row.append(error_text(shell.err_text(err)))
+    return tuple(row)
+
+
+def _seat_block(shell: Shell, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
+    act = _seat_actions(shell, st, fields)
+    players = st["players"]
+    out: list[ft.Control] = []
+    profiles = list_profiles(shell.ctx.store)
+    if profiles:
+        out.append(profile_picker(profiles, act["pick_profile"], t=shell.t,
+                                  chosen=[p.get("profile_id") for p in players]))
+    names, _ = check_names(shell, [p["name"] for p in players])
+    extras = [_lucky_row(shell, st, i, fields, names[i]) for i in range(len(players))]
+    seats = seats_for(shell, [p["name"] for p in players], [str(p["uid"]) for p in players],
+                      error_texts(shell, st["name_errors"]), low=ENGINE.min_players, extras=extras)
+    names_out: list[ft.TextField] = []
+    out.append(seat_editor(seats, on_name=act["on_name"], on_remove=act["on_remove"], fields=names_out,
+                           add=add_seat(shell, len(players), ENGINE.max_players, act["on_add"],
+                                        low=ENGINE.min_players)))
+    fields.items += [(i, "name", f) for i, f in enumerate(names_out)]
+    return out
+
+
+def _options_block(shell: Shell, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
+    def opt_step(key: str, low: int, high: int) -> ft.Control:
+        def changed(v: int) -> None:
+            fields.sync()
+            st[key] = v
+            shell.render()
+
+        label = shell.t(f"q8.opt.{key}")
+        return stepper(label, st[key], low, high, changed, label + " −", label + " +")
+
+    def set_lucky_mode(e: Any) -> None:
+        fields.sync()
+        st["lucky_replaces"] = e.control.value
+        shell.render()
+
+    radios = ft.RadioGroup(value=st["lucky_replaces"], on_change=set_lucky_mode, content=ft.Column(
+        [ft.Radio(value=v, label=shell.t(f"q8.opt.lucky_replaces.{v}")) for v in ("white", "turn")], spacing=0))
+    return [section_title(shell.t("setup.options")), ft.Column([
+        ft.Text(shell.t("q8.opt.lucky_replaces"), size=15), radios,
+        opt_step("lock_min_crosses", 0, 13), opt_step("misthrow_penalty", 0, 20),
+        opt_step("end_locked_rows", 1, 4), opt_step("end_misthrows", 1, 10),
+    ], spacing=2)]
+
+
+def _checked_players(shell: Shell, st: dict[str, Any]) -> tuple[list[PlayerSpec], list[tuple[int, ...]]] | None:
+    """The seats as the game gets them, or None with every problem kept beside its field."""
+    players = st["players"]
+    names, problems = check_names(shell, [p["name"] for p in players])
+    st["name_errors"] = [p.model_dump() for p in problems]
+    st["lucky_errors"] = {}
+    lucky: list[tuple[int, ...]] = []
+    for i, (p, name) in enumerate(zip(players, names)):
+        nums = parse_numbers(p["lucky"])
+        try:
+            check_lucky(name, nums)  # q8.lucky, the engine's range
+        except InvalidInput as exc:
+            st["lucky_errors"][i] = exc
+        lucky.append(tuple(nums))
+    first = next(iter(st["lucky_errors"].values()), None)
+    st["start_error"] = problems[0].model_dump() if problems else first
+    if st["start_error"] is not None:
+        return None
+    return [PlayerSpec(name=n, color=p.get("color"), profile_id=p.get("profile_id"))
+            for n, p in zip(names, players)], lucky
+
+
+def _start_block(shell: Shell, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
+    def start(e: Any) -> None:
+        fields.sync()
+        checked = _checked_players(shell, st)
+        if checked is None:
+            shell.refusal = None
+            shell.render()
+            return
+        options = {k: st[k] for k in SETUP_OPTIONS}
+        options["lucky_numbers"] = checked[1]
+        shell.start_game(GAME, checked[0], options)
+
+    return start_controls(shell, st.get("start_error"), start)
+
+
+def setup_view(shell: Shell) -> ft.Control:
+    st = _setup_state(shell)
+    fields = SeatFields(st)
+    rows: list[ft.Control] = [section_title(shell.t("q8.setup.title"))]
+    rows += _seat_block(shell, st, fields)
+    rows += _options_block(shell, st, fields)
+    rows += _start_block(shell, st, fields)
+    return ft.Column(rows, spacing=10)

@@ -1,0 +1,106 @@
+"""Qwixx Longo's words on its screens (German and English), its game id and its colours' names."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.i18n import add_strings
+
+if TYPE_CHECKING:
+    from companion.app import Shell
+
+GAME = "qwixx-longo"
+
+def color_name(shell: Shell, c: str) -> str:
+    return shell.t(f"q8.color.{c}")
+
+
+add_strings(
+    {
+        "q8.color.red": {"de": "Rot", "en": "Red"},
+        "q8.color.yellow": {"de": "Gelb", "en": "Yellow"},
+        "q8.color.green": {"de": "Grün", "en": "Green"},
+        "q8.color.blue": {"de": "Blau", "en": "Blue"},
+        "q8.letter.red": {"de": "R", "en": "R"},
+        "q8.letter.yellow": {"de": "Ge", "en": "Y"},
+        "q8.letter.green": {"de": "Gr", "en": "G"},
+        "q8.letter.blue": {"de": "B", "en": "B"},
+        "q8.white_die": {"de": "Weiß", "en": "White"},
+        "q8.letter.white": {"de": "W", "en": "W"},
+        "q8.setup.title": {"de": "Qwixx Longo – neues Spiel", "en": "Qwixx Longo – new game"},
+        "q8.setup.lucky": {"de": "Glückszahlen Spieler {n}", "en": "Lucky numbers player {n}"},
+        "q8.setup.draw": {"de": "Ziehen", "en": "Draw"},
+        "q8.setup.draw_tip": {"de": "Glückszahlen für {name} ziehen", "en": "Draw lucky numbers for {name}"},
+        "q8.opt.lucky_replaces": {"de": "Glückszahl ersetzt", "en": "Lucky number replaces"},
+        "q8.opt.lucky_replaces.white": {"de": "nur das Weiß-Kreuz", "en": "only the white cross"},
+        "q8.opt.lucky_replaces.turn": {"de": "den ganzen Zug", "en": "the whole turn"},
+        "q8.opt.lock_min_crosses": {"de": "Kreuze vor dem Schlossfeld", "en": "Crosses before a lock field"},
+        "q8.opt.misthrow_penalty": {"de": "Minuspunkte je Fehlwurf", "en": "Penalty per misthrow"},
+        "q8.opt.end_locked_rows": {"de": "Ende bei abgeschlossenen Reihen", "en": "End at locked rows"},
+        "q8.opt.end_misthrows": {"de": "Ende beim Fehlwurf Nr.", "en": "End at misthrow no."},
+        "q8.play.turn": {"de": "{name} ist dran · Wurf Nr. {turn}", "en": "{name}'s turn · roll no. {turn}"},
+        "q8.play.white_title": {"de": "Weiße Summe {sum} – {name}:", "en": "White sum {sum} – {name}:"},
+        "q8.play.color_title": {"de": "Farbe (nur {name}):", "en": "Colour (only {name}):"},
+        "q8.play.cross": {"de": "{color} {number}", "en": "{color} {number}"},
+        "q8.play.lucky": {"de": "Glückszahl: {color} {number}", "en": "Lucky: {color} {number}"},
+        "q8.play.color_cross": {"de": "{color} {white}+{die}={number}", "en": "{color} {white}+{die}={number}"},
+        "q8.play.pass": {"de": "Passen", "en": "Pass"},
+        "q8.play.color_waiting": {
+            "de": "{name} wählt noch eine Farbe (oder passt).",
+            "en": "{name} is still choosing a colour (or passes).",
+        },
+        "q8.play.pass_misthrow": {"de": "Passen (Fehlwurf)", "en": "Pass (misthrow)"},
+        "q8.play.rest_pass": {"de": "Alle anderen passen", "en": "Everyone else passes"},
+        "q8.play.sheet_of": {"de": "Zettel von {name}", "en": "{name}'s sheet"},
+        "q8.play.misthrows": {"de": "Fehlwürfe {count}/{most}", "en": "Misthrows {count}/{most}"},
+        "q8.play.lucky_numbers": {"de": "Glückszahlen {a} und {b}", "en": "Lucky numbers {a} and {b}"},
+        "q8.play.points": {"de": {"count": "points", "one": "{points} Punkt", "other": "{points} Punkte"},
+                           "en": {"count": "points", "one": "{points} point", "other": "{points} points"}},
+        "q8.play.roll_phase": {"de": "{name} würfelt.", "en": "{name} rolls."},
+        "q8.result.line": {
+            "de": {"count": "total", "one": "{place}. {name} – {total} Punkt",
+                   "other": "{place}. {name} – {total} Punkte"},
+            "en": {"count": "total", "one": "{place}. {name} – {total} point",
+                   "other": "{place}. {name} – {total} points"},
+        },
+        "q8.result.detail": {
+            "de": "Bonus: {bonus} · Fehlwürfe: {misthrows} (−{penalty})",
+            "en": "Bonus: {bonus} · misthrows: {misthrows} (−{penalty})",
+        },
+        "q8.result.no_bonus": {"de": "keiner", "en": "none"},
+        "q8.result.sheet_row": {
+            "de": "{color}: {crosses} · Kreuze {count} · {points} P.",
+            "en": "{color}: {crosses} · crosses {count} · {points} pts",
+        },
+        "q8.result.lock_bonus": {"de": "+1 Schloss", "en": "+1 lock"},
+        "q8.result.why": {"de": "Warum so? Punktetabelle q8.score", "en": "Why? Points table q8.score"},
+    }
+)
+
+add_strings(
+    {
+        "q8.play.white_n": {"de": "Weiß {n}", "en": "White {n}"},
+        "q8.play.last": {"de": "{name}: {what}", "en": "{name}: {what}"},
+        "q8.play.last_pass": {"de": "passt", "en": "passes"},
+        "q8.play.last_misthrow": {"de": "passt (Fehlwurf)", "en": "passes (misthrow)"},
+        "q8.play.last_lucky": {"de": "Glückszahl, {color} {number}", "en": "lucky number, {color} {number}"},
+        "q8.play.deciding_one": {"de": "{name} entscheidet noch", "en": "{name} is still deciding"},
+        "q8.play.deciding_many": {"de": "{names} entscheiden noch", "en": "{names} are still deciding"},
+        "q8.play.and": {"de": "{names} und {last}", "en": "{names} and {last}"},
+        "q8.play.crossed": {"de": "angekreuzt", "en": "crossed"},
+        "q8.play.skipped": {"de": "übersprungen", "en": "skipped"},
+        "q8.play.count": {"de": "Kreuze {color}: {count}", "en": "{color} crosses: {count}"},
+        "q8.play.count_bonus": {
+            "de": "Kreuze {color}: {count}, von dir abgeschlossen",
+            "en": "{color} crosses: {count}, locked by you",
+        },
+        "q8.play.count_locked": {
+            "de": "Kreuze {color}: {count}, abgeschlossen",
+            "en": "{color} crosses: {count}, locked",
+        },
+        "q8.play.die_face": {"de": "{die} zeigt {value}", "en": "{die} shows {value}"},
+        "q8.play.dice_missing": {"de": "Noch offen: {dice}", "en": "Still open: {dice}"},
+        "q8.play.dice_ready": {"de": "Gewürfelt: {values}", "en": "Rolled: {values}"},
+        "q8.play.dice_apply": {"de": "Würfel übernehmen", "en": "Use these dice"},
+    }
+)

@@ -1,0 +1,50 @@
+"""Verflixxt! Kompakt's colours (players, guards, the Wurminator) and how tiles and numbers are written."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.games.verflixxt.words import MAX_PLAYERS
+from scoring.verflixxt import (
+    Tile,
+)
+
+if TYPE_CHECKING:
+    from companion.app import Shell
+
+# the colours a player may pick (vx.color.<key> names them); each dark or light enough for its chip text
+COLOR_CHOICES: list[tuple[str, str, str]] = [  # (key, colour, text on it)
+    ("red", ft.Colors.RED_700.value, ft.Colors.WHITE.value),
+    ("blue", ft.Colors.BLUE_700.value, ft.Colors.WHITE.value),
+    ("green", ft.Colors.GREEN_800.value, ft.Colors.WHITE.value),
+    ("purple", ft.Colors.PURPLE_600.value, ft.Colors.WHITE.value),
+    ("orange", ft.Colors.ORANGE_900.value, ft.Colors.WHITE.value),
+    ("teal", ft.Colors.TEAL_700.value, ft.Colors.WHITE.value),
+    ("yellow", ft.Colors.AMBER_400.value, ft.Colors.BLACK.value),
+    ("pink", ft.Colors.PINK_400.value, ft.Colors.WHITE.value),
+]
+COLOR_KEYS = [k for k, _, _ in COLOR_CHOICES]
+COLOR_OF = {k: c for k, c, _ in COLOR_CHOICES}
+TEXT_ON = {c: fg for _, c, fg in COLOR_CHOICES}
+PLAYER_COLORS = [c for _, c, _ in COLOR_CHOICES[:MAX_PLAYERS]]  # by seat, when nobody picked one
+GUARD_COLOR = ft.Colors.BLUE_GREY_900
+WURM_COLOR = ft.Colors.BROWN_500
+
+
+def tile_text(tile: Tile | str | None) -> str:
+    """Readable at arm's length: a real minus sign."""
+    if tile is None:
+        return ""
+    return str(tile).replace("-", "−")
+
+
+def tiles_text(tiles: Any) -> str:
+    return " ".join(tile_text(t) for t in tiles)
+
+
+def fmt_num(shell: Shell, x: float, signed: bool = True) -> str:
+    s = f"{x:+.1f}" if signed else f"{x:.1f}"
+    s = s.replace("-", "−")
+    return s.replace(".", ",") if shell.lang == "de" else s

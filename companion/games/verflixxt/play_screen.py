@@ -1,0 +1,572 @@
+"""Verflixxt! Kompakt's play screen: the board, the roll (app or real dice), the moves and their previews, piles.
+
+Views only: every rule is asked of the engine (``scoring.verflixxt``): legal moves, their previews,
+refusals, advice and scoring.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.games.verflixxt.colors import (
+    GUARD_COLOR,
+    PLAYER_COLORS,
+    TEXT_ON,
+    WURM_COLOR,
+    fmt_num,
+    tile_text,
+    tiles_text,
+)
+from companion.games.verflixxt.hooks import explain as explain_target
+from companion.rules_ui import dispute_button
+from components.common import (
+    TOUCH,
+    big_button,
+    info_line,
+    isolated,
+    keyed,
+    own_node,
+    section_title,
+)
+from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, slots_for, toggle
+from components.tile_strip import Piece, Slot, tile_strip
+from scoring.errors import InvalidInput, RefereeError, Refusal
+from scoring.verflixxt import (
+    GAME as ENGINE,
+    MoveFigure,
+    MoveGuard,
+    MoveWurminator,
+    SkipWurminator,
+    advise,
+    move_preview,
+    score_tiles,
+)
+
+if TYPE_CHECKING:
+    from companion.app import Shell
+
+
+# --- play ------------------------------------------------------------------------------
+def seat_color(shell: Shell, seat: int) -> str:
+    """The colour the player picked at setup (``PlayerSpec.color``), else the seat's default."""
+    table = getattr(shell, "table", None)
+    players = table.players if table is not None else ()
+    color = players[seat].color if 0 <= seat < len(players) else None
+    return color or PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+
+
+def text_on(color: str) -> str:
+    return TEXT_ON.get(color, ft.Colors.WHITE.value)
+
+
+def _letters(names: tuple[str, ...]) -> list[str] | None:
+    """Each player's initial, if the initials tell the players apart (else None: seat numbers)."""
+    first = [(n.strip()[:1] or "?").upper() for n in names]
+    return first if len(set(first)) == len(first) else None
+
+
+def figure_label(state: Any, seat: int, fig: int) -> str:
+    """"A2": Ana's second figure; "2.1" when two names share an initial."""
+    letters = _letters(state.names)
+    many = len(state.figures[seat]) > 1
+    if letters is None:
+        return f"{seat + 1}.{fig + 1}" if many else str(seat + 1)
+    return letters[seat] + str(fig + 1) if many else letters[seat]
+
+
+def pos_text(shell: Shell, state: Any, p: int) -> str:
+    if p <= 0:
+        return shell.t("vx.pos.start")
+    if p >= state.goal:
+        return shell.t("vx.pos.goal")
+    tile = state.tile_at(p)
+    if tile is None:
+        return shell.t("vx.pos.gap_slot", n=p)
+    return shell.t("vx.pos.slot", n=p, tile=tile_text(tile))
+
+
+def board_slots(shell: Shell, state: Any, highlight: set[int] | None = None) -> list[Slot]:
+    """The strip's slots, each named as a screen reader reads it: "Feld 2 (−1): A1, Wächter"."""
+    highlight = highlight or set()
+    pieces: dict[int, list[Piece]] = {}
+    said: dict[int, list[str]] = {}  # the pieces' words: a figure by its letter, guard and Wurminator by name
+    for seat, figs in enumerate(state.figures):
+        for i, p in enumerate(figs):
+            color = seat_color(shell, seat)
+            label = figure_label(state, seat, i)
+            pieces.setdefault(p, []).append(Piece(label, color, text_on(color)))
+            said.setdefault(p, []).append(label)
+    for p in state.guards:
+        pieces.setdefault(p, []).append(Piece(shell.t("vx.letter.guard"), GUARD_COLOR, round=False))
+        said.setdefault(p, []).append(shell.t("vx.slot.guard"))
+    if state.wurminator is not None:
+        pieces.setdefault(state.wurminator, []).append(Piece(shell.t("vx.letter.wurm"), WURM_COLOR, round=False))
+        said.setdefault(state.wurminator, []).append(shell.t("vx.slot.wurm"))
+
+    def words(p: int) -> str:
+        place = pos_text(shell, state, p)
+        return shell.t("vx.slot.words", place=place, pieces=", ".join(said[p])) if p in said else place
+
+    slots = [Slot(0, "S", "start", tuple(pieces.get(0, ())), 0 in highlight, words(0))]
+    for i, t in enumerate(state.parcours, start=1):
+        slots.append(Slot(i, tile_text(t) if t else "", t.kind if t else "gap", tuple(pieces.get(i, ())),
+                          i in highlight, words(i)))
+    g = state.goal
+    slots.append(Slot(g, "Z", "goal", tuple(pieces.get(g, ())), g in highlight, words(g)))
+    return slots
+
+
+def action_label(shell: Shell, state: Any, action: Any) -> str:
+    """One line for a legal action, from the engine's preview: where it lands, what it takes or bites."""
+    if isinstance(action, SkipWurminator):
+        return shell.t("vx.play.skip_wurm")
+    pv = move_preview(state, action)
+    if isinstance(action, MoveFigure):
+        src = state.figures[action.by][action.figure]
+        text = shell.t("vx.play.move_figure", fig=figure_label(state, action.by, action.figure),
+                       src=pos_text(shell, state, src), dst=pos_text(shell, state, pv.landing))
+    elif isinstance(action, MoveGuard):
+        src = state.guards[action.guard]
+        text = shell.t("vx.play.move_guard", src=pos_text(shell, state, src), dst=pos_text(shell, state, pv.landing))
+    else:
+        text = shell.t("vx.play.move_wurm", src=pos_text(shell, state, state.wurminator or 0),
+                       dst=pos_text(shell, state, pv.landing))
+    if pv.collected:
+        text += shell.t("vx.play.takes", tiles=tiles_text(pv.collected))
+    bitten = []
+    for ev in pv.bites:
+        if ev.seat is not None and state.names[ev.seat] not in bitten:
+            bitten.append(state.names[ev.seat])
+    if bitten:
+        text += shell.t("vx.play.bites", names=", ".join(bitten))
+    return text
+
+
+def _button_text(weight: ft.FontWeight) -> ft.TextStyle:
+    """A button's own text at 16 px, drawn as a Text inside it was (Material's label line: height
+    20/14, spacing 0.1): the same size of button without a Text control."""
+    return ft.TextStyle(size=16, weight=weight, height=20 / 14, letter_spacing=0.1)
+
+
+def _move_button(text: str, on_click: Any, color: str, text_color: str) -> ft.Control:
+    """Full width (the moves' column stretches it), at least 48 px high; long lines wrap instead of
+    being cut. One control: the words are the button's own text, styled by the button (issue 18:
+    was a Row, the Button and a Text)."""
+    return ft.Button(
+        content=text,
+        on_click=on_click,
+        bgcolor=color,
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12), color=text_color,
+                             text_style=_button_text(ft.FontWeight.W_600),
+                             padding=ft.Padding.symmetric(horizontal=14, vertical=15),
+                             visual_density=ft.VisualDensity.STANDARD),  # desktop browsers too: >= 48 px
+    )
+
+
+def _parse_roll(text: str) -> list[int]:
+    return [int(x) for x in re.findall(r"\d+", text or "")][:8]
+
+
+def roll_controls(shell: Shell, state: Any) -> list[ft.Control]:
+    key = ("vx_typed", shell.game_table.id)
+    field = ft.TextField(label=shell.t("vx.play.typed_roll"), value=shell.ui.get(key, ""),
+                         keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True)
+
+    def changed(e: Any) -> None:
+        shell.ui[key] = e.control.value
+
+    def apply_typed(e: Any) -> None:
+        # the field's value is patched in order; its change event may run after this click
+        if field.value is not None:
+            shell.ui[key] = field.value
+        values = _parse_roll(shell.ui.get(key, ""))
+        if len(values) != 1:
+            shell.refuse(InvalidInput("vx_bad_roll", rule="vx.move",
+                                      value=shell.ui.get(key, "").strip() or shell.t("vx.play.bad_typed")))
+            return
+        if shell.roll(values):
+            shell.ui.pop(key, None)
+            shell.render()
+
+    field.on_change = changed
+    field.on_submit = apply_typed
+    return [
+        ft.Row([big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600,
+                           text_color=ft.Colors.WHITE, expand=True)]),  # the whole width: one thumb, no aiming
+        real_dice_entry(shell),
+        ft.Row([field, big_button(shell.t("play.typed_roll_apply"), apply_typed)]),
+    ]
+
+
+DICE_KEY = "dice_entry"
+
+
+def _dice_memory(shell: Shell) -> dict[str, int] | None:
+    """The faces tapped so far for this roll, if the player opened "Echte Würfel" (else None)."""
+    return opened(shell.ui, (DICE_KEY, shell.game_table.id), shell.game_table.seq)
+
+
+def real_dice_entry(shell: Shell) -> ft.Control:
+    """The d6 the engine asks for (``pending_roll``, vx.move), set by tapping its face: the faces
+    are built only while "Echte Würfel" is open (issue 15.3); the die in the roller's colour."""
+    table = shell.game_table
+    key = (DICE_KEY, table.id)
+    values = _dice_memory(shell)
+    req = table.game.pending_roll(table.state) if values is not None else None
+    slots = None
+    if req is not None:
+        color = seat_color(shell, req.by)
+        slots = slots_for(req.dice, lambda d: DieSlot(d.name, d.sides, shell.t("vx.play.die"), shell.t("vx.play.die"),
+                                                       color, text_on(color)))
+
+    def flip() -> None:
+        toggle(shell.ui, key, table.seq)
+        shell.render()
+
+    def set_value(k: str, v: int) -> None:
+        live = _dice_memory(shell)
+        if live is not None:
+            live[k] = v
+        shell.render()
+
+    def apply(vals: list[int]) -> None:
+        shell.roll(vals)  # taken: the table's seq moves on and the open faces are forgotten (``opened``)
+
+    return real_dice(slots, values, on_toggle=flip, on_set=set_value, on_apply=apply,
+                     texts=DiceEntryTexts(apply=shell.t("dice.apply_one" if len(slots or ()) == 1 else "dice.apply"),
+                                          face=shell.t("dice.face"), missing=shell.t("dice.missing"),
+                                          ready=shell.t("dice.ready"), toggle=shell.t("dice.toggle")))
+
+
+def _locked_guard_chip(shell: Shell, state: Any, p: int, err: RefereeError) -> ft.Control:
+    """A compact chip (the tile, as on the board); its place and the refusal's words are its tooltip and label."""
+    tile = state.tile_at(p) if 0 < p < state.goal else None
+    words = shell.t("vx.play.locked_tip", place=pos_text(shell, state, p), why=err.message(shell.lang))
+    chip = ft.OutlinedButton(
+        content=tile_text(tile) if tile is not None else pos_text(shell, state, p),  # no Text control (issue 18)
+        icon=ft.Icons.LOCK_OUTLINE,
+        height=TOUCH,
+        tooltip=words,
+        on_click=lambda e: shell.refuse(err),  # the refusal with its rule link, under the moves
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=10),
+                             text_style=_button_text(ft.FontWeight.BOLD)),
+    )
+    return ft.Semantics(label=words, button=True, content=chip, exclude_semantics=True)
+
+
+def _locked_guards(shell: Shell, state: Any) -> list[ft.Control]:
+    """Guards that may not move now, each tappable: the engine says why (vx.guard, vx.wurm.guard)."""
+    seen: set[int] = set()
+    chips = []
+    for g, p in enumerate(state.guards):
+        if p in seen or p >= state.goal:
+            continue
+        seen.add(p)
+        why = explain_target(state, state.turn, ("guard", g))  # a move when it may move: among the moves
+        if isinstance(why, RefereeError):
+            chips.append(_locked_guard_chip(shell, state, p, why))
+    if not chips:
+        return []
+    return [ft.Text(shell.t("vx.play.locked"), size=13, color=ft.Colors.BLUE_GREY_700),
+            ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]
+
+
+def _advice_controls(shell: Shell, state: Any) -> list[ft.Control]:
+    tips = advise(state)
+    if not tips:
+        return []
+    best = max(tips, key=lambda a: (a.expected, a.immediate))
+    lines: list[ft.Control] = [
+        ft.Text(shell.t("vx.play.advice_best", move=action_label(shell, state, best.action)), size=15,
+                weight=ft.FontWeight.BOLD, color=ft.Colors.TEAL_900)
+    ]
+    for a in sorted(tips, key=lambda a: -a.expected):
+        lines.append(ft.Text(shell.t("vx.play.advice_line", move=action_label(shell, state, a.action),
+                                     now=f"{a.immediate:+d}".replace("-", "−"),
+                                     ahead=fmt_num(shell, a.expected)), size=14))
+    lines.append(ft.Text(shell.t("vx.play.advice_note"), size=12, color=ft.Colors.BLUE_GREY_600))
+    return [ft.Container(content=ft.Column(lines, spacing=2), bgcolor=ft.Colors.TEAL_50, border_radius=10, padding=8)]
+
+
+def _event_lines(shell: Shell, state: Any) -> list[str]:
+    out = []
+    for ev in state.events:
+        name = state.names[ev.seat] if ev.seat is not None else ""
+        if ev.kind == "bite_empty":
+            continue
+        out.append(shell.t(f"vx.play.events.{ev.kind}", name=name, tile=tile_text(ev.tile)))
+    return out
+
+
+def piles_view(shell: Shell, state: Any) -> ft.Control:
+    cards = []
+    goal = state.goal
+    for seat, name in enumerate(state.names):
+        pile = state.piles[seat]
+        points = score_tiles(pile).total
+        out = all(p == goal for p in state.figures[seat])
+        head = shell.t("vx.play.pile_line", name=name, points=points)
+        if out:
+            head += " · " + shell.t("vx.play.out")
+        tiles = tiles_text(pile)
+        # Issue 18: whose turn it is (the card's colour) changes with every move. The colour is a box
+        # of its own behind the card's words (filling the stack), so a move rebuilds that one box on
+        # the phone, not the card with its bar and two lines (6 controls per pile, two piles a move).
+        shade = ft.Container(
+            bgcolor=ft.Colors.AMBER_50 if seat == state.turn and state.phase != "over" else ft.Colors.BLUE_GREY_50,
+            border_radius=10, left=0, top=0, right=0, bottom=0,
+        )
+        color, lines = seat_color(shell, seat), (head, tiles or shell.t("vx.play.pile_empty"))
+        # the words and the seat's bar stay the same objects while they read the same (Shell.memo):
+        # a move that only passes the turn builds each pile's shade and frame, not its 6 controls
+        # (on the server: less for Flet to build and diff before the phone gets the patch)
+        words_box = shell.memo((shell.game_table.id, "pile", seat), (color, lines),
+                               lambda color=color, lines=lines: ft.Container(
+            padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+            content=ft.Row([
+                ft.Container(width=10, height=36, bgcolor=color, border_radius=3),
+                ft.Column([
+                    ft.Text(lines[0], size=15, weight=ft.FontWeight.BOLD),
+                    ft.Text(lines[1], size=15, color=ft.Colors.BLUE_GREY_800),
+                ], spacing=0, expand=True),
+            ]),
+        ))
+        card = ft.Stack([shade, words_box])
+        # one semantics node per pile, read as a whole ("Ana: 3 Punkte, Tafeln: −2 +5"); its two
+        # lines have none of their own (issue 18)
+        words = shell.t("vx.play.pile_words" if tiles else "vx.play.pile_words_empty", line=head, tiles=tiles)
+        cards.append(ft.Semantics(container=True, label=words, exclude_semantics=True, content=card))
+    # its own semantics node (see ``isolated``): the side's blocks above it change height per tap
+    return isolated(ft.Column([own_node(section_title(shell.t("vx.play.piles"))), *cards], spacing=6))
+
+
+def last_move_line(shell: Shell) -> str | None:
+    """The last move made (by any phone) and what it took or bit, from the state before it."""
+    table = shell.game_table
+    if table.cursor == 0:
+        return None
+    rec = table.record.actions[table.cursor - 1]
+    if rec.action.get("type") == "roll":
+        return None
+    key = ("vx_last", table.id)
+    mark = (table.cursor, repr(rec.action), shell.lang)
+    cached = shell.ui.get(key)
+    if cached and cached[0] == mark:
+        return cached[1]
+    try:
+        before = table.state_at(table.cursor - 1)
+        action = ENGINE.parse_action(rec.action)
+        text = shell.t("vx.play.last_move", name=before.names[action.by], move=action_label(shell, before, action))
+    except (Refusal, InvalidInput, AttributeError, IndexError):
+        text = None
+    shell.ui[key] = (mark, text)
+    return text
+
+
+def _roll_line(shell: Shell, roll_text: str, words: str | None) -> ft.Control:
+    """The rolled value, big, with what it is for: right above the moves it allows."""
+    parts: list[ft.Control] = [ft.Container(
+        content=ft.Row([ft.Icon(ft.Icons.CASINO_OUTLINED, color=ft.Colors.WHITE, size=22),
+                        ft.Text(roll_text, size=18, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE)],
+                       spacing=6, tight=True),
+        bgcolor=ft.Colors.INDIGO_600, border_radius=8, padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+    )]
+    if words:
+        parts.append(ft.Text(words, size=15, weight=ft.FontWeight.BOLD, color=ft.Colors.BLUE_GREY_700, expand=True))
+    return ft.Row(parts, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+# Portrait: one column, the moves first (under the roll), the board and the piles below them.
+# Landscape (>= 576 px wide): the moves on the left, the board and the piles beside them.
+SIDE_COL = {"xs": 12, "sm": 5}
+BOARD_COL = {"xs": 12, "sm": 7}
+
+
+def _header(shell: Shell, state: Any) -> ft.Control:
+    """Whose turn, with undo and redo; the same controls while it looks the same (Shell.memo)."""
+    table, me = shell.game_table, state.turn
+    turn_text = shell.t("play.turn_of", name=state.names[me])
+    may_undo, may_redo = table.may_undo(shell.seats), table.may_redo(shell.seats)
+    tips = (shell.t("play.undo"), shell.t("play.redo"))
+    me_color = seat_color(shell, me)
+
+    def header() -> ft.Control:
+        # on a seat's own phone: only that seat's moves are taken back or redone. Undo and redo are
+        # the same buttons while they look the same (a move changes whose turn it is, not them).
+        undo = shell.memo((table.id, "header-undo"), (tips[0], may_undo), lambda: ft.IconButton(
+            icon=ft.Icons.UNDO, tooltip=tips[0], on_click=lambda e: shell.undo(),
+            disabled=not may_undo, icon_size=28, width=TOUCH, height=TOUCH, key="undo"))
+        redo = shell.memo((table.id, "header-redo"), (tips[1], may_redo), lambda: ft.IconButton(
+            icon=ft.Icons.REDO, tooltip=tips[1], on_click=lambda e: shell.redo(),
+            disabled=not may_redo, icon_size=28, width=TOUCH, height=TOUCH, key="redo"))
+        return ft.Row([
+            ft.Container(width=12, height=30, bgcolor=me_color, border_radius=3, key="color"),
+            ft.Text(turn_text, size=19, weight=ft.FontWeight.BOLD, expand=True, key="turn"),
+            undo, redo,
+        ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+    return keyed(shell.memo((table.id, "header"), (turn_text, may_undo, may_redo, tips, me_color), header),
+                 "header")
+
+
+def _roll_block(shell: Shell, state: Any) -> ft.Control:
+    """The roll controls stay mounted (hidden while a move is chosen): after every move they
+    come back as the same controls instead of a new text field and buttons each turn."""
+    table = shell.game_table
+    typed = shell.ui.get(("vx_typed", table.id), "")
+    tapped = _dice_memory(shell)  # the real dice open: their faces and what was tapped
+    dice = None if tapped is None else (table.seq, tuple(sorted(tapped.items())))
+    roll_block = shell.memo((table.id, "roll-block"), (shell.lang, typed, dice),
+                            lambda: ft.Column(roll_controls(shell, state), spacing=8))
+    return keyed(ft.Container(roll_block, visible=state.phase == "roll"), "roll-block")
+
+
+def _waiting(shell: Shell, state: Any, roll_text: str | None) -> list[ft.Control]:
+    """Another seat's phone: everyone sees the board, only the player on turn acts."""
+    waiting = {"roll": "vx.play.other_rolls", "wurminator": "vx.play.other_wurm"}.get(state.phase,
+                                                                                      "vx.play.other_moves")
+    out: list[ft.Control] = []
+    if roll_text is not None and state.phase != "roll":
+        out.append(keyed(_roll_line(shell, roll_text, None), "roll-line"))
+    out.append(keyed(info_line(shell.t(waiting, name=state.names[state.turn])), "waiting"))
+    return out
+
+
+def _move_colors(shell: Shell, state: Any, a: Any) -> tuple[str, str]:
+    if isinstance(a, MoveFigure):
+        me_color = seat_color(shell, state.turn)
+        return me_color, text_on(me_color)
+    if isinstance(a, MoveGuard):
+        return ft.Colors.BLUE_GREY_100, ft.Colors.BLACK
+    if isinstance(a, MoveWurminator):
+        return ft.Colors.BROWN_100, ft.Colors.BROWN_900
+    return ft.Colors.GREY_200, ft.Colors.BLACK
+
+
+def _moves(shell: Shell, state: Any, legal: list[Any], roll_text: str) -> ft.Control:
+    """The roll, right above the moves it allows, and the guards it does not move."""
+    title = shell.t("vx.play.moves_with" if state.phase == "move" else "vx.play.wurm_phase")
+    table = shell.game_table
+
+    def block() -> ft.Control:
+        moves: list[ft.Control] = []
+        for a in legal:
+            bg, fg = _move_colors(shell, state, a)
+            moves.append(_move_button(action_label(shell, state, a), lambda e, a=a: shell.submit(a), bg, fg))
+        if state.phase == "move":
+            moves += _locked_guards(shell, state)
+        # stretched: each move button is as wide as the column (no Row around it)
+        return ft.Column(moves, spacing=8, key=f"actions-{state.phase}",
+                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+    # Issue 18: the moves (their labels, colours, targets and the locked guards' refusals) follow
+    # from the state, the language and the seats' colours alone: a position shown before (an undo
+    # back to it) gets the same controls again (Shell.memo).
+    colors = tuple(seat_color(shell, s) for s in range(len(state.names)))
+    sig = (state.model_dump_json(), shell.lang, colors)
+    line = shell.memo((table.id, "roll-line"), (roll_text, title), lambda: _roll_line(shell, roll_text, title))
+    moves = shell.memo((table.id, "moves"), sig, block)
+    shell.ui[("vx_moves_shown", table.id)] = (line, moves)
+    return _moves_box(line, moves, visible=True)
+
+
+def _moves_box(line: ft.Control, moves: ft.Control, *, visible: bool) -> ft.Control:
+    return keyed(ft.Container(ft.Column([keyed(line, "roll-line"), moves], spacing=8), visible=visible), "moves")
+
+
+def _hidden_moves(shell: Shell) -> list[ft.Control]:
+    """While the player rolls, the last moves shown stay mounted, hidden (as the roll block
+    does during a move): the client keeps them, so an undo back to that move brings them back
+    as a change of ``visible``, not as ~30 controls sent and built again (issue 18). Hidden
+    controls are not drawn, not in the semantics tree and cannot be tapped."""
+    shown = shell.ui.get(("vx_moves_shown", shell.game_table.id))
+    if shown is None:
+        return []
+    line, moves = (shell.reuse(c) for c in shown)
+    return [_moves_box(line, moves, visible=False)]
+
+
+def _news(shell: Shell, state: Any) -> list[ft.Control]:
+    """A refusal where the tap happened (under the roll field or the moves), the last move, events."""
+    out: list[ft.Control] = []
+    refusal = shell.refusal_control()
+    if refusal:
+        out.append(keyed(refusal, "refusal"))
+    last = last_move_line(shell)
+    # always there (hidden when there is none, e.g. after a roll): a move changes its words in
+    # place instead of sending a new control (issue 18)
+    out.append(keyed(ft.Text(last or "", size=15, weight=ft.FontWeight.W_600, color=ft.Colors.BLUE_GREY_900,
+                             visible=bool(last)), "last"))
+    for i, line in enumerate(_event_lines(shell, state)):
+        out.append(keyed(ft.Text(line, size=14, color=ft.Colors.BLUE_GREY_800), f"event{i}"))
+    return out
+
+
+def _advice(shell: Shell, state: Any, shown: bool) -> list[ft.Control]:
+    """The advice switch and, when on, one line per legal move. The switch stays mounted, hidden
+    while the player rolls: a move and its undo change its ``visible`` instead of sending it
+    whole (issue 18)."""
+    key = "vx_advice"
+
+    def toggle(e: Any) -> None:
+        shell.ui[key] = bool(e.control.value)
+        shell.render()
+
+    out: list[ft.Control] = [keyed(ft.Switch(label=shell.t("vx.play.advice"), value=bool(shell.ui.get(key)),
+                                             on_change=toggle, visible=shown), "advice")]
+    if shown and shell.ui.get(key):
+        out.append(keyed(ft.Column(_advice_controls(shell, state), spacing=8), "advice-lines"))
+    return out
+
+
+def _side(shell: Shell, state: Any, legal: list[Any], mine: bool) -> list[ft.Control]:
+    """The roll and what to do with it."""
+    roll_text = shell.t("vx.play.roll_chip", value=state.roll) if state.roll is not None else None
+    side: list[ft.Control] = []
+    if mine and state.phase in ("roll", "move", "wurminator"):
+        side.append(_roll_block(shell, state))
+    if not mine:
+        side += _waiting(shell, state, roll_text)
+    elif state.phase in ("move", "wurminator") and roll_text is not None:
+        side.append(_moves(shell, state, legal, roll_text))
+    elif state.phase == "roll":
+        side += _hidden_moves(shell)
+    side += _news(shell, state)
+    if mine and state.phase in ("roll", "move", "wurminator"):
+        side += _advice(shell, state, shown=state.phase != "roll")
+    return side
+
+
+def _board(shell: Shell, state: Any, legal: list[Any]) -> list[ft.Control]:
+    """The parcours (a single possible move's landing marked) and the piles."""
+    table = shell.game_table
+    landing: set[int] = set()
+    if len(legal) == 1 and not isinstance(legal[0], SkipWurminator):
+        landing.add(move_preview(state, legal[0]).landing)
+    slots = tuple(board_slots(shell, state, landing))
+    parts = shell.parts(("vx_slots", table.id), 512)
+    board: list[ft.Control] = [keyed(shell.memo((table.id, "strip"), slots,
+                                                lambda: tile_strip(list(slots), parts=parts)), "strip")]
+    piles_sig = (tuple(state.names), tuple(tuple(p) for p in state.piles), tuple(tuple(f) for f in state.figures),
+                 state.turn, state.phase, shell.lang, tuple(seat_color(shell, s) for s in range(len(state.names))))
+    board.append(keyed(shell.memo((table.id, "piles"), piles_sig, lambda: piles_view(shell, state)), "piles"))
+    return board
+
+
+def play_view(shell: Shell) -> ft.Control:
+    # Blocks that look the same as last time are the same controls (Shell.memo): Flet's diff skips them.
+    table = shell.game_table
+    state = table.state
+    mine = shell.seats is None or state.turn in shell.seats
+    legal = ENGINE.legal(state) if mine else []
+    return ft.Column([
+        _header(shell, state),
+        keyed(ft.ResponsiveRow([
+            keyed(ft.Column(_side(shell, state, legal, mine), spacing=8, col=SIDE_COL), "side"),
+            keyed(ft.Column(_board(shell, state, legal), spacing=8, col=BOARD_COL), "board"),
+        ], spacing=12, run_spacing=10, vertical_alignment=ft.CrossAxisAlignment.START), "play"),
+        keyed(shell.memo((table.id, "dispute"), shell.lang, lambda: dispute_button(shell)), "dispute"),
+    ], spacing=8)

@@ -1,0 +1,121 @@
+"""Verflixxt! Kompakt's quick score: count finished piles without playing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.games.verflixxt.result_screen import result_cards
+from companion.games.verflixxt.words import GAME
+from companion.seats import add_seat, check_names, error_texts, seats_for, start_error_line
+from components.common import (
+    TOUCH,
+    big_button,
+    section_title,
+)
+from components.seat_editor import seat_editor
+from scoring.errors import InvalidInput
+from scoring.verflixxt import (
+    GAME as ENGINE,
+)
+
+if TYPE_CHECKING:
+    from companion.app import Shell
+
+
+# --- quick score -----------------------------------------------------------------------------
+def _quick_state(shell: Shell) -> dict[str, Any]:
+    st = shell.ui.get("vx_quick")
+    if st is None:
+        st = {"players": [{"name": "", "tiles": ""} for _ in range(2)], "result": None, "name_errors": []}
+        shell.ui["vx_quick"] = st
+    return st
+
+
+def _quick_seats(shell: Shell, st: dict[str, Any], fields: list[tuple[int, str, ft.TextField]],
+                 sync: Callable[[], None]) -> ft.Control:
+    """The shared seat editor, each seat with its pile typed in."""
+    players = st["players"]
+
+    def set_name(i: int, value: str) -> None:
+        players[i]["name"] = value
+
+    def remove(i: int) -> None:
+        sync()
+        if len(players) > 1:
+            players.pop(i)
+            st["result"], st["name_errors"] = None, []
+            shell.render()
+
+    def add() -> None:
+        sync()
+        if len(players) < ENGINE.max_players:
+            players.append({"name": "", "tiles": ""})
+            shell.render()
+
+    def tiles_row(i: int) -> tuple[ft.Control, ...]:
+        def changed(e: Any) -> None:
+            players[i]["tiles"] = e.control.value or ""
+
+        f = ft.TextField(label=shell.t("vx.quick.tiles", n=i + 1), value=players[i]["tiles"], dense=True,
+                         expand=True, on_change=changed)
+        fields.append((i, "tiles", f))
+        return (ft.Row([f]),)
+
+    seats = seats_for(shell, [p["name"] for p in players], [str(i) for i in range(len(players))],
+                      error_texts(shell, st["name_errors"]), low=1, extras=[tiles_row(i) for i in range(len(players))])
+    names: list[ft.TextField] = []
+    editor = seat_editor(seats, on_name=set_name, on_remove=remove, fields=names,
+                         add=add_seat(shell, len(players), ENGINE.max_players, add))
+    fields += [(i, "name", f) for i, f in enumerate(names)]
+    return editor
+
+
+def quick_score_view(shell: Shell) -> list[ft.Control]:
+    """Score finished piles typed in (``GAME.score_input``), without playing in the app."""
+    st = _quick_state(shell)
+    fields: list[tuple[int, str, ft.TextField]] = []
+
+    def sync() -> None:
+        for i, key, f in fields:
+            if f.value is not None and i < len(st["players"]):
+                st["players"][i][key] = f.value
+
+    def score(e: Any) -> None:
+        sync()
+        names, problems = check_names(shell, [p["name"] for p in st["players"]])
+        st["name_errors"] = [p.model_dump() for p in problems]
+        st["result"] = None
+        if problems:
+            shell.refusal = None
+            shell.render()
+            return
+        data = {"players": [{"name": n, "tiles": p["tiles"].replace("−", "-")} for n, p in zip(names, st["players"])]}
+        try:
+            st["result"] = ENGINE.score_input(data)
+        except InvalidInput as exc:
+            shell.refuse(exc)
+            return
+        shell.refusal = None
+        shell.render()
+
+    out: list[ft.Control] = [
+        ft.Row([
+            ft.IconButton(icon=ft.Icons.ARROW_BACK, tooltip=shell.t("vx.quick.back"), width=TOUCH, height=TOUCH,
+                          on_click=lambda e: shell.go_setup(GAME)),  # a thumb-sized target (issue 15.1)
+            ft.Text(shell.t("vx.quick.title"), size=18, weight=ft.FontWeight.BOLD, expand=True),
+        ]),
+        _quick_seats(shell, st, fields, sync),
+    ]
+    problem = st["name_errors"][0] if st["name_errors"] else None
+    line = start_error_line(shell, problem)
+    if line is not None:
+        out.append(line)
+    out.append(big_button(shell.t("vx.quick.score"), score, color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE))
+    if st["result"] is not None:
+        out.append(section_title(shell.t("result.title")))
+        out += result_cards(shell, st["result"])
+        out.append(ft.TextButton(content=shell.t("vx.result.why"), on_click=lambda e: shell.show_rule("vx.score")))
+    return out

@@ -1,0 +1,64 @@
+"""Verflixxt! Kompakt's result screen: places and every player's piles."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.games.verflixxt.colors import tile_text, tiles_text
+from companion.games.verflixxt.play_screen import seat_color
+from companion.games.verflixxt.words import GAME
+from components.common import (
+    big_button,
+)
+
+if TYPE_CHECKING:
+    from companion.app import Shell
+
+
+# --- result ------------------------------------------------------------------------------
+def result_cards(shell: Shell, result: Any) -> list[ft.Control]:
+    cards: list[ft.Control] = []
+    for p in sorted(result.players, key=lambda p: (p.place, p.seat)):
+        b = p.breakdown
+        lines: list[ft.Control] = [
+            ft.Text(shell.t("vx.result.line", place=p.place, name=p.name, total=p.total), size=20,
+                    weight=ft.FontWeight.BOLD),
+            ft.Text(shell.t("vx.result.tiles", tiles=tiles_text(b["tiles"]) or "–"), size=15),
+        ]
+        for c in b["conversions"]:
+            lines.append(ft.Text(shell.t("vx.result.turns", minus=tile_text(c["minus"]), becomes=c["becomes"]),
+                                 size=15, color=ft.Colors.GREEN_900))
+        if b["unused_lucky"]:
+            lines.append(ft.Text(shell.t("vx.result.unused", count=b["unused_lucky"]), size=14,
+                                 color=ft.Colors.BLUE_GREY_700))
+        cards.append(ft.Container(
+            bgcolor=ft.Colors.AMBER_50 if p.place == 1 else ft.Colors.BLUE_GREY_50,
+            border_radius=10, padding=10,
+            content=ft.Row([
+                ft.Container(width=10, height=48, bgcolor=seat_color(shell, p.seat), border_radius=3),
+                ft.Column(lines, spacing=2, expand=True),
+            ]),
+        ))
+    return cards
+
+
+def result_view(shell: Shell) -> ft.Control:
+    table = shell.game_table
+    result = table.game.result(table.state)
+    out: list[ft.Control] = [
+        ft.Row([
+            ft.Text(shell.t("result.title"), size=22, weight=ft.FontWeight.BOLD, expand=True),
+            ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
+                          disabled=not table.may_undo(shell.seats), icon_size=30),
+        ])
+    ]
+    refusal = shell.refusal_control()
+    if refusal:
+        out.append(refusal)
+    out += result_cards(shell, result)
+    out.append(ft.TextButton(content=shell.t("vx.result.why"), on_click=lambda e: shell.show_rule("vx.score")))
+    out.append(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=ft.Colors.INDIGO_600,
+                          text_color=ft.Colors.WHITE))
+    return ft.Column(out, spacing=10)

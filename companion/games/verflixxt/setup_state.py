@@ -1,0 +1,190 @@
+"""Verflixxt! Kompakt's setup: what the screen remembers while the table sets up, and the helpers both
+setup parts share."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.app import CLIENT_ANSWER_TIMEOUT
+from companion.games.verflixxt.colors import COLOR_KEYS, GUARD_COLOR, tile_text
+from components.tile_strip import Piece, Slot
+from scoring.errors import InvalidInput, RefereeError
+from scoring.verflixxt import (
+    DEFAULT_LAYOUT,
+    DEFAULT_TILE_SET,
+    Tile,
+    default_guards,
+    format_layout,
+    parse_layout,
+)
+
+if TYPE_CHECKING:
+    from companion.app import Shell
+
+PREF_TILE_SET = "vx.tile_set"  # the table's own box, remembered in the browser (vx.setup)
+PALETTE = [f"+{v}" for v in range(1, 9)] + [f"-{v}" for v in range(1, 11)] + ["G"]
+# --- setup --------------------------------------------------------------------------
+def setup_state_of(shell: Shell) -> dict[str, Any]:
+    st = shell.ui.get("vx_setup")
+    if st is None:
+        st = {
+            "players": ["", ""],  # as typed; empty: the hint's default name (issue #15.4)
+            "profiles": [None, None],  # per seat, a saved player's id
+            "name_errors": [],  # NameProblem dicts, shown beside their fields
+            "start_error": None,  # shown beside the start button
+            "figures_note": None,  # vx.setup: the ruling's figure count changed with the player count
+            "tile_set_confirmed": False,  # the table confirmed its box's tile set (remembered in the browser)
+            "figures": None,  # None: the ruling's default for the player count
+            "wurminator": False,
+            "bite_takes": "smallest",
+            "layout": format_layout(DEFAULT_LAYOUT),
+            "tile_set": format_layout(DEFAULT_TILE_SET),
+            "layout_error": None,
+            "tile_set_error": None,
+            "colors": COLOR_KEYS[:2],  # per player, a key of COLOR_CHOICES; no two alike
+            "guards": None,  # None: the ruling's start tiles for the layout (vx.setup)
+            "guard_error": None,  # the engine's refusal of the guard positions, shown by the guards
+            "sel": None,  # the selected tile (1-based) of the layout chips
+        }
+        shell.ui["vx_setup"] = st
+        _recall_tile_set(shell, st)
+    return st
+
+
+def _run(shell: Shell, coro_fn: Any) -> None:
+    try:
+        shell.page.run_task(coro_fn)
+    except Exception:  # no live page (tests): nothing to remember
+        pass
+
+
+def remember_tile_set(shell: Shell, text: str) -> None:
+    async def save() -> None:
+        try:
+            await asyncio.wait_for(ft.SharedPreferences().set(PREF_TILE_SET, text), timeout=CLIENT_ANSWER_TIMEOUT)
+        except Exception:
+            pass
+
+    _run(shell, save)
+
+
+def _recall_tile_set(shell: Shell, st: dict[str, Any]) -> None:
+    """The tile set this table confirmed on this browser, if any (never blocks the first screen)."""
+    async def load() -> None:
+        try:
+            saved = await asyncio.wait_for(ft.SharedPreferences().get(PREF_TILE_SET), timeout=CLIENT_ANSWER_TIMEOUT)
+        except Exception:  # no answer (tests, old browser): nothing remembered
+            return
+        if shell.ui.get("vx_setup") is st and _use_saved_tile_set(st, saved) and shell.screen == "setup":
+            shell.render()
+
+    _run(shell, load)
+
+
+def _use_saved_tile_set(st: dict[str, Any], saved: Any) -> bool:
+    """A remembered tile set counts as confirmed (vx.setup); anything unreadable is ignored."""
+    if not isinstance(saved, str):
+        return False
+    try:
+        parse_layout(saved)
+    except InvalidInput:
+        return False
+    st["tile_set"], st["tile_set_confirmed"] = saved, True
+    return True
+
+
+def layout_summary(shell: Shell, text: str) -> tuple[str, tuple[Tile, ...] | None, RefereeError | None]:
+    try:
+        tiles = parse_layout(text)
+    except InvalidInput as exc:
+        return exc.message(shell.lang), None, exc
+    kinds = [t.kind for t in tiles]
+    summary = shell.t("vx.setup.layout_ok", count=len(tiles), plus=kinds.count("plus"), minus=kinds.count("minus"),
+                      lucky=kinds.count("lucky"))
+    return summary, tiles, None
+
+
+def slot_text(shell: Shell, tiles: tuple[Tile, ...], p: int) -> str:
+    if 1 <= p <= len(tiles):
+        return shell.t("vx.pos.slot", n=p, tile=tile_text(tiles[p - 1]))
+    return shell.t("vx.pos.gap_slot", n=p)
+
+
+def setup_guards(st: dict[str, Any], tiles: tuple[Tile, ...]) -> list[int]:
+    """What the guards' rows show and the game gets: the moved positions, else the ruling's start tiles."""
+    return list(st["guards"]) if st.get("guards") is not None else list(default_guards(tiles))
+
+
+def layout_slots(tiles: tuple[Tile, ...], guard_letter: str, guards: list[int] | None = None,
+                  selected: int | None = None) -> list[Slot]:
+    """The layout with its guards, each numbered as in the guards' rows ("W1")."""
+    at: dict[int, list[Piece]] = {}
+    for g, p in enumerate(default_guards(tiles) if guards is None else guards):
+        at.setdefault(p, []).append(Piece(f"{guard_letter}{g + 1}", GUARD_COLOR, round=False))
+    slots = [Slot(0, "S", "start")]
+    for i, t in enumerate(tiles, start=1):
+        pieces = tuple(at.get(i, ()))
+        slots.append(Slot(i, tile_text(t), t.kind, pieces, highlight=i == selected))
+    slots.append(Slot(len(tiles) + 1, "Z", "goal"))
+    return slots
+
+
+def palette_button(shell: Shell, token: str, on_click: Any) -> ft.Control:
+    kind = "lucky" if token == "G" else ("minus" if token.startswith("-") else "plus")
+    bg, fg = {
+        "plus": (ft.Colors.GREEN_100, ft.Colors.GREEN_900),
+        "minus": (ft.Colors.RED_100, ft.Colors.RED_900),
+        "lucky": (ft.Colors.AMBER_200, ft.Colors.BROWN_900),
+    }[kind]
+    return ft.Button(
+        content=ft.Text(tile_text(token), size=16, weight=ft.FontWeight.BOLD, color=fg),
+        bgcolor=bg,
+        width=56,
+        height=48,
+        on_click=on_click,
+        style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=8), padding=ft.Padding.all(0)),
+    )
+
+
+def drop_last(text: str) -> str:
+    try:
+        return format_layout(parse_layout(text)[:-1])
+    except InvalidInput:
+        parts = text.split()
+        return " ".join(parts[:-1])
+
+
+def about_guards(err: RefereeError) -> bool:
+    return "guard" in err.code or "guards" in str(err.params.get("detail", ""))
+
+
+class Fields:
+    """The setup's text fields: a change event may arrive after the next tap, so every tap reads them first."""
+
+    def __init__(self, st: dict[str, Any]) -> None:
+        self.st = st
+        self.names: list[ft.TextField] = []
+        self.text: dict[str, ft.TextField] = {}  # "layout", "tile_set"
+
+    def sync(self) -> None:
+        st = self.st
+        for i, f in enumerate(self.names):
+            if f.value is not None and i < len(st["players"]):
+                st["players"][i] = f.value
+        for k, f in self.text.items():
+            if f.value is None or st.get(k) == f.value:
+                continue
+            st[k] = f.value
+            st[k + "_error"] = None
+            if k == "layout":  # a new layout: the guards start on its own tiles again
+                layout_reset(st)
+
+
+def layout_reset(st: dict[str, Any], sel: int | None = None) -> None:
+    st["layout_error"] = None
+    st["guards"] = None
+    st["guard_error"] = None
+    st["sel"] = sel
