@@ -17,7 +17,7 @@ from typing import Any
 
 import flet as ft
 
-from companion import history as H, registry
+from companion import bgstats_ui, history as H, registry
 from companion.app import EXTENSIONS, SCREENS, game_ui
 from companion.dispute import describe_action
 from companion.i18n import add_strings
@@ -342,6 +342,7 @@ def _history_item(shell: Any, g: dict[str, Any]) -> ft.Control:
     buttons.append(big_button(shell.t("hist.export_one"),
                               lambda e, gid=g["id"]: shell.go("backup", hist_export=gid, hist_out=None, hist_msg=None),
                               tooltip=shell.t("hist.export_one_tip", label=label)))
+    buttons.append(bgstats_ui.history_button(shell, g["id"], label))
     standings = _standings_text(shell, g)
     return ft.Container(
         bgcolor=ft.Colors.BLUE_GREY_50,
@@ -843,6 +844,7 @@ def backup_screen(shell: Any) -> list[ft.Control]:
         out.append(ft.Row([big_button(shell.t("hist.bk.all_json"), run_json),
                            big_button(shell.t("hist.bk.csv"), run_csv)], wrap=True, spacing=8,
                           run_spacing=8))
+        out += bgstats_ui.backup_section(shell, _download)  # issue 26: a date range as one BG Stats play file
     res = shell.ui.get("hist_out")
     if res:
         if res.get("summary"):
