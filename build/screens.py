@@ -95,6 +95,23 @@ def _click_to(name: str, ready: Callable) -> Callable:
     return walk
 
 
+def _click_to_none(name: str) -> Callable:
+    def walk(page) -> None:
+        button(page, name).wait_for()
+        time.sleep(0.8)
+
+    return walk
+
+
+def _bgstats_qr(page) -> None:
+    """Tap "In BG Stats eintragen": the link opens in a new tab (closed here), the QR code shows."""
+    with page.context.expect_page() as opened:
+        button(page, "In BG Stats eintragen").click()
+    opened.value.close()
+    page.get_by_text("Auf einem anderen Handy: diesen Code mit der Kamera scannen.").wait_for()
+    time.sleep(0.8)
+
+
 def _replay(page) -> None:
     _history(page)
     button(page, "Nachspielen").click()
@@ -174,6 +191,9 @@ def qwixx_scenes(tables: Any) -> list[tuple[str, str, Callable]]:
             done.roll(values=[rng.randint(1, d.sides) for d in done.game.pending_roll(state).dice])
         else:
             done.submit(greedy(state, done.game.legal(state, done.game.current_seats(state)[0])))
+    # the result screen with "In BG Stats eintragen" (issue 26), and after the tap: its QR code
+    out.append(("qwixx-result", f"/g/{done.id}?all&lang=de", _click_to_none("In BG Stats eintragen")))
+    out.append(("qwixx-result-bgstats", f"/g/{done.id}?all&lang=de", _bgstats_qr))
     for name, reached in POSITIONS.items():
         t = tables.create("qwixx-longo", players, OPTIONS)
         play_until(t, reached)

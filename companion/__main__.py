@@ -3,6 +3,7 @@
     python -m companion                 # http://127.0.0.1:8550, this device only
     python -m companion --lan           # phones on the table's network join by their game's link (QR);
                                         # the host link printed at start-up is the host's
+    python -m companion bgstats GAME_ID # a finished game's BG Stats link and its JSON (issue 26)
 
 In the phone's browser (the static site of ``build/web.sh``) the entry is ``phone()``.
 """
@@ -18,7 +19,42 @@ if TYPE_CHECKING:
     from companion.app import Shell
 
 
+def bgstats(argv: list[str]) -> int:
+    """``python -m companion bgstats GAME_ID [--db FILE] [--lang de|en]``: the link, then its JSON decoded."""
+    import json
+
+    parser = argparse.ArgumentParser(prog="python -m companion bgstats",
+                                     description="A finished game as a BG Stats link (createPlay) and the JSON in it")
+    parser.add_argument("game_id")
+    parser.add_argument("--db", default=None, help="database file (default: TISCHRICHTER_DB or the user data dir)")
+    parser.add_argument("--lang", default="de", choices=("de", "en"), help="language of the comments and messages")
+    args = parser.parse_args(argv)
+    from companion import bgstats as B
+    from companion.i18n import tr
+    from companion.store import Store, default_path
+
+    path = args.db or str(default_path())
+    if path != ":memory:" and not os.path.exists(path):  # reading must not create an empty database
+        print(tr(args.lang, "bg.no_game", id=args.game_id[:40]) + f" ({path})", file=sys.stderr)
+        return 2
+    store = Store(path)
+    try:
+        play = B.play_of(store, args.game_id, args.lang)
+    except B.BGStatsRefused as exc:
+        print(exc.message(args.lang), file=sys.stderr)
+        return 2
+    finally:
+        store.close()
+    url = B.link(play)
+    print(url)
+    print(json.dumps(B.decode_link(url), ensure_ascii=False, indent=2))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["bgstats"]:
+        return bgstats(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m companion", description="Tischrichter table server")
     parser.add_argument("--host", default=None, help="address to bind (default 127.0.0.1; with --lan 0.0.0.0); any non-loopback address turns the link gate on")
     parser.add_argument("--port", type=int, default=int(os.environ.get("TISCHRICHTER_PORT", "8550")))

@@ -42,7 +42,8 @@ def game_ui(game_id: str) -> GameUI | None:
 # stays small: SCREENS[name](shell) -> controls; EXTENSIONS run at session start.
 SCREENS: dict[str, Callable[[Shell], list[ft.Control]]] = {}
 EXTENSIONS: list[Callable[[Shell], None]] = []
-EXTENSION_MODULES = ("companion.rules_ui", "companion.history_ui", "companion.join_ui")
+RESULT_EXTRAS: list[Callable[[Shell], list[ft.Control]]] = []  # below every result screen (issue 26: BG Stats)
+EXTENSION_MODULES = ("companion.rules_ui", "companion.history_ui", "companion.join_ui", "companion.bgstats_ui")
 
 
 def load_extensions() -> None:
@@ -686,7 +687,7 @@ class Shell:
         elif self.screen == "play" and self.table is not None:
             ui = self._game_ui(self.table.game.id)
             if self.table.is_over() and self.ui.get("show_result", True):
-                out += [ui.result(self)]
+                out += [ui.result(self)] + [c for extra in RESULT_EXTRAS for c in extra(self)]
             else:
                 out += [ui.play(self)]
         elif self.screen in quick:

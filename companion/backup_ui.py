@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion import backup as B, history as H
+from companion import backup as B, bgstats_ui, history as H
 from companion.history_parts import SHOW_MAX, back_row, label_of
 from components.common import big_button, info_line, section_title
 
@@ -82,6 +82,7 @@ def backup_screen(shell: Shell) -> list[ft.Control]:
         out.append(ft.Row([big_button(shell.t("hist.bk.all_json"), run_json),
                            big_button(shell.t("hist.bk.csv"), run_csv)], wrap=True, spacing=8,
                           run_spacing=8))
+        out += bgstats_ui.backup_section(shell, _download)  # issue 26: a date range as one BG Stats play file
     res = shell.ui.get("hist_out")
     if res:
         if res.get("summary"):

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion import history as H, history_words, registry
+from companion import bgstats_ui, history as H, history_words, registry
 from companion.app import EXTENSIONS, SCREENS, game_ui
 from companion.backup_ui import backup_screen
 from companion.dispute import describe_action
@@ -125,6 +125,7 @@ def _history_item(shell: Shell, g: dict[str, Any]) -> ft.Control:
     buttons.append(big_button(shell.t("hist.export_one"),
                               lambda e, gid=g["id"]: shell.go("backup", hist_export=gid, hist_out=None, hist_msg=None),
                               tooltip=shell.t("hist.export_one_tip", label=label)))
+    buttons.append(bgstats_ui.history_button(shell, g["id"], label))
     standings = _standings_text(shell, g)
     return ft.Container(
         bgcolor=ft.Colors.BLUE_GREY_50,

@@ -21,13 +21,14 @@ def qr_png(data: str, *, scale: int = 5, border: int = 4, error: str = "m") -> b
     return buf.getvalue()
 
 
-def qr_image(data: str, *, size: int = 240, label: str | None = None, scale: int = 8) -> ft.Control:
+def qr_image(data: str, *, size: int = 240, label: str | None = None, scale: int = 8,
+             error: str = "m") -> ft.Control:
     """A square QR code of ``size`` px on a white card (scanners need the light border).
 
     ``label`` becomes the image's semantics label (screen readers, browser tests);
-    it defaults to the encoded text itself.
+    it defaults to the encoded text itself. ``error``: segno's error level (l, m, q, h).
     """
-    png = qr_png(data, scale=scale)
+    png = qr_png(data, scale=scale, error=error)
     return ft.Container(
         content=ft.Image(
             src=png,
