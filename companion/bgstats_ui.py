@@ -87,7 +87,7 @@ def backup_section(shell: Any, download: Callable[[Any], Awaitable[None]]) -> li
 
     ``download(shell)`` is the backup screen's own download of ``shell.ui["hist_out"]`` (the
     browser's save dialog, the same on the server and in the offline phone site)."""
-    from companion import history as H
+    from companion import backup as H
 
     def typed(key: str) -> Callable[[Any], None]:
         def on_change(e: Any) -> None:
