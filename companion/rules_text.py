@@ -628,14 +628,15 @@ VERLIES = GameRules(
              "offenen Gang mehr hat, weil du in diesem Zug schon gelaufen bist oder weil es schon deine "
              "zweite Karte in diesem Zug ist –, mischst du sie zurück in den Stapel, und dein Zug endet. "
              "Eintragen lässt sich das jederzeit in deinem Zug, auch nach dem Laufen, solange für die "
-             "Karte noch nichts eingetragen ist (Hindernis, Raumkarte, Ausgang). Außerdem fällt dein nächster Zug aus; ob das gilt, stellt ihr im Aufbau ein. Der "
+             "Karte noch nichts eingetragen ist (Hindernis, Raumkarte, Ausgang). Außerdem fällt dein "
+             "nächster Zug aus; ob das gilt, stellt ihr im Aufbau ein. Der "
              "ausgefallene Zug steht im Spielverlauf wie ein Erholungszug: du tippst nur „Aussetzen“.",
              "If you draw a dungeon card although you were not allowed to – say your card has no open "
              "passage left, you already walked this turn, or it is your second card this turn –, you "
              "shuffle it back into the pile and your turn ends. The table can enter that at any point of "
              "your turn, after a walk too, as long as nothing was entered for the card yet (obstacle, "
-             "room card, exit). On top, your next "
-             "turn is lost; whether that applies is a setup choice. The lost turn shows in the game "
+             "room card, exit). On top, your next turn is lost; whether that applies is a setup choice. "
+             "The lost turn shows in the game "
              "log like a recovery turn: you only tap 'Sit out'."),
             ("Cara steht in einer Sackgasse und zieht trotzdem. Die anderen bemerken es: sie tippt "
              "„Unberechtigt gezogen“, die Karte kommt zurück, Dev ist dran. In ihrer nächsten Runde "
