@@ -267,6 +267,8 @@ def verlies_scenes(tables: Any) -> list[tuple[str, str, Callable]]:
 
     scene("rv-start", [])
     scene("rv-drawn", draw)
+    scene("rv-room-laid", draw + [dict(type="lay_card", card="room")])  # rv.room: the room card next, no end
+    scene("rv-walked", [dict(type="walk", cards=1)])  # rv.penalty: "Unberechtigt gezogen" after a walk
     scene("rv-obstacle", passage, walk=_tap("Hindernis prüfen"))
     scene("rv-obstacle-dice", passage, walk=_real_dice("W6 zeigt 5", first="Hindernis prüfen"))
     scene("rv-fight", fight[:-1])

@@ -177,19 +177,27 @@ VERLIES = GameRules(
              "walks there later: nothing is left for him.")),
           E("rv.penalty", ("Unberechtigt gezogen", "Drawn without being allowed"),
             ("Ziehst du eine Verlieskarte, obwohl du nicht durftest – etwa weil deine Karte keinen "
-             "offenen Gang mehr hat –, mischst du sie zurück in den Stapel, und dein Zug endet. "
-             "Außerdem fällt dein nächster Zug aus; ob das gilt, stellt ihr im Aufbau ein. Der "
+             "offenen Gang mehr hat, weil du in diesem Zug schon gelaufen bist oder weil es schon deine "
+             "zweite Karte in diesem Zug ist –, mischst du sie zurück in den Stapel, und dein Zug endet. "
+             "Eintragen lässt sich das jederzeit in deinem Zug, auch nach dem Laufen, solange für die "
+             "Karte noch nichts eingetragen ist (Hindernis, Raumkarte, Ausgang). Außerdem fällt dein "
+             "nächster Zug aus; ob das gilt, stellt ihr im Aufbau ein. Der "
              "ausgefallene Zug steht im Spielverlauf wie ein Erholungszug: du tippst nur „Aussetzen“.",
              "If you draw a dungeon card although you were not allowed to – say your card has no open "
-             "passage left –, you shuffle it back into the pile and your turn ends. On top, your next "
-             "turn is lost; whether that applies is a setup choice. The lost turn shows in the game "
+             "passage left, you already walked this turn, or it is your second card this turn –, you "
+             "shuffle it back into the pile and your turn ends. The table can enter that at any point of "
+             "your turn, after a walk too, as long as nothing was entered for the card yet (obstacle, "
+             "room card, exit). On top, your next turn is lost; whether that applies is a setup choice. "
+             "The lost turn shows in the game "
              "log like a recovery turn: you only tap 'Sit out'."),
             ("Cara steht in einer Sackgasse und zieht trotzdem. Die anderen bemerken es: sie tippt "
              "„Unberechtigt gezogen“, die Karte kommt zurück, Dev ist dran. In ihrer nächsten Runde "
-             "tippt sie nur „Aussetzen“.",
+             "tippt sie nur „Aussetzen“. Läuft Dev eine Karte und zieht danach doch noch, ist das "
+             "ebenso „Unberechtigt gezogen“.",
              "Cara stands in a dead end and draws anyway. The others notice: she taps 'Drawn without "
              "being allowed', the card goes back, Dev's turn. In her next round she only taps 'Sit "
-             "out'."),
+             "out'. If Dev walks a card and then draws one all the same, that is 'Drawn without being "
+             "allowed' too."),
             (RV_PENALTY_TURN,)),
         ),
         S("special", ("Hindernisse, Räume, Monster", "Obstacles, rooms, monsters"),
@@ -213,15 +221,19 @@ VERLIES = GameRules(
             ("Eine neu gelegte Karte ist entweder ein Gang oder ein Raum; beim Anlegen sagt ihr der "
              "App, was es ist. Nur ein Gang hat Gold und Hindernisse. Betrittst du einen frisch "
              "gelegten Raum, ziehst du eine Raumkarte: Gold, ein Monster oder eine Falle – was darauf "
-             "steht, gilt, sonst nichts. Ein Raum, der schon länger liegt, ist leer.",
+             "steht, gilt, sonst nichts. Die Raumkarte ist Pflicht: dein Zug endet erst, wenn sie "
+             "eingetragen ist, samt Kampf, Falle oder Gold. Ein Raum, der schon länger liegt, ist leer.",
              "Every new card you put down is one of two things, passage or room; say which to the app as you lay it. "
              "Only a passage holds gold and obstacles. Stepping into a freshly laid room, you draw a "
-             "room card: gold, a monster or a trap – whatever it says applies, nothing else. A room "
-             "laid earlier is empty."),
-            ("Ben legt einen Raum und zieht „Falle: 2 Gold verlieren“. Gold aus einem Gang dazu nehmen "
-             "lehnt die App ab. Cara betritt denselben Raum später und zieht keine Karte.",
-             "Ben lays a room and draws 'trap: lose 2 gold'. Taking passage gold on top is refused. "
-             "Cara enters the same room later and draws no card.")),
+             "room card: gold, a monster or a trap – whatever it says applies, nothing else. The room "
+             "card is compulsory: your turn only ends once it is entered, with its fight, trap or gold. "
+             "A room laid earlier is empty."),
+            ("Ben legt einen Raum und will gleich „Zug beenden“: die App sagt, erst die Raumkarte. Er "
+             "zieht „Falle: 2 Gold verlieren“; Gold aus einem Gang dazu nehmen lehnt die App ab. Cara "
+             "betritt denselben Raum später und zieht keine Karte.",
+             "Ben lays a room and wants to tap 'End turn' at once: the app says, the room card first. He "
+             "draws 'trap: lose 2 gold'; taking passage gold on top is refused. Cara enters the same "
+             "room later and draws no card.")),
           E("rv.loss", ("3 Gold oder ein Schatz", "3 gold or a treasure"),
             ("Wer nach Hindernis, Monster oder Falle „3 Gold oder einen Schatz“ verliert, gibt nur ab, "
              "was da ist. Keine Münzen, aber Schätze: ein Schatz geht, du suchst ihn aus. Münzen, aber "
@@ -259,13 +271,17 @@ VERLIES = GameRules(
              "is refused.")),
           E("rv.treasure", ("Schätze", "Treasures"),
             ("Schätze werden verdeckt gezogen, haben einen Goldwert und können magisch (M) sein. "
-             "Gezeigt werden sie erst, wenn du sie benutzt oder das Spiel endet.",
+             "Gezeigt werden sie erst, wenn du sie benutzt oder das Spiel endet. Aufdecken kannst du "
+             "einen in deinem eigenen Zug, sobald du gezogen oder gelaufen bist und nichts mehr offen "
+             "ist – kein Wurf, kein Verlust, kein Kampf. Am Ende liegen alle offen.",
              "Treasures are drawn face down, carry a gold value and may be magic (M). They are shown "
-             "only when you use one or when the game ends."),
+             "only when you use one or when the game ends. You can turn one over in your own turn, once "
+             "you have drawn or walked and nothing is still open – no roll, no loss, no fight. At the end "
+             "all of them lie face up."),
             ("Cara zieht verdeckt einen Schatz mit 6 Gold. Die anderen sehen nur „1 Schatz“, bis sie "
-             "ihn aufdeckt.",
+             "ihn in ihrem Zug aufdeckt; in Bens Zug lehnt die App das Aufdecken ab.",
              "Cara draws a treasure worth 6 gold, face down. The others see only '1 treasure' until "
-             "she reveals it.")),
+             "she reveals it in her turn; during Ben's turn the app refuses the reveal.")),
         ),
         S("scoring", ("Ausgänge und Ende", "Exits and end"),
           ("Wer hinauskommt und wer drinnen bleibt.", "Who gets out and who stays inside."),

@@ -19,7 +19,9 @@ A turn runs like this:
             (``UnauthorisedDraw``, rv.penalty). On a passage: its gold
             (``GainGold`` reason ``passage``, once per card, rv.gold) and
             ``Obstacle`` checks or ``DeclineObstacle``; in a new room: one
-            ``RoomCard``. Then ``Escape`` (rv.exit) or ``EndTurn``.
+            ``RoomCard``, compulsory (rv.room: no ``EndTurn`` before it). Then
+            ``Escape`` (rv.exit) or ``EndTurn``. ``UnauthorisedDraw`` also
+            records a card drawn after a walk (rv.penalty).
 ``pending`` some outcomes wait for one decision before anything else:
             ``loss`` (rv.obstacle / rv.monster: ``LoseGold`` 3 or
             ``LoseTreasure(index)``), ``fight`` (a monster room card:
@@ -57,10 +59,14 @@ Choices made here where the rules are silent (each documented at its check):
 - The gold needed to leave (``exit_min_gold``) counts coins only: treasures
   stay hidden until the end (rv.treasure), so they do not open an exit.
 - Corrections (``GainGold`` / ``LoseGold`` / ``GainTreasure`` /
-  ``LoseTreasure`` with reason ``correction``) and ``RevealTreasure`` are
-  bookkeeping: any seat, for its own purse, at any time until the end; they
-  never pass the turn. ``legal`` never lists corrections (they would make every
-  seat look "on turn"); it lists ``RevealTreasure`` for the player on turn.
+  ``LoseTreasure`` with reason ``correction``) are bookkeeping: any seat, for
+  its own purse, at any time until the end; they never pass the turn.
+  ``legal`` never lists corrections (they would make every seat look "on
+  turn"); apart from them ``legal`` lists exactly what ``apply`` accepts.
+- rv.treasure: ``RevealTreasure`` is a move of the holder's own turn, once
+  the move is made (phase ``moved``) and nothing is open (no die due, no
+  pending loss, fight, trap or spoils); at the end ``_end`` turns every
+  treasure face up.
 - rv.room: an entry that belongs to one kind of card also says what the card
   just drawn is, when the table has not said it with ``LayCard``: passage gold
   or an obstacle make it a passage, a room card makes it a room, so records
@@ -81,7 +87,12 @@ Choices made here where the rules are silent (each documented at its check):
   without being shown.
 - rv.penalty: ``UnauthorisedDraw`` ends the turn; with ``penalty_turn`` =
   ``next`` the player's next turn is ``SitOut`` (after a recovery, if both are
-  owed); with ``this`` nothing more.
+  owed); with ``this`` nothing more. After ``DrawCard`` it is the card just
+  drawn (until an obstacle, a room card or an exit was entered for it); after
+  a ``Walk`` it is a card drawn though the player walked: nothing of it was
+  laid, so only the penalty follows (whatever the walk met stays).
+- rv.room: on a card laid as a room (``LayCard``) the turn does not end before
+  its ``RoomCard`` and what that demands (fight, trap, a die) are entered.
 - "Not your turn" is refused with rule ``rv.turn``.
 - At the end every treasure is turned face up (rv.treasure, rv.end).
 """
@@ -762,9 +773,44 @@ add_texts(
             "en": "{name} drew a card without being allowed and sits out this whole turn.",
         },
         "rv_no_sit_out": {"de": "{name} muss nicht aussetzen.", "en": "{name} does not have to sit out."},
-        "rv_penalty_needs_draw": {
-            "de": "„Unberechtigt gezogen“ gibt es nur nach „Karte ziehen“ in diesem Zug.",
-            "en": "“Drawn without being allowed” needs a card drawn this turn.",
+        "rv_walked_no_draw": {
+            "de": "Nach dem Laufen zieht {name} in diesem Zug keine Karte. Wurde doch eine gezogen: "
+                  "„Unberechtigt gezogen“ eintragen.",
+            "en": "After walking, {name} draws no card this turn. If one was drawn anyway: "
+                  "enter “Drawn without being allowed”.",
+        },
+        "rv_room_card_first": {
+            "de": "{name} hat einen Raum gelegt: erst die Raumkarte eintragen (Gold, Monster oder Falle), "
+                  "dann endet der Zug.",
+            "en": "{name} laid a room: enter its room card first (gold, monster or trap), then the turn ends.",
+        },
+        "rv_reveal_own_turn": {
+            "de": "Einen Schatz zeigt {name} nur im eigenen Zug; jetzt ist {current} am Zug.",
+            "en": "{name} shows a treasure only in their own turn; it is {current}'s turn now.",
+        },
+        "rv_reveal_after_move": {
+            "de": "Einen Schatz zeigt {name} erst, wenn der Zug gemacht ist (Karte gezogen oder gelaufen).",
+            "en": "{name} shows a treasure only once the move is made (a card drawn or a walk).",
+        },
+        "rv_reveal_after_roll": {
+            "de": "Zuerst wird gewürfelt; danach kann {name} einen Schatz zeigen.",
+            "en": "The die comes first; then {name} may show a treasure.",
+        },
+        "rv_reveal_after_loss": {
+            "de": "Zuerst wird der Verlust bezahlt; danach kann {name} einen Schatz zeigen.",
+            "en": "The loss is paid first; then {name} may show a treasure.",
+        },
+        "rv_reveal_after_fight": {
+            "de": "Zuerst wird der Kampf eingetragen; danach kann {name} einen Schatz zeigen.",
+            "en": "The fight is entered first; then {name} may show a treasure.",
+        },
+        "rv_reveal_after_trap": {
+            "de": "Zuerst wird die Falle eingetragen; danach kann {name} einen Schatz zeigen.",
+            "en": "The trap is entered first; then {name} may show a treasure.",
+        },
+        "rv_reveal_after_spoils": {
+            "de": "Zuerst wird der Schatz des Monsters gezogen; danach kann {name} einen Schatz zeigen.",
+            "en": "The monster's treasure is drawn first; then {name} may show a treasure.",
         },
         "rv_shuffle_too_late": {
             "de": (
@@ -1023,8 +1069,8 @@ class Verlies(Game[Options, State]):
         """What the player on turn may do now; ``Template`` s where the table enters a value.
 
         Corrections are never listed (any seat, any time: they would make every
-        seat look "on turn"); ``RevealTreasure`` is listed for the player on turn.
-        Nothing while a die is due (``pending_roll``).
+        seat look "on turn"); everything else ``apply`` accepts is listed, no more
+        and no less. Nothing while a die is due (``pending_roll``).
         """
         me = state.current
         if state.phase == "over" or state.chance is not None or (seat is not None and seat != me):
@@ -1070,8 +1116,10 @@ class Verlies(Game[Options, State]):
                     Template(action_type="decline_obstacle", fixed=by, fields=fields)]
         if _passes(self._check_escape, state):
             out.append(Escape(by=me))
-        out += [RevealTreasure(by=me, index=i) for i, tr in enumerate(state.players[me].treasures) if tr.hidden]
-        out.append(EndTurn(by=me))
+        reveals = [RevealTreasure(by=me, index=i) for i in range(len(state.players[me].treasures))]
+        out += [a for a in reveals if _passes(self._check_reveal, state, a)]
+        if _passes(self._check_end_turn, state):
+            out.append(EndTurn(by=me))
         return out
 
     def _legal_pending(self, state: State, pend: Pending, me: int) -> list[Any]:
@@ -1141,6 +1189,8 @@ class Verlies(Game[Options, State]):
             raise InvalidInput("rv_no_such_seat", seat=action.by)
         if self._is_bookkeeping(action):
             return self._bookkeeping(state, action)
+        if isinstance(action, RevealTreasure):  # rv.treasure: when it may be shown, in its own words
+            return self._do_reveal_treasure(state, action)
         me = state.current
         c = state.chance
         if c is not None:  # rv.dice: only the die now, by the seat that rolls it
@@ -1164,7 +1214,7 @@ class Verlies(Game[Options, State]):
 
     @staticmethod
     def _is_bookkeeping(action: Any) -> bool:
-        return isinstance(action, RevealTreasure) or getattr(action, "reason", None) == "correction"
+        return getattr(action, "reason", None) == "correction"
 
     # --- bookkeeping: any seat, any time until the end -------------------------------
     def _bookkeeping(self, state: State, a: Any) -> State:
@@ -1177,14 +1227,6 @@ class Verlies(Game[Options, State]):
         return state
 
     def _bookkeeping_change(self, state: State, a: Any) -> State:
-        p = state.players[a.by]
-        if isinstance(a, RevealTreasure):
-            tr = self._treasure(state, a.by, a.index)
-            if not tr.hidden:
-                raise Refusal("rv.treasure", "rv_treasure_shown")
-            treasures = _replace_at(p.treasures, a.index, tr.model_copy(update={"hidden": False}))
-            state = _set_player(state, a.by, treasures=treasures)
-            return _event(state, a.by, "revealed", index=a.index)
         if isinstance(a, GainGold):
             return _gold(state, a.by, a.amount, "correction")
         if isinstance(a, LoseGold):
@@ -1195,6 +1237,28 @@ class Verlies(Game[Options, State]):
             self._treasure(state, a.by, a.index)
             return _lose_treasure(state, a.by, a.index, "correction")
         raise AssertionError(a)
+
+    # --- rv.treasure: shown in the holder's own turn, once the move is made and nothing is open -------
+    def _check_reveal(self, state: State, a: RevealTreasure) -> Treasure:
+        p = state.players[a.by]
+        if a.by != state.current:
+            raise Refusal("rv.treasure", "rv_reveal_own_turn", name=p.name, current=state.players[state.current].name)
+        if state.phase != "moved":
+            raise Refusal("rv.treasure", "rv_reveal_after_move", name=p.name)
+        if state.chance is not None:
+            raise Refusal("rv.treasure", "rv_reveal_after_roll", name=p.name)
+        if state.pending is not None:
+            raise Refusal("rv.treasure", "rv_reveal_after_" + state.pending.kind, name=p.name)
+        tr = self._treasure(state, a.by, a.index)
+        if not tr.hidden:
+            raise Refusal("rv.treasure", "rv_treasure_shown")
+        return tr
+
+    def _do_reveal_treasure(self, state: State, a: RevealTreasure) -> State:
+        tr = self._check_reveal(state, a)
+        treasures = _replace_at(state.players[a.by].treasures, a.index, tr.model_copy(update={"hidden": False}))
+        state = _set_player(state, a.by, treasures=treasures)
+        return _event(state, a.by, "revealed", index=a.index)
 
     @staticmethod
     def _treasure(state: State, seat: int, index: int) -> Treasure:
@@ -1268,6 +1332,8 @@ class Verlies(Game[Options, State]):
     def _start_move(self, state: State, a: Any) -> None:
         p = state.players[a.by]
         if state.phase != "start":
+            if isinstance(a, DrawCard) and state.turn.move == "walk":  # rv.penalty records such a draw
+                raise Refusal("rv.turn", "rv_walked_no_draw", name=p.name)
             raise Refusal("rv.turn", "rv_already_moved")
         if p.injured:  # rv.injury: no card drawn, no move
             raise Refusal("rv.injury", "rv_must_recover", name=p.name)
@@ -1328,13 +1394,18 @@ class Verlies(Game[Options, State]):
         return state.model_copy(update={"turn": t.model_copy(update={"card": card})})
 
     def _check_shuffle_back(self, state: State, rule: str) -> None:
-        """rv.gold / rv.penalty / rv.exit: only a card that nothing happened on yet but its passage gold."""
+        """rv.gold / rv.penalty / rv.exit: only a card that nothing happened on yet but its passage gold.
+
+        rv.penalty: after a walk, the card drawn anyway lay nowhere: it may always go back.
+        """
         self._moved(state)
         t = state.turn
         if state.pending is not None:
             raise Refusal(state.pending.rule, "rv_decide_" + state.pending.kind, name=state.players[state.current].name)
         if t.move != "draw":
-            raise Refusal(rule, "rv_penalty_needs_draw" if rule == "rv.penalty" else "rv_exit_needs_draw")
+            if rule == "rv.penalty":  # rv.penalty: a card drawn after walking; nothing of it was laid
+                return
+            raise Refusal(rule, "rv_exit_needs_draw")
         if t.tried or t.room is not None or t.exit_laid or state.players[state.current].injured:
             raise Refusal(rule, "rv_shuffle_too_late")
 
@@ -1353,8 +1424,14 @@ class Verlies(Game[Options, State]):
             state = _set_player(state, a.by, sits_out=True)
         return _next_turn(state)  # rv.penalty: the turn ends
 
-    def _do_end_turn(self, state: State, a: EndTurn) -> State:
+    def _check_end_turn(self, state: State) -> None:
         self._moved(state)
+        t = state.turn
+        if t.move == "draw" and t.card == "room" and t.room is None:  # rv.room: the room card is compulsory
+            raise Refusal("rv.room", "rv_room_card_first", name=state.players[state.current].name)
+
+    def _do_end_turn(self, state: State, a: EndTurn) -> State:
+        self._check_end_turn(state)
         state = _event(state, a.by, "turn_ended")
         return _next_turn(state)
 

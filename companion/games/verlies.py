@@ -118,6 +118,11 @@ add_strings(
         "rv.play.moved_room": {"de": "{name} hat einen Raum gelegt.", "en": "{name} laid a room."},
         "rv.play.card_title": {"de": "Was ist die gezogene Karte?", "en": "What is the card drawn?"},
         "rv.play.passage_card": {"de": "Gang", "en": "Passage"},
+        "rv.play.room_card": {"de": "Raum", "en": "Room"},
+        "rv.play.room_next": {
+            "de": "Als Nächstes: die Raumkarte ziehen und eintragen – vorher endet der Zug nicht (rv.room).",
+            "en": "Next: draw the room card and enter it – the turn cannot end before that (rv.room).",
+        },
         "rv.play.unauthorised": {"de": "Unberechtigt gezogen", "en": "Drawn without being allowed"},
         "rv.play.moved_walk": {"de": "{name} ist gelaufen ({n}).", "en": "{name} walked ({n})."},
         "rv.play.stopped": {
@@ -1016,6 +1021,8 @@ def _moved_controls(shell: Any, state: Any, st: dict[str, Any], offers: list[Any
 
     # rv.room: the table says what the card just drawn is – a passage, a room (by its room card) or an exit
     passage = _offer(offers, "lay_card", card="passage")
+    room = _offer(offers, "lay_card", card="room")
+    end = _offer(offers, "end_turn")
     room_gold = _template(offers, "room_card", "gold", kind="gold")
     room_dice = _template(offers, "room_card", "dice", kind="gold")
     rooms = [(key, _offer(offers, "room_card", kind=kind)) for key, kind in
@@ -1024,10 +1031,15 @@ def _moved_controls(shell: Any, state: Any, st: dict[str, Any], offers: list[Any
     if passage is not None:
         card_buttons.append(big_button(shell.t("rv.play.passage_card"), lambda e: _submit(shell, passage),
                                        color=ft.Colors.AMBER_100))
+    if room is not None:  # rv.room: laid as a room; its room card follows
+        card_buttons.append(big_button(shell.t("rv.play.room_card"), lambda e: _submit(shell, room),
+                                       color=ft.Colors.AMBER_100))
     if room_gold is not None or room_dice is not None:
         card_buttons.append(big_button(shell.t("rv.play.room_gold"), lambda e: toggle("room_gold"),
                                        color=ft.Colors.AMBER_100))
     card_buttons += [big_button(shell.t(key), lambda e, a=a: _submit(shell, a)) for key, a in rooms if a is not None]
+    if card_buttons and end is None:  # rv.room: a room just laid – its room card is the next step
+        out.append(keyed(info_line(shell.t("rv.play.room_next")), "room-next"))
     if card_buttons:
         title = "rv.play.card_title" if passage is not None else "rv.play.room_title"
         out.append(keyed(section_title(shell.t(title)), "card-title"))
@@ -1052,10 +1064,9 @@ def _moved_controls(shell: Any, state: Any, st: dict[str, Any], offers: list[Any
         out.append(keyed(section_title(shell.t("rv.play.exit_title")), "exit-title"))
         out.append(keyed(_grid(exit_buttons, {"xs": 12}), "exit-buttons"))
     unauthorised = _offer(offers, "unauthorised_draw")
-    if unauthorised is not None:  # rv.penalty: while nothing but its gold came of the card
+    if unauthorised is not None:  # rv.penalty: while nothing but its gold came of the card, or after a walk
         out.append(keyed(ft.TextButton(content=shell.t("rv.play.unauthorised"), height=48,
                                        on_click=lambda e: _submit(shell, unauthorised)), "unauthorised"))
-    end = _offer(offers, "end_turn")
     if end is not None:
         out.append(keyed(big_button(shell.t("rv.play.end_turn"), lambda e: _submit(shell, end),
                                     color=PRIMARY, text_color=ft.Colors.WHITE), "end-turn"))
@@ -1574,9 +1585,9 @@ def _purse_gold(shell: Any, state: Any, st: dict[str, Any], seat: int) -> list[f
     return [counter, why, _wrap(gold_buttons)]
 
 
-def _treasure_row(shell: Any, state: Any, seat: int, i: int, tr: dict[str, Any], acting: bool) -> ft.Control:
-    """One treasure: its words (or face down on another's screen) and, for its owner, reveal."""
-    p = state.players[seat]
+def _treasure_row(shell: Any, state: Any, seat: int, i: int, tr: dict[str, Any], may_reveal: bool) -> ft.Control:
+    """One treasure: its words (or face down on another's screen) and, for its owner when the referee
+    allows it now (rv.treasure: own turn, move made, nothing open), reveal."""
     row: list[ft.Control] = []
     if "name" not in tr:  # face down, and this screen is not its owner's phone (rv.treasure)
         row += [ft.Icon(ft.Icons.VISIBILITY_OFF_OUTLINED, size=20, color=ft.Colors.BLUE_GREY_700),
@@ -1586,7 +1597,7 @@ def _treasure_row(shell: Any, state: Any, seat: int, i: int, tr: dict[str, Any],
                                    magic=shell.t("rv.play.magic_mark") if tr["magic"] else "",
                                    hidden=shell.t("rv.play.hidden_mark") if tr["hidden"] else ""), size=15,
                            expand=True))
-    if acting and p.treasures[i].hidden and state.phase != "over":
+    if may_reveal:
         row.append(ft.IconButton(icon=ft.Icons.VISIBILITY, tooltip=shell.t("rv.play.reveal", n=i + 1),
                                  width=TOUCH, height=TOUCH,
                                  on_click=lambda e: _submit(shell, RevealTreasure(by=seat, index=i), clear=())))
@@ -1599,7 +1610,9 @@ def _purse_treasures(shell: Any, state: Any, seat: int, acting: bool) -> list[ft
         ft.Text(shell.t("rv.play.treasures", n=len(treasures)), size=15, weight=ft.FontWeight.W_600)]
     if not treasures:
         items.append(ft.Text(shell.t("rv.play.no_treasures"), size=14))
-    items += [_treasure_row(shell, state, seat, i, tr, acting) for i, tr in enumerate(treasures)]
+    offers = shell.table.game.legal(state, seat) if acting else []  # rv.treasure: reveal exactly when offered
+    items += [_treasure_row(shell, state, seat, i, tr, RevealTreasure(by=seat, index=i) in offers)
+              for i, tr in enumerate(treasures)]
     return items
 
 

@@ -95,6 +95,34 @@ def test_no_orphan_entries():
     assert orphans == []
 
 
+# issue 27: the sharpened rulings, told in the project's own words (one sentence each, both languages)
+SHARPENED = {
+    "rv.room": ("Die Raumkarte ist Pflicht: dein Zug endet erst, wenn sie eingetragen ist, samt Kampf, Falle oder Gold.",
+                "The room card is compulsory: your turn only ends once it is entered, with its fight, trap or gold.",
+                "That room card is not optional: whoever stands in a fresh room cannot finish the turn until the card "
+                "is recorded, together with whatever it calls for (a fight, a trap, some gold)."),
+    "rv.penalty": ("Eintragen lässt sich das jederzeit in deinem Zug, auch nach dem Laufen, solange für die Karte noch "
+                   "nichts eingetragen ist (Hindernis, Raumkarte, Ausgang).",
+                   "The table can enter that at any point of your turn, after a walk too, as long as nothing was "
+                   "entered for the card yet (obstacle, room card, exit).",
+                   "The table may record such a draw at any moment of that player's turn, walking included, as long as "
+                   "nothing has been entered for that card yet (no obstacle, room card or exit)."),
+    "rv.treasure": ("Aufdecken kannst du einen in deinem eigenen Zug, sobald du gezogen oder gelaufen bist und nichts "
+                    "mehr offen ist – kein Wurf, kein Verlust, kein Kampf.",
+                    "You can turn one over in your own turn, once you have drawn or walked and nothing is still open – "
+                    "no roll, no loss, no fight.",
+                    "Its owner may turn one up only during their own turn, after moving, while nothing is still open "
+                    "(no die to roll, no loss to pay, no fight to finish); at the final count every one is turned up."),
+}
+
+
+@pytest.mark.parametrize("rid", sorted(SHARPENED))
+def test_the_sharpened_rulings_are_told_on_the_rules_screen_and_in_the_list_issue_27(rid):
+    de, en, doc = SHARPENED[rid]
+    assert de in ENTRIES[rid].text["de"] and en in ENTRIES[rid].text["en"]
+    assert doc in rulings_doc.read().rulings[rid].text
+
+
 def test_final_score_rules_exist():
     for rid in ("q8.score", "vx.score", "rv.end"):
         assert rid in ENTRIES

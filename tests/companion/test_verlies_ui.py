@@ -891,12 +891,12 @@ def test_hidden_treasures_stay_hidden_on_every_shared_screen_rv_treasure(shell):
     assert [b for b in buttons(shell) if "abgeben" in b] == ["Schatz 1 abgeben: verdeckter Schatz",
                                                            "Schatz 2 abgeben: Kelch"]
     assert not any("Krone" in s for s in all_strings(shell))
-    # Ana's own phone: name, value and marks, and the button to turn it over
+    # Ana's own phone: name, value and marks; no turning over while the loss is open (rv.treasure)
     shell.seats = {0}
     shell.render()
     assert "1. Krone – 4 Gold · M · verdeckt" in texts(shell)
     assert "Schatz 1 abgeben: Krone" in buttons(shell)
-    assert "Schatz 1 aufdecken" in buttons(shell)
+    assert "Schatz 1 aufdecken" not in buttons(shell)
     # Ben's phone, looking at Ana's purse: hidden
     shell.seats = {1}
     ui._ps(shell)["seat"] = 0
@@ -904,10 +904,11 @@ def test_hidden_treasures_stay_hidden_on_every_shared_screen_rv_treasure(shell):
     shell.render()
     assert "1. verdeckter Schatz" in texts(shell)
     assert not any("Krone" in s for s in all_strings(shell))
-    # turned over: everyone sees it
+    # the loss paid, Ana may turn it over in her turn: everyone sees it
     shell.seats = None
-    shell.table.submit({"type": "reveal_treasure", "by": 0, "index": 0}, None)
     shell.render()
+    click(shell, "Schatz 2 abgeben: Kelch")
+    click(shell, "Schatz 1 aufdecken")
     assert "1. Krone – 4 Gold · M" in texts(shell)
 
 
@@ -1058,3 +1059,69 @@ def test_gold_by_dice_is_tapped_in_the_roll_panel_rv_dice(shell):
     tap_face(shell, "W6 zeigt 5")
     click(shell, "Würfel übernehmen")
     assert shell.table.state.players[0].gold == 5 and shell.table.state.chance is None
+
+
+# --- issue 27: the room card after "Raum", "Unberechtigt gezogen" after a walk, reveal in one's own turn ---
+ROOM_NEXT = ("Als Nächstes: die Raumkarte ziehen und eintragen – vorher endet der Zug nicht (rv.room).",
+             "Next: draw the room card and enter it – the turn cannot end before that (rv.room).")
+
+
+def test_after_raum_the_room_card_is_the_next_step_and_the_turn_cannot_end_rv_room(shell):
+    start(shell)
+    click(shell, "Karte ziehen")
+    assert {"Gang", "Raum", "Raum: Gold", "Raum: Monster", "Raum: Falle", "Zug beenden"} <= set(buttons(shell))
+    assert ROOM_NEXT[0] not in texts(shell)  # a card not said yet may still end the turn
+    click(shell, "Raum")
+    assert shell.table.state.turn.card == "room"
+    t = texts(shell)
+    assert "Ana hat einen Raum gelegt." in t and ROOM_NEXT[0] in t and "Raumkarte (neuer Raum):" in t
+    offered = buttons(shell)
+    assert {"Raum: Gold", "Raum: Monster", "Raum: Falle", "Unberechtigt gezogen"} <= set(offered)
+    assert not {"Zug beenden", "Gang", "Raum", "Hindernis prüfen", "Gold im Gang +1"} & set(offered)
+    shell.lang = "en"
+    shell.render()
+    t = texts(shell)
+    assert "Ana laid a room." in t and ROOM_NEXT[1] in t and "Room card (new room):" in t
+    assert {"Room: gold", "Room: monster", "Room: trap", "Drawn without being allowed"} <= set(buttons(shell))
+    assert not {"End turn", "Passage", "Room"} & set(buttons(shell))
+    shell.lang = "de"
+    shell.render()
+    click(shell, "Raum: Gold")
+    click(shell, "Goldraum: +2 Gold")
+    assert shell.table.state.players[0].gold == 2 and ROOM_NEXT[0] not in texts(shell)
+    click(shell, "Zug beenden")  # the room card entered: now the turn may end
+    assert "Ben ist dran · Zug 2" in texts(shell)
+
+
+def test_after_a_walk_a_card_drawn_anyway_is_recorded_rv_penalty(shell):
+    start(shell)
+    click(shell, "1 Karte laufen")
+    assert "Ana ist gelaufen (1)." in texts(shell)
+    assert {"Unberechtigt gezogen", "Zug beenden"} <= set(buttons(shell))
+    click(shell, "Unberechtigt gezogen")
+    assert note(shell) == "Ana hat unberechtigt gezogen: Karte zurück in den Stapel, Zug vorbei, nächster Zug ausgesetzt."
+    assert "Ben ist dran · Zug 2" in texts(shell) and shell.table.state.players[0].sits_out
+    shell.lang = "en"
+    shell.render()
+    click(shell, "Walk 2 cards")
+    assert "Ben walked (2)." in texts(shell)
+    assert {"Drawn without being allowed", "End turn"} <= set(buttons(shell))
+    click(shell, "Drawn without being allowed")
+    assert note(shell) == "Ben drew without being allowed: card back into the pile, turn over, next turn skipped."
+
+
+def test_a_treasure_is_turned_over_only_in_its_holders_turn_once_the_move_is_made_rv_treasure(shell):
+    start(shell)
+    shell.submit(GainTreasure(by=0, name="Krone", gold=4, reason="correction"))
+    shell.seats = {0}  # Ana's own phone
+    shell.render()
+    assert "1. Krone – 4 Gold · verdeckt" in texts(shell)
+    assert "Schatz 1 aufdecken" not in buttons(shell)  # the start of her turn: the move first
+    click(shell, "Stehen bleiben")
+    assert "Schatz 1 aufdecken" in buttons(shell)
+    shell.lang = "en"
+    shell.render()
+    assert "Reveal treasure 1" in buttons(shell)
+    click(shell, "End turn")
+    assert "Waiting for Ben." in texts(shell)
+    assert "1. Krone – 4 gold · face down" in texts(shell) and "Reveal treasure 1" not in buttons(shell)  # Ben's turn

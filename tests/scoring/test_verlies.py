@@ -664,10 +664,12 @@ def test_treasures_are_drawn_hidden_rv_treasure():
 
 
 def test_a_treasure_is_shown_when_used_rv_treasure():
-    s = play(with_treasure(start(), 1, "Krone"), RevealTreasure(by=1, index=0))
-    assert not s.players[1].treasures[0].hidden
-    refused(s, RevealTreasure(by=1, index=0), "rv.treasure")
-    refused(s, RevealTreasure(by=1, index=1), "rv.treasure")
+    s = play(with_treasure(start(), 0, "Krone"), Walk(by=0, cards=1), RevealTreasure(by=0, index=0))
+    assert not s.players[0].treasures[0].hidden
+    e = refused(s, RevealTreasure(by=0, index=0), "rv.treasure")
+    assert words(e) == ("Dieser Schatz liegt schon offen.", "This treasure is already face up.")
+    e = refused(s, RevealTreasure(by=0, index=1), "rv.treasure")
+    assert words(e) == ("Ana hat keinen Schatz Nr. 1.", "Ana has no treasure no. 1.")
 
 
 def test_treasure_names_are_at_most_forty_characters_rv_treasure():
@@ -689,7 +691,7 @@ def test_other_seats_see_only_a_hidden_treasure_rv_treasure():
 
 
 def test_a_shown_treasure_is_seen_by_all_rv_treasure():
-    s = play(with_treasure(start(), 0, "Drachenkrone", 987), RevealTreasure(by=0, index=0))
+    s = play(with_treasure(start(), 0, "Drachenkrone", 987), Walk(by=0, cards=0), RevealTreasure(by=0, index=0))
     assert "Drachenkrone" in json.dumps(G.view_for(s, 2))
 
 
@@ -1022,10 +1024,7 @@ def test_sitting_out_is_only_for_a_player_who_must_rv_penalty():
 
 
 def test_an_unauthorised_draw_needs_a_card_drawn_with_nothing_on_it_yet_rv_penalty():
-    e = refused(play(start(), Walk(by=0, cards=1)), UnauthorisedDraw(by=0), "rv.penalty")
-    assert words(e) == ("„Unberechtigt gezogen“ gibt es nur nach „Karte ziehen“ in diesem Zug.",
-                        "“Drawn without being allowed” needs a card drawn this turn.")
-    refused(start(), UnauthorisedDraw(by=0), "rv.turn")
+    refused(start(), UnauthorisedDraw(by=0), "rv.turn")  # first the draw (or the walk) itself
     for first in (rolled(Obstacle(by=0, kind="door", color="red", number=4), 6), RoomCard(by=0, kind="gold", gold=2),
                   LayExit(by=0)):
         e = refused(play(drawn(), first), UnauthorisedDraw(by=0), "rv.penalty")
@@ -1197,3 +1196,88 @@ def test_events_hold_what_the_last_action_caused_and_the_log_keeps_the_game_issu
     assert [e.kind for e in s.events] == ["obstacle", "injured"]
     s = play(s, LoseGold(by=0))
     assert s.events == () and [e.kind for e in s.log][-3:] == ["drew", "obstacle", "injured"]
+
+
+# --- issue 27: the sharpened rulings rv.room, rv.penalty, rv.treasure (the issue's records) ----------
+def test_a_just_laid_room_cannot_be_left_before_its_room_card_rv_room():
+    """The issue's record: draw_card 0, lay_card 0 room, end_turn 0 was accepted."""
+    s = play(drawn(), LayCard(by=0, card="room"))
+    e = refused(s, EndTurn(by=0), "rv.room")
+    assert words(e) == ("Ana hat einen Raum gelegt: erst die Raumkarte eintragen (Gold, Monster oder Falle), "
+                        "dann endet der Zug.",
+                        "Ana laid a room: enter its room card first (gold, monster or trap), then the turn ends.")
+    assert EndTurn(by=0) not in G.legal(s)
+    assert types(G.legal(s)) == {"room_card", "unauthorised_draw"}  # the room card is the next step
+    # and what the card demands comes first too: the fight, the trap, the gold by dice
+    refused(play(s, RoomCard(by=0, kind="monster")), EndTurn(by=0), "rv.monster")
+    refused(play(s, RoomCard(by=0, kind="trap")), EndTurn(by=0), "rv.room")
+    refused(play(s, RoomCard(by=0, kind="gold", dice="w3")), EndTurn(by=0), "rv.room")
+    done = play(s, RoomCard(by=0, kind="gold", gold=2))
+    assert EndTurn(by=0) in G.legal(done) and play(done, EndTurn(by=0)).current == 1
+    # a card not said to be anything, or a passage, still ends the turn as before
+    assert play(drawn(), EndTurn(by=0)).current == 1
+    assert play(drawn(), LayCard(by=0, card="passage"), EndTurn(by=0)).current == 1
+
+
+def test_a_card_drawn_after_a_walk_is_recorded_as_drawn_without_right_rv_penalty():
+    """The issue's record: walk 0 cards 1, unauthorised_draw 0 was refused (and draw_card too)."""
+    s = play(start(), Walk(by=0, cards=1))
+    assert UnauthorisedDraw(by=0) in G.legal(s)
+    e = refused(s, DrawCard(by=0), "rv.turn")
+    assert words(e) == ("Nach dem Laufen zieht Ana in diesem Zug keine Karte. Wurde doch eine gezogen: "
+                        "„Unberechtigt gezogen“ eintragen.",
+                        "After walking, Ana draws no card this turn. If one was drawn anyway: "
+                        "enter “Drawn without being allowed”.")
+    after = play(s, UnauthorisedDraw(by=0))
+    assert after.current == 1 and after.players[0].sits_out and after.gold_log == ()
+    assert after.events[-1].kind == "unauthorised" and after.events[-1].detail == {"skips_next": True}
+    # also after an obstacle on the walk stopped the figure (the card drawn is not that passage)
+    blocked = play(start(), Walk(by=0, cards=2), rolled(Obstacle(by=0, kind="door", color="red", number=12), 1))
+    assert blocked.turn.stopped and UnauthorisedDraw(by=0) in G.legal(blocked)
+    assert play(blocked, UnauthorisedDraw(by=0)).players[0].sits_out
+    # "this": only the current turn is lost
+    assert not play(start(penalty_turn="this"), Walk(by=0, cards=0), UnauthorisedDraw(by=0)).players[0].sits_out
+
+
+def test_a_treasure_is_shown_in_the_holders_own_turn_once_the_move_is_made_rv_treasure():
+    """The issue's record: the reveal was accepted on seat 1's turn."""
+    won = play(start(), DrawCard(by=0), RoomCard(by=0, kind="monster"),
+               rolled(Fight(by=0, monster_value=3, attribute="mind", monster_roller=2), 3, 3),
+               GainTreasure(by=0, name="X", gold=4))
+    assert RevealTreasure(by=0, index=0) in G.legal(won)  # Ana's turn, move made, nothing open: she may
+    assert not play(won, RevealTreasure(by=0, index=0)).players[0].treasures[0].hidden
+    s = play(won, EndTurn(by=0))
+    e = refused(s, RevealTreasure(by=0, index=0), "rv.treasure")
+    assert words(e) == ("Einen Schatz zeigt Ana nur im eigenen Zug; jetzt ist Ben am Zug.",
+                        "Ana shows a treasure only in their own turn; it is Ben's turn now.")
+    s = play(s, Walk(by=1, cards=0), EndTurn(by=1), Walk(by=2, cards=0), EndTurn(by=2))
+    e = refused(s, RevealTreasure(by=0, index=0), "rv.treasure")  # the start of her turn
+    assert words(e) == ("Einen Schatz zeigt Ana erst, wenn der Zug gemacht ist (Karte gezogen oder gelaufen).",
+                        "Ana shows a treasure only once the move is made (a card drawn or a walk).")
+    assert "reveal_treasure" not in types(G.legal(s))
+    walked = play(s, Walk(by=0, cards=1))
+    assert G.legal(walked)[-2:] == [RevealTreasure(by=0, index=0), EndTurn(by=0)]
+    # while something is open: a die, a loss, a fight, a trap, the spoils
+    declared = play(with_gold(walked, 0, 2), Obstacle(by=0, kind="lava", color="red", number=12))
+    e = refused(declared, RevealTreasure(by=0, index=0), "rv.treasure")
+    assert words(e) == ("Zuerst wird gewürfelt; danach kann Ana einen Schatz zeigen.",
+                        "The die comes first; then Ana may show a treasure.")
+    loss = play(declared, RollDie(by=0, value=1))
+    assert loss.pending.kind == "loss"
+    e = refused(loss, RevealTreasure(by=0, index=0), "rv.treasure")
+    assert words(e) == ("Zuerst wird der Verlust bezahlt; danach kann Ana einen Schatz zeigen.",
+                        "The loss is paid first; then Ana may show a treasure.")
+    assert "reveal_treasure" not in types(G.legal(loss))
+    fight = play(with_treasure(drawn(), 0), RoomCard(by=0, kind="monster"))
+    e = refused(fight, RevealTreasure(by=0, index=0), "rv.treasure")
+    assert words(e) == ("Zuerst wird der Kampf eingetragen; danach kann Ana einen Schatz zeigen.",
+                        "The fight is entered first; then Ana may show a treasure.")
+    e = refused(play(with_treasure(drawn(), 0), RoomCard(by=0, kind="trap")), RevealTreasure(by=0, index=0),
+                "rv.treasure")
+    assert words(e) == ("Zuerst wird die Falle eingetragen; danach kann Ana einen Schatz zeigen.",
+                        "The trap is entered first; then Ana may show a treasure.")
+    spoils = play(with_treasure(drawn(), 0), RoomCard(by=0, kind="monster"),
+                  rolled(Fight(by=0, monster_value=0, attribute="strength", monster_roller=1), 6, 1))
+    e = refused(spoils, RevealTreasure(by=0, index=0), "rv.treasure")
+    assert words(e) == ("Zuerst wird der Schatz des Monsters gezogen; danach kann Ana einen Schatz zeigen.",
+                        "The monster's treasure is drawn first; then Ana may show a treasure.")

@@ -108,7 +108,7 @@ def policy(game, state, rng: random.Random, dice):
                 return concrete(game, rng.choice(gold), rng)
         if state.phase == "start" and DrawCard(by=state.current) in legal:
             return DrawCard(by=state.current)
-        if state.phase == "moved" and state.pending is None and rng.random() < 0.8:
+        if EndTurn(by=state.current) in legal and rng.random() < 0.8:
             return EndTurn(by=state.current)
     return concrete(game, rng.choice(legal), rng)
 
@@ -238,9 +238,9 @@ def test_a_record_of_typed_actions_replays_to_the_same_state():
         LayExit(by=2),
         EndTurn(by=2),
         Walk(by=0, cards=2),
-        RevealTreasure(by=1, index=0),
         EndTurn(by=0),
         Walk(by=1, cards=1),
+        RevealTreasure(by=1, index=0),  # rv.treasure: in Ben's own turn, once he walked
         Escape(by=1),
         DrawCard(by=2),
         GainGold(by=2, amount=2, reason="passage"),
@@ -361,10 +361,10 @@ def test_legal_actions_apply_refusals_change_nothing_and_hidden_treasures_stay_h
             G.apply(state, action)
         except (Refusal, InvalidInput) as exc:
             assert exc.rule is None or exc.rule.startswith("rv.")
-        else:  # legal() is exact: whatever applies is offered (corrections and reveals by others aside)
+        else:  # legal() is exact: whatever applies is offered (corrections aside; reveals too, rv.treasure)
             if isinstance(action, RollDie):
                 assert req is not None and action.by == req.by
-            elif not bookkeeping(action):
+            elif getattr(action, "reason", None) != "correction":
                 assert offered(legal, action), action
         assert state.model_dump(mode="json") == before
     # rv.treasure: another seat never sees a hidden treasure's name
