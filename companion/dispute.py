@@ -178,9 +178,16 @@ class Candidate:
     label: str
     legal: bool
 
+    @property
+    def by(self) -> int | None:
+        """The seat that would make the move (the what-if list groups by it)."""
+        by = self.action.get("by")
+        return by if isinstance(by, int) else None
 
-def candidates(table: Table, lang: str = "de", max_legal: int = 12, max_illegal: int = 4) -> list[Candidate]:
-    """The legal actions now (deduplicated by their words) and a few refused ones, each rule once."""
+
+def candidates(table: Table, lang: str = "de", max_illegal: int = 4) -> list[Candidate]:
+    """Every legal action now (deduplicated by their words: nothing is dropped, issue 25.1) and a
+    few refused ones, each rule once."""
     state = table.state
     game = table.game
     out: list[Candidate] = []
@@ -191,7 +198,7 @@ def candidates(table: Table, lang: str = "de", max_legal: int = 12, max_illegal:
         d = a.example() if isinstance(a, Template) else game.dump_action(a)  # a value to enter: its first one
         legal_dumps.append(d)
         label = describe(table, d, lang, state)
-        if label in seen or len([c for c in out if c.legal]) >= max_legal:
+        if label in seen:
             continue
         seen.add(label)
         out.append(Candidate(d, label, True))
@@ -219,3 +226,11 @@ def candidates(table: Table, lang: str = "de", max_legal: int = 12, max_illegal:
             break
     illegal += spare[: max(0, max_illegal - len(illegal))]
     return out + illegal[:max_illegal]
+
+
+def by_player(cands: list[Candidate]) -> list[tuple[int | None, list[Candidate]]]:
+    """The candidates grouped by the seat that would move, in seat order (as first met)."""
+    groups: dict[int | None, list[Candidate]] = {}
+    for c in cands:
+        groups.setdefault(c.by, []).append(c)
+    return list(groups.items())

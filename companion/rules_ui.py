@@ -71,6 +71,17 @@ add_strings(
         "rules.dispute_no_game": {"de": "Kein offenes Spiel gewählt.", "en": "No open game chosen."},
         "rules.dispute_close": {"de": "Was wäre wenn? schließen", "en": "Close What if?"},
         "rules.dispute_try": {"de": "Ausprobieren: {action}", "en": "Try: {action}"},
+        # issue 25.1: every legal move, grouped by player; a long group folded with its count
+        "rules.dispute_group": {
+            "de": {"count": "count", "one": "{name} – {count} Zug", "other": "{name} – {count} Züge"},
+            "en": {"count": "count", "one": "{name} – {count} move", "other": "{name} – {count} moves"},
+        },
+        "rules.dispute_more": {
+            "de": {"count": "count", "one": "{count} weiteren Zug von {name} zeigen",
+                   "other": "{count} weitere Züge von {name} zeigen"},
+            "en": {"count": "count", "one": "Show {count} more move of {name}",
+                   "other": "Show {count} more moves of {name}"},
+        },
     }
 )
 
@@ -325,6 +336,9 @@ def _panel_key(table: Any, what: str) -> tuple[str, str]:
     return (f"dispute_{what}", table.id)
 
 
+DISPUTE_FOLD = 6  # a player's group with more legal moves than this shows its first few and a count
+
+
 def dispute_body(shell: Shell, table: Any) -> list[ft.Control]:
     """Candidates as buttons and the verdict on the one tapped (nothing is submitted)."""
     lang = shell.lang
@@ -358,24 +372,42 @@ def dispute_body(shell: Shell, table: Any) -> list[ft.Control]:
         if shell.screen == "dispute":  # the verdict is at the top of this screen
             _run_scroll_top(shell)
 
-    for title, group, bg in (("rules.dispute_legal", legal, ft.Colors.GREEN_100),
-                             ("rules.dispute_illegal", illegal, ft.Colors.RED_100)):
-        if not group:
-            continue
-        out.append(section_title(shell.t(title)))
-        out.append(
-            ft.Row(
-                [
-                    ft.Button(
-                        content=ft.Text(c.label, size=15), bgcolor=bg, height=TOUCH,
-                        tooltip=shell.t("rules.dispute_try", action=c.label),
-                        on_click=lambda e, a=c.action: pick(a),
-                    )
-                    for c in group
-                ],
-                wrap=True, spacing=6, run_spacing=6,
-            )
+    def buttons(group: list[dispute.Candidate], bg: str) -> ft.Control:
+        return ft.Row(
+            [
+                ft.Button(
+                    content=ft.Text(c.label, size=15), bgcolor=bg, height=TOUCH,
+                    tooltip=shell.t("rules.dispute_try", action=c.label),
+                    on_click=lambda e, a=c.action: pick(a),
+                )
+                for c in group
+            ],
+            wrap=True, spacing=6, run_spacing=6,
         )
+
+    if legal:
+        out.append(section_title(shell.t("rules.dispute_legal")))
+        for seat, group in dispute.by_player(legal):
+            name = table.players[seat].name if seat is not None and 0 <= seat < len(table.players) else "–"
+            out.append(ft.Text(shell.t("rules.dispute_group", name=name, count=len(group)), size=14,
+                               weight=ft.FontWeight.W_600))
+            unfold = _panel_key(table, f"unfold_{seat}")
+            shown = group
+            if len(group) > DISPUTE_FOLD and shell.ui.get(unfold) != table.seq:
+                shown = group[: DISPUTE_FOLD - 2]
+            controls = [buttons(shown, ft.Colors.GREEN_100)]
+            if len(shown) < len(group):
+                def more(e: Any, key: tuple[str, str] = unfold) -> None:
+                    shell.ui[key] = table.seq
+                    shell.render()
+
+                controls.append(ft.OutlinedButton(
+                    content=shell.t("rules.dispute_more", count=len(group) - len(shown), name=name),
+                    icon=ft.Icons.EXPAND_MORE, height=TOUCH, on_click=more))
+            out += controls
+    if illegal:
+        out.append(section_title(shell.t("rules.dispute_illegal")))
+        out.append(buttons(illegal, ft.Colors.RED_100))
     return out
 
 

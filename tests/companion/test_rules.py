@@ -520,3 +520,34 @@ def test_any_typed_text_is_a_safe_query():
     check()
     for q in ('"', "*", "AND", "OR NOT", "NEAR(a b)", "wächter*", "q8.white^", "-", "ä ö ü ß"):
         search(q)
+
+
+# --- issue 25.1: every legal move is reachable, grouped by player, long groups folded ----------------
+async def test_the_what_if_list_offers_every_legal_move_grouped_by_player_issue_25(ctx):
+    from tests.harness.flet_session import AppSession
+
+    table = ctx.tables.create("qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben"), PlayerSpec(name="Cara")],
+                              {"lucky_numbers": [(4, 9), (5, 12), (3, 10)]})
+    table.roll(values=[6, 8, 1, 1, 1, 1])  # white sum 14 for all three
+    app = await AppSession.start(ctx, route=f"/g/{table.id}?all")
+    app.shell.go("dispute", dispute_game=table.id)
+    await app.settle()
+    for name in ("Ana", "Ben", "Cara"):
+        assert app.has_text(f"{name} – 5 Züge")
+        for row in ("Rot", "Gelb", "Grün", "Blau"):
+            assert app.find_all(text=f"{name}: Weiß 14 in {row}"), (name, row)
+        assert app.find_all(text=f"{name}: Passen"), name
+    await app.click(text="Cara: Passen")
+    assert app.has_text("Erlaubt: Cara: Passen.", contains=True)
+    # the colour phase: Ana alone, more moves than a group shows at once — folded with the count
+    for seat in range(3):
+        table.submit({"type": "pass", "by": seat})
+    await app.click(text="English")
+    app.shell.go("dispute", dispute_game=table.id)
+    await app.settle()
+    assert app.has_text("Ana – 9 moves")
+    assert app.find_all(text="Show 5 more moves of Ana")
+    assert not app.find_all(text="Ana: pass")
+    await app.click(text="Show 5 more moves of Ana")
+    assert app.find_all(text="Ana: pass") and not app.find_all(text="Show 5 more moves of Ana")
+    assert not app.crashes()
