@@ -277,7 +277,9 @@ def test_result_screen_shows_piles_conversions_places(shell):
     assert "1. Ben – 3 Punkte" in t and "2. Ana – -6 Punkte" in t
     assert "Tafeln: −2 −4" in t
     find_button(shell, "Neues Spiel")
-    click(shell, "Rückgängig")
+    click(shell, "Spiel wieder öffnen")  # issue 25.2: it asks first
+    assert "Spiel wieder öffnen? Die Wertung wird zurückgenommen." in texts(shell)
+    click(shell, "Ja, wieder öffnen")
     assert "Ben ist dran" in texts(shell)
 
 

@@ -8,6 +8,7 @@ import flet as ft
 
 from companion.games.qwixx.play_screen import STYLE
 from companion.games.qwixx.words import GAME, color_name
+from companion.result_end import reopen_button, reopen_question
 from components.common import big_button
 from scoring.qwixx_longo import (
     COLORS,
@@ -25,11 +26,13 @@ def result_view(shell: Shell) -> ft.Control:
         ft.Row(
             [
                 ft.Text(shell.t("result.title"), size=22, weight=ft.FontWeight.BOLD, expand=True),
-                ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
-                              icon_size=30),
+                reopen_button(shell),
             ]
         )
     ]
+    ask = reopen_question(shell)  # issue 25.2: reopening a finished game asks first
+    if ask is not None:
+        out.append(ask)
     for p in sorted(result.players, key=lambda p: (p.place, p.seat)):
         b = p.breakdown
         bonus = (", ".join(color_name(shell, c) for c in COLORS if b["rows"][c]["bonus"])

@@ -9,6 +9,7 @@ import flet as ft
 from companion.games.verflixxt.colors import tile_text, tiles_text
 from companion.games.verflixxt.play_screen import seat_color
 from companion.games.verflixxt.words import GAME
+from companion.result_end import reopen_button, reopen_question
 from components.common import (
     big_button,
 )
@@ -50,10 +51,12 @@ def result_view(shell: Shell) -> ft.Control:
     out: list[ft.Control] = [
         ft.Row([
             ft.Text(shell.t("result.title"), size=22, weight=ft.FontWeight.BOLD, expand=True),
-            ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
-                          disabled=not table.may_undo(shell.seats), icon_size=30),
+            reopen_button(shell),
         ])
     ]
+    ask = reopen_question(shell)  # issue 25.2: reopening a finished game asks first
+    if ask is not None:
+        out.append(ask)
     refusal = shell.refusal_control()
     if refusal:
         out.append(refusal)
