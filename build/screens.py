@@ -201,6 +201,7 @@ def qwixx_scenes(tables: Any) -> list[tuple[str, str, Callable]]:
         out.append((f"qwixx-{name}", f"/g/{t.id}/seat/{SEAT[name]}?lang=de", walk))
         if name == "after-roll":
             out.append(("what-if", f"/g/{t.id}?all&lang=de", _what_if))
+            out.append(("qwixx-after-roll-all", f"/g/{t.id}?all&lang=de", _qwixx_sheet))  # one phone for all
     return out
 
 

@@ -61,15 +61,19 @@ def section_title(text: str) -> ft.Control:
 
 
 def refusal_line(message: str, link_text: str | None, on_rule: Callable[[], None] | None) -> ft.Control:
-    """One line where the tap happened: the referee's no, with the rule id as a link."""
-    parts: list[ft.Control] = [
-        ft.Icon(ft.Icons.GAVEL, color=ft.Colors.RED_700, size=20),
-        ft.Text(message, color=ft.Colors.RED_900, size=15, expand=True, selectable=True),
-    ]
+    """Where the tap happened: the referee's no across the whole width, the rule id as a
+    48 px link below it (issue 25.5/25.6: beside it, the text ran down a column of two words)."""
+    parts: list[ft.Control] = [ft.Row(
+        [ft.Icon(ft.Icons.GAVEL, color=ft.Colors.RED_700, size=20),
+         # not selectable: a selectable text reaches a screen reader without its words
+         ft.Text(message, color=ft.Colors.RED_900, size=15, expand=True)],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )]
     if link_text:
-        parts.append(ft.TextButton(content=link_text, on_click=lambda e: on_rule() if on_rule else None))
+        parts.append(ft.TextButton(content=link_text, height=TOUCH,
+                                   on_click=lambda e: on_rule() if on_rule else None))
     return ft.Container(
-        content=ft.Row(parts, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        content=ft.Column(parts, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.START),
         bgcolor=ft.Colors.RED_50,
         border_radius=10,
         padding=ft.Padding.symmetric(horizontal=10, vertical=4),

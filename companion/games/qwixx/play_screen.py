@@ -192,18 +192,20 @@ def _phase_controls(shell: Shell, state: Any, seat: int, mine: Any, waiting_mine
     if state.phase == "roll":
         out += [keyed(c, f"roll{i}") for i, c in enumerate(roll_controls(shell, state, mine))]
     elif state.phase == "white":
-        if acting is not None:
-            out.append(keyed(section_title(shell.t("q8.play.white_title", sum=state.dice.white_sum,
-                                                   name=state.names[acting])), "phase-title"))
-            out.append(keyed(action_row(shell, state, game.legal(state, acting)), "actions"))
         others = [s for s in waiting_mine if s != seat and s != state.active]
         rest: list[ft.Control] = []
         if shell.seats is None and len(others) >= 1 and seat == state.active:
             rest.append(ft.TextButton(content=shell.t("q8.play.rest_pass"), height=48,
                                       on_click=lambda e: _rest_pass(shell, others)))
-        # a slot of its own: the button comes and goes with each decision, the title and the
-        # actions above it are not built again on the phone (issue 18)
-        out.append(keyed(ft.Column(rest, spacing=0), "rest-pass"))
+        if acting is not None:
+            # "Alle anderen passen" beside the title, not below the buttons: after a roll the whole
+            # decision fits on a 360x740 phone, nothing of it cut by the bottom edge (issue 25.3)
+            title = section_title(shell.t("q8.play.white_title", sum=state.dice.white_sum, name=state.names[acting]))
+            out.append(keyed(ft.Row([ft.Container(title, expand=True), *rest], spacing=6,
+                                    vertical_alignment=ft.CrossAxisAlignment.CENTER), "phase-title"))
+            out.append(keyed(action_row(shell, state, game.legal(state, acting)), "actions"))
+        elif rest:
+            out.append(keyed(ft.Column(rest, spacing=0), "rest-pass"))
     elif state.phase == "color" and state.active not in mine:
         out.append(keyed(info_line(shell.t("q8.play.color_waiting", name=state.names[state.active])), "phase-title"))
     elif state.phase == "color":

@@ -9,7 +9,7 @@ import flet as ft
 from companion.games.qwixx.play_screen import STYLE
 from companion.games.qwixx.words import GAME, color_name
 from companion.result_end import reopen_button, reopen_question
-from components.common import big_button
+from components.common import TOUCH, big_button
 from scoring.qwixx_longo import (
     COLORS,
 )
@@ -68,7 +68,8 @@ def result_view(shell: Shell) -> ft.Control:
                 ),
             )
         )
-    out.append(ft.TextButton(content=shell.t("q8.result.why"), on_click=lambda e: shell.show_rule("q8.score")))
+    out.append(ft.TextButton(content=shell.t("q8.result.why"), height=TOUCH,
+                             on_click=lambda e: shell.show_rule("q8.score")))
     out.append(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=ft.Colors.INDIGO_600,
                           text_color=ft.Colors.WHITE))
     return ft.Column(out, spacing=10)

@@ -162,7 +162,8 @@ def _options_block(shell: Shell, st: dict[str, Any], fields: SeatFields) -> list
         shell.render()
 
     radios = ft.RadioGroup(value=st["lucky_replaces"], on_change=set_lucky_mode, content=ft.Column(
-        [ft.Radio(value=v, label=shell.t(f"q8.opt.lucky_replaces.{v}")) for v in ("white", "turn")], spacing=0))
+        [ft.Radio(value=v, label=shell.t(f"q8.opt.lucky_replaces.{v}"), visual_density=ft.VisualDensity.STANDARD)
+         for v in ("white", "turn")], spacing=0))  # 48 px rows (issue 25.5)
     return [section_title(shell.t("setup.options")), ft.Column([
         ft.Text(shell.t("q8.opt.lucky_replaces"), size=15), radios,
         opt_step("lock_min_crosses", 0, 13), opt_step("misthrow_penalty", 0, 20),

@@ -516,7 +516,7 @@ def _advice(shell: Shell, state: Any, shown: bool) -> list[ft.Control]:
         shell.render()
 
     out: list[ft.Control] = [keyed(ft.Switch(label=shell.t("vx.play.advice"), value=bool(shell.ui.get(key)),
-                                             on_change=toggle, visible=shown), "advice")]
+                                             on_change=toggle, visible=shown, height=TOUCH), "advice")]
     if shown and shell.ui.get(key):
         out.append(keyed(ft.Column(_advice_controls(shell, state), spacing=8), "advice-lines"))
     return out

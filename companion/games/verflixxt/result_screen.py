@@ -11,6 +11,7 @@ from companion.games.verflixxt.play_screen import seat_color
 from companion.games.verflixxt.words import GAME
 from companion.result_end import reopen_button, reopen_question
 from components.common import (
+    TOUCH,
     big_button,
 )
 
@@ -61,7 +62,8 @@ def result_view(shell: Shell) -> ft.Control:
     if refusal:
         out.append(refusal)
     out += result_cards(shell, result)
-    out.append(ft.TextButton(content=shell.t("vx.result.why"), on_click=lambda e: shell.show_rule("vx.score")))
+    out.append(ft.TextButton(content=shell.t("vx.result.why"), height=TOUCH,
+                             on_click=lambda e: shell.show_rule("vx.score")))
     out.append(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=ft.Colors.INDIGO_600,
                           text_color=ft.Colors.WHITE))
     return ft.Column(out, spacing=10)

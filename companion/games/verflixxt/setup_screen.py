@@ -169,10 +169,11 @@ def _rules_block(shell: Shell, st: dict[str, Any], fields: Fields) -> list[ft.Co
 
     out: list[ft.Control] = [section_title(shell.t("setup.options")), _figures_stepper(shell, st, fields),
                              ft.Switch(label=shell.t("vx.setup.wurminator"), value=st["wurminator"],
-                                       on_change=set_wurm)]
+                                       on_change=set_wurm, height=TOUCH)]
     if st["wurminator"]:
         radios = ft.RadioGroup(value=st["bite_takes"], on_change=set_bite, content=ft.Column(
-            [ft.Radio(value=v, label=shell.t(f"vx.setup.bite.{v}")) for v in ("smallest", "largest")], spacing=0))
+            [ft.Radio(value=v, label=shell.t(f"vx.setup.bite.{v}"), visual_density=ft.VisualDensity.STANDARD)
+             for v in ("smallest", "largest")], spacing=0))  # 48 px rows (issue 25.5)
         out.append(ft.Column([ft.Text(shell.t("vx.setup.bite_takes"), size=15), radios], spacing=2))
     return out
 

@@ -1,0 +1,134 @@
+"""Real browser, a 360x740 phone (issue 25): what only the browser can measure.
+
+- 25.3: right after a Qwixx roll on the phone passed around, the whole decision ("Alle anderen
+  passen" and the white-sum buttons) lies inside the viewport, each at its full 48 px;
+- 25.5: touch targets at least 48 px high: a refusal's "Warum? q8.white", the result's
+  "Warum so? Punktetabelle q8.score", the Qwixx house-rule radio rows, the Wurminator and
+  Zugberatung switches (Verlies checkboxes: with the Verlies points);
+- 25.6: a refusal's text takes the width of the screen, its link goes below it.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.e2e.conftest import Server, button
+from tests.e2e.test_phone_games import NODES_JS, open_phone
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def tables25(tmp_path):
+    from companion.store import Store
+    from companion.table import Tables
+    from scoring.engine import PlayerSpec
+    from tests.e2e.qwixx_positions import NAMES, OPTIONS, play_until, white_phase_with_crosses
+
+    db = tmp_path / "t25.db"
+    store = Store(db)
+    try:
+        tables = Tables(store)
+        players = [PlayerSpec(name=n) for n in NAMES]
+        rolled = tables.create("qwixx-longo", players, OPTIONS)
+        play_until(rolled, white_phase_with_crosses)
+        done = tables.create("qwixx-longo", players[:2], {"lucky_numbers": [(15, 16), (14, 16)], "end_misthrows": 1})
+        done.roll(values=[1, 1, 1, 1, 1, 1])
+        for seat in (0, 1, 0):
+            done.submit({"type": "pass", "by": seat})
+        vx = tables.create("verflixxt", players, {"figures_per_player": 2, "wurminator": True})
+        vx.roll(None, [3])
+        ids = {"rolled": rolled.id, "white": rolled.state.dice.white_sum, "done": done.id, "vx": vx.id}
+    finally:
+        store.close()
+    srv = Server(db)
+    yield srv, ids
+    srv.kill()
+
+
+def nodes(page, name: str) -> list[dict]:
+    return [n for n in page.evaluate(NODES_JS) if n["name"] == name]
+
+
+def node(page, name: str, timeout: float = 20.0) -> dict:
+    deadline = time.monotonic() + timeout
+    while True:
+        found = nodes(page, name)
+        if found:
+            return max(found, key=lambda n: n["h"])
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no node {name!r}: {[n['name'] for n in page.evaluate(NODES_JS)][:60]}")
+        time.sleep(0.1)
+
+
+def scrolled_to(page, name: str) -> dict:
+    """The node, after scrolling the app's list until it is whole on screen."""
+    height = page.viewport_size["height"]
+    n = node(page, name)
+    for _ in range(8):
+        if n["y"] >= 60 and n["y"] + n["h"] <= height - 2 and n["h"] >= 20:
+            break
+        page.mouse.move(page.viewport_size["width"] / 2, height / 2)
+        page.mouse.wheel(0, n["y"] - height / 2)
+        time.sleep(0.5)
+        n = node(page, name)
+    return n
+
+
+def test_after_a_qwixx_roll_the_whole_decision_is_on_screen_issue_25_3(browser, tables25):
+    srv, ids = tables25
+    page = open_phone(browser, f"{srv.url}g/{ids['rolled']}?all&lang=de")
+    try:
+        page.get_by_text(f"Weiße Summe {ids['white']} – Ana:").wait_for()
+        time.sleep(0.8)
+        for name in ("Alle anderen passen", "Passen"):
+            n = node(page, name)
+            assert n["role"] == "button"
+            assert n["h"] >= 47.5 and n["y"] + n["h"] <= 740, (name, n)
+        cut = [n for n in page.evaluate(NODES_JS) if n["role"] == "button" and n["y"] < 740 < n["y"] + 48
+               and n["h"] < 47.5 and n["name"] in ("Alle anderen passen", "Passen")]
+        assert cut == []
+    finally:
+        page.context.close()
+
+
+def test_touch_targets_and_the_refusal_width_at_360_issue_25_5_and_6(browser, tables25):
+    srv, ids = tables25
+    page = open_phone(browser, f"{srv.url}g/{ids['rolled']}?all&lang=de")
+    try:
+        page.get_by_text(f"Weiße Summe {ids['white']} – Ana:").wait_for()
+        button(page, "Rot 16").click()  # never the white sum: refused (q8.white)
+        why = scrolled_to(page, "Warum? q8.white")
+        assert why["h"] >= 47.5, why
+        refusal = node(page, "Jetzt gilt die weiße Summe 7, nicht 16.")
+        assert refusal["w"] >= 250, refusal  # the text across the width (360 px less the margins) ...
+        assert why["y"] >= refusal["y"] + refusal["h"] - 1, (why, refusal)  # ... and the link below it
+    finally:
+        page.context.close()
+    page = open_phone(browser, f"{srv.url}g/{ids['done']}?all&lang=de")
+    try:
+        assert scrolled_to(page, "Warum so? Punktetabelle q8.score")["h"] >= 47.5
+    finally:
+        page.context.close()
+    page = open_phone(browser, f"{srv.url}?lang=de")
+    try:
+        button(page, "Qwixx Longo").click()
+        button(page, "Spiel starten").wait_for()
+        for name in ("nur das Weiß-Kreuz", "den ganzen Zug"):
+            assert scrolled_to(page, name)["h"] >= 47.5, name
+    finally:
+        page.context.close()
+    page = open_phone(browser, f"{srv.url}?lang=de")
+    try:
+        button(page, "Verflixxt! Kompakt").click()
+        button(page, "Spiel starten").wait_for()
+        assert scrolled_to(page, "Wurminator-Variante")["h"] >= 47.5
+    finally:
+        page.context.close()
+    page = open_phone(browser, f"{srv.url}g/{ids['vx']}?all&lang=de")
+    try:
+        assert scrolled_to(page, "Zugberatung")["h"] >= 47.5
+    finally:
+        page.context.close()
