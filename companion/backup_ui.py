@@ -71,7 +71,7 @@ def backup_screen(shell: Shell) -> list[ft.Control]:
 
         async def run(kind: str) -> None:
             _do_export(shell, kind)
-            await _download(shell)  # straight to the browser's download; "Herunterladen" repeats it
+            await _download(shell)  # straight to the browser's download; "Nochmal herunterladen" repeats it
 
         async def run_json(e: Any) -> None:
             await run("json")
@@ -92,10 +92,10 @@ def backup_screen(shell: Shell) -> list[ft.Control]:
         async def download(e: Any) -> None:
             await _download(shell)
 
-        out.append(big_button(shell.t("hist.bk.download"), download,
-                              tooltip=shell.t("hist.bk.download_tip", name=res["name"])))
-        if res.get("downloaded"):
+        if res.get("downloaded"):  # only once the browser has the file (issue 25.4), before the button
             out.append(ft.Text(shell.t("hist.bk.downloaded", name=res["name"]), size=14))
+        out.append(big_button(shell.t("hist.bk.download_again" if res.get("downloaded") else "hist.bk.download"),
+                              download, tooltip=shell.t("hist.bk.download_tip", name=res["name"])))
         if len(res["text"]) <= SHOW_MAX:
             out.append(ft.TextField(label=shell.t("hist.bk.out_label"), value=res["text"], read_only=True,
                                     multiline=True, min_lines=3, max_lines=10, text_size=12))

@@ -143,7 +143,7 @@ HISTORY_WORDS = {
     "hist.bk.too_big": {"de": "Zu groß zum Anzeigen ({chars} Zeichen): bitte die Datei verwenden.",
                         "en": "Too large to show ({chars} characters): please use the file."},
     "hist.bk.out_label": {"de": "Exportierter Text", "en": "Exported text"},
-    "hist.bk.summary": {"de": "{games}, {profiles}", "en": "{games}, {profiles}"},
+    "hist.bk.summary": {"de": "Sicherung erstellt: {games}, {profiles}", "en": "Backup made: {games}, {profiles}"},
     "hist.bk.import": {"de": "Einlesen", "en": "Import"},
     "hist.bk.import_help": {
         "de": "Den Text einer Sicherung (oder eines Spielprotokolls) einfügen. Alles wird erst geprüft; "
@@ -165,7 +165,10 @@ HISTORY_WORDS = {
     },
     "hist.bk.download": {"de": "Herunterladen", "en": "Download"},
     "hist.bk.download_tip": {"de": "Als Datei herunterladen: {name}", "en": "Download as a file: {name}"},
-    "hist.bk.downloaded": {"de": "Heruntergeladen: {name}", "en": "Downloaded: {name}"},
+    # issue 25.4: what really happened, in its order: made, handed to the browser (which saves it)
+    "hist.bk.downloaded": {"de": "Dem Browser zum Speichern übergeben: {name}",
+                           "en": "Handed to the browser to save: {name}"},
+    "hist.bk.download_again": {"de": "Nochmal herunterladen", "en": "Download again"},
     "hist.bk.pick_file": {"de": "Datei wählen und einlesen", "en": "Choose a file and import"},
     "hist.bk.picker_failed": {"de": "Dateiauswahl nicht möglich ({detail}); bitte den Text einfügen.",
                               "en": "Choosing a file is not possible ({detail}); please paste the text."},

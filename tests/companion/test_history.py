@@ -282,7 +282,7 @@ async def test_history_stats_replay_profiles_and_backup_screens(tmp_path):
     await app.click(text="Sichern & Einlesen")
     app.conn.answers["save_file"] = None  # the browser took the download
     await app.click(text="Alles sichern (JSON)")
-    assert app.has_text("4 Spiele, 1 Profil")
+    assert app.has_text("Sicherung erstellt: 4 Spiele, 1 Profil")
     text = app.shell.ui["hist_out"]["text"]  # the bytes handed to the browser's download
     await app.type_into("Sicherung einfügen", text[:-40])
     await app.click(text="Prüfen und einlesen")
@@ -291,7 +291,8 @@ async def test_history_stats_replay_profiles_and_backup_screens(tmp_path):
     await app.click(text="Prüfen und einlesen")
     assert app.has_text("Eingelesen: 0 neue Spiele, 4 schon vorhanden, 0 neue Profile.")
     await app.click(text="Ergebnisse als CSV")
-    assert any(t.startswith("Heruntergeladen: tischrichter-results-") and t.endswith(".csv") for t in app.texts())
+    assert any(t.startswith("Dem Browser zum Speichern übergeben: tischrichter-results-") and t.endswith(".csv")
+               for t in app.texts())
     assert app.crashes() == []
     assert not any(t.startswith("Fehler:") for t in app.texts())
 

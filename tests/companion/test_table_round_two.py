@@ -66,3 +66,35 @@ async def test_reopening_a_finished_game_asks_first_and_says_what_happens(ctx, l
         assert not t.is_over() and not app.has_text(ask)
         assert not app.crashes()
         await app.close()
+
+
+# --- 25.4: the backup says what really happened, in that order --------------------------------------
+@pytest.mark.parametrize("lang", ["de", "en"])
+async def test_the_backup_says_made_then_handed_to_the_browser_never_downloaded_before(ctx, lang):
+    finished_qwixx(ctx)
+    words = {
+        "de": ("Sichern & Einlesen", "Alles sichern (JSON)", "Sicherung erstellt: 1 Spiel, 0 Profile",
+               "Dem Browser zum Speichern übergeben: {name}", "Nochmal herunterladen", "Herunterladen",
+               "Herunterladen ging nicht; bitte den Text unten kopieren."),
+        "en": ("Backup & import", "Back up everything (JSON)", "Backup made: 1 game, 0 profiles",
+               "Handed to the browser to save: {name}", "Download again", "Download",
+               "The download did not work; please copy the text below."),
+    }[lang]
+    open_it, all_json, made, handed, again, download, failed = words
+    app = await AppSession.start(ctx)
+    if lang == "en":
+        await app.click(text="English")
+    await app.click(text=open_it)
+    # the browser does not answer (or refuses): nothing is said to be downloaded
+    await app.click(text=all_json)
+    name = app.shell.ui["hist_out"]["name"]
+    texts = app.texts()
+    assert made in texts and failed in texts and handed.format(name=name) not in texts
+    assert app.find_all(text=download) and not app.find_all(text=again)
+    # the browser takes the file: made, handed over, then the button to do it again — in that order
+    app.conn.answers["save_file"] = None
+    await app.click(text=download)
+    texts = app.texts()
+    assert texts.index(made) < texts.index(handed.format(name=name)) < texts.index(again)
+    assert not any(t.startswith(("Heruntergeladen", "Downloaded")) for t in texts)
+    assert not app.crashes()

@@ -60,7 +60,7 @@ async def test_backup_is_the_browsers_download_and_shows_no_server_path(tmp_path
     calls = _save_file_calls(app)
     assert len(calls) == 1 and calls[0]["args"]["file_name"].startswith("tischrichter-backup-")
     name = calls[0]["args"]["file_name"]
-    assert app.has_text(f"Heruntergeladen: {name}")
+    assert app.has_text(f"Dem Browser zum Speichern übergeben: {name}")  # issue 25.4: not "Heruntergeladen"
     assert not any(str(tmp_path) in t for t in app.texts()), app.texts()
     assert not (tmp_path / "exports").exists()  # nothing written on the server's disk
     assert not app.sent(str(tmp_path))  # no server path ever went to the client

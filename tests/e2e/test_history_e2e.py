@@ -123,9 +123,9 @@ def test_backup_downloads_and_imports_from_a_file_on_another_device(app_page, se
     button(page, "Start").click()
     button(page, "Sichern & Einlesen").click()
     button(page, "Alles sichern (JSON)").click()
-    page.get_by_text("1 Spiel, 0 Profile").wait_for()
+    page.get_by_text("Sicherung erstellt: 1 Spiel, 0 Profile").wait_for()
     with page.expect_download(timeout=20_000) as dl:
-        button(page, "Herunterladen").click()
+        button(page, "Nochmal herunterladen").click()
     saved = tmp_path / dl.value.suggested_filename
     dl.value.save_as(saved)
     data = json.loads(saved.read_text(encoding="utf-8"))

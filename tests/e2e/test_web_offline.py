@@ -169,9 +169,9 @@ def download_backup(page, tmp_path: Path) -> dict:
     button(page, "Start").click()
     button(page, "Sichern & Einlesen").click()
     button(page, "Alles sichern (JSON)").click()
-    wait_text(page, "2 Spiele, 0 Profile")
+    wait_text(page, "Sicherung erstellt: 2 Spiele, 0 Profile")
     with page.expect_download(timeout=STEP) as dl:
-        button(page, "Herunterladen").click()
+        button(page, "Nochmal herunterladen").click()
     saved = tmp_path / dl.value.suggested_filename
     dl.value.save_as(saved)
     data = json.loads(saved.read_text(encoding="utf-8"))
