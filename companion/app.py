@@ -530,8 +530,10 @@ class Shell:
                         content=ft.Text(self.t("app.lang_switch"), color=ft.Colors.WHITE),
                         tooltip=self.t("app.lang_switch_tip"),
                         on_click=switch,
+                        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
                     ),
-                ]
+                ],
+                spacing=0,  # issue 25.7: on a 390 px seat phone "Tischrichter" is whole beside "Du: Ana"
             ),
         )
 

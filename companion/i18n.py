@@ -24,6 +24,8 @@ STRINGS: dict[str, dict[str, Text]] = {
     # shell
     "app.title": {"de": "Tischrichter", "en": "Tischrichter"},
     "app.lang_switch": {"de": "English", "en": "Deutsch"},
+    # a text field's length in the table's language (Flutter's own counter says "40 characters remaining")
+    "app.max_chars": {"de": "höchstens {n} Zeichen", "en": "at most {n} characters"},
     "app.lang_switch_tip": {"de": "Sprache: Englisch", "en": "Language: German"},
     "app.home": {"de": "Start", "en": "Home"},
     "app.error": {"de": "Fehler: {detail}", "en": "Error: {detail}"},

@@ -111,6 +111,7 @@ def profiles_screen(shell: Shell) -> list[ft.Control]:
         return handler
 
     out.append(ft.TextField(label=shell.t("hist.prof.name"), value=form["name"], max_length=40,
+                            counter=shell.t("app.max_chars", n=40),  # Flutter's own counter speaks English
                             on_change=setter("name"), dense=True))
     out.append(ft.Text(shell.t("hist.prof.color"), size=14))
 
@@ -136,7 +137,7 @@ def profiles_screen(shell: Shell) -> list[ft.Control]:
     out.append(ft.TextField(label=shell.t("hist.prof.lucky"), value=form["lucky"], on_change=setter("lucky"),
                             dense=True, keyboard_type=ft.KeyboardType.NUMBER))
     out.append(ft.TextField(label=shell.t("hist.prof.character"), value=form["character"], max_length=40,
-                            on_change=setter("character"), dense=True))
+                            counter=shell.t("app.max_chars", n=40), on_change=setter("character"), dense=True))
     if form.get("error"):
         out.append(info_line(form["error"], color=ft.Colors.RED_50))
     buttons = [big_button(shell.t("hist.prof.save"), lambda e: _save_profile(shell), color=ft.Colors.INDIGO_600,

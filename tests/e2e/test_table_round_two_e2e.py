@@ -132,3 +132,28 @@ def test_touch_targets_and_the_refusal_width_at_360_issue_25_5_and_6(browser, ta
         assert scrolled_to(page, "Zugberatung")["h"] >= 47.5
     finally:
         page.context.close()
+
+
+def test_words_in_the_table_language_and_a_whole_title_on_a_seat_phone_issue_25_7(browser, tables25):
+    srv, ids = tables25
+    page = open_phone(browser, f"{srv.url}?lang=de", width=390, height=844)
+    try:
+        button(page, "Spielerprofile").click()
+        page.get_by_text("Neues Profil").first.wait_for()
+        time.sleep(0.5)
+        said = " ".join(n["name"] for n in page.evaluate(NODES_JS))
+        assert "characters remaining" not in said and "höchstens 40 Zeichen" in said, said[-400:]
+        page.get_by_text("Neues Profil").first.wait_for()
+    finally:
+        page.context.close()
+    page = open_phone(browser, f"{srv.url}g/{ids['rolled']}/seat/0?lang=de", width=390, height=844)
+    try:
+        page.get_by_text("Du: Ana").wait_for()
+        time.sleep(0.5)
+        seat = max(nodes(page, "Tischrichter"), key=lambda n: n["w"] if n["y"] < 56 else 0)
+        # the title's room in the bar against what its words need (bold 20 px Roboto): not "Tischrich…"
+        needs = page.evaluate("""() => { const c = document.createElement('canvas').getContext('2d');
+                                 c.font = 'bold 20px Roboto, sans-serif'; return c.measureText('Tischrichter').width; }""")
+        assert seat["w"] >= needs, (seat, needs)
+    finally:
+        page.context.close()
