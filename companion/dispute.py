@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion import registry
-from companion.i18n import add_strings, tr
+from companion.i18n import add_strings, minus, tr
 from companion.registry import GameUI
 from companion.table import Table, Verdict
 from scoring.engine import Template
@@ -135,7 +135,7 @@ def _scores(table: Table, before: Any, after: Any, lang: str) -> str | None:
     for p in new:
         delta = p.total - old.get(p.seat, 0)
         if delta:
-            parts.append(tr(lang, "rules.dispute.score", name=p.name, total=p.total, delta=f"{delta:+d}"))
+            parts.append(tr(lang, "rules.dispute.score", name=p.name, total=p.total, delta=minus(f"{delta:+d}")))
     return tr(lang, "rules.dispute.after", scores=", ".join(parts)) if parts else None
 
 

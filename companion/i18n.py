@@ -132,9 +132,29 @@ def add_strings(table: dict[str, dict[str, Text]]) -> None:
         STRINGS[key] = langs
 
 
+MINUS = "\u2212"  # the minus sign of every score and tile on screen (issue 25.8), not the hyphen
+
+
+class _Signed(int):
+    """A negative number on screen: written with the minus sign, counted (plural forms) as the number."""
+
+    def __format__(self, spec: str) -> str:
+        return format(int(self), spec).replace("-", MINUS)
+
+    def __str__(self) -> str:
+        return format(self, "")
+
+
+def minus(text: str) -> str:
+    """A number already in words ("-3", "+2 -1"): its hyphen-minus as the minus sign."""
+    return text.replace("-", MINUS)
+
+
 def tr(lang: str, key: str, **params: Any) -> str:
     entry = STRINGS[key]  # KeyError on purpose: every visible string is in the table
-    return render(lang, entry.get(lang) or entry[DEFAULT_LANG], params)
+    shown = {k: _Signed(v) if isinstance(v, int) and not isinstance(v, bool) and v < 0 else v
+             for k, v in params.items()}
+    return render(lang, entry.get(lang) or entry[DEFAULT_LANG], shown)
 
 
 def pick_lang(languages: list[str] | None) -> str:

@@ -370,7 +370,8 @@ async def test_history_entry_leads_to_the_link_and_qr(tmp_path):
     await app.click(text="Log in BG Stats")
     data = B.decode_link(_qr_text(app)[0])
     assert data["sourcePlayId"] == record.id
-    lines = [f"{p['rank']}. {p['name']} – {p['score']}" for p in sorted(data["players"], key=lambda p: p["rank"])]
+    lines = [f"{p['rank']}. {p['name']} – {p['score']}".replace("-", "\u2212")  # on screen: the minus sign
+             for p in sorted(data["players"], key=lambda p: p["rank"])]
     assert all(app.has_text(line) for line in lines)
 
 

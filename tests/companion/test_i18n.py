@@ -361,8 +361,8 @@ def test_every_string_formats_with_its_own_placeholders(lang):
 # --- plural forms (issue 15.8): one mechanism, Babel's plural rules --------------------------------
 def test_plural_forms_pick_by_count_in_both_languages():
     """'1 Punkte' / '1 points' was the old text for every count: the form follows the number now."""
-    assert [tr("de", "q8.play.points", points=p) for p in (1, -1, 0, 5)] == ["1 Punkt", "-1 Punkt", "0 Punkte", "5 Punkte"]
-    assert [tr("en", "q8.play.points", points=p) for p in (1, -1, 0, 5)] == ["1 point", "-1 point", "0 points", "5 points"]
+    assert [tr("de", "q8.play.points", points=p) for p in (1, -1, 0, 5)] == ["1 Punkt", "−1 Punkt", "0 Punkte", "5 Punkte"]
+    assert [tr("en", "q8.play.points", points=p) for p in (1, -1, 0, 5)] == ["1 point", "−1 point", "0 points", "5 points"]
     assert tr("de", "home.resume_item", game="Qwixx Longo", players="Ana, Ben", actions=1) == "Qwixx Longo: Ana, Ben · 1 Zug"
     assert tr("en", "home.resume_item", game="Qwixx Longo", players="Ana, Ben", actions=1) == "Qwixx Longo: Ana, Ben · 1 move"
     assert tr("de", "home.resume_item", game="Qwixx Longo", players="Ana", actions=12) == "Qwixx Longo: Ana · 12 Züge"

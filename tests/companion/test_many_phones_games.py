@@ -81,7 +81,7 @@ async def test_verflixxt_only_the_player_on_turn_rolls_and_moves_on_her_phone(ct
     await ana.click(text="Figur A: Feld 2 (−2) » Feld 4 (−4), nimmt −2")
     await everyone_sees(phones, "Letzter Zug – Ana: Figur A: Feld 2 (−2) » Feld 4 (−4), nimmt −2")
     await everyone_sees(phones, "Ana nimmt −2.")
-    await everyone_sees(phones, "Ana: -2 Punkte")
+    await everyone_sees(phones, "Ana: −2 Punkte")
     consistent(ctx, table)
     no_crashes(*phones)
 

@@ -101,12 +101,12 @@ async def test_qwixx_full_game_through_the_session(ctx):
 
     assert app.has_text("Wertung")
     assert app.has_text("1. Spieler 2 – 1 Punkt")  # issue 15.8: was "1 Punkte"
-    assert app.has_text("2. Spieler 1 – -5 Punkte")
+    assert app.has_text("2. Spieler 1 – −5 Punkte")
     assert app.has_text("Bonus: keiner · Fehlwürfe: 1 (−5)")
-    assert app.has_text("Bonus: keiner · Fehlwürfe: 0 (−0)")
+    assert app.has_text("Bonus: keiner · Fehlwürfe: 0")
     assert app.has_text("Rot: 7 · Kreuze 1 · 1 P.")  # Spieler 2's red row, crossed number shown
     texts = app.texts()
-    assert texts.index("1. Spieler 2 – 1 Punkt") < texts.index("2. Spieler 1 – -5 Punkte")
+    assert texts.index("1. Spieler 2 – 1 Punkt") < texts.index("2. Spieler 1 – −5 Punkte")
 
     # the finished game is kept: home lists no unfinished game
     await app.click(tooltip="Start")
@@ -246,7 +246,12 @@ async def test_real_dice_are_tapped_in_die_by_die_and_the_text_field_stays(ctx):
         assert [f.control.label for f in ana.find_all(label=f"{die} zeigt ", contains=True)] == [
             f"{die} zeigt {v}" for v in range(1, 9)]
     assert not ana.find_all(label="zeigt 9", contains=True)
-    assert ana.find_all(label=TYPED)  # typing stays possible
+    # issue 25.10: while the faces are open they are the one way to confirm (no "Würfeln", no typed
+    # "Übernehmen" beside "Würfel übernehmen"); closing them brings typing back
+    assert not ana.find_all(label=TYPED) and not ana.find_all(text="Würfeln")
+    await ana.click(text="Echte Würfel")
+    assert ana.find_all(label=TYPED) and ana.find_all(text="Würfeln")
+    await ana.click(text="Echte Würfel")
     assert ana.has_text("Noch offen: Weiß 1, Weiß 2, Rot, Gelb, Grün, Blau")
     assert ana.find(text=FACES_DE).disabled()
     await ana.click(label="Weiß 1 zeigt 4")
@@ -321,7 +326,7 @@ async def test_crossing_twice_in_one_turn_greys_the_skipped_fields_at_once(ctx):
 
 
 async def test_the_last_decision_stays_and_who_still_decides_is_said_in_words(ctx):
-    """Issue 15.5: 'Ana: Rot 7' until the next decision (a pass too); 'Ben entscheidet noch'."""
+    """Issue 15.5: 'Ana: Rot 7' until the next decision (a pass too) or roll; 'Ben entscheidet noch'."""
     table = two_player_table(ctx)
     ana = await open_phone(ctx, f"/g/{table.id}/seat/0")
     ben = await open_phone(ctx, f"/g/{table.id}/seat/1?lang=en")
@@ -339,11 +344,11 @@ async def test_the_last_decision_stays_and_who_still_decides_is_said_in_words(ct
     assert ben.has_text("Ben: passes")
     await ana.click(text="Passen")  # Ana crossed red 7 this turn: no misthrow
     assert ana.has_text("Ana: passt")
-    # the line stays through Ben's roll, until the next decision
+    # the line stays until Ben's roll (issue 25.10: after a new roll the last turn's line is gone)
     await ben.wait_for(lambda: ben.has_text("Ben's turn · roll no. 2") and ben.has_text("Ana: passes"))
     await ben.type_into("Real dice: type the values", "1 1 1 1 1 1")
     await ben.click(text="Apply")
-    assert ben.has_text("Ana: passes") and ben.has_text("Ana and Ben are still deciding")
+    assert not ben.has_text("Ana: passes") and ben.has_text("Ana and Ben are still deciding")
     await ben.click(text="Pass")
     await ana.click(text="Passen")
     await ben.wait_for(lambda: ben.has_text("Colour (only Ben):"))

@@ -196,7 +196,7 @@ def test_play_offers_moves_with_previews_and_explains_locked_guards(shell):
     # Ana leaves −2 empty: the preview says so
     assert buttons_starting(shell, "Figur") == ["Figur A: Feld 2 (−2) » Feld 4 (−4), nimmt −2"]
     click(shell, "Figur A: Feld 2 (−2) » Feld 4 (−4), nimmt −2")
-    assert "Ana: -2 Punkte" in texts(shell)
+    assert "Ana: −2 Punkte" in texts(shell)
     roll(shell, "4")
     # Ben stands with the guard on +3: the guard may move now
     assert "Wächter: Feld 1 (+3) » Feld 6 (−1)" in buttons_starting(shell, "Wächter")
@@ -242,13 +242,13 @@ def test_each_slot_and_pile_is_read_as_one_line_with_its_figures_guards_and_tile
     assert named_nodes(shell) == [
         "Start", "Feld 1 (+3): B, Wächter", "Feld 2", "Feld 3 (G): Wächter", "Feld 4 (−4): A",
         "Feld 5 (+5): Wächter", "Feld 6 (−1)", "Feld 7 (+2): Wächter", "Feld 8 (G): Wächter", "Ziel",
-        "Ana: -2 Punkte, Tafeln: −2", "Ben: 0 Punkte, noch keine Tafel"]
+        "Ana: −2 Punkte, Tafeln: −2", "Ben: 0 Punkte, noch keine Tafel"]
     shell.lang = "en"
     shell.render()
     assert named_nodes(shell) == [
         "Start", "slot 1 (+3): B, guard", "slot 2", "slot 3 (G): guard", "slot 4 (−4): A",
         "slot 5 (+5): guard", "slot 6 (−1)", "slot 7 (+2): guard", "slot 8 (G): guard", "Goal",
-        "Ana: -2 points, tiles: −2", "Ben: 0 points, no tile yet"]
+        "Ana: −2 points, tiles: −2", "Ben: 0 points, no tile yet"]
 
 
 def test_the_wurminator_is_named_on_its_slot(shell):
@@ -274,7 +274,7 @@ def test_result_screen_shows_piles_conversions_places(shell):
     start_short_game(shell)
     play_to_end(shell)
     t = texts(shell)
-    assert "1. Ben – 3 Punkte" in t and "2. Ana – -6 Punkte" in t
+    assert "1. Ben – 3 Punkte" in t and "2. Ana – −6 Punkte" in t
     assert "Tafeln: −2 −4" in t
     find_button(shell, "Neues Spiel")
     click(shell, "Spiel wieder öffnen")  # issue 25.2: it asks first
@@ -741,5 +741,6 @@ def test_the_typed_die_still_works_and_closes_the_open_faces(shell):
     t = vx_table(shell)
     click(shell, "Echte Würfel")
     tap_face(shell, "W6 zeigt 5")
+    click(shell, "Echte Würfel")  # issue 25.10: typing is offered once the faces are closed again
     roll(shell, "3")
     assert t.state.roll == 3 and face_labels(shell) == []

@@ -75,7 +75,7 @@ def test_finished_game_in_history_replay_and_statistics(app_page, server):
     button(page, "Start").click()
     button(page, "Verlauf").click()
     page.get_by_text("1 von 1 Spiel").wait_for()
-    page.get_by_text("1. Ana 3 · 2. Ben -5").wait_for()
+    page.get_by_text("1. Ana 3 · 2. Ben −5").wait_for()
 
     # replay: it opens at the end; one move back, then to the start
     button(page, "Nachspielen").click()
@@ -92,7 +92,7 @@ def test_finished_game_in_history_replay_and_statistics(app_page, server):
     button(page, "Zurück zum Verlauf").click()
     button(page, "Wertung").click()
     page.get_by_text("1. Ana – 3 Punkte").wait_for()
-    page.get_by_text("2. Ben – -5 Punkte").wait_for()
+    page.get_by_text("2. Ben – −5 Punkte").wait_for()
 
     # statistics: overall, then Qwixx Longo's own figures
     button(page, "Start").click()
@@ -144,7 +144,7 @@ def test_backup_downloads_and_imports_from_a_file_on_another_device(app_page, se
         button(page2, "Start").click()
         button(page2, "Verlauf").click()
         page2.get_by_text("1 von 1 Spiel").wait_for()
-        page2.get_by_text("1. Ana 3 · 2. Ben -5").wait_for()
+        page2.get_by_text("1. Ana 3 · 2. Ben −5").wait_for()
         page2.context.close()
     finally:
         other.kill()

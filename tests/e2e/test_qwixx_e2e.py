@@ -59,5 +59,5 @@ def test_short_qwixx_longo_game_in_chromium(app_page, server):
 
     page.get_by_text("Wertung").wait_for()
     page.get_by_text("1. Ana – 3 Punkte").wait_for()  # red 7 and 12: two crosses
-    page.get_by_text("2. Ben – -5 Punkte").wait_for()
+    page.get_by_text("2. Ben – −5 Punkte").wait_for()
     print(f"first screen after {first_screen:.2f}s")

@@ -153,7 +153,8 @@ def test_words_in_the_table_language_and_a_whole_title_on_a_seat_phone_issue_25_
         seat = max(nodes(page, "Tischrichter"), key=lambda n: n["w"] if n["y"] < 56 else 0)
         # the title's room in the bar against what its words need (bold 20 px Roboto): not "Tischrich…"
         needs = page.evaluate("""() => { const c = document.createElement('canvas').getContext('2d');
-                                 c.font = 'bold 20px Roboto, sans-serif'; return c.measureText('Tischrichter').width; }""")
+                                 c.font = 'bold 20px Roboto, sans-serif';
+                                 return c.measureText('Tischrichter').width; }""")
         assert seat["w"] >= needs, (seat, needs)
     finally:
         page.context.close()

@@ -46,7 +46,7 @@ def roll(page, value: str) -> None:
 def test_short_verflixxt_game_in_chromium(app_page, server):
     page = app_page
     expected = expected_lines()
-    assert expected == ["1. Ben – 3 Punkte", "2. Ana – -6 Punkte"]
+    assert expected == ["1. Ben – 3 Punkte", "2. Ana – −6 Punkte"]
     t0 = time.monotonic()
     button(page, "Verflixxt! Kompakt").click()
     fill(page, "Name Spieler 1", "Ana")

@@ -161,7 +161,7 @@ def finish_qwixx(page) -> list[str]:
     button(page, "Passen (Fehlwurf)").click()
     wait_text(page, "Wertung")
     return [t for t in (x.strip() for x in page.locator("flt-semantics").all_inner_texts())
-            if re.fullmatch(r"\d+\. .+ – -?\d+ Punkte?", t)]
+            if re.fullmatch(r"\d+\. .+ – −?\d+ Punkte?", t)]
 
 
 def download_backup(page, tmp_path: Path) -> dict:

@@ -14,7 +14,7 @@ from companion.games.qwixx.words import color_name
 from companion.rules_ui import dispute_button
 from components.common import big_button, info_line, isolated, keyed, own_node, section_title
 from components.cross_row import RowModel, cross_row
-from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, slots_for, toggle
+from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, slots_for, toggle, typed_roll_row
 from components.dice_tray import DieFace, dice_tray
 from components.player_switcher import player_switcher
 from scoring.errors import InvalidInput, Refusal
@@ -114,12 +114,14 @@ def deciding_text(shell: Shell, state: Any) -> str:
 
 def last_decision(shell: Shell) -> str | None:
     """What the last decision on this table entered ('Ana: Rot 7', 'Ben: passt'); it stays
-    on screen until the next decision (a roll in between does not clear it)."""
+    until the next roll: after a new roll the previous turn's decision is gone (issue 25.10)."""
     table = shell.game_table
     actions = table.record.actions[: table.cursor]
     for i in range(len(actions) - 1, -1, -1):
         a = table.game.parse_action(actions[i].action)
         if isinstance(a, Roll):
+            if table.state.phase != "roll":
+                return None  # a new roll: the dice speak now, not the last turn
             continue
         before = table.state_at(i)
         name = before.names[a.by]
@@ -288,11 +290,14 @@ def roll_controls(shell: Shell, state: Any, mine: list[int]) -> list[ft.Control]
             shell.render()
 
     field.on_submit = apply_typed
+    if opened(shell.ui, ("dice_entry", shell.game_table.id), shell.game_table.seq) is not None:
+        # the real faces are being tapped in: they are the one way to confirm (issue 25.10)
+        return [real_dice_entry(shell, req)]
     return [
         big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600,
                    text_color=ft.Colors.WHITE),
         real_dice_entry(shell, req),
-        ft.Row([field, big_button(shell.t("play.typed_roll_apply"), apply_typed)]),
+        typed_roll_row(field, big_button(shell.t("play.typed_roll_apply"), apply_typed)),
     ]
 
 

@@ -61,8 +61,8 @@ def result_view(shell: Shell) -> ft.Control:
                             )
                             for c in COLORS
                         ],
-                        ft.Text(shell.t("q8.result.detail", bonus=bonus, misthrows=b["misthrows"],
-                                        penalty=b["penalty"]), size=14),
+                        ft.Text(shell.t("q8.result.detail" if b["penalty"] else "q8.result.detail_clean",
+                                        bonus=bonus, misthrows=b["misthrows"], penalty=b["penalty"]), size=14),
                     ],
                     spacing=2,
                 ),

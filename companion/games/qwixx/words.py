@@ -67,6 +67,10 @@ add_strings(
             "de": "Bonus: {bonus} · Fehlwürfe: {misthrows} (−{penalty})",
             "en": "Bonus: {bonus} · misthrows: {misthrows} (−{penalty})",
         },
+        "q8.result.detail_clean": {  # no misthrow: no "(−0)" (issue 25.8)
+            "de": "Bonus: {bonus} · Fehlwürfe: {misthrows}",
+            "en": "Bonus: {bonus} · misthrows: {misthrows}",
+        },
         "q8.result.no_bonus": {"de": "keiner", "en": "none"},
         "q8.result.sheet_row": {
             "de": "{color}: {crosses} · Kreuze {count} · {points} P.",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from companion.i18n import add_strings
+from companion.i18n import add_strings, minus
 from companion.registry import Figures
 from scoring.verflixxt import MoveFigure, MoveGuard, MoveWurminator, Piece, explain_piece
 
@@ -34,8 +34,8 @@ add_strings(
             "en": "{name}: leave the Wurminator",
         },
         # its figures in the statistics (hist.fig.<name>) and one player's result in the history
-        "hist.rp.vx": {"de": "Plättchen: {tiles}", "en": "Tiles: {tiles}"},
-        "hist.fig.tiles": {"de": "Plättchen", "en": "tiles"},
+        "hist.rp.vx": {"de": "Tafeln: {tiles}", "en": "Tiles: {tiles}"},  # the game's word (issue 25.8)
+        "hist.fig.tiles": {"de": "Tafeln", "en": "tiles"},
         "hist.fig.conversions": {"de": "Glücksumwandlungen", "en": "lucky conversions"},
         "hist.fig.bites": {"de": "Wurminator-Bisse", "en": "Wurminator bites"},
     }
@@ -101,7 +101,7 @@ FIGURES = Figures(names=("tiles", "conversions", "bites"), of_player=player_figu
 
 
 def detail(shell: Shell, b: dict[str, Any]) -> str:
-    return shell.t("hist.rp.vx", tiles=" ".join(b.get("tiles", [])) or shell.t("hist.rp.none"))
+    return shell.t("hist.rp.vx", tiles=minus(" ".join(b.get("tiles", []))) or shell.t("hist.rp.none"))
 
 
 HOOKS: dict[str, Any] = {

@@ -31,7 +31,7 @@ from components.common import (
     own_node,
     section_title,
 )
-from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, slots_for, toggle
+from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, slots_for, toggle, typed_roll_row
 from components.tile_strip import Piece, Slot, tile_strip
 from scoring.errors import InvalidInput, RefereeError, Refusal
 from scoring.verflixxt import (
@@ -193,11 +193,14 @@ def roll_controls(shell: Shell, state: Any) -> list[ft.Control]:
 
     field.on_change = changed
     field.on_submit = apply_typed
+    if _dice_memory(shell) is not None:
+        # the real die is being tapped in: its face and "Würfel übernehmen" are the one way (issue 25.10)
+        return [real_dice_entry(shell)]
     return [
         ft.Row([big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600,
                            text_color=ft.Colors.WHITE, expand=True)]),  # the whole width: one thumb, no aiming
         real_dice_entry(shell),
-        ft.Row([field, big_button(shell.t("play.typed_roll_apply"), apply_typed)]),
+        typed_roll_row(field, big_button(shell.t("play.typed_roll_apply"), apply_typed)),
     ]
 
 
