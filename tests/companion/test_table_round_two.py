@@ -189,3 +189,139 @@ async def test_after_a_new_roll_the_status_line_drops_the_last_turns_decision(ct
     assert app.has_text({"de": "Ana und Ben entscheiden noch", "en": "Ana and Ben are still deciding"}[lang])
     assert not app.has_text(line)
     assert not app.crashes()
+
+
+# --- 25.12: the end of a game -----------------------------------------------------------------------
+def qwixx_ben_wins(ctx, names=("Ana", "Ben")):
+    t = ctx.tables.create("qwixx-longo", [PlayerSpec(name=n) for n in names],
+                          {"lucky_numbers": [(15, 16), (14, 16), (2, 3)][: len(names)], "end_misthrows": 1,
+                           "misthrow_penalty": 5})
+    t.roll(values=[1, 1, 1, 1, 1, 1])
+    t.submit({"type": "white", "by": 1, "row": "red"})  # Ben: red 2, 1 point
+    for seat in range(len(names)):
+        if seat != 1:
+            t.submit({"type": "pass", "by": seat})
+    t.submit({"type": "pass", "by": 0})  # Ana's misthrow ends it
+    assert t.is_over()
+    return t
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+async def test_the_qwixx_result_says_who_won_and_why_it_ended(ctx, lang):
+    t = qwixx_ben_wins(ctx)
+    app = await AppSession.start(ctx, route=f"/g/{t.id}?all")
+    if lang == "en":
+        await app.click(text="English")
+    won, why = {"de": ("Ben gewinnt mit 1 Punkt", "Spielende: Fehlwurf Nr. 1 von Ana."),
+                "en": ("Ben wins with 1 point", "Game over: misthrow no. 1 for Ana.")}[lang]
+    assert app.has_text(won) and app.has_text(why)
+    texts = app.texts()
+    assert texts.index(won) < texts.index({"de": "1. Ben – 1 Punkt", "en": "1. Ben – 1 point"}[lang])
+    assert not app.crashes()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+async def test_a_shared_win_is_said_so(ctx, lang):
+    t = finished_qwixx(ctx, names=("Ana", "Ben", "Cara"))  # Ana's misthrow: Ben and Cara 0 each
+    app = await AppSession.start(ctx, route=f"/g/{t.id}?all")
+    if lang == "en":
+        await app.click(text="English")
+    assert app.has_text({"de": "Ben und Cara teilen sich den Sieg mit je 0 Punkten",
+                         "en": "Ben and Cara share the win with 0 points each"}[lang])
+    assert not app.crashes()
+
+
+async def test_nochmal_starts_the_same_qwixx_game_the_next_seat_first_in_one_tap(ctx):
+    t = qwixx_ben_wins(ctx)
+    app = await AppSession.start(ctx, route=f"/g/{t.id}?all")
+    assert app.has_text("Gleiche Spieler und Hausregeln; Ben beginnt.")
+    await app.click(text="Nochmal")
+    new = app.shell.table
+    assert new.id != t.id and not new.is_over() and t.is_over()
+    assert [p.name for p in new.record.players] == ["Ben", "Ana"]
+    assert new.record.options["lucky_numbers"] == [[14, 16], [15, 16]] or \
+        [list(x) for x in new.record.options["lucky_numbers"]] == [[14, 16], [15, 16]]
+    assert {k: v for k, v in new.record.options.items() if k != "lucky_numbers"} == \
+        {k: v for k, v in t.record.options.items() if k != "lucky_numbers"}
+    assert app.has_text("Ben ist dran · Wurf Nr. 1")
+    assert not app.crashes()
+
+
+async def test_nochmal_in_verflixxt_moves_the_start_on_by_one_and_says_why_it_ended(ctx):
+    t = ctx.tables.create("verflixxt", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {"wurminator": True})
+    rng = random.Random(7)
+    while not t.is_over():
+        legal = t.game.legal(t.state)
+        t.roll() if not legal else t.submit(t.game.dump_action(rng.choice(
+            [a for a in legal if hasattr(a, "model_dump")])))
+    result = t.game.result(t.state)
+    best = min(result.players, key=lambda p: p.place)
+    assert [p.place for p in result.players].count(1) == 1  # this seed: one winner
+    app = await AppSession.start(ctx, route=f"/g/{t.id}?all")
+    points = "Punkt" if best.total == 1 else "Punkten"
+    assert app.has_text(f"{best.name} gewinnt mit {best.total} {points}".replace("-", "\u2212")), app.texts()
+    assert app.has_text("Spielende: alle Figuren sind im Ziel.")
+    await app.click(text="English")
+    assert app.has_text("Game over: every figure is home.")
+    assert app.has_text("Same players and house rules; Ben starts.")
+    await app.click(text="Play again")
+    new = app.shell.table
+    assert new.id != t.id and new.record.options["wurminator"] is True and new.record.options["first_seat"] == 1
+    assert app.has_text("Ben's turn", contains=True) or app.has_text("Ben ist dran", contains=True)
+    assert not app.crashes()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+async def test_names_played_are_kept_as_profiles_in_one_tap(ctx, lang):
+    from companion.profiles import list_profiles
+
+    t = qwixx_ben_wins(ctx)
+    app = await AppSession.start(ctx, route=f"/g/{t.id}?all")
+    if lang == "en":
+        await app.click(text="English")
+    keep, kept = {"de": ("Als Profile speichern: Ana und Ben", "Als Profile gespeichert: Ana und Ben"),
+                  "en": ("Keep as profiles: Ana and Ben", "Kept as profiles: Ana and Ben")}[lang]
+    await app.click(text=keep)
+    assert app.has_text(kept) and not app.find_all(text=keep)
+    assert {p.name: p.lucky for p in list_profiles(ctx.store)} == {"Ana": (15, 16), "Ben": (14, 16)}
+    assert not app.crashes()
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+async def test_qwixx_setup_lets_the_table_choose_who_begins(ctx, lang):
+    app = await AppSession.start(ctx)
+    if lang == "en":
+        await app.click(text="English")
+    await app.click(text="Qwixx Longo")
+    name = {"de": "Name Spieler {n}", "en": "Name player {n}"}[lang]
+    await app.click(text={"de": "Spieler hinzufügen", "en": "Add player"}[lang])
+    for n, who in enumerate(("Ana", "Ben", "Cara"), start=1):
+        await app.type_into(name.format(n=n), who)
+    assert app.has_text({"de": "Beginnt: Spieler 1", "en": "Starts: Player 1"}[lang])
+    await app.click(tooltip={"de": "Spieler 3 beginnt", "en": "Player 3 starts"}[lang])  # the flag in Cara's card
+    assert app.has_text({"de": "Beginnt: Cara", "en": "Starts: Cara"}[lang])
+    await app.click(text={"de": "Spiel starten", "en": "Start game"}[lang])
+    t = app.shell.table
+    assert [p.name for p in t.record.players] == ["Cara", "Ana", "Ben"]
+    assert app.has_text({"de": "Cara ist dran · Wurf Nr. 1", "en": "Cara's turn · roll no. 1"}[lang])
+    assert not app.crashes()
+
+
+async def test_a_qwixx_game_ended_by_locked_rows_names_them(ctx):
+    from tests.e2e.qwixx_positions import NAMES, OPTIONS, play_until
+
+    t = ctx.tables.create("qwixx-longo", [PlayerSpec(name=n) for n in NAMES], OPTIONS)
+    play_until(t, lambda s: False, limit=2000)
+    state = t.state
+    assert state.phase == "over" and len(state.removed) >= OPTIONS["end_locked_rows"]
+    assert all(s.misthrows < OPTIONS["end_misthrows"] for s in state.sheets)  # the locks ended it
+    de = {"red": "Rot", "yellow": "Gelb", "green": "Grün", "blue": "Blau"}
+    en = {"red": "Red", "yellow": "Yellow", "green": "Green", "blue": "Blue"}  # the sheet's row names
+    rows = [c for c in state.removed]
+    app = await AppSession.start(ctx, route=f"/g/{t.id}?all")
+    words = ", ".join(de[c] for c in rows[:-1]) + " und " + de[rows[-1]]
+    assert app.has_text(f"Spielende: {words} sind abgeschlossen."), app.texts()[:8]
+    await app.click(text="English")
+    words = ", ".join(en[c] for c in rows[:-1]) + " and " + en[rows[-1]]
+    assert app.has_text(f"Game over: {words} are locked."), app.texts()[:8]
+    assert not app.crashes()

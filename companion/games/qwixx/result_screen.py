@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion.games.qwixx.play_screen import STYLE
 from companion.games.qwixx.words import GAME, color_name
-from companion.result_end import reopen_button, reopen_question
+from companion.result_end import (
+    END_REASON,
+    NEXT_START,
+    PROFILE_EXTRA,
+    again_controls,
+    and_names,
+    end_block,
+    reopen_button,
+    reopen_question,
+)
 from components.common import TOUCH, big_button
 from scoring.qwixx_longo import (
     COLORS,
@@ -33,6 +42,7 @@ def result_view(shell: Shell) -> ft.Control:
     ask = reopen_question(shell)  # issue 25.2: reopening a finished game asks first
     if ask is not None:
         out.append(ask)
+    out += end_block(shell)  # issue 25.12: who won, in one line, and why the game ended
     for p in sorted(result.players, key=lambda p: (p.place, p.seat)):
         b = p.breakdown
         bonus = (", ".join(color_name(shell, c) for c in COLORS if b["rows"][c]["bonus"])
@@ -70,6 +80,43 @@ def result_view(shell: Shell) -> ft.Control:
         )
     out.append(ft.TextButton(content=shell.t("q8.result.why"), height=TOUCH,
                              on_click=lambda e: shell.show_rule("q8.score")))
+    out += again_controls(shell)  # "Nochmal" in one tap; the names kept as profiles
     out.append(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=ft.Colors.INDIGO_600,
                           text_color=ft.Colors.WHITE))
     return ft.Column(out, spacing=10)
+
+
+# --- the end's hooks (companion.result_end) ----------------------------------------------
+def end_reason(shell: Shell, state: Any) -> str | None:
+    """q8.end: the rows locked (in the order they were), or whose misthrow ended it."""
+    lines = []
+    if len(state.removed) >= state.options.end_locked_rows:
+        lines.append(shell.t("q8.end.locked_one" if len(state.removed) == 1 else "q8.end.locked_many",
+                             rows=and_names(shell, [color_name(shell, c) for c in state.removed])))
+    for seat, sheet in enumerate(state.sheets):
+        if sheet.misthrows >= state.options.end_misthrows:
+            lines.append(shell.t("q8.end.misthrow", n=sheet.misthrows, name=state.names[seat]))
+    return " ".join(lines) or None
+
+
+def rotate(items: list[Any], k: int) -> list[Any]:
+    """The seats in the same order round the table, seat ``k`` first (the one who begins)."""
+    return items[k:] + items[:k] if items else items
+
+
+def next_start(players: list[Any], options: dict[str, Any]) -> tuple[list[Any], dict[str, Any], int]:
+    """Qwixx's first seat rolls first: the same table moved on by one, lucky numbers with their sheets."""
+    options = dict(options)
+    if options.get("lucky_numbers"):
+        options["lucky_numbers"] = rotate(list(options["lucky_numbers"]), 1)
+    return rotate(list(players), 1), options, 0
+
+
+def profile_extra(options: dict[str, Any], seat: int) -> dict[str, Any]:
+    lucky = list(options.get("lucky_numbers") or [])
+    return {"lucky": list(lucky[seat])} if seat < len(lucky) else {}
+
+
+END_REASON[GAME] = end_reason
+NEXT_START[GAME] = next_start
+PROFILE_EXTRA[GAME] = profile_extra

@@ -115,11 +115,21 @@ def _lucky_row(shell: Shell, st: dict[str, Any], i: int, fields: SeatFields, nam
         st["lucky_errors"].pop(i, None)
         shell.render()
 
+    def begins(e: Any) -> None:
+        fields.sync()
+        st["start"] = i
+        shell.render()
+
     field = ft.TextField(label=shell.t("q8.setup.lucky", n=i + 1), value=p["lucky"], on_change=changed, expand=True,
                          dense=True, keyboard_type=ft.KeyboardType.NUMBER)
     fields.items.append((i, "lucky", field))
+    first = min(st.get("start", 0), len(st["players"]) - 1) == i
+    flag = ft.IconButton(icon=ft.Icons.FLAG if first else ft.Icons.OUTLINED_FLAG, icon_size=28, width=48, height=48,
+                         icon_color=ft.Colors.GREEN_700 if first else ft.Colors.BLUE_GREY_400,
+                         bgcolor=ft.Colors.GREEN_50 if first else None, selected=first,
+                         tooltip=shell.t("q8.setup.start_pick", n=i + 1), on_click=begins)
     row: list[ft.Control] = [ft.Row([field, big_button(shell.t("q8.setup.draw"), draw,
-                                                       tooltip=shell.t("q8.setup.draw_tip", name=name))])]
+                                                       tooltip=shell.t("q8.setup.draw_tip", name=name)), flag])]
     err = st["lucky_errors"].get(i)
     if err is not None:
         row.append(error_text(shell.err_text(err)))
@@ -144,6 +154,27 @@ def _seat_block(shell: Shell, st: dict[str, Any], fields: SeatFields) -> list[ft
                                         low=ENGINE.min_players)))
     fields.items += [(i, "name", f) for i, f in enumerate(names_out)]
     return out
+
+
+def _start_player_block(shell: Shell, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
+    """Who rolls first (issue 25.12, as the other games have it): a chip per seat, or drawn."""
+    names, _ = check_names(shell, [p["name"] for p in st["players"]])
+    sp = min(st.get("start", 0), len(names) - 1)
+
+    def pick(i: int) -> None:
+        fields.sync()
+        st["start"] = i
+        shell.render()
+
+    def draw(e: Any) -> None:
+        pick(Dice().roll(len(names))[0] - 1)
+
+    # the choice itself is the flag in each seat's card (``_lucky_row``): always beside the right name
+    return [ft.Row([ft.Icon(ft.Icons.FLAG, color=ft.Colors.GREEN_700),
+                    ft.Text(shell.t("q8.setup.start_player", name=names[sp]), size=16, weight=ft.FontWeight.W_600,
+                            expand=True),
+                    big_button(shell.t("q8.setup.draw_start"), draw)], wrap=False,
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER)]
 
 
 def _options_block(shell: Shell, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
@@ -202,8 +233,10 @@ def _start_block(shell: Shell, st: dict[str, Any], fields: SeatFields) -> list[f
             shell.render()
             return
         options = {k: st[k] for k in SETUP_OPTIONS}
-        options["lucky_numbers"] = checked[1]
-        shell.start_game(GAME, checked[0], options)
+        # the first seat rolls first: the table's order kept, the chosen player first (issue 25.12)
+        k = min(st.get("start", 0), len(checked[0]) - 1)
+        options["lucky_numbers"] = checked[1][k:] + checked[1][:k]
+        shell.start_game(GAME, checked[0][k:] + checked[0][:k], options)
 
     return start_controls(shell, st.get("start_error"), start)
 
@@ -213,6 +246,7 @@ def setup_view(shell: Shell) -> ft.Control:
     fields = SeatFields(st)
     rows: list[ft.Control] = [section_title(shell.t("q8.setup.title"))]
     rows += _seat_block(shell, st, fields)
+    rows += _start_player_block(shell, st, fields)
     rows += _options_block(shell, st, fields)
     rows += _start_block(shell, st, fields)
     return ft.Column(rows, spacing=10)

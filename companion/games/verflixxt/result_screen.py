@@ -9,7 +9,7 @@ import flet as ft
 from companion.games.verflixxt.colors import tile_text, tiles_text
 from companion.games.verflixxt.play_screen import seat_color
 from companion.games.verflixxt.words import GAME
-from companion.result_end import reopen_button, reopen_question
+from companion.result_end import END_REASON, NEXT_START, again_controls, end_block, reopen_button, reopen_question
 from components.common import (
     TOUCH,
     big_button,
@@ -58,12 +58,31 @@ def result_view(shell: Shell) -> ft.Control:
     ask = reopen_question(shell)  # issue 25.2: reopening a finished game asks first
     if ask is not None:
         out.append(ask)
+    out += end_block(shell)  # issue 25.12: who won, in one line, and why the game ended
     refusal = shell.refusal_control()
     if refusal:
         out.append(refusal)
     out += result_cards(shell, result)
     out.append(ft.TextButton(content=shell.t("vx.result.why"), height=TOUCH,
                              on_click=lambda e: shell.show_rule("vx.score")))
+    out += again_controls(shell)  # "Nochmal" in one tap; the names kept as profiles
     out.append(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=ft.Colors.INDIGO_600,
                           text_color=ft.Colors.WHITE))
     return ft.Column(out, spacing=10)
+
+
+# --- the end's hooks (companion.result_end) ----------------------------------------------
+def end_reason(shell: Shell, state: Any) -> str | None:
+    return shell.t("vx.end.home")  # vx.out: the game ends once every figure is home
+
+
+def next_start(players: list[Any], options: dict[str, Any]) -> tuple[list[Any], dict[str, Any], int]:
+    """The same seats and colours; the next seat begins (``first_seat``)."""
+    options = dict(options)
+    first = (int(options.get("first_seat", 0)) + 1) % max(1, len(players))
+    options["first_seat"] = first
+    return list(players), options, first
+
+
+END_REASON[GAME] = end_reason
+NEXT_START[GAME] = next_start
