@@ -73,7 +73,8 @@ def test_a_replaced_database_is_kept_beside_and_ours_written_back(tmp_path):
     os.replace(other, db)
     _gain(table, 1)
     assert [n.key for n in store.notices] == ["db_restored"]
-    kept = [p for p in os.listdir(tmp_path) if p.startswith("replaced.db.replaced-") and not p.endswith(("-wal", "-shm"))]
+    kept = [p for p in os.listdir(tmp_path)
+            if p.startswith("replaced.db.replaced-") and not p.endswith(("-wal", "-shm"))]
     assert len(kept) == 1 and (tmp_path / kept[0]).read_bytes() == b"someone else's file"  # never overwritten
     store.close()
     assert _gold_after_restart(db, table.id) == 3
