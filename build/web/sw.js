@@ -4,7 +4,7 @@
 // What a first visit caches (issue 16 follow-up): not every file of the site (CanvasKit variants,
 // skwasm and main.dart.wasm are for other browsers) but
 // 1. on install, CORE: what starts the app in any browser (index.html, the bootstrap, the Pyodide
-//    runtime, app.tar.gz, fonts, manifest, icons);
+//    runtime, app.pack, fonts, manifest, icons);
 // 2. what this browser loaded: the page (sw-register.js) posts the same-origin files it fetched
 //    (performance "resource" entries) and the worker adds those of the site, revalidated against
 //    the HTTP cache (cache: "no-cache": a 304, no second download);
