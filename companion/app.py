@@ -43,7 +43,9 @@ def game_ui(game_id: str) -> GameUI | None:
 SCREENS: dict[str, Callable[[Shell], list[ft.Control]]] = {}
 EXTENSIONS: list[Callable[[Shell], None]] = []
 RESULT_EXTRAS: list[Callable[[Shell], list[ft.Control]]] = []  # below every result screen (issue 26: BG Stats)
-EXTENSION_MODULES = ("companion.rules_ui", "companion.history_ui", "companion.join_ui", "companion.bgstats_ui")
+TOP_EXTRAS: list[Callable[[Shell], list[ft.Control]]] = []  # above every screen (issue 29.6: storage notice)
+EXTENSION_MODULES = ("companion.rules_ui", "companion.history_ui", "companion.join_ui", "companion.bgstats_ui",
+                     "companion.storage_ui")
 
 
 def load_extensions() -> None:
@@ -670,6 +672,7 @@ class Shell:
             out.append(info_line(self.t(n.key, **n.params), color=ft.Colors.AMBER_100))
         if self.flash:
             out.append(info_line(self.flash, color=ft.Colors.AMBER_100))
+        out += [c for extra in TOP_EXTRAS for c in extra(self)]
         if self.is_guest and self.screen == "play" and self.table is not None and not self.seats:
             # never the pass-around view on a guest's phone: who are you first
             self.ui["join_game"] = self.table.id

@@ -214,3 +214,50 @@ def write_through(conn: Any, changes: Callable[[], int],
     if MODE != PHONE:
         return None
     return WriteThrough(conn, changes, on_result)
+
+
+# --- does the browser keep the store? (issue 29.6) -------------------------------------------
+# Browsers may clear a site's storage: best-effort storage under storage pressure, and Safari on
+# iPhone what a site stored when it was not opened for seven days (unless it is on the home screen).
+# The page asks ``navigator.storage.persist()`` as it loads (build/web/python.js; a worker has no
+# ``persist``) and posts the answer to the Python worker, which keeps it as the promise
+# ``flet_js.storage`` (build/web/python-worker.js). True: the browser promised to keep it.
+_kept: bool | None = None  # the answer once known
+_kept_source: Callable[[], Awaitable[bool | None]] | None = None  # tests stand in for the page
+
+
+def storage_kept() -> bool | None:
+    """Does the browser keep the store? Phone: True, False, or None (no answer yet, or none given).
+    Server: True (a file on the host's disk; nothing here applies)."""
+    return _kept if MODE == PHONE else True
+
+
+def answer_storage(source: Callable[[], Awaitable[bool | None]] | None) -> None:
+    """Tests: where the answer comes from instead of the page (None: from the page again)."""
+    global _kept, _kept_source
+    _kept, _kept_source = None, source
+
+
+async def ask_storage() -> bool | None:
+    """Phone: wait for the page's answer (once; later calls return it at once). Server: True."""
+    global _kept
+    if MODE != PHONE:
+        return True
+    if _kept is None:
+        if _kept_source is not None:
+            got = await _kept_source()
+        elif IN_BROWSER:
+            got = await _page_answer()
+        else:
+            return None
+        _kept = None if got is None else got is True
+    return _kept
+
+
+async def _page_answer() -> bool | None:
+    import flet_js  # type: ignore[import-not-found]  # the worker's module (build/web/python-worker.js)
+
+    answer = getattr(flet_js, "storage", None)
+    if answer is None:  # a page that does not ask
+        return None
+    return bool(await answer)
