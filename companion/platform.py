@@ -221,7 +221,9 @@ def write_through(conn: Any, changes: Callable[[], int],
 # iPhone what a site stored when it was not opened for seven days (unless it is on the home screen).
 # The page asks ``navigator.storage.persist()`` as it loads (build/web/python.js; a worker has no
 # ``persist``) and posts the answer to the Python worker, which keeps it as the promise
-# ``flet_js.storage`` (build/web/python-worker.js). True: the browser promised to keep it.
+# ``flet_js.storageKept`` once it is there, and as the promise ``flet_js.storage`` before
+# (build/web/python-worker.js). True: the browser promised to keep it. The page asks as it loads, so
+# the answer is normally in before the first screen: that screen shows it, nothing moves later.
 _kept: bool | None = None  # the answer once known
 _kept_source: Callable[[], Awaitable[bool | None]] | None = None  # tests stand in for the page
 
@@ -229,7 +231,13 @@ _kept_source: Callable[[], Awaitable[bool | None]] | None = None  # tests stand 
 def storage_kept() -> bool | None:
     """Does the browser keep the store? Phone: True, False, or None (no answer yet, or none given).
     Server: True (a file on the host's disk; nothing here applies)."""
-    return _kept if MODE == PHONE else True
+    global _kept
+    if MODE != PHONE:
+        return True
+    if _kept is None and IN_BROWSER and _kept_source is None:
+        now = getattr(_flet_js(), "storageKept", None)
+        _kept = None if now is None else now is True
+    return _kept
 
 
 def answer_storage(source: Callable[[], Awaitable[bool | None]] | None) -> None:
@@ -254,10 +262,14 @@ async def ask_storage() -> bool | None:
     return _kept
 
 
-async def _page_answer() -> bool | None:
+def _flet_js() -> Any:
     import flet_js  # type: ignore[import-not-found]  # the worker's module (build/web/python-worker.js)
 
-    answer = getattr(flet_js, "storage", None)
+    return flet_js
+
+
+async def _page_answer() -> bool | None:
+    answer = getattr(_flet_js(), "storage", None)
     if answer is None:  # a page that does not ask
         return None
     return bool(await answer)

@@ -58,7 +58,8 @@ add_strings(
             "en": "Saved: {name}. To import it: “Backup & import”.",
         },
         "kept.failed": {
-            "de": "Herunterladen ging nicht. Unter „Sichern & Einlesen“ gibt es die Sicherung auch als Text zum Kopieren.",
+            "de": "Herunterladen ging nicht. Unter „Sichern & Einlesen“ gibt es die Sicherung auch als Text "
+                  "zum Kopieren.",
             "en": "The download did not work. Under “Backup & import” the backup is also shown as text to copy.",
         },
     }

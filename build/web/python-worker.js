@@ -17,6 +17,11 @@ function mark(name) {
   self.postMessage({ tr: "mark", name, at: performance.timeOrigin + performance.now() });
 }
 self.flet_js.mark = mark;
+// issue 29.6: the page's answer to navigator.storage.persist() (a worker has no persist()), posted
+// by python.js as {tr: "storage", persisted}: Python reads storageKept, or awaits this promise while
+// it is not there yet (companion/platform.py).
+let storageAnswered;
+self.flet_js.storage = new Promise((resolve) => { storageAnswered = resolve; });
 
 // app.pack: "TRPK1\n", a 4-byte little-endian length, that many bytes of JSON [[path, size], ...],
 // then the files' bytes one after the other in that order.
@@ -80,7 +85,10 @@ runpy.run_module("main", run_name="__main__")
 }
 
 self.onmessage = async (event) => {
-  if (!self.started) {
+  if (event.data && event.data.tr === "storage") {
+    self.flet_js.storageKept = event.data.persisted === true;
+    storageAnswered(self.flet_js.storageKept);
+  } else if (!self.started) {
     self.started = true;
     try {
       await boot(event.data);

@@ -10,6 +10,15 @@
 (() => {
   performance.mark("tr:page-start");
   const base = (flet.entrypointBaseUrl || "/").replace(/\/?$/, "/");
+  // issue 29.6: ask the browser to keep this site's storage (the games in IndexedDB); a worker
+  // cannot ask (no persist() there), so each worker is told the answer ({tr: "storage"}).
+  const storageKept = (async () => {
+    try {
+      return (await navigator.storage.persisted()) || (await navigator.storage.persist());
+    } catch (error) {
+      return false; // no StorageManager (not a secure context): nothing promised
+    }
+  })();
 
   function start() {
     const worker = new Worker(base + "python-worker.js", { type: "module" });
@@ -36,6 +45,7 @@
       appPackUrl: new URL(flet.appPackageUrl || "app.pack", document.baseURI).href,
       documentUrl: document.URL,
     });
+    storageKept.then((persisted) => worker.postMessage({ tr: "storage", persisted }));
     return python;
   }
 

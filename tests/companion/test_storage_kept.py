@@ -221,3 +221,20 @@ async def test_a_page_that_does_not_answer_leaves_it_unknown(monkeypatch, phone)
     monkeypatch.setattr(platform, "IN_BROWSER", True)
     platform.answer_storage(None)
     assert await platform.ask_storage() is None
+
+
+def first_frame_with(app: AppSession, text: str) -> bytes:
+    return next(raw for raw in app.conn.raw if text.encode("utf-8") in raw)
+
+
+async def test_an_answer_already_in_is_on_the_first_screen(tmp_path, monkeypatch, phone):
+    """The page asks as it loads: when its answer is in before the app starts (flet_js.storageKept),
+    the home screen comes with the notice in the same frame as its buttons (nothing moves later
+    under a finger about to tap "Qwixx Longo")."""
+    never = asyncio.get_running_loop().create_future()  # the promise is not needed then
+    monkeypatch.setitem(sys.modules, "flet_js", types.SimpleNamespace(storage=never, storageKept=False))
+    monkeypatch.setattr(platform, "IN_BROWSER", True)
+    platform.answer_storage(None)
+    app = await AppSession.start(make_context(tmp_path / "phone.db"), "/?lang=de")
+    assert NOTICE["de"].encode("utf-8") in first_frame_with(app, "Qwixx Longo")
+    assert platform.storage_kept() is False
