@@ -11,6 +11,7 @@ import pytest
 
 from companion.app import AppContext, Shell
 from companion.games import verlies as ui
+from companion.games.verlies.play_actions import play_state
 from components.gold_counter import gold_counter
 from scoring.dice import Dice
 from tests.companion.test_fonts import missing  # the one reader of the bundled Roboto
@@ -263,8 +264,8 @@ def test_another_phone_sees_hidden_treasures_as_hidden(shell):
     type_into(shell, "Schatzname", "Krone")
     click(shell, "Schatz nehmen")
     shell.seats = {1}  # Ben's phone
-    ui._ps(shell)["seat"] = 0
-    ui._ps(shell)["seat_seq"] = shell.table.seq
+    play_state(shell)["seat"] = 0
+    play_state(shell)["seat_seq"] = shell.table.seq
     shell.render()
     assert not has_text(shell, "Krone")
     assert has_text(shell, "verdeckter Schatz")
@@ -899,8 +900,8 @@ def test_hidden_treasures_stay_hidden_on_every_shared_screen_rv_treasure(shell):
     assert "Schatz 1 aufdecken" not in buttons(shell)
     # Ben's phone, looking at Ana's purse: hidden
     shell.seats = {1}
-    ui._ps(shell)["seat"] = 0
-    ui._ps(shell)["seat_seq"] = shell.table.seq
+    play_state(shell)["seat"] = 0
+    play_state(shell)["seat_seq"] = shell.table.seq
     shell.render()
     assert "1. verdeckter Schatz" in texts(shell)
     assert not any("Krone" in s for s in all_strings(shell))

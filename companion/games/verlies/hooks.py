@@ -100,7 +100,8 @@ ACTION_RULES = {
     "recover": "rv.injury", "draw_card": "rv.turn", "walk": "rv.turn", "lay_card": "rv.room",
     "unauthorised_draw": "rv.penalty", "sit_out": "rv.penalty", "gain_gold": "rv.gold", "lose_gold": "rv.gold",
     "gain_treasure": "rv.treasure", "lose_treasure": "rv.treasure", "reveal_treasure": "rv.treasure",
-    "obstacle": "rv.obstacle", "decline_obstacle": "rv.obstacle", "room_card": "rv.room", "fight": "rv.monster", "roll": "rv.dice", "roll_gold": "rv.dice",
+    "obstacle": "rv.obstacle", "decline_obstacle": "rv.obstacle", "room_card": "rv.room", "fight": "rv.monster",
+    "roll": "rv.dice", "roll_gold": "rv.dice",
     "trap": "rv.room", "lay_exit": "rv.exit", "shuffle_back_exit": "rv.exit", "escape": "rv.exit",
     "end_turn": "rv.turn",
 }
@@ -123,7 +124,8 @@ def disputed(state: Any, n: int) -> list[dict[str, Any]]:
     return [
         {"type": "draw_card", "by": me}, {"type": "walk", "by": me, "cards": 2}, {"type": "escape", "by": me},
         {"type": "recover", "by": me}, {"type": "lay_exit", "by": me}, {"type": "shuffle_back_exit", "by": me},
-        {"type": "gain_gold", "by": me, "amount": 3, "reason": "passage"}, {"type": "reveal_treasure", "by": me, "index": 0},
+        {"type": "gain_gold", "by": me, "amount": 3, "reason": "passage"},
+        {"type": "reveal_treasure", "by": me, "index": 0},
         {"type": "end_turn", "by": me}, {"type": "draw_card", "by": other},
     ]
 
