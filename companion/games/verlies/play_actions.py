@@ -214,7 +214,7 @@ def _die_slot(shell: Any, state: Any, key: str, spec: DieSpec, role: str) -> Die
 
 
 def real_dice_row(shell: Any, tag: str, dice: list[tuple[str, DieSpec, str]],
-               on_apply: Callable[[list[int]], Any]) -> ft.Control:
+                  on_apply: Callable[[list[int]], Any]) -> ft.Control:
     """ "Echte Würfel": the toggle and – once opened, for this roll (``tag`` at the table's seq) – a
     face button per die (``dice``: key, spec, role), then one button to take them (issue 15.3)."""
     table = shell.table

@@ -57,7 +57,7 @@ def _range_stepper(shell: Any, st: dict[str, Any], key: str, label_key: str, spe
 
 
 def roll_row(shell: Any, st: dict[str, Any], key: str, label: str, virtual: Callable[[], None],
-              typed_apply: Callable[[int], None], apply_text: str, dice: ft.Control | None = None) -> list[ft.Control]:
+             typed_apply: Callable[[int], None], apply_text: str, dice: ft.Control | None = None) -> list[ft.Control]:
     """A virtual W6 button (the table rolls), the real die by tapping (``dice``) and a field for
     it, with "Übernehmen"."""
 
@@ -84,7 +84,7 @@ def roll_row(shell: Any, st: dict[str, Any], key: str, label: str, virtual: Call
 
 
 def obstacle_panel(shell: Any, state: Any, st: dict[str, Any], template: Template,
-                    decline: Template | None) -> ft.Control:
+                   decline: Template | None) -> ft.Control:
     me = state.current
     p = state.players[me]
 
@@ -123,10 +123,10 @@ def obstacle_panel(shell: Any, state: Any, st: dict[str, Any], template: Templat
                 weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800),
         ft.Text(shell.t("rv.play.on_fail", what=shell.t(fail_key)), size=14, color=ft.Colors.BLUE_GREY_700),
         *roll_row(shell, st, "typed", shell.t("rv.play.typed"),
-                   lambda: declare_and_roll(shell, declared(template), None, 1),
-                   lambda v: declare_and_roll(shell, declared(template), [v], 1), shell.t("rv.play.apply"),
-                   real_dice_row(shell, "obstacle", [("w6", CHECK_DIE, "check")],
-                              lambda vals: declare_and_roll(shell, declared(template), vals, 1))),
+                  lambda: declare_and_roll(shell, declared(template), None, 1),
+                  lambda v: declare_and_roll(shell, declared(template), [v], 1), shell.t("rv.play.apply"),
+                  real_dice_row(shell, "obstacle", [("w6", CHECK_DIE, "check")],
+                                lambda vals: declare_and_roll(shell, declared(template), vals, 1))),
     ]
     if decline is not None:
         controls.append(ft.TextButton(content=shell.t("rv.play.decline"), height=48,
@@ -172,11 +172,11 @@ def fight_panel(shell: Any, state: Any, st: dict[str, Any], template: Template) 
         st["attribute"] = template.fields["attribute"][0]
     attrs = wrap_row([
         choice_chip(shell.t("rv.play.attr_value", attr=shell.t(f"rv.attr.{a}"), value=p.value(a)), st["attribute"] == a,
-              lambda e, a=a: pick("attribute", a)) for a in template.fields["attribute"]
+                    lambda e, a=a: pick("attribute", a)) for a in template.fields["attribute"]
     ])
     rollers = wrap_row([
         choice_chip(seat_name(state, s), st["roller"] == s, lambda e, s=s: pick("roller", s),
-              tooltip=shell.t("rv.play.roller_pick", name=seat_name(state, s))) for s in others
+                    tooltip=shell.t("rv.play.roller_pick", name=seat_name(state, s))) for s in others
     ])
     monster_value = _range_stepper(shell, st, "monster_value", "rv.play.monster_value",
                                    template.fields["monster_value"])
@@ -187,7 +187,7 @@ def fight_panel(shell: Any, state: Any, st: dict[str, Any], template: Template) 
 
     def declared() -> dict[str, Any] | None:
         return filled(shell, template, monster_value=st["monster_value"], attribute=st["attribute"],
-                       monster_roller=st["roller"])
+                      monster_roller=st["roller"])
 
     def changed(key: str):
         def handler(e: Any) -> None:
@@ -219,8 +219,8 @@ def fight_panel(shell: Any, state: Any, st: dict[str, Any], template: Template) 
                                color=PRIMARY, text_color=ft.Colors.WHITE, expand=True)]),
             # the monster's die is the roller's (rv.monster): tapped here only where this phone acts for that seat
             real_dice_row(shell, "fight", [("hero", CHECK_DIE, "hero"), *([] if two_step else [("monster", CHECK_DIE,
-                                                                                          "monster")])],
-                       lambda vals: declare_and_roll(shell, declared(), vals, len(vals))),
+                                                                                                "monster")])],
+                          lambda vals: declare_and_roll(shell, declared(), vals, len(vals))),
             ft.Row([
                 ft.TextField(label=hero_label, value=st["typed_hero"], on_change=changed("typed_hero"),
                              on_submit=typed if two_step else None, dense=True, expand=True,
@@ -254,8 +254,8 @@ def spoils_panel(shell: Any, state: Any, st: dict[str, Any], offers: list[Any]) 
     def take(e: Any) -> None:
         name = (st["treasure_name"] or "").strip() or f"{shell.t('rv.play.default_treasure')} {len(p.treasures) + 1}"
         submit(shell, filled(shell, treasure, name=name[:treasure.fields["name"].max_length],
-                               gold=st["treasure_value"], magic=st["magic"], hidden=st["hidden"]),
-                clear=("treasure_name", "panel"))
+                             gold=st["treasure_value"], magic=st["magic"], hidden=st["hidden"]),
+               clear=("treasure_name", "panel"))
 
     controls: list[ft.Control] = [ft.Text(shell.t("rv.play.spoils_title", name=p.name), size=17,
                                           weight=ft.FontWeight.BOLD)]
@@ -274,13 +274,13 @@ def spoils_panel(shell: Any, state: Any, st: dict[str, Any], offers: list[Any]) 
         controls.append(big_button(shell.t("rv.play.monster_gold", n=st["gold"]),
                                    lambda e: submit(shell, filled(shell, gold, amount=st["gold"]), clear=())))
     controls.append(wrap_row(_dice_buttons(shell, template_of(offers, "roll_gold", "dice", reason="monster"),
-                                        "rv.play.monster_gold_dice")))
+                                           "rv.play.monster_gold_dice")))
     return card_box(controls, color=ft.Colors.AMBER_50)
 
 
 def trap_panel(shell: Any, state: Any, st: dict[str, Any], plain: Template | None,
-                checked: Template | None, dice_plain: Template | None = None,
-                dice_checked: Template | None = None) -> ft.Control:
+               checked: Template | None, dice_plain: Template | None = None,
+               dice_checked: Template | None = None) -> ft.Control:
     me = state.current
     p = state.players[me]
 
@@ -314,8 +314,8 @@ def trap_panel(shell: Any, state: Any, st: dict[str, Any], plain: Template | Non
         *([] if by_dice
           else [_range_stepper(shell, st, "trap_gold", "rv.play.trap_gold", template.fields["lose_gold"])]),
         *([wrap_row([ft.Text(shell.t("rv.play.trap_dice"), size=15),
-                  *(choice_chip(shell.t(f"rv.dice.{f}"), st["trap_dice"] == f, lambda e, f=f: dice(f))
-                    for f in dice_plain.fields["lose_dice"])])] if dice_plain is not None else []),
+                     *(choice_chip(shell.t(f"rv.dice.{f}"), st["trap_dice"] == f, lambda e, f=f: dice(f))
+                       for f in dice_plain.fields["lose_dice"])])] if dice_plain is not None else []),
         ft.Row([
             ft.Checkbox(label=shell.t("rv.play.trap_injury"), value=st["trap_injury"], on_change=flag("trap_injury")),
             ft.Checkbox(label=shell.t("rv.play.trap_loss"), value=st["trap_loss"], on_change=flag("trap_loss")),
@@ -330,8 +330,8 @@ def trap_panel(shell: Any, state: Any, st: dict[str, Any], plain: Template | Non
             strong, fg = COLOR_STYLE[c]
             attr = ATTRIBUTE_OF[c]
             colors.append(choice_chip(shell.t("rv.play.color_attr", color=shell.t(f"rv.color.{c}"),
-                                        attr=shell.t(f"rv.attr.{attr}"), value=p.value(attr)),
-                                st["color"] == c, lambda e, c=c: pick(c), color=strong, text_color=fg))
+                                              attr=shell.t(f"rv.attr.{attr}"), value=p.value(attr)),
+                                      st["color"] == c, lambda e, c=c: pick(c), color=strong, text_color=fg))
         number = _range_stepper(shell, st, "number", "rv.play.number", checked.fields["number"])
         value = p.value(ATTRIBUTE_OF[st["color"]])
         chance = check_chance(value, st["number"])
@@ -341,10 +341,10 @@ def trap_panel(shell: Any, state: Any, st: dict[str, Any], plain: Template | Non
             ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=frac_text(chance, 6)), size=22,
                     weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800),
             *roll_row(shell, st, "typed", shell.t("rv.play.typed"),
-                       lambda: declare_and_roll(shell, declared(), None, 1),
-                       lambda v: declare_and_roll(shell, declared(), [v], 1), shell.t("rv.play.trap_apply"),
-                       real_dice_row(shell, "trap", [("w6", CHECK_DIE, "check")],
-                                  lambda vals: declare_and_roll(shell, declared(), vals, 1))),
+                      lambda: declare_and_roll(shell, declared(), None, 1),
+                      lambda v: declare_and_roll(shell, declared(), [v], 1), shell.t("rv.play.trap_apply"),
+                      real_dice_row(shell, "trap", [("w6", CHECK_DIE, "check")],
+                                    lambda vals: declare_and_roll(shell, declared(), vals, 1))),
         ]
     else:
         controls.append(big_button(shell.t("rv.play.trap_apply"), lambda e: submit(shell, declared()), color=PRIMARY,

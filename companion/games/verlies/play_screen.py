@@ -278,7 +278,7 @@ def _pending_controls(shell: Any, state: Any, st: dict[str, Any], offers: list[A
         dice = [o for o in offers if isinstance(o, Template) and o.action_type == "trap" and "lose_dice" in o.fields]
         by_check = {"number" in t.fields: t for t in dice}  # rv.dice: the trap's gold by dice, with or without a check
         return [keyed(trap_panel(shell, state, st, template_of(offers, "trap", "lose_gold"),
-                                  template_of(offers, "trap", "number"), by_check.get(False), by_check.get(True)),
+                                 template_of(offers, "trap", "number"), by_check.get(False), by_check.get(True)),
                       "pending-trap")]
     return [keyed(spoils_panel(shell, state, st, offers), "pending-spoils")]
 
@@ -337,4 +337,4 @@ def _roll_controls(shell: Any, state: Any, st: dict[str, Any], mine: list[int], 
     role = {"fight": "hero", "monster": "monster"}.get(c.purpose, "check")
     dice = real_dice_row(shell, "roll", [(d.name, d, role) for d in req.dice], roll)
     return [keyed(card_box([head, *lines, *roll_row(shell, st, key, label, lambda: roll(None), lambda v: roll([v]),
-                                                  shell.t("rv.play.apply"), dice)], color=color), "roll")]
+                                                    shell.t("rv.play.apply"), dice)], color=color), "roll")]

@@ -245,7 +245,7 @@ def _options_block(shell: Any, st: dict[str, Any]) -> list[ft.Control]:
         keyed(stepper(label, st["exit_min_gold"], 0, 99, set_min_gold, label + " −", label + " +"), "exit-min-gold"),
         keyed(ft.Text(shell.t("rv.setup.penalty_title"), size=15), "penalty-title"),
         keyed(wrap_row([choice_chip(shell.t(f"rv.setup.penalty_{v}"), penalty == v, lambda e, v=v: set_penalty(v))
-                     for v in ("next", "this")]), "penalty-chips"),
+                        for v in ("next", "this")]), "penalty-chips"),
     ]
 
 
