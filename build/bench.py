@@ -1028,6 +1028,17 @@ def _store_faults() -> Any:
     return mod
 
 
+def _flood_faults() -> Any:
+    """build/bench_faults_flood.py: one phone's event flood, another table's tap p95 (issue 23.1)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_faults_flood", ROOT / "build" / "bench_faults_flood.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["bench_faults_flood"] = mod  # its flooding phone runs in a spawned process
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def bench_faults(kill_rounds: int, soak_rounds: int, fuzz_examples: int, tmp: pathlib.Path) -> dict[str, Any]:
     out: dict[str, Any] = {}
     parts = (
@@ -1037,6 +1048,7 @@ def bench_faults(kill_rounds: int, soak_rounds: int, fuzz_examples: int, tmp: pa
         ("two_servers", "two servers and two writers on one database", lambda: _store_faults().two_servers(tmp)),
         ("read_only", "a read-only data folder", lambda: _store_faults().read_only_folder()),
         ("import_bombs", "import bombs", lambda: _store_faults().import_bombs()),
+        ("flood", "an event flood from one phone while another table taps", lambda: _flood_faults().run()),
     )
     for key, what, run in parts:
         print(f"  {what} ...", flush=True)
@@ -1153,6 +1165,11 @@ def print_faults(f: dict[str, Any]) -> None:
         print(f"    read-only data folder (as {r['as_user']}): notices {c.get('notices')}, read-only "
               f"{'yes' if c.get('readonly') else 'NO'}, games {len(c.get('games', []))}, write attempt -> {c.get('write')}, "
               f"files unchanged: {'yes' if r['files_unchanged'] else 'NO'}, lost {r['lost']}   {verdict(r['ok'])}")
+    fl = f.get("flood", {})
+    if fl.get("error"):
+        print(f"    event flood: not run ({fl['error']})")
+    elif fl:
+        print("    " + _flood_faults().describe(fl))  # printed, not judged (issue 23.1)
     b = f.get("import_bombs", {})
     if b.get("error"):
         print(f"    import bombs: not run ({b['error']})  MISS")

@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.db:
         os.environ["TISCHRICHTER_DB"] = args.db
 
-    from companion.server import MIN_TOKEN, both, build_asgi, is_loopback_host, lan_address, new_token
+    from companion.server import MIN_TOKEN, SHUTDOWN_GRACE, both, build_asgi, is_loopback_host, lan_address, new_token
 
     if args.token is not None and len(args.token) < MIN_TOKEN:
         # a short secret is guessed; refuse it before anything listens (issue 12, point 4)
@@ -105,7 +105,13 @@ def main(argv: list[str] | None = None) -> int:
     from companion.server import GC
 
     GC.install()
-    uvicorn.run(app, host=host, port=args.port, log_level="warning", ws_ping_interval=20, ws_ping_timeout=30)
+    try:
+        # SIGTERM ends the server within seconds whatever the connections (issue 23.2): what is
+        # still open after SHUTDOWN_GRACE is cancelled; the store's queued commits are written
+        uvicorn.run(app, host=host, port=args.port, log_level="warning", ws_ping_interval=20, ws_ping_timeout=30,
+                    timeout_graceful_shutdown=SHUTDOWN_GRACE)
+    finally:
+        ctx.store.close()
     return 0
 
 

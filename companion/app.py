@@ -297,7 +297,7 @@ class Shell:
             # /g/<game id>/seat/<n>   this phone is seat n's own (one table, many phones)
             try:
                 self.open_table(parts[1], render=False)
-                if len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit():
+                if len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit() and len(parts[3]) <= 3:
                     seat = int(parts[3])
                     if 0 <= seat < len(self.table.players) and self.claim_seat(self.table.id, seat):
                         self.seats = {seat}

@@ -60,6 +60,10 @@ ALL = "all"
 add_strings(
     {
         "join.invite": {"de": "Mitspieler einladen", "en": "Invite players"},
+        "join.no_such_seat": {
+            "de": "Diesen Platz gibt es an diesem Tisch nicht; der Link ist falsch. Wer bist du?",
+            "en": "This table has no such seat; the link is wrong. Who are you?",
+        },
         "join.title": {"de": "Mitspielen mit dem eigenen Handy", "en": "Play along on your own phone"},
         "join.scan": {
             "de": "Mit der Handy-Kamera scannen oder die Adresse im Browser öffnen:",
@@ -568,8 +572,11 @@ def _guest_arrives(shell: Shell, parts: list[str]) -> None:
         seat_locks(shell)[table.id] = seat
         shell.page.run_task(_save_seat, shell, table.id, str(seat))
         return
-    if len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit() and int(parts[3]) < len(table.players):
+    if len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit() and len(parts[3]) <= 3 \
+            and int(parts[3]) < len(table.players):
         request_seat(shell, table.id, int(parts[3]))  # the seat link of a seat it may not simply take
+    elif len(parts) >= 4 and parts[2] == "seat":  # a seat this table does not have (issue 23.6)
+        shell.flash = shell.t("join.no_such_seat")
     elif len(table.players) == 1:
         choose_seat(shell, table.id, 0, ask=False)
         if shell.seats:

@@ -43,6 +43,7 @@ from __future__ import annotations
 import errno
 import gc
 import json
+import logging
 import os
 import secrets
 import sqlite3
@@ -67,6 +68,8 @@ try:  # not on every platform (the phone-only build has no processes to exclude)
     import fcntl
 except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
+
+log = logging.getLogger("tischrichter.store")
 
 SCHEMA_VERSION = 4
 APP_ID = "tischrichter"
@@ -112,6 +115,20 @@ STORE_STRINGS = {
     "db_start_refused": {
         "de": "Der Server startet nicht.",
         "en": "The server does not start.",
+    },
+    "db_restored": {
+        "de": "Die Datenbank {path} war gelöscht oder ersetzt worden; Tischrichter hat sie mit allen Spielen "
+              "neu geschrieben. Kein Zug ist verloren.",
+        "en": "The database {path} had been deleted or replaced; Tischrichter wrote it again with every game. "
+              "No move is lost.",
+    },
+    "db_lost": {
+        "de": "Die Datenbank {path} ist gelöscht oder ersetzt und lässt sich dort nicht neu schreiben. "
+              "Neue Züge werden nicht angenommen, bis der Ordner wieder beschreibbar ist; "
+              "alles bisher Gespeicherte ist noch im laufenden Server.",
+        "en": "The database {path} was deleted or replaced and cannot be written there again. "
+              "New moves are refused until the folder can be written; everything saved so far is still "
+              "held by the running server.",
     },
     "game_damaged": {
         "de": "Beschädigt: Zug {seq} ist unlesbar. Dieses Spiel lässt sich nicht öffnen; die anderen Spiele sind nicht betroffen.",
@@ -203,7 +220,71 @@ _HELD_GUARD = threading.Lock()
 
 
 def lock_path(path: Path) -> Path:
-    return path.with_name(path.name + ".lock")
+    """``<db>.lock`` next to the real file (symlinks resolved: every name of one file shares one lock)."""
+    real = Path(os.path.realpath(path))
+    return real.with_name(real.name + ".lock")
+
+
+# the database files themselves, flocked while a store of this process writes them: a hard link
+# has another name (and so another ``.lock``) but the same device and inode (issue 23.5)
+_HELD_FILES: dict[tuple[int, int], list[int]] = {}  # (st_dev, st_ino) -> [fd, stores using it]
+
+
+def _take_file_lock(path: Path) -> tuple[tuple[int, int] | None, str | None]:
+    """Flock the database file's inode, before SQLite opens it: (key, None) held (release with
+    ``_release_file``); (None, pid) another process holds it; (None, None) nothing to lock."""
+    if fcntl is None:
+        return None, None
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None, None
+    key = (st.st_dev, st.st_ino)
+    with _HELD_GUARD:
+        held = _HELD_FILES.get(key)
+        if held is not None:  # another store of this process: shared, no second descriptor
+            held[1] += 1
+            return key, None
+        try:
+            fd = os.open(path, os.O_RDONLY)
+        except OSError:
+            return None, None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            os.close(fd)
+            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                return None, _flock_holder(key)
+            return None, None
+        _HELD_FILES[key] = [fd, 1]
+        return key, None
+
+
+def _flock_holder(key: tuple[int, int]) -> str:
+    """The pid holding a flock on the inode ``key`` (Linux: /proc/locks), else "?"."""
+    dev, ino = key
+    try:
+        with open("/proc/locks") as fh:
+            for line in fh:
+                f = line.split()
+                if len(f) >= 6 and f[1] == "FLOCK":
+                    maj, mnr, i = f[5].split(":")
+                    if int(i) == ino and os.makedev(int(maj, 16), int(mnr, 16)) == dev:
+                        return f[4]
+    except (OSError, ValueError):
+        pass
+    return "?"
+
+
+def _release_file(key: tuple[int, int]) -> None:
+    with _HELD_GUARD:
+        held = _HELD_FILES.get(key)
+        if held is None:
+            return
+        held[1] -= 1
+        if held[1] <= 0:
+            del _HELD_FILES[key]
+            os.close(held[0])
 
 
 def _take_lock(path: Path) -> tuple[str | None, str | None]:
@@ -348,6 +429,10 @@ class Store:
         # the one thread that commits the tables' writes, in order (``start_writer``; None: callers commit)
         self.writer: ThreadPoolExecutor | None = None
         self.memory = str(self.path) == ":memory:"
+        self.durable = durable
+        self.lost = False  # the file was deleted or replaced and cannot be written again (issue 23.3)
+        self._file: tuple[int, int] | None = None  # (st_dev, st_ino) of the file this store writes
+        self._file_held: weakref.finalize | None = None
         if not self.memory:
             self._open_file(durable)
             self._find_damaged()
@@ -395,12 +480,16 @@ class Store:
             self.notices.append(Notice("db_unusable", {"path": str(self.path), "detail": detail}))
             self._open_memory()
             return
+        # issue 23.5: the file itself, whatever name it was given (a hard link has its own
+        # ``.lock`` but the same inode): locked before SQLite opens it
+        fkey, fholder = _take_file_lock(self.path)
+        if fholder is not None:
+            self._open_readonly("db_in_use", pid=fholder)
+            return
+        self._hold_file(fkey)
+        self.durable = durable
         try:
-            self.conn = sqlite3.connect(str(self.path), timeout=self.timeout, check_same_thread=False, isolation_level=None)
-            self.conn.execute(f"PRAGMA busy_timeout={int(self.timeout * 1000)}")
-            self.conn.execute("PRAGMA journal_mode=WAL")
-            self.conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-            self.conn.isolation_level = ""  # back to implicit transactions for sqlite-utils
+            self.conn = self._connect_writer()
             self.db = sqlite_utils.Database(self.conn)
             version = self._version()
             if version > SCHEMA_VERSION:
@@ -408,6 +497,8 @@ class Store:
                 self._open_readonly("db_newer", version=str(version))
                 return
             self._migrate()
+            if self._file is None:  # a new file: it exists now
+                self._hold_file(_take_file_lock(self.path)[0])
         except sqlite3.OperationalError as exc:
             msg = str(exc)
             if "locked" in msg or "busy" in msg:
@@ -418,6 +509,122 @@ class Store:
             else:
                 self.notices.append(Notice("db_unusable", {"path": str(self.path), "detail": msg[:120]}))
                 self._open_memory()
+
+    def _connect_writer(self, path: Path | None = None) -> sqlite3.Connection:
+        conn = sqlite3.connect(str(path or self.path), timeout=self.timeout, check_same_thread=False,
+                               isolation_level=None)
+        conn.execute(f"PRAGMA busy_timeout={int(self.timeout * 1000)}")
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
+        conn.isolation_level = ""  # back to implicit transactions for sqlite-utils
+        return conn
+
+    def _hold_file(self, key: tuple[int, int] | None) -> None:
+        """This store writes the file with inode ``key`` now (the one before, if any, is let go)."""
+        if self._file_held is not None:
+            self._file_held()
+        self._file = key
+        self._file_held = weakref.finalize(self, _release_file, key) if key is not None else None
+
+    # --- the file under the store's feet (issue 23.3) ------------------------------------
+    def _file_gone(self) -> bool:
+        """The file this store writes is no longer the one at its path: deleted (no link left),
+        or the path names another file (replaced, moved away)."""
+        if self._file is None:
+            return False
+        held = _HELD_FILES.get(self._file)
+        try:
+            if held is not None and os.fstat(held[0]).st_nlink == 0:
+                return True
+            st = os.stat(self.path)
+        except OSError:
+            return True
+        return (st.st_dev, st.st_ino) != self._file
+
+    def _check_file(self) -> None:
+        """Before every write: if the file was deleted or replaced, write the whole database back
+        to its path (SQLite's backup API, from the connection that still has it) and go on there;
+        if that cannot be done, refuse the write (``db_lost``) rather than acknowledge what would
+        be lost at the next start."""
+        if self.memory or self.readonly or self._file is None:
+            return
+        with self._lock:
+            if not self.lost and not self._file_gone():
+                return
+            try:
+                self._restore()
+            except (OSError, sqlite3.Error) as exc:
+                if not self.lost:
+                    log.error("database %s is gone and cannot be written again: %s", self.path, exc)
+                    self.notices.append(Notice("db_lost", {"path": str(self.path)}))
+                self.lost = True
+                raise StoreError("db_lost", path=str(self.path)) from None
+            self.lost = False
+            self.notices[:] = [n for n in self.notices if n.key not in ("db_lost", "db_restored")]
+            self.notices.append(Notice("db_restored", {"path": str(self.path)}))
+            log.warning("database %s was deleted or replaced: written back", self.path)
+
+    def _restore(self) -> None:
+        """The whole database, from this store's connection, to a new file at its path (a file
+        someone put there instead is moved aside, never overwritten), then used from there.
+
+        The old connection is closed before anything is put at the path: closing it deletes
+        ``<path>-wal`` by name, which must not be the new file's."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_name(f"{self.path.name}.restoring-{os.getpid()}")
+        for side in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
+            if side.exists():
+                side.unlink()
+        dest = sqlite3.connect(str(tmp))
+        try:
+            self.conn.backup(dest)
+            dest.execute("PRAGMA journal_mode=WAL")
+            dest.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            dest.close()
+        fd = os.open(tmp, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        # from here on the whole database is in ``tmp``: the old connection may go
+        with self._reader_lock:
+            if self._reader is not None:
+                self._reader.close()
+                self._reader = None
+        try:
+            self.conn.close()
+        except sqlite3.Error:
+            pass
+        self.conn = self._connect_writer(tmp)  # until it is at the path (kept if that fails)
+        self.db = sqlite_utils.Database(self.conn)
+        self._hold_file(None)
+        if os.path.lexists(self.path):  # replaced: what is there now is kept beside, never lost
+            moved = self.path.with_name(f"{self.path.name}.replaced-{stamp}")
+            os.replace(self.path, moved)
+            for suffix in ("-wal", "-shm"):
+                if os.path.lexists(f"{self.path}{suffix}"):
+                    os.replace(f"{self.path}{suffix}", f"{moved}{suffix}")
+        else:
+            for suffix in ("-wal", "-shm"):  # left by nobody now: never to be read as the new file's
+                if os.path.lexists(f"{self.path}{suffix}"):
+                    os.unlink(f"{self.path}{suffix}")
+        self.conn.close()
+        os.replace(tmp, self.path)
+        for suffix in ("-wal", "-shm"):
+            if os.path.lexists(f"{tmp}{suffix}"):
+                os.unlink(f"{tmp}{suffix}")
+        dfd = os.open(self.path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+        key, holder = _take_file_lock(self.path)
+        self.conn = self._connect_writer()
+        self.db = sqlite_utils.Database(self.conn)
+        if holder is None:
+            self._hold_file(key)
 
     def _open_without_permission(self, blocked: Path) -> None:
         """Read what can be read, write nothing, move nothing (issue 12.8)."""
@@ -579,6 +786,7 @@ class Store:
     def _writable(self) -> None:
         if self.readonly:
             raise StoreError("db_readonly_write", path=str(self.path))
+        self._check_file()
 
     # --- games ------------------------------------------------------------------
     @_writes
@@ -889,6 +1097,7 @@ class Store:
         """Store statistics lines ({game_id, cursor, updated, version, data}); nothing on a read-only store."""
         if self.readonly or not rows:
             return
+        self._check_file()
         with self._lock, self.conn:
             self.db.table("hist_lines").upsert_all(rows, pk="game_id")
 
@@ -1041,5 +1250,7 @@ class Store:
                     conn.close()
             except sqlite3.Error:
                 pass
+        if self._file_held is not None:
+            self._file_held()
         if self._held is not None:
             self._held()  # the last store of this process on the file drops the lock

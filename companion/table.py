@@ -243,6 +243,8 @@ class Table:
             return None
         if isinstance(exc, StoreError) and exc.key == "db_stale":
             return Refusal("table.stale", "stale_store")
+        if isinstance(exc, StoreError) and exc.key == "db_lost":
+            return Refusal("table.store", "store_lost")  # no path on a phone (issue 23.3/23.6)
         return Refusal("table.store", pending.code, detail=exc.key if isinstance(exc, StoreError) else type(exc).__name__)
 
     def _written(self, pending: PendingWrite) -> None:
@@ -276,6 +278,8 @@ class Table:
         """A write the store refused, as a refusal (``code`` says what was not saved: a move, an
         undo, a redo; the table is left as it was). ``db_stale``: another writer moved this game
         on (issue 12.3); the table takes the saved log (reload) so the next tap is based on it."""
+        if exc.key == "db_lost":
+            return Refusal("table.store", "store_lost")  # no path on a phone (issue 23.3/23.6)
         if exc.key != "db_stale":
             return Refusal("table.store", code, detail=exc.key)
         self._reload()
@@ -443,6 +447,12 @@ CONTROLLER_TEXTS = {
               "Jetzt siehst du den gespeicherten Stand.",
         "en": "This game was changed on another device in the meantime; your move was not saved. "
               "You now see the saved state.",
+    },
+    "store_lost": {
+        "de": "Der Zug wurde nicht angenommen: die Datenbank des Tisches ist verloren gegangen und lässt sich "
+              "nicht neu schreiben. Der Gastgeber sieht auf seinem Gerät, was zu tun ist.",
+        "en": "The move was not taken: the table's database was lost and cannot be written again. "
+              "The host's device says what to do.",
     },
     "store_failed": {
         "de": "Der Zug konnte nicht gespeichert werden ({detail}); nichts wurde geändert.",
