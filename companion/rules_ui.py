@@ -446,7 +446,7 @@ def home_button(shell: Shell) -> ft.Control:
 def extension(shell: Shell) -> None:
     """Session start: rule links land on the rules screen; home gets a "Regeln" button (chained)."""
     shell.rule_hook = lambda rule: open_rule(shell, rule)
-    previous = getattr(shell, "home_extra", None)
+    previous = shell.home_extra
 
     def home_extra(s: Any) -> list[ft.Control]:
         out = list(previous(s)) if previous else []

@@ -7,11 +7,14 @@ statistics figures (injuries from a replay) and one player's result.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.dispute import word
 from companion.i18n import add_strings
 from companion.registry import Figures
+
+if TYPE_CHECKING:
+    from companion.app import Shell
 
 # the words of its actions in dispute mode (``rules.act.<prefix>.<type>``) and of their values
 add_strings(
@@ -142,7 +145,7 @@ def player_figures(b: dict[str, Any], extra: dict[str, int]) -> dict[str, int]:
 FIGURES = Figures(names=("gold", "treasures", "escapes", "injuries"), of_player=player_figures)
 
 
-def detail(shell: Any, b: dict[str, Any]) -> str:
+def detail(shell: Shell, b: dict[str, Any]) -> str:
     return shell.t("hist.rp.rv", coins=b.get("coins", 0), treasures=len(b.get("treasures", [])),
                    state=shell.t("hist.rp.out") if b.get("escaped") else shell.t("hist.rp.in"))
 

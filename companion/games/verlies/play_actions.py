@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -16,15 +16,18 @@ from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, to
 from scoring.engine import DieSpec, Template
 from scoring.errors import InvalidInput
 
+if TYPE_CHECKING:
+    from companion.app import Shell
+
 
 # --- play ------------------------------------------------------------------------------
-def my_seats(shell: Any, n: int) -> list[int]:
+def my_seats(shell: Shell, n: int) -> list[int]:
     return list(range(n)) if shell.seats is None else sorted(s for s in shell.seats if s < n)
 
 
-def play_state(shell: Any) -> dict[str, Any]:
+def play_state(shell: Shell) -> dict[str, Any]:
     """Per-table view state: chosen obstacle, numbers typed, open panel."""
-    key = ("rv_play", shell.table.id)
+    key = ("rv_play", shell.game_table.id)
     st = shell.ui.get(key)
     if st is None:
         st = shell.ui[key] = {}
@@ -43,7 +46,7 @@ def play_state(shell: Any) -> dict[str, Any]:
 TRANSIENT = ("typed", "typed_hero", "typed_monster", "treasure_name", "panel")
 
 
-def submit(shell: Any, action: Any, *, clear: tuple[str, ...] = TRANSIENT) -> bool:
+def submit(shell: Shell, action: Any, *, clear: tuple[str, ...] = TRANSIENT) -> bool:
     """Submit; on success forget what was typed for it, on a refusal keep it."""
     if action is None:  # a template value refused in place (``filled``)
         return False
@@ -51,7 +54,7 @@ def submit(shell: Any, action: Any, *, clear: tuple[str, ...] = TRANSIENT) -> bo
     kept = {k: st[k] for k in clear if k in st}
     for k in clear:
         st[k] = "" if k != "panel" else None
-    turn = shell.table.state.turn_no
+    turn = shell.game_table.state.turn_no
     if shell.submit(action):
         _turn_end_note(shell, turn)
         return True
@@ -60,10 +63,10 @@ def submit(shell: Any, action: Any, *, clear: tuple[str, ...] = TRANSIENT) -> bo
     return False
 
 
-def _turn_end_note(shell: Any, turn_before: int) -> None:
+def _turn_end_note(shell: Shell, turn_before: int) -> None:
     """The next turn's screen starts clean; what the tap that ended the turn caused ("card back into
     the pile", "escaped") is said once, on the phone that tapped, as a passing note."""
-    state = shell.table.state
+    state = shell.game_table.state
     if state.turn_no == turn_before:
         return
     lines = [t for ev in state.events if (t := event_text(shell, state, ev))]
@@ -73,7 +76,7 @@ def _turn_end_note(shell: Any, turn_before: int) -> None:
         shell.page.show_dialog(ft.SnackBar(ft.Text(" ".join(lines), size=16), duration=8000))
 
 
-def bad_roll(shell: Any, got: str) -> None:
+def bad_roll(shell: Shell, got: str) -> None:
     shell.refuse(InvalidInput("rv_ui_bad_roll", rule="rv.dice", got=(got or "–")[:12]))
 
 
@@ -81,7 +84,7 @@ def seat_name(state: Any, seat: int) -> str:
     return state.players[seat].name
 
 
-def cause_text(shell: Any, cause: str) -> str:
+def cause_text(shell: Shell, cause: str) -> str:
     key = f"rv.kind.{cause}"
     try:
         return shell.t(key)
@@ -96,7 +99,7 @@ def injury_cause(state: Any, seat: int) -> str:
     return ""
 
 
-def event_text(shell: Any, state: Any, ev: Any) -> str | None:
+def event_text(shell: Shell, state: Any, ev: Any) -> str | None:
     d = ev.detail
     name = seat_name(state, ev.seat)
     if ev.kind == "obstacle":
@@ -147,7 +150,7 @@ def template_of(offers: list[Any], type_: str, field: str, **fixed: Any) -> Temp
     return None
 
 
-def filled(shell: Any, template: Template, **values: Any) -> dict[str, Any] | None:
+def filled(shell: Shell, template: Template, **values: Any) -> dict[str, Any] | None:
     """The template's action with the values entered; a value outside its range is refused in place."""
     try:
         return template.fill(**values)
@@ -156,13 +159,13 @@ def filled(shell: Any, template: Template, **values: Any) -> dict[str, Any] | No
         return None
 
 
-def declare_and_roll(shell: Any, declared: Any, faces: list[int] | None, rolls: int) -> bool:
+def declare_and_roll(shell: Shell, declared: Any, faces: list[int] | None, rolls: int) -> bool:
     """One tap: the declaration, then up to ``rolls`` dice through the table's chance protocol
     (``faces``: the real dice typed, else the table rolls), drawn once. Dice the engine asks of
     another seat's phone are left to that phone (its roll panel)."""
     if declared is None:
         return False
-    table = shell.table
+    table = shell.game_table
 
     def steps() -> None:
         table.submit(declared, shell.seats)
@@ -181,7 +184,7 @@ def declare_and_roll(shell: Any, declared: Any, faces: list[int] | None, rolls: 
     return True
 
 
-def typed_faces(shell: Any, st: dict[str, Any], keys: tuple[str, ...]) -> list[int] | None:
+def typed_faces(shell: Shell, st: dict[str, Any], keys: tuple[str, ...]) -> list[int] | None:
     """The typed dice of ``keys`` in order (an empty later field ends the list); a bad one is refused."""
     faces = []
     for k in keys:
@@ -202,7 +205,7 @@ CHECK_DIE = DieSpec(name="w6", sides=6)
 DICE_KEY = "dice_entry"
 
 
-def _die_slot(shell: Any, state: Any, key: str, spec: DieSpec, role: str) -> DieSlot:
+def _die_slot(shell: Shell, state: Any, key: str, spec: DieSpec, role: str) -> DieSlot:
     """How a die looks on the faces: the adventurer's amber with their name, the monster's red (a
     tapped face is filled in its die's colour: white would not stand out from the others)."""
     if role == "hero":
@@ -213,11 +216,11 @@ def _die_slot(shell: Any, state: Any, key: str, spec: DieSpec, role: str) -> Die
     return DieSlot(key, spec.sides, shell.t("rv.die.check"), shell.t("rv.die.check"), ft.Colors.AMBER_300)
 
 
-def real_dice_row(shell: Any, tag: str, dice: list[tuple[str, DieSpec, str]],
+def real_dice_row(shell: Shell, tag: str, dice: list[tuple[str, DieSpec, str]],
                   on_apply: Callable[[list[int]], Any]) -> ft.Control:
     """ "Echte Würfel": the toggle and – once opened, for this roll (``tag`` at the table's seq) – a
     face button per die (``dice``: key, spec, role), then one button to take them (issue 15.3)."""
-    table = shell.table
+    table = shell.game_table
     key, roll_id = (DICE_KEY, table.id), (table.seq, tag)
     values = opened(shell.ui, key, roll_id)
     slots = None if values is None else [_die_slot(shell, table.state, k, spec, role) for k, spec, role in dice]

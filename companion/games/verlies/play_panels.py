@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -38,8 +38,11 @@ from scoring.verlies import (
     fight_chance,
 )
 
+if TYPE_CHECKING:
+    from companion.app import Shell
 
-def _number_stepper(shell: Any, st: dict[str, Any], key: str, label_key: str, low: int, high: int) -> ft.Control:
+
+def _number_stepper(shell: Shell, st: dict[str, Any], key: str, label_key: str, low: int, high: int) -> ft.Control:
     def changed(delta: int) -> None:
         st[key] = clamp(st[key] + delta, low, high)
         shell.render()
@@ -49,14 +52,14 @@ def _number_stepper(shell: Any, st: dict[str, Any], key: str, label_key: str, lo
                         high=high)
 
 
-def _range_stepper(shell: Any, st: dict[str, Any], key: str, label_key: str, spec: Any, cap: int = 99) -> ft.Control:
+def _range_stepper(shell: Shell, st: dict[str, Any], key: str, label_key: str, spec: Any, cap: int = 99) -> ft.Control:
     """A stepper over a template field's allowed range (the screen shows at most ``cap``)."""
     low, high = spec.lo, min(spec.hi, max(spec.lo, cap))
     st[key] = clamp(st[key], low, high)
     return _number_stepper(shell, st, key, label_key, low, high)
 
 
-def roll_row(shell: Any, st: dict[str, Any], key: str, label: str, virtual: Callable[[], None],
+def roll_row(shell: Shell, st: dict[str, Any], key: str, label: str, virtual: Callable[[], None],
              typed_apply: Callable[[int], None], apply_text: str, dice: ft.Control | None = None) -> list[ft.Control]:
     """A virtual W6 button (the table rolls), the real die by tapping (``dice``) and a field for
     it, with "Übernehmen"."""
@@ -83,7 +86,7 @@ def roll_row(shell: Any, st: dict[str, Any], key: str, label: str, virtual: Call
     ]
 
 
-def obstacle_panel(shell: Any, state: Any, st: dict[str, Any], template: Template,
+def obstacle_panel(shell: Shell, state: Any, st: dict[str, Any], template: Template,
                    decline: Template | None) -> ft.Control:
     me = state.current
     p = state.players[me]
@@ -134,7 +137,7 @@ def obstacle_panel(shell: Any, state: Any, st: dict[str, Any], template: Templat
     return card_box(controls, color=ft.Colors.INDIGO_50)
 
 
-def _dice_buttons(shell: Any, template: Template | None, key: str) -> list[ft.Control]:
+def _dice_buttons(shell: Shell, template: Template | None, key: str) -> list[ft.Control]:
     """One button per dice form the card may give (rv.dice); the W6 then comes through the roll panel."""
     if template is None:
         return []
@@ -143,7 +146,7 @@ def _dice_buttons(shell: Any, template: Template | None, key: str) -> list[ft.Co
             for form in template.fields["dice"]]
 
 
-def room_gold_panel(shell: Any, st: dict[str, Any], amount: Template | None, dice: Template | None) -> ft.Control:
+def room_gold_panel(shell: Shell, st: dict[str, Any], amount: Template | None, dice: Template | None) -> ft.Control:
     controls: list[ft.Control] = []
     if amount is not None:
         controls += [
@@ -156,7 +159,7 @@ def room_gold_panel(shell: Any, st: dict[str, Any], amount: Template | None, dic
     return card_box(controls, color=ft.Colors.AMBER_50)
 
 
-def fight_panel(shell: Any, state: Any, st: dict[str, Any], template: Template) -> ft.Control:
+def fight_panel(shell: Shell, state: Any, st: dict[str, Any], template: Template) -> ft.Control:
     me = state.current
     p = state.players[me]
     n = len(state.players)
@@ -236,7 +239,7 @@ def fight_panel(shell: Any, state: Any, st: dict[str, Any], template: Template) 
     )
 
 
-def spoils_panel(shell: Any, state: Any, st: dict[str, Any], offers: list[Any]) -> ft.Control:
+def spoils_panel(shell: Shell, state: Any, st: dict[str, Any], offers: list[Any]) -> ft.Control:
     me = state.current
     p = state.players[me]
     treasure = template_of(offers, "gain_treasure", "gold")
@@ -278,7 +281,7 @@ def spoils_panel(shell: Any, state: Any, st: dict[str, Any], offers: list[Any]) 
     return card_box(controls, color=ft.Colors.AMBER_50)
 
 
-def trap_panel(shell: Any, state: Any, st: dict[str, Any], plain: Template | None,
+def trap_panel(shell: Shell, state: Any, st: dict[str, Any], plain: Template | None,
                checked: Template | None, dice_plain: Template | None = None,
                dice_checked: Template | None = None) -> ft.Control:
     me = state.current

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -37,6 +37,9 @@ from scoring.verlies import (
     check_chance,
 )
 
+if TYPE_CHECKING:
+    from companion.app import Shell
+
 # Portrait: one column, the turn's choices first, the purse and the gold log below them.
 # Landscape (>= 576 px wide): the choices on the left, the purse beside them.
 ACTIONS_COL = {"xs": 12, "sm": 7}
@@ -51,8 +54,8 @@ def _grid(buttons: list[ft.Control], col: dict[str, int] | None = None) -> ft.Co
     return ft.ResponsiveRow(buttons, spacing=8, run_spacing=8)
 
 
-def play_view(shell: Any) -> ft.Control:
-    table = shell.table
+def play_view(shell: Shell) -> ft.Control:
+    table = shell.game_table
     state = table.state
     st = play_state(shell)
     me = state.current
@@ -108,7 +111,7 @@ def play_view(shell: Any) -> ft.Control:
     return ft.Column(out, spacing=10)
 
 
-def _table_line(shell: Any, state: Any) -> ft.Control:
+def _table_line(shell: Shell, state: Any) -> ft.Control:
     parts = [shell.t("rv.play.free_exits", n=state.free_exits)]
     if state.options.exit_min_gold:
         parts.append(shell.t("rv.play.need_gold", n=state.options.exit_min_gold))
@@ -122,7 +125,7 @@ def _table_line(shell: Any, state: Any) -> ft.Control:
     return ft.Text(" · ".join(parts), size=14, color=ft.Colors.BLUE_GREY_700)
 
 
-def _turn_events(shell: Any, state: Any) -> list[tuple[int, str, bool]]:
+def _turn_events(shell: Shell, state: Any) -> list[tuple[int, str, bool]]:
     """What happened this turn, in words, each with its index in the game's event log (a stable
     key for the line). A new turn starts with a clean message area: the last turn's lines go."""
     log = state.log
@@ -140,7 +143,7 @@ def _turn_events(shell: Any, state: Any) -> list[tuple[int, str, bool]]:
     return out
 
 
-def _start_controls(shell: Any, state: Any, offers: list[Any]) -> list[ft.Control]:
+def _start_controls(shell: Shell, state: Any, offers: list[Any]) -> list[ft.Control]:
     me = state.current
     p = state.players[me]
     recover = offer_of(offers, "recover")
@@ -173,7 +176,7 @@ def _start_controls(shell: Any, state: Any, offers: list[Any]) -> list[ft.Contro
     return out
 
 
-def _moved_controls(shell: Any, state: Any, st: dict[str, Any], offers: list[Any]) -> list[ft.Control]:
+def _moved_controls(shell: Shell, state: Any, st: dict[str, Any], offers: list[Any]) -> list[ft.Control]:
     me = state.current
     p = state.players[me]
     t = state.turn
@@ -246,7 +249,7 @@ def _moved_controls(shell: Any, state: Any, st: dict[str, Any], offers: list[Any
     return out
 
 
-def _pending_controls(shell: Any, state: Any, st: dict[str, Any], offers: list[Any]) -> list[ft.Control]:
+def _pending_controls(shell: Shell, state: Any, st: dict[str, Any], offers: list[Any]) -> list[ft.Control]:
     pend = state.pending
     me = state.current
     p = state.players[me]
@@ -283,7 +286,7 @@ def _pending_controls(shell: Any, state: Any, st: dict[str, Any], offers: list[A
     return [keyed(spoils_panel(shell, state, st, offers), "pending-spoils")]
 
 
-def _roll_controls(shell: Any, state: Any, st: dict[str, Any], mine: list[int], req: Any) -> list[ft.Control]:
+def _roll_controls(shell: Shell, state: Any, st: dict[str, Any], mine: list[int], req: Any) -> list[ft.Control]:
     """A die is due (rv.dice, ``pending_roll``): what it decides, and – on the phone of the seat that
     rolls it – the virtual die and the field for the real one (rv.monster: the monster's roller)."""
     c = state.chance

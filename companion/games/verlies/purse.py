@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -18,34 +18,37 @@ from scoring.verlies import (
     RevealTreasure,
 )
 
+if TYPE_CHECKING:
+    from companion.app import Shell
+
 
 # --- purse: gold, treasures, gold log ----------------------------------------------------
-def _visible_players(shell: Any, state: Any, seat: int) -> list[dict[str, Any]]:
+def _visible_players(shell: Shell, state: Any, seat: int) -> list[dict[str, Any]]:
     """Players as this phone may see them (rv.treasure): a hidden treasure's name and value only on
     its owner's own phone; the phone passed around the table (``seats`` None) is a shared screen."""
     viewer = seat if shell.seats is not None and seat in shell.seats else None
-    return shell.table.game.view_for(state, viewer)["players"]
+    return shell.game_table.game.view_for(state, viewer)["players"]
 
 
-def treasure_name(shell: Any, state: Any, seat: int, index: int) -> str:
+def treasure_name(shell: Shell, state: Any, seat: int, index: int) -> str:
     tr = _visible_players(shell, state, seat)[seat]["treasures"][index]
     return tr.get("name") or shell.t("rv.play.hidden_treasure")
 
 
-def _purse_seat(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) -> int:
+def _purse_seat(shell: Shell, state: Any, st: dict[str, Any], mine: list[int]) -> int:
     chosen = st.get("seat")
-    if chosen is not None and st.get("seat_seq") == shell.table.seq and chosen < len(state.players):
+    if chosen is not None and st.get("seat_seq") == shell.game_table.seq and chosen < len(state.players):
         return chosen
     if state.current in mine or shell.seats is None:
         return state.current
     return mine[0] if mine else state.current
 
 
-def _purse_switcher(shell: Any, state: Any, st: dict[str, Any], seat: int) -> ft.Control:
+def _purse_switcher(shell: Shell, state: Any, st: dict[str, Any], seat: int) -> ft.Control:
     """Whose purse is shown; each player's mark (escaped, injured, sits out) as an icon with its word."""
     def select(i: int) -> None:
         st["seat"] = i
-        st["seat_seq"] = shell.table.seq
+        st["seat_seq"] = shell.game_table.seq
         shell.render()
 
     icons = [ft.Icons.EXIT_TO_APP if q.escaped else (ft.Icons.HEALING if q.injured else (
@@ -56,7 +59,7 @@ def _purse_switcher(shell: Any, state: Any, st: dict[str, Any], seat: int) -> ft
                  "switcher")
 
 
-def _purse_head(shell: Any, p: Any) -> ft.Control:
+def _purse_head(shell: Shell, p: Any) -> ft.Control:
     """The player, their character, status and values, and their gold."""
     status = []
     if p.injured:
@@ -76,7 +79,7 @@ def _purse_head(shell: Any, p: Any) -> ft.Control:
     ])
 
 
-def _purse_gold(shell: Any, state: Any, st: dict[str, Any], seat: int) -> list[ft.Control]:
+def _purse_gold(shell: Shell, state: Any, st: dict[str, Any], seat: int) -> list[ft.Control]:
     """The amount counter and what it does: passage gold when offered, corrections either way.
 
     Issue 18: the passage gold buttons of the card just drawn stay where they are once its gold is
@@ -91,7 +94,7 @@ def _purse_gold(shell: Any, state: Any, st: dict[str, Any], seat: int) -> list[f
     amount = st["gold"]
     counter = gold_counter(amount, set_gold, label=shell.t("rv.play.gold_amount"),
                            minus_tip=shell.t("rv.play.gold_minus"), plus_tip=shell.t("rv.play.gold_plus"))
-    offers = shell.table.game.legal(state, seat)  # rv.gold / rv.room: passage gold exactly when offered
+    offers = shell.game_table.game.legal(state, seat)  # rv.gold / rv.room: passage gold exactly when offered
     passage = template_of(offers, "gain_gold", "amount", reason="passage")
     dice = template_of(offers, "roll_gold", "dice", reason="passage")
     taken = seat == state.current and state.turn.passage_gold > 0  # rv.gold: this card's gold is taken
@@ -128,7 +131,7 @@ def _purse_gold(shell: Any, state: Any, st: dict[str, Any], seat: int) -> list[f
     return [counter, why, wrap_row(gold_buttons)]
 
 
-def _treasure_row(shell: Any, state: Any, seat: int, i: int, tr: dict[str, Any], may_reveal: bool) -> ft.Control:
+def _treasure_row(shell: Shell, state: Any, seat: int, i: int, tr: dict[str, Any], may_reveal: bool) -> ft.Control:
     """One treasure: its words (or face down on another's screen) and, for its owner when the referee
     allows it now (rv.treasure: own turn, move made, nothing open), reveal."""
     row: list[ft.Control] = []
@@ -147,19 +150,19 @@ def _treasure_row(shell: Any, state: Any, seat: int, i: int, tr: dict[str, Any],
     return ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def _purse_treasures(shell: Any, state: Any, seat: int, acting: bool) -> list[ft.Control]:
+def _purse_treasures(shell: Shell, state: Any, seat: int, acting: bool) -> list[ft.Control]:
     treasures = _visible_players(shell, state, seat)[seat]["treasures"]
     items: list[ft.Control] = [
         ft.Text(shell.t("rv.play.treasures", n=len(treasures)), size=15, weight=ft.FontWeight.W_600)]
     if not treasures:
         items.append(ft.Text(shell.t("rv.play.no_treasures"), size=14))
-    offers = shell.table.game.legal(state, seat) if acting else []  # rv.treasure: reveal exactly when offered
+    offers = shell.game_table.game.legal(state, seat) if acting else []  # rv.treasure: reveal exactly when offered
     items += [_treasure_row(shell, state, seat, i, tr, RevealTreasure(by=seat, index=i) in offers)
               for i, tr in enumerate(treasures)]
     return items
 
 
-def _gold_log(shell: Any, state: Any) -> list[ft.Control]:
+def _gold_log(shell: Shell, state: Any) -> list[ft.Control]:
     """The last eight gold changes, newest first: each line keyed by its place in the log,
     so a new entry is one added line."""
     first = max(0, len(state.gold_log) - 8)
@@ -178,7 +181,7 @@ def _gold_log(shell: Any, state: Any) -> list[ft.Control]:
             keyed(ft.Column(log_lines or empty, spacing=2), "log")]
 
 
-def purse_section(shell: Any, state: Any, st: dict[str, Any], mine: list[int]) -> list[ft.Control]:
+def purse_section(shell: Shell, state: Any, st: dict[str, Any], mine: list[int]) -> list[ft.Control]:
     seat = _purse_seat(shell, state, st, mine)
     out: list[ft.Control] = []
     if len(state.players) > 1:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -10,10 +10,13 @@ from companion.games.verlies.widgets import PRIMARY
 from companion.games.verlies.words import GAME
 from components.common import big_button, keyed
 
+if TYPE_CHECKING:
+    from companion.app import Shell
+
 
 # --- result ------------------------------------------------------------------------------
-def result_view(shell: Any) -> ft.Control:
-    table = shell.table
+def result_view(shell: Shell) -> ft.Control:
+    table = shell.game_table
     result = table.game.result(table.state)
     out: list[ft.Control] = [
         keyed(ft.Row(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -28,9 +28,12 @@ from scoring.verlies import (
     draw_start_player,
 )
 
+if TYPE_CHECKING:
+    from companion.app import Shell
+
 
 # --- setup --------------------------------------------------------------------------
-def load_presets(shell: Any) -> list[dict[str, Any]]:
+def load_presets(shell: Shell) -> list[dict[str, Any]]:
     """The eight characters as this table last edited them (else the engine's placeholders)."""
     base = [p.model_dump() for p in PRESETS]
     try:
@@ -49,7 +52,7 @@ def load_presets(shell: Any) -> list[dict[str, Any]]:
     return base
 
 
-def save_presets(shell: Any, st: dict[str, Any]) -> None:
+def save_presets(shell: Shell, st: dict[str, Any]) -> None:
     presets = st["presets"]
     for p in st["players"]:
         if p.get("profile_character"):
@@ -68,7 +71,7 @@ def _uid(st: dict[str, Any]) -> int:
     return uid
 
 
-def _new_player(shell: Any, st: dict[str, Any], n: int) -> dict[str, Any]:
+def _new_player(shell: Shell, st: dict[str, Any], n: int) -> dict[str, Any]:
     """An empty name (the field's hint shows the default, issue #15.4) and the next free character."""
     used = {p["preset"] for p in st["players"]}
     idx = next(i for i in range(len(st["presets"])) if i not in used)
@@ -76,7 +79,7 @@ def _new_player(shell: Any, st: dict[str, Any], n: int) -> dict[str, Any]:
             "uid": _uid(st), "profile_id": None, "color": None, "profile_character": False}
 
 
-def _pick_profile(shell: Any, st: dict[str, Any], profile: Any) -> None:
+def _pick_profile(shell: Shell, st: dict[str, Any], profile: Any) -> None:
     """A profile fills the next seat without one (or a new seat); tapped again, it frees its seat."""
     players = st["players"]
     for p in players:
@@ -105,7 +108,7 @@ def _pick_profile(shell: Any, st: dict[str, Any], profile: Any) -> None:
     shell.render()
 
 
-def _setup_state(shell: Any) -> dict[str, Any]:
+def _setup_state(shell: Shell) -> dict[str, Any]:
     st = shell.ui.get("rv_setup")
     if st is None:
         st = {"presets": load_presets(shell), "players": [], "start_player": 0, "exit_min_gold": 0,
@@ -119,7 +122,7 @@ def _setup_state(shell: Any) -> dict[str, Any]:
     return st
 
 
-def _seat_actions(shell: Any, st: dict[str, Any], fields: SeatFields) -> dict[str, Callable[..., None]]:
+def _seat_actions(shell: Shell, st: dict[str, Any], fields: SeatFields) -> dict[str, Callable[..., None]]:
     players = st["players"]
 
     def on_name(i: int, value: str) -> None:
@@ -155,7 +158,7 @@ def _seat_actions(shell: Any, st: dict[str, Any], fields: SeatFields) -> dict[st
     return {"on_name": on_name, "on_remove": on_remove, "on_add": on_add, "other_character": other_character}
 
 
-def _character_rows(shell: Any, st: dict[str, Any], i: int, fields: SeatFields,
+def _character_rows(shell: Shell, st: dict[str, Any], i: int, fields: SeatFields,
                     other: Callable[[int], None]) -> tuple[ft.Control, ...]:
     """The seat's adventurer: its name, another preset, strength/mind/dexterity 0..ATTR_MAX (rv.setup)."""
     p, n = st["players"][i], i + 1
@@ -185,7 +188,7 @@ def _character_rows(shell: Any, st: dict[str, Any], i: int, fields: SeatFields,
     )
 
 
-def _seat_block(shell: Any, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
+def _seat_block(shell: Shell, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
     players = st["players"]
     act = _seat_actions(shell, st, fields)
     out: list[ft.Control] = []
@@ -207,7 +210,7 @@ def _seat_block(shell: Any, st: dict[str, Any], fields: SeatFields) -> list[ft.C
     return out
 
 
-def _start_player_block(shell: Any, st: dict[str, Any], names: list[str]) -> list[ft.Control]:
+def _start_player_block(shell: Shell, st: dict[str, Any], names: list[str]) -> list[ft.Control]:
     colors = " + ".join(shell.t(f"rv.color.{c}") for c in deck_colors(len(names)))
     sp = min(st["start_player"], len(names) - 1)
 
@@ -229,7 +232,7 @@ def _start_player_block(shell: Any, st: dict[str, Any], names: list[str]) -> lis
     ]
 
 
-def _options_block(shell: Any, st: dict[str, Any]) -> list[ft.Control]:
+def _options_block(shell: Shell, st: dict[str, Any]) -> list[ft.Control]:
     def set_min_gold(v: int) -> None:
         st["exit_min_gold"] = v
         shell.render()
@@ -249,7 +252,7 @@ def _options_block(shell: Any, st: dict[str, Any]) -> list[ft.Control]:
     ]
 
 
-def _start(shell: Any, st: dict[str, Any], fields: SeatFields) -> None:
+def _start(shell: Shell, st: dict[str, Any], fields: SeatFields) -> None:
     fields.sync()
     players = st["players"]
     names = names_to_start(shell, st, [p["name"] for p in players])
@@ -266,7 +269,7 @@ def _start(shell: Any, st: dict[str, Any], fields: SeatFields) -> None:
     shell.start_game(GAME, specs, options)
 
 
-def setup_view(shell: Any) -> ft.Control:
+def setup_view(shell: Shell) -> ft.Control:
     st = _setup_state(shell)
     fields = SeatFields(st, {"character": 40})
     names, _ = check_names(shell, [p["name"] for p in st["players"]])
