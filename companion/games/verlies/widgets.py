@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -34,7 +33,7 @@ def frac_text(chance: Any, den: int) -> str:
     return f"{chance.numerator * den // chance.denominator}/{den}"
 
 
-def choice_chip(text: str, selected: bool, on_click: Callable, *, color: str | None = None,
+def choice_chip(text: str, selected: bool, on_click: ft.ControlEventHandler[ft.Button], *, color: str | None = None,
                 text_color: str | None = None, tooltip: str | None = None) -> ft.Control:
     """A choice among a few: the chosen one is bold with a frame."""
     return ft.Button(
