@@ -42,6 +42,18 @@ if TYPE_CHECKING:
     from companion.app import Shell
 
 
+def _color_chips(shell: Shell, p: Any, colors: Any, chosen: str, on_pick: Callable[[str], None]) -> list[ft.Control]:
+    """One chip a deck colour, with the attribute it checks and the hero's value (rv.obstacle, rv.room)."""
+    out: list[ft.Control] = []
+    for c in colors:
+        strong, fg = COLOR_STYLE[c]
+        attr = ATTRIBUTE_OF[c]
+        out.append(choice_chip(shell.t("rv.play.color_attr", color=shell.t(f"rv.color.{c}"),
+                                       attr=shell.t(f"rv.attr.{attr}"), value=p.value(attr)),
+                               chosen == c, lambda e, c=c: on_pick(c), color=strong, text_color=fg))
+    return out
+
+
 def _number_stepper(shell: Shell, st: dict[str, Any], key: str, label_key: str, low: int, high: int) -> ft.Control:
     def changed(delta: int) -> None:
         st[key] = clamp(st[key] + delta, low, high)
@@ -99,13 +111,7 @@ def obstacle_panel(shell: Shell, state: Any, st: dict[str, Any], template: Templ
         choice_chip(shell.t(f"rv.kind.{k}"), st["kind"] == k, lambda e, k=k: pick("kind", k))
         for k in template.fields["kind"]
     ])
-    colors = []
-    for c in template.fields["color"]:
-        strong, fg = COLOR_STYLE[c]
-        attr = ATTRIBUTE_OF[c]
-        colors.append(choice_chip(shell.t("rv.play.color_attr", color=shell.t(f"rv.color.{c}"),
-                                          attr=shell.t(f"rv.attr.{attr}"), value=p.value(attr)),
-                                  st["color"] == c, lambda e, c=c: pick("color", c), color=strong, text_color=fg))
+    colors = _color_chips(shell, p, template.fields["color"], st["color"], lambda c: pick("color", c))
     number = _range_stepper(shell, st, "number", "rv.play.number", template.fields["number"])
     attr = ATTRIBUTE_OF[st["color"]]
     value = p.value(attr)
@@ -328,13 +334,7 @@ def trap_panel(shell: Shell, state: Any, st: dict[str, Any], plain: Template | N
         controls.append(ft.Checkbox(label=shell.t("rv.play.trap_check"), value=st["trap_check"],
                                     on_change=flag("trap_check")))
     if with_check:
-        colors = []
-        for c in checked.fields["color"]:
-            strong, fg = COLOR_STYLE[c]
-            attr = ATTRIBUTE_OF[c]
-            colors.append(choice_chip(shell.t("rv.play.color_attr", color=shell.t(f"rv.color.{c}"),
-                                              attr=shell.t(f"rv.attr.{attr}"), value=p.value(attr)),
-                                      st["color"] == c, lambda e, c=c: pick(c), color=strong, text_color=fg))
+        colors = _color_chips(shell, p, checked.fields["color"], st["color"], pick)
         number = _range_stepper(shell, st, "number", "rv.play.number", checked.fields["number"])
         value = p.value(ATTRIBUTE_OF[st["color"]])
         chance = check_chance(value, st["number"])
