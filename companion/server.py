@@ -68,7 +68,8 @@ add_strings(
         "server.short_token": {
             "de": "Der Schlüssel (--token / TISCHRICHTER_TOKEN) ist {n} Zeichen lang; er braucht mindestens {min}.",
             "en": {"one": "The token (--token / TISCHRICHTER_TOKEN) is {n} character long; it needs at least {min}.",
-                   "other": "The token (--token / TISCHRICHTER_TOKEN) is {n} characters long; it needs at least {min}."},
+                   "other": ("The token (--token / TISCHRICHTER_TOKEN) is {n} characters long; it needs at least "
+                             "{min}.")},
         },
         "server.gate_on": {
             "de": "{host} ist keine Loopback-Adresse: nur mit Link (wie --lan).",

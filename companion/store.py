@@ -131,11 +131,13 @@ STORE_STRINGS = {
               "held by the running server.",
     },
     "game_damaged": {
-        "de": "Beschädigt: Zug {seq} ist unlesbar. Dieses Spiel lässt sich nicht öffnen; die anderen Spiele sind nicht betroffen.",
+        "de": ("Beschädigt: Zug {seq} ist unlesbar. Dieses Spiel lässt sich nicht öffnen; die anderen Spiele sind "
+               "nicht betroffen."),
         "en": "Damaged: move {seq} cannot be read. This game cannot be opened; the other games are not affected.",
     },
     "game_damaged_head": {
-        "de": "Beschädigt: die Spieldaten sind unlesbar. Dieses Spiel lässt sich nicht öffnen; die anderen Spiele sind nicht betroffen.",
+        "de": ("Beschädigt: die Spieldaten sind unlesbar. Dieses Spiel lässt sich nicht öffnen; die anderen Spiele "
+               "sind nicht betroffen."),
         "en": "Damaged: the game's data cannot be read. This game cannot be opened; the other games are not affected.",
     },
 }
