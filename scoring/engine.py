@@ -38,6 +38,7 @@ from pydantic import (
 from pydantic_core import core_schema
 
 from scoring.errors import InvalidInput, RefereeError, Refusal
+from scoring.names import check_seat_names
 from scoring.texts import LANGS, add_names, add_texts
 
 FORMAT_VERSION: Literal[1] = 1
@@ -479,6 +480,7 @@ def new_record(
 ) -> GameRecord:
     game = get_game(game_id)
     game.check_players(players)
+    check_seat_names([p.name for p in players])  # issue 23.7: a new game only; stored ones open as they are
     if isinstance(options, BaseModel):
         options = options.model_dump(mode="json")
     opts = game.parse_options(options or {}, players)
