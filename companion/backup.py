@@ -50,13 +50,14 @@ from companion.history import (
     log,
     won,
 )
-from companion.store import NewGame, Store, StoreError
+from companion.store import SHORT_ID, NewGame, Store, StoreError
 from scoring.engine import (
     GameRecord,
     ReplayError,
     first_error,
     get_game,
     initial_state,
+    is_game_id,
     iter_replay,
     parse_record,
 )
@@ -146,6 +147,7 @@ class Checked:
     finished: bool
     result: dict[str, Any] | None
     figures: dict[str, Any]
+    n: int = 0  # its number in the backup (1-based), for a refusal
 
 
 @dataclass
@@ -231,6 +233,8 @@ def check_record(raw: Any, index: int) -> Checked:
     except InvalidInput as exc:
         detail = str(exc.params.get("detail", exc))[:160]
         raise ImportRefused("hist.imp.bad_record", n=index + 1, detail=detail) from None
+    if not is_game_id(rec.id):  # an id ends up in join links, file names and logs: only the app's own (issue 23.8)
+        raise ImportRefused("hist.imp.bad_id", n=index + 1)
     game = get_game(rec.game)
     try:
         state = initial_state(rec)
@@ -288,6 +292,7 @@ def _check_backup(text: Any, max_bytes: int | None, max_actions: int | None) -> 
     seen: dict[str, str] = {}
     for i, raw in enumerate(raw_records):
         c = check_record(raw, i)
+        c.n = i + 1
         dump = canonical(c.record.model_dump(mode="json"))
         if c.record.id in seen:
             if seen[c.record.id] != dump:
@@ -319,6 +324,7 @@ def import_backup(store: Store, text: str | bytes | dict | list, *, max_bytes: i
     if store.readonly:
         raise ImportRefused("hist.imp.readonly")
     checked, profiles = check_backup(text, max_bytes=max_bytes, max_actions=max_actions)
+    check_short_ids(store, checked)
     from companion.profiles import profile_row
 
     games = [
@@ -337,6 +343,17 @@ def import_backup(store: Store, text: str | bytes | dict | list, *, max_bytes: i
         if canonical(store.record(gid).model_dump(mode="json")) != canonical(by_id[gid].model_dump(mode="json")):
             report.differing += 1
     return report
+
+
+def check_short_ids(store: Store, checked: list[Checked]) -> None:
+    """A new game's join link (``/g/<first SHORT_ID characters>``) must stay one game's: refused when
+    another game here, or another in the backup, begins the same (issue 23.8); nothing is written."""
+    shorts: dict[str, str] = {}
+    for c in checked:
+        gid = c.record.id
+        short = gid[:SHORT_ID]
+        if shorts.setdefault(short, gid) != gid or any(other != gid for other in store.ids_starting(short)):
+            raise ImportRefused("hist.imp.short_id_taken", n=c.n, short=short)
 
 
 def _lines_json(c: Checked) -> str:

@@ -15,6 +15,7 @@ record of actions fully determines a game: replay never rolls.
 
 from __future__ import annotations
 
+import re
 import threading
 import unicodedata
 import uuid
@@ -457,6 +458,14 @@ class GameRecord(Frozen):
         if not v.isprintable() or any(c.isspace() for c in v):
             raise ValueError("game id with control, invisible or blank characters")
         return v
+
+
+GAME_ID_RE = re.compile(r"[0-9a-f]{32}")  # what GameRecord makes: uuid4().hex (issue 23.8: imports must match)
+
+
+def is_game_id(value: object) -> bool:
+    """True for an id in the app's own format (32 lower-case hex digits)."""
+    return isinstance(value, str) and GAME_ID_RE.fullmatch(value) is not None
 
 
 class ReplayError(Exception):
