@@ -1031,7 +1031,7 @@ class Store:
         with self._lock:
             return [r[0] for r in self.conn.execute(
                 "SELECT id FROM games WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",
-                (prefix, prefix + "\U0010ffff", int(limit)))]
+                (prefix, prefix + chr(0x10FFFF), int(limit)))]
 
     def has_game(self, game_id: str) -> bool:
         with self._lock:
