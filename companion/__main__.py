@@ -56,10 +56,13 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["bgstats"]:
         return bgstats(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m companion", description="Tischrichter table server")
-    parser.add_argument("--host", default=None, help="address to bind (default 127.0.0.1; with --lan 0.0.0.0); any non-loopback address turns the link gate on")
+    parser.add_argument("--host", default=None, help=("address to bind (default 127.0.0.1; with --lan 0.0.0.0); any "
+                                                      "non-loopback address turns the link gate on"))
     parser.add_argument("--port", type=int, default=int(os.environ.get("TISCHRICHTER_PORT", "8550")))
-    parser.add_argument("--lan", action="store_true", help="let the phones on this network join (each game has its own link; the host link is printed)")
-    parser.add_argument("--token", default=os.environ.get("TISCHRICHTER_TOKEN"), help="fixed host token, at least 16 characters (default: random)")
+    parser.add_argument("--lan", action="store_true", help=("let the phones on this network join (each game has its "
+                                                            "own link; the host link is printed)"))
+    parser.add_argument("--token", default=os.environ.get("TISCHRICHTER_TOKEN"), help=("fixed host token, at least 16 "
+                                                                                       "characters (default: random)"))
     parser.add_argument("--db", default=None, help="database file (default: TISCHRICHTER_DB or the user data dir)")
     args = parser.parse_args(argv)
     if args.db:

@@ -82,6 +82,7 @@ GUEST_SCREENS = {"seat", "rules", "dispute"}
 # Clipboard) waits this long: the first screen never waits for it, and Flet ends a pending
 # call when its session closes, so this only bounds a phone that stays connected and never answers.
 CLIENT_ANSWER_TIMEOUT = 120.0
+UiKey = str | tuple[str, str]  # a Shell.ui key: a screen's name, or (name, table id) for what belongs to one table
 
 
 @dataclass
@@ -185,7 +186,11 @@ class Shell:
         self.table: Table | None = None
         self.refusal: RefereeError | None = None
         self.flash: str | None = None
-        self.ui: dict[str, Any] = {}  # per-screen view state (selected sheet, typed text, ...)
+        # per-screen view state (selected sheet, typed text, a game's setup state, ...), keyed by a name or
+        # (name, table id); each screen reads back what it put there
+        self.ui: dict[UiKey, Any] = {}
+        self.rule_hook: Callable[[str], None] | None = None  # set by companion.rules_ui (every "Warum?" link)
+        self.home_extra: Callable[[Shell], list[ft.Control]] | None = None  # extensions' rows on the home screen
         self._listener: int | None = None
         self._rendered_seq = -1
         self.body = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO, spacing=10)
@@ -493,7 +498,7 @@ class Shell:
         self.render()
 
     def show_rule(self, rule: str) -> None:
-        hook = getattr(self, "rule_hook", None)
+        hook = self.rule_hook
         if hook:
             hook(rule)
             return
@@ -755,7 +760,7 @@ class Shell:
                     ]
                 )
             )
-        extra = getattr(self, "home_extra", None)
+        extra = self.home_extra
         if extra:
             out += extra(self)
         return out

@@ -66,7 +66,7 @@ def home_block(shell: Shell) -> list[ft.Control]:
 
 
 def extension(shell: Shell) -> None:
-    prev = getattr(shell, "home_extra", None)
+    prev = shell.home_extra
     if getattr(prev, "_hist", False):
         return
 

@@ -33,8 +33,10 @@ STRINGS: dict[str, dict[str, Text]] = {
     "home.resume_title": {"de": "Offene Spiele", "en": "Unfinished games"},
     "home.none_open": {"de": "Keine offenen Spiele.", "en": "No unfinished games."},
     "home.resume_item": {
-        "de": {"count": "actions", "one": "{game}: {players} · {actions} Zug", "other": "{game}: {players} · {actions} Züge"},
-        "en": {"count": "actions", "one": "{game}: {players} · {actions} move", "other": "{game}: {players} · {actions} moves"},
+        "de": {"count": "actions", "one": "{game}: {players} · {actions} Zug", "other": ("{game}: {players} · "
+                                                                                         "{actions} Züge")},
+        "en": {"count": "actions", "one": "{game}: {players} · {actions} move", "other": ("{game}: {players} · "
+                                                                                          "{actions} moves")},
     },
     "home.readonly": {
         "de": "Nur lesen: neue Spiele werden nicht gespeichert.",
@@ -42,23 +44,28 @@ STRINGS: dict[str, dict[str, Text]] = {
     },
     # database notices
     "db_not_sqlite": {
-        "de": "Die Datei {path} war keine Datenbank. Sie wurde nach {moved} verschoben; ein neuer Speicher wurde angelegt.",
+        "de": ("Die Datei {path} war keine Datenbank. Sie wurde nach {moved} verschoben; ein neuer Speicher wurde "
+               "angelegt."),
         "en": "The file {path} was not a database. It was moved to {moved}; a new store was started.",
     },
     "db_corrupt": {
-        "de": "Die Datenbank {path} ist beschädigt. Sie wurde nach {moved} verschoben; ein neuer Speicher wurde angelegt.",
+        "de": ("Die Datenbank {path} ist beschädigt. Sie wurde nach {moved} verschoben; ein neuer Speicher wurde "
+               "angelegt."),
         "en": "The database {path} is damaged. It was moved to {moved}; a new store was started.",
     },
     "db_foreign": {
-        "de": "{path} gehört zu einem anderen Programm. Sie wurde nach {moved} verschoben; ein neuer Speicher wurde angelegt.",
+        "de": ("{path} gehört zu einem anderen Programm. Sie wurde nach {moved} verschoben; ein neuer Speicher wurde "
+               "angelegt."),
         "en": "{path} belongs to another program. It was moved to {moved}; a new store was started.",
     },
     "db_not_sqlite_kept": {
-        "de": "{path} ist keine Datenbank und ließ sich nicht verschieben; sie bleibt unberührt. Spiele werden nur im Speicher gehalten.",
+        "de": ("{path} ist keine Datenbank und ließ sich nicht verschieben; sie bleibt unberührt. Spiele werden nur "
+               "im Speicher gehalten."),
         "en": "{path} is not a database and could not be moved; it is left untouched. Games are kept in memory only.",
     },
     "db_corrupt_kept": {
-        "de": "{path} ist beschädigt und ließ sich nicht verschieben; sie bleibt unberührt. Spiele werden nur im Speicher gehalten.",
+        "de": ("{path} ist beschädigt und ließ sich nicht verschieben; sie bleibt unberührt. Spiele werden nur im "
+               "Speicher gehalten."),
         "en": "{path} is damaged and could not be moved; it is left untouched. Games are kept in memory only.",
     },
     "db_foreign_kept": {

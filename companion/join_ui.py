@@ -84,7 +84,8 @@ add_strings(
         },
         "join.same_wifi": {
             "de": "Alle Handys müssen im selben WLAN sein. Der Link enthält den Tisch-Schlüssel: nur am Tisch teilen.",
-            "en": "All phones must be on the same Wi-Fi. The link contains the table's key: share it only at the table.",
+            "en": ("All phones must be on the same Wi-Fi. The link contains the table's key: share it only at the "
+                   "table."),
         },
         "join.phone_only": {
             "de": "Dieser Tischrichter läuft allein auf diesem Handy, ohne Server: reicht es am Tisch herum. "
@@ -100,7 +101,10 @@ add_strings(
         "join.seat_here": {"de": "{name}: verbunden", "en": "{name}: connected"},
         "join.seat_away": {"de": "{name}: noch nicht da", "en": "{name}: not here yet"},
         "join.back": {"de": "Zurück zum Spiel", "en": "Back to the game"},
-        "join.no_game": {"de": "Dieses Spiel gibt es hier nicht (mehr).", "en": "This game does not exist here (any more)."},
+        "join.no_game": {
+            "de": "Dieses Spiel gibt es hier nicht (mehr).",
+            "en": "This game does not exist here (any more).",
+        },
         "seat.title": {"de": "Wer bist du?", "en": "Who are you?"},
         "seat.game": {"de": "{game}: {players}", "en": "{game}: {players}"},
         "seat.me": {"de": "Ich bin {name}", "en": "I am {name}"},
@@ -172,9 +176,11 @@ def resolve_game_id(shell: Shell, ident: str) -> str:
     """A full game id, or the one open game whose id starts with ``ident`` (≥ 6 characters)."""
     store = shell.ctx.store
     try:
-        if store.has_game(ident) or len(ident) < 6:
+        if len(ident) < 6:
             return ident
-        hits = [g["id"] for g in store.games(limit=1000) if g["id"].startswith(ident)]
+        hits = store.ids_starting(ident, 2)  # an index range, not a scan of the games (issue 23.4)
+        if ident in hits:
+            return ident
     except Exception:  # a broken store: let the shell's own routing say so
         return ident
     return hits[0] if len(hits) == 1 else ident
@@ -507,13 +513,26 @@ def join_screen(shell: Shell) -> list[ft.Control]:
         out.append(info_line(shell.t(key), color=ft.Colors.AMBER_100))
     out += [
         ft.Text(shell.t("join.scan"), size=15),
-        ft.Row([qr_image(url, size=260, label=shell.t("join.qr_label", url=url))], alignment=ft.MainAxisAlignment.CENTER),
+        ft.Row(
+            [qr_image(url, size=260, label=shell.t("join.qr_label", url=url))], alignment=ft.MainAxisAlignment.CENTER
+        ),
         # not ``selectable``: a selectable Text reaches screen readers as an empty text field
-        ft.Row([ft.Text(url, size=17, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)],
-               alignment=ft.MainAxisAlignment.CENTER, wrap=True),
-        ft.Row([ft.OutlinedButton(content=shell.t("join.copy"), icon=ft.Icons.COPY, height=48,
-                                  on_click=lambda e: shell.page.run_task(_copy, shell, url))],
-               alignment=ft.MainAxisAlignment.CENTER),
+        ft.Row(
+            [ft.Text(url, size=17, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)],
+            alignment=ft.MainAxisAlignment.CENTER,
+            wrap=True,
+        ),
+        ft.Row(
+            [
+                ft.OutlinedButton(
+                    content=shell.t("join.copy"),
+                    icon=ft.Icons.COPY,
+                    height=48,
+                    on_click=lambda e: shell.page.run_task(_copy, shell, url),
+                )
+            ],
+            alignment=ft.MainAxisAlignment.CENTER,
+        ),
     ]
     if shell.ctx.token:
         out.append(ft.Text(shell.t("join.same_wifi"), size=13, color=ft.Colors.BLUE_GREY_700))

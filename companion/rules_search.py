@@ -159,7 +159,9 @@ class RulesIndex:
                     exact.add(w)
                 elif abs(len(w) - n) <= 1 and within_one(term, w):
                     exact.add(w)  # one typo in a whole word
-                elif len(w) > n and (within_one(term, w[:n]) or within_one(term, w[: n + 1]) or within_one(term, w[: n - 1])):
+                elif len(w) > n and (
+                    within_one(term, w[:n]) or within_one(term, w[: n + 1]) or within_one(term, w[: n - 1])
+                ):
                     exact.add(w)  # one typo in a word still being typed
         return tuple(sorted(exact)), tuple(sorted(prefixes))
 

@@ -42,9 +42,15 @@ add_strings(
     {
         "rules.title": {"de": "Regeln", "en": "Rules"},
         "rules.home_button": {"de": "Regeln", "en": "Rules"},
-        "rules.home_tip": {"de": "Regeln nachschlagen und Streit schlichten", "en": "Look up rules and settle disputes"},
+        "rules.home_tip": {
+            "de": "Regeln nachschlagen und Streit schlichten",
+            "en": "Look up rules and settle disputes",
+        },
         "rules.search_label": {"de": "Regeln durchsuchen", "en": "Search the rules"},
-        "rules.no_hits": {"de": "Nichts gefunden – ein anderes Wort versuchen?", "en": "Nothing found – try another word?"},
+        "rules.no_hits": {
+            "de": "Nichts gefunden – ein anderes Wort versuchen?",
+            "en": "Nothing found – try another word?",
+        },
         "rules.hit": {"de": "{rule} · {title}", "en": "{rule} · {title}"},
         "rules.hit_section": {"de": "{game} · {title}", "en": "{game} · {title}"},
         "rules.example": {"de": "Beispiel", "en": "Example"},
@@ -67,7 +73,10 @@ add_strings(
         },
         "rules.dispute_legal": {"de": "Jetzt erlaubt:", "en": "Allowed now:"},
         "rules.dispute_illegal": {"de": "Nicht erlaubt:", "en": "Not allowed:"},  # the referee says no (issue 15.8)
-        "rules.dispute_nothing": {"de": "Gerade steht kein Zug an (erst würfeln?).", "en": "No move is due right now (roll first?)."},
+        "rules.dispute_nothing": {
+            "de": "Gerade steht kein Zug an (erst würfeln?).",
+            "en": "No move is due right now (roll first?).",
+        },
         "rules.dispute_no_game": {"de": "Kein offenes Spiel gewählt.", "en": "No open game chosen."},
         "rules.dispute_close": {"de": "Was wäre wenn? schließen", "en": "Close What if?"},
         "rules.dispute_try": {"de": "Ausprobieren: {action}", "en": "Try: {action}"},
@@ -446,7 +455,7 @@ def home_button(shell: Shell) -> ft.Control:
 def extension(shell: Shell) -> None:
     """Session start: rule links land on the rules screen; home gets a "Regeln" button (chained)."""
     shell.rule_hook = lambda rule: open_rule(shell, rule)
-    previous = getattr(shell, "home_extra", None)
+    previous = shell.home_extra
 
     def home_extra(s: Any) -> list[ft.Control]:
         out = list(previous(s)) if previous else []

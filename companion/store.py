@@ -72,6 +72,7 @@ except ImportError:  # pragma: no cover
 log = logging.getLogger("tischrichter.store")
 
 SCHEMA_VERSION = 4
+SHORT_ID = 8  # characters of a game id in a join link (/g/<short id>): unique among the games
 APP_ID = "tischrichter"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -131,11 +132,13 @@ STORE_STRINGS = {
               "held by the running server.",
     },
     "game_damaged": {
-        "de": "Beschädigt: Zug {seq} ist unlesbar. Dieses Spiel lässt sich nicht öffnen; die anderen Spiele sind nicht betroffen.",
+        "de": ("Beschädigt: Zug {seq} ist unlesbar. Dieses Spiel lässt sich nicht öffnen; die anderen Spiele sind "
+               "nicht betroffen."),
         "en": "Damaged: move {seq} cannot be read. This game cannot be opened; the other games are not affected.",
     },
     "game_damaged_head": {
-        "de": "Beschädigt: die Spieldaten sind unlesbar. Dieses Spiel lässt sich nicht öffnen; die anderen Spiele sind nicht betroffen.",
+        "de": ("Beschädigt: die Spieldaten sind unlesbar. Dieses Spiel lässt sich nicht öffnen; die anderen Spiele "
+               "sind nicht betroffen."),
         "en": "Damaged: the game's data cannot be read. This game cannot be opened; the other games are not affected.",
     },
 }
@@ -1023,6 +1026,14 @@ class Store:
                 }
             )
         return out
+
+    def ids_starting(self, prefix: str, limit: int = 2) -> list[str]:
+        """Game ids that start with ``prefix``, at most ``limit``: a range of the primary key's
+        index, never a scan of the games (issue 23.4: a join link's short id)."""
+        with self._lock:
+            return [r[0] for r in self.conn.execute(
+                "SELECT id FROM games WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",
+                (prefix, prefix + chr(0x10FFFF), int(limit)))]
 
     def has_game(self, game_id: str) -> bool:
         with self._lock:

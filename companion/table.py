@@ -160,7 +160,9 @@ class Table:
             action = self.game.parse_action(action)
             self._check_seat(self.state, action, seats)
             new_state = self.game.apply(self.state, action)  # raises Refusal: nothing changed
-            rec = RecordedAction(seat=self.game.actor(self.state, action), action=self.game.dump_action(action), at=now_iso())
+            rec = RecordedAction(
+                seat=self.game.actor(self.state, action), action=self.game.dump_action(action), at=now_iso()
+            )
             result = self.game.result(new_state).model_dump(mode="json") if self.game.is_over(new_state) else None
             seq = self.cursor + 1
 
@@ -245,7 +247,9 @@ class Table:
             return Refusal("table.stale", "stale_store")
         if isinstance(exc, StoreError) and exc.key == "db_lost":
             return Refusal("table.store", "store_lost")  # no path on a phone (issue 23.3/23.6)
-        return Refusal("table.store", pending.code, detail=exc.key if isinstance(exc, StoreError) else type(exc).__name__)
+        return Refusal(
+            "table.store", pending.code, detail=exc.key if isinstance(exc, StoreError) else type(exc).__name__
+        )
 
     def _written(self, pending: PendingWrite) -> None:
         """On the loop, once ``pending`` is committed or refused. A refused write (and every
@@ -291,7 +295,9 @@ class Table:
             self._notify("reload")
         raise err
 
-    def roll(self, seats: set[int] | None = None, values: list[int] | None = None, expected_seq: int | None = None) -> Any:
+    def roll(
+        self, seats: set[int] | None = None, values: list[int] | None = None, expected_seq: int | None = None
+    ) -> Any:
         """Roll the dice the game waits for (virtual, or the table's typed values)."""
         with self._guard:
             if expected_seq is not None and expected_seq != self.cursor:
