@@ -135,9 +135,13 @@ def phone_main(make_ctx: Any = None) -> Any:
 
     async def main(page: Any) -> None:
         if "main" not in started:
+            platform.mark("session")
             await platform.open_storage()
+            platform.mark("storage-loaded")
             ctx = make_ctx() if make_ctx else AppContext.create(db=platform.db_path())
+            platform.mark("store-open")
             await platform.persist()  # a new file (its tables) is in IndexedDB before anything shows
+            platform.mark("store-persisted")
             started["ctx"], started["main"] = ctx, make_main(ctx)
         store = started["ctx"].store
 
@@ -152,6 +156,7 @@ def phone_main(make_ctx: Any = None) -> Any:
 
         started["gate"] = platform.write_through(page.session.connection, store.changes, saved)
         await started["main"](page)
+        platform.mark("home-built")
 
     main.started = started  # type: ignore[attr-defined]  # tests read the context and the gate
     return main

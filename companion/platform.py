@@ -97,6 +97,19 @@ _mounted = False
 _persist_hooks: list[Callable[[], Awaitable[None]]] = []
 
 
+def mark(name: str) -> None:
+    """Phone: the performance mark ``tr:<name>`` in the page (python-worker.js posts it; the web bench
+    reads the start's steps from them, issue 29.1). Server: nothing."""
+    if MODE != PHONE or not IN_BROWSER:
+        return
+    try:
+        import flet_js  # type: ignore[import-not-found]  # only inside the phone's worker
+
+        flet_js.mark(f"tr:{name}")
+    except Exception:  # noqa: BLE001 - a mark is for the bench; the app goes on without it
+        pass
+
+
 def _fs() -> Any:
     import pyodide_js  # type: ignore[import-not-found]  # only inside Pyodide
 

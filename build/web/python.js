@@ -67,6 +67,8 @@
       throw error;
     }
     performance.mark("tr:python-ready");
+    window.tischrichterPythonReady = true;
+    window.dispatchEvent(new Event("tischrichter:python-ready")); // sw-register.js: install now
   };
 
   globalThis.jsSend = async function (appId, data) {
