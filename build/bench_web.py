@@ -386,7 +386,8 @@ def webkit_site(site: pathlib.Path, runs: int, viewport: tuple[int, int], first:
         wait_node(driver, first, role="button", timeout=LOAD_TIMEOUT / 1000)
         return time.perf_counter() - t0
 
-    firsts, reloads = [], []
+    firsts, reloads, first_marks, reload_marks = [], [], [], []
+    marks_js = f"return ({MARKS})();"
     for i in range(runs):
         print(f"  {site.name}: WebKit first load and offline reload {i + 1}/{runs} ...", flush=True)
         server = smoke.StaticServer(site).start()
@@ -394,6 +395,7 @@ def webkit_site(site: pathlib.Path, runs: int, viewport: tuple[int, int], first:
         try:
             with webkit.webkit(tmp / f"webkit-{site.name}-{i}.log", *viewport) as driver:
                 firsts.append(first_screen(driver, lambda d=driver, u=server.url: d.get(u)))
+                first_marks.append(driver.execute_script(marks_js))
                 # the service worker holds the core once it is active (sw-register.js tells it the rest)
                 driver.execute_async_script(
                     "const done = arguments[arguments.length - 1];"
@@ -401,10 +403,12 @@ def webkit_site(site: pathlib.Path, runs: int, viewport: tuple[int, int], first:
                     ".then(() => done(true), (e) => done(String(e)));")
                 server.stop()
                 reloads.append(first_screen(driver, driver.refresh))
+                reload_marks.append(driver.execute_script(marks_js))
         finally:
             server.stop()
     return {"first_screen_s_median": statistics.median(firsts), "first_screen_s": firsts,
-            "offline_reload_s_median": statistics.median(reloads), "offline_reload_s": reloads}
+            "offline_reload_s_median": statistics.median(reloads), "offline_reload_s": reloads,
+            "first_marks_median": median_marks(first_marks), "reload_marks_median": median_marks(reload_marks)}
 
 
 def bench_web(taps: int, rates: tuple[float, ...], viewport: tuple[int, int], runs: int,
@@ -527,6 +531,10 @@ def print_web(w: dict[str, Any]) -> None:
             print(f"  WebKit, {key}: first screen {r['first_screen_s_median']:.2f} s "
                   f"({', '.join(f'{s:.2f}' for s in r['first_screen_s'])})   offline reload "
                   f"{r['offline_reload_s_median']:.2f} s ({', '.join(f'{s:.2f}' for s in r['offline_reload_s'])})")
+            for what, marks in (("first load", r.get("first_marks_median") or {}),
+                                ("offline reload", r.get("reload_marks_median") or {})):
+                steps = "  ".join(f"{k} {v / 1000:.2f}" for k, v in sorted(marks.items(), key=lambda kv: kv[1]))
+                print(f"    {what}, marks (s after navigation, median): {steps}")
     t = w.get("taps")
     if not t:
         return

@@ -191,6 +191,7 @@ def test_every_font_the_client_asks_for_is_in_the_manifest_and_the_site(site):
     manifest = json.loads((out / "assets" / "FontManifest.json").read_text(encoding="utf-8"))
     families = {f["family"]: [x["asset"] for x in f["fonts"]] for f in manifest}
     assert families["Roboto"] == ["fonts/roboto.woff2"]
+    assert sorted(families) == ["MaterialIcons", "Roboto"]  # Flutter loads each at start: no KaTeX, no Cupertino
     missing = [a for assets in families.values() for a in assets if not (out / "assets" / a).is_file()]
     assert missing == []
 

@@ -77,6 +77,7 @@ ENTRY = ('"""The phone entry (built by build/web.sh): the whole app in this brow
 # Our own page side and worker of the Python start (issue 29: the worker starts with the page, the app
 # comes as precompiled bytecode), in place of Flet's files of the same names
 OWN_CLIENT = ("python.js", "python-worker.js")
+FONTS_DRAWN = ("MaterialIcons", "Roboto")  # the app's text and icons; no Markdown maths, no Cupertino icons
 APP_PACK = "app.pack"
 PACK_MAGIC = b"TRPK1\n"
 PYODIDE_DIR = "pyodide"
@@ -257,6 +258,14 @@ def patch_index(out: Path, base: str) -> None:
     # does for its own copy: without it Flutter fetches Roboto and Noto fallbacks from
     # fontFallbackBaseUrl, 404 offline, and draws no text in WebKit and boxes for ü in Chromium (issue 28)
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
+    # Flutter loads every font of the manifest at start: only those the app draws with (Roboto, the
+    # Material icons), not KaTeX's twenty math fonts and the Cupertino icons (870 KB; issue 29)
+    manifest_path = out / "assets" / "FontManifest.json"
+    fonts = json.loads(manifest_path.read_text(encoding="utf-8"))
+    kept = [f for f in fonts if f["family"] in FONTS_DRAWN]
+    if sorted(f["family"] for f in kept) != sorted(FONTS_DRAWN):
+        sys.exit("web.sh: the font manifest lacks Roboto or the Material icons (flet-web changed?)")
+    manifest_path.write_text(json.dumps(kept, indent=2), encoding="utf-8")
     patch_rive(out)
 
 
