@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     # Everything loaded so far (Flet, pydantic schemas, the store) lives as long as the server:
     # a full garbage collection need not scan it again (halves those pauses, see build/BENCH.md);
     # nor the phones' sessions once they have survived one (issue 17, see GcPolicy).
-    from companion.server import GC
+    from companion.server_guard import GC
 
     GC.install()
     try:

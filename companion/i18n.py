@@ -142,6 +142,11 @@ def tr(lang: str, key: str, **params: Any) -> str:
     return render(lang, entry.get(lang) or entry[DEFAULT_LANG], params)
 
 
+def both(key: str, **params: Any) -> str:
+    """A message for a place without a language (console, a bare HTTP answer): German, then English."""
+    return f"{tr('de', key, **params)} / {tr('en', key, **params)}"
+
+
 def pick_lang(languages: list[str] | None) -> str:
     """First start: the device's preferred language if we have it, else German."""
     for lang in languages or []:
