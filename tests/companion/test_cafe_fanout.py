@@ -81,6 +81,7 @@ def gc_policy():
     """The server's garbage-collection policy, as ``python -m companion`` installs it (undone after)."""
     from companion.server_guard import GC
 
+    GC.closed = 0  # sessions earlier tests of this process closed are not this test's
     GC.install()
     yield GC
     GC.uninstall()
