@@ -7,6 +7,7 @@
     build/bench.sh --only faults --kill-rounds 50   # 50 kill -9 rounds of the real server
     build/bench.sh --only tap --cpu-throttle 1,4 --viewport 390x844   # taps per CPU rate (default 1,4; 1 with --quick)
     build/bench.sh --only web           # the phone's static site (build/bench_web.py): bytes, load, offline, taps
+    build/bench.sh --only web --phone-cpu 0.5   # the same, the whole browser held to half a core
     build/bench.sh --only cafe          # 10, 30, 60 tables of 4 phones (build/bench_cafe.py; 5, 10 with --quick)
 
 Prints a table and writes build/out/bench.json. See build/BENCH.md for what each
@@ -1292,6 +1293,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="cafe section: levels, comma list of table counts (default 10,30,60; 5,10 with --quick)")
     parser.add_argument("--cafe-seconds", type=float, default=None,
                         help="cafe section: seconds of tapping per level (default 40; 15 with --quick)")
+    parser.add_argument("--phone-cpu", type=float, default=None,
+                        help="web section: hold the browser (all its processes) to this share of one core "
+                             "in a cgroup, e.g. 0.5 (phone class; off when cgroups are not writable)")
     parser.add_argument("--json", default=str(OUT / "bench.json"))
     args = parser.parse_args(argv)
     only = [s.strip() for s in args.only.split(",") if s.strip()]
@@ -1381,7 +1385,8 @@ def main(argv: list[str] | None = None) -> int:
             import bench_web
 
             try:
-                res["web"] = bench_web.bench_web(taps, rates, (w, h), 1 if args.quick else 3, tmp)
+                res["web"] = bench_web.bench_web(taps, rates, (w, h), 1 if args.quick else 3, tmp,
+                                                 phone_cpu=args.phone_cpu)
             except Exception as exc:  # noqa: BLE001
                 res["web"] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
         if "faults" in only:  # last: its server processes and fuzz run do not overlap the timed sections

@@ -87,6 +87,16 @@ add_strings(
             "de": "Spiel Nr. {n} ({id}) steht zweimal verschieden in der Sicherung. Nichts wurde geändert.",
             "en": "Game no. {n} ({id}) appears twice, differently, in the backup. Nothing was changed.",
         },
+        "hist.imp.bad_id": {
+            "de": "Spiel Nr. {n} der Sicherung hat keine Spielkennung dieser App. Nichts wurde geändert.",
+            "en": "Game no. {n} of the backup has no game id of this app. Nothing was changed.",
+        },
+        "hist.imp.short_id_taken": {
+            "de": ("Spiel Nr. {n} der Sicherung beginnt wie ein anderes Spiel ({short}): sein Beitrittslink wäre "
+                   "nicht mehr eindeutig. Nichts wurde geändert."),
+            "en": ("Game no. {n} of the backup begins like another game ({short}): its join link would no longer "
+                   "be unique. Nothing was changed."),
+        },
         "hist.imp.bad_profile": {
             "de": "Profil Nr. {n} der Sicherung ist ungültig ({detail}). Nichts wurde geändert.",
             "en": "Profile no. {n} of the backup is invalid ({detail}). Nothing was changed.",

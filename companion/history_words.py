@@ -153,6 +153,8 @@ HISTORY_WORDS = {
     },
     "hist.bk.in_label": {"de": "Sicherung einfügen", "en": "Paste a backup"},
     "hist.bk.do_import": {"de": "Prüfen und einlesen", "en": "Check and import"},
+    "hist.bk.importing": {"de": "Die Sicherung wird geprüft und eingelesen …",
+                          "en": "The backup is being checked and imported …"},
     "hist.bk.imported": {
         "de": "Eingelesen: {added}, {already} schon vorhanden, {profiles}.",
         "en": "Imported: {added}, {already} already here, {profiles}.",

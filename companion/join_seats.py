@@ -60,9 +60,11 @@ def resolve_game_id(shell: Shell, ident: str) -> str:
     """A full game id, or the one open game whose id starts with ``ident`` (≥ 6 characters)."""
     store = shell.ctx.store
     try:
-        if store.has_game(ident) or len(ident) < 6:
+        if len(ident) < 6:
             return ident
-        hits = [g["id"] for g in store.games(limit=1000) if g["id"].startswith(ident)]
+        hits = store.ids_starting(ident, 2)  # an index range, not a scan of the games (issue 23.4)
+        if ident in hits:
+            return ident
     except Exception:  # a broken store: let the shell's own routing say so
         return ident
     return hits[0] if len(hits) == 1 else ident

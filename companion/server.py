@@ -34,6 +34,7 @@ import re
 import secrets
 import socket
 import tempfile
+import time
 from collections.abc import Callable
 from contextvars import ContextVar
 from http.cookies import CookieError, SimpleCookie
@@ -56,6 +57,12 @@ COOKIE_AGE = 30 * 24 * 3600
 _PHONE_RE = re.compile(r"^[A-Za-z0-9_-]{22}$")
 SHUTDOWN_GRACE = 2  # s uvicorn waits for open connections after SIGTERM before it cancels them
 SESSION_TIMEOUT = 120  # s a disconnected Flet session is kept; the seat is held by the phone cookie
+# a table token as the app makes them (secrets.token_urlsafe: 16 or 22 characters): checked before the store
+_TABLE_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+_IDENT_RE = re.compile(r"[0-9A-Za-z_-]{6,64}")  # a game id or its short prefix in /g/<ident>
+FAILS_BURST = 10  # wrong join links (or host tokens) one address may send at once ...
+FAILS_PER_S = 1 / 6  # ... and then one more every 6 s (issue 23.4)
+FAILS_ADDRESSES = 4096  # addresses remembered at most (the fullest buckets are forgotten first)
 
 add_strings(
     {
@@ -64,6 +71,12 @@ add_strings(
                   "Gastgeber-Link öffnen. Mitspieler: den Link (QR-Code) ihres Spiels.",
             "en": "Tischrichter: this table needs a link. Host: open the host link shown at start-up. "
                   "Players: their game's link (QR code).",
+        },
+        "server.too_many_tries": {
+            "de": "Tischrichter: zu viele falsche Links von diesem Gerät. Bitte in einer Minute den Link "
+                  "(QR-Code) des Spiels noch einmal öffnen.",
+            "en": "Tischrichter: too many wrong links from this device. Please open the game's link "
+                  "(QR code) again in a minute.",
         },
         "server.short_token": {
             "de": "Der Schlüssel (--token / TISCHRICHTER_TOKEN) ist {n} Zeichen lang; er braucht mindestens {min}.",
@@ -156,6 +169,30 @@ def _same(a: str | None, b: str | None) -> bool:
     return bool(a) and bool(b) and hmac.compare_digest(str(a).encode(), str(b).encode())
 
 
+class FailedTries:
+    """Wrong join links and host tokens per client address (issue 23.4): a token bucket of
+    ``FAILS_BURST`` tries refilled at ``FAILS_PER_S``; an address without a try left is refused
+    before its token is looked at. At most ``FAILS_ADDRESSES`` addresses are kept."""
+
+    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
+        self.now = now
+        self.left: dict[str, tuple[float, float]] = {}  # address -> (tries left, when counted)
+
+    def _tries(self, peer: str, t: float) -> float:
+        left, at = self.left.get(peer, (FAILS_BURST, t))
+        return min(float(FAILS_BURST), left + (t - at) * FAILS_PER_S)
+
+    def allowed(self, peer: str) -> bool:
+        return peer not in self.left or self._tries(peer, self.now()) >= 1.0
+
+    def failed(self, peer: str) -> None:
+        t = self.now()
+        self.left[peer] = (max(0.0, self._tries(peer, t) - 1.0), t)
+        if len(self.left) > FAILS_ADDRESSES:  # forget the addresses with the most tries left
+            keep = sorted(self.left, key=lambda p: self._tries(p, t))[: FAILS_ADDRESSES // 2]
+            self.left = {p: self.left[p] for p in keep}
+
+
 class Gate:
     """Pure ASGI middleware: roles, join links, cookies, the LAN gate, the websocket's Origin.
 
@@ -177,6 +214,7 @@ class Gate:
         self.table_token = table_token
         self.resolve = resolve
         self.gated = gated
+        self.tries = FailedTries()
 
     # --- reading a request -------------------------------------------------------
     @staticmethod
@@ -223,6 +261,8 @@ class Gate:
         parts = [p for p in path.split("/") if p]
         if not tok or len(parts) < 2 or parts[0] != "g" or len(parts[1]) > 100:
             return None
+        if not _TABLE_TOKEN_RE.fullmatch(tok) or not _IDENT_RE.fullmatch(parts[1]):
+            return None  # no token the app makes, no id it makes: the store is not asked (issue 23.4)
         try:
             gid = self.resolve(parts[1])
             return (gid, tok) if gid and _same(self.table_token(gid), tok) else None
@@ -250,11 +290,11 @@ class Gate:
         return (b"set-cookie",
                 f"{name}={value}; HttpOnly; SameSite=Strict; Path=/; Max-Age={COOKIE_AGE}".encode("latin-1"))
 
-    async def _refuse_http(self, send: Callable) -> None:
-        body = both("server.refused").encode()
+    async def _refuse_http(self, send: Callable, status: int = 403, key: str = "server.refused") -> None:
+        body = both(key).encode()
         await send({
             "type": "http.response.start",
-            "status": 403,
+            "status": status,
             "headers": [(b"content-type", b"text/plain; charset=utf-8"),
                         (b"content-length", str(len(body)).encode())],
         })
@@ -288,6 +328,13 @@ class Gate:
         set_cookies: list[tuple[bytes, bytes]] = []
         h = (query.get("h") or [None])[0]
         host_cookie = bool(self.host_token) and _same(cookies.get(HOST_COOKIE), self.host_token)
+        # issue 23.4: an address that let nobody in through a token yet has a few wrong tries; once
+        # they are spent, its tokens are not even looked at for a while
+        peer = str((scope.get("client") or ("?", None))[0])
+        trying = client is None and (h is not None or "t" in query)
+        if trying and not self.tries.allowed(peer):
+            await self._refuse_http(send, status=429, key="server.too_many_tries")
+            return
         if self.host_token and _same(h, self.host_token):
             client = Client(role="host")
             set_cookies.append(self._cookie(HOST_COOKIE, self.host_token))
@@ -299,6 +346,8 @@ class Gate:
                 client = Client(role="guest", game=link[0])
                 set_cookies.append(self._cookie(GUEST_COOKIE, f"{link[0]}.{link[1]}"))
         if client is None:
+            if trying:
+                self.tries.failed(peer)
             await self._refuse_http(send)
             return
         if not (cookies.get(PHONE_COOKIE) and _PHONE_RE.match(cookies[PHONE_COOKIE])):
@@ -338,12 +387,10 @@ def store_lookups(store: Any) -> tuple[Callable[[str], str | None], Callable[[st
     def resolve(ident: str) -> str | None:
         if not ident or len(ident) > 100 or "\x00" in ident:
             return None
-        if store.has_game(ident):
+        hits = store.ids_starting(ident, 2)  # the primary key's index, not a scan (issue 23.4)
+        if ident in hits:
             return ident
-        if len(ident) < 6:
-            return None
-        hits = [g["id"] for g in store.games(limit=1000) if g["id"].startswith(ident)]
-        return hits[0] if len(hits) == 1 else None
+        return hits[0] if len(ident) >= 6 and len(hits) == 1 else None
 
     return table_token, resolve
 

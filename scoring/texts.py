@@ -123,6 +123,14 @@ REFUSALS: dict[str, dict[str, Text]] = {
         "de": "{game}: {low} bis {high} Spieler, nicht {count}.",
         "en": "{game}: {low} to {high} players, not {count}.",
     },
+    "names_alike": {
+        "de": "Zwei Spieler heißen {name}.",
+        "en": "Two players are called {name}.",
+    },
+    "name_bidi": {
+        "de": "Der Name für Platz {seat} enthält Zeichen, die die Schreibrichtung umkehren.",
+        "en": "The name for seat {seat} holds characters that reverse the writing direction.",
+    },
     "no_score_input": {
         "de": "{game} hat keine Punkteeingabe.",
         "en": "{game} has no score input.",

@@ -49,6 +49,17 @@ PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-version", "3.1
 CLIENT_SKIP = ("*.map", "*.d.ts", "*.symbols", "python", "python.bat", "python.exe", "python_cli_entry.mjs",
                "package.json", "pyodide.js", "wimp.*", "experimental_webparagraph")
 BABEL_KEEP = re.compile(r"^(root|de|de_.*|en|en_.*)\.dat$")  # the app speaks German and English
+# Not on the phone (issue 29: the first visit's bytes): what no import of the app reaches — type stubs,
+# pydantic's v1 compatibility package, Babel's message catalogues (gettext tools), the CLI group of
+# sqlite-utils' command line, the wheels' licence and record files (their METADATA stays:
+# importlib.metadata reads it).
+WHEEL_SKIP = ("*.pyi", "*/py.typed", "pydantic/v1/*", "babel/messages/*", "click_default_group*",
+              "*.dist-info/RECORD", "*.dist-info/licenses/*", "*.dist-info/LICENSE*", "*.dist-info/WHEEL",
+              "*.dist-info/top_level.txt", "*.dist-info/entry_points.txt")
+# Nor of Pyodide's standard library: the REPL, tests and tools, and what cannot run in a browser's worker
+STDLIB_SKIP = ("_pyrepl/*", "unittest/*", "idlelib/*", "turtledemo/*", "tkinter/*", "ensurepip/*", "lib2to3/*",
+               "venv/*", "test/*", "pydoc_data/*", "multiprocessing/*", "xmlrpc/*", "wsgiref/*", "curses/*",
+               "dbm/*", "turtle.py", "pydoc.py", "doctest.py")
 # Not precached (sw.js caches them when this browser loads them): the renderers and compile targets
 # of which a browser uses one (CanvasKit, its Chromium build, skwasm; main.dart.js or .wasm), the
 # licence text and the package assets the app's screens never show (media_kit, KaTeX, Cupertino).
@@ -109,10 +120,11 @@ def copy_client(out: Path) -> None:
         shutil.copy(HERE / name, out / name)
 
 
-def app_files(wheels: list[Path]) -> dict[str, bytes]:
-    """Every file of the app package, by its path inside the archive."""
-    files: dict[str, bytes] = {"main.py": ENTRY.encode()}
-    for pkg in APP_PACKAGES:
+def app_files(wheels: list[Path], entry: str = ENTRY, packages: tuple[str, ...] = APP_PACKAGES) -> dict[str, bytes]:
+    """Every file of the app package, by its path inside the archive (``entry``: ``main.py``; the
+    bench's bare counter site passes its own and no packages of ours)."""
+    files: dict[str, bytes] = {"main.py": entry.encode()}
+    for pkg in packages:
         for path in sorted((ROOT / pkg).rglob("*.py")):
             if "__pycache__" not in path.parts:
                 files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
@@ -123,7 +135,7 @@ def app_files(wheels: list[Path]) -> dict[str, bytes]:
                     continue
                 if name.startswith("babel/locale-data/") and not BABEL_KEEP.match(name.rsplit("/", 1)[1]):
                     continue
-                if name.endswith(".dist-info/RECORD"):
+                if any(fnmatch.fnmatchcase(name, pat) for pat in WHEEL_SKIP):
                     continue
                 files[f"__pypackages__/{name}"] = zf.read(name)
     return files
@@ -161,13 +173,14 @@ def compile_stdlib(out: Path) -> None:
     the standard library's sources again at every start (a zip import cannot keep its bytecode)."""
     stdlib = out / PYODIDE_DIR / "python_stdlib.zip"
     with zipfile.ZipFile(stdlib) as zf:
-        files = {name: zf.read(name) for name in zf.namelist() if not name.endswith("/")}
+        files = {name: zf.read(name) for name in zf.namelist()
+                 if not name.endswith("/") and not any(fnmatch.fnmatchcase(name, pat) for pat in STDLIB_SKIP)}
     compiled = compile_python(files, out / PYODIDE_DIR)
-    with zipfile.ZipFile(stdlib, "w", zipfile.ZIP_DEFLATED) as zf:
+    # stored, not deflated: the host's gzip or brotli packs the whole file better than zip packs each
+    # member, and the phone reads members without inflating them
+    with zipfile.ZipFile(stdlib, "w", zipfile.ZIP_STORED) as zf:
         for name in sorted(compiled):
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, compiled[name])
+            zf.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), compiled[name])
 
 
 def pack_bytes(files: dict[str, bytes]) -> bytes:
@@ -288,11 +301,12 @@ def write_service_worker(out: Path) -> str:
     return version
 
 
-def build(out: Path, wheels: list[Path], base: str = "/") -> str:
+def build(out: Path, wheels: list[Path], base: str = "/", entry: str = ENTRY,
+          packages: tuple[str, ...] = APP_PACKAGES) -> str:
     """The whole site in ``out``; returns its version (the service worker comes last: it hashes the rest)."""
     copy_client(out)
     compile_stdlib(out)
-    pack_app(out, app_files(wheels))
+    pack_app(out, app_files(wheels, entry, packages))
     patch_index(out, base)
     shutil.copy(HERE / "sw-register.js", out / "sw-register.js")
     write_manifest(out)

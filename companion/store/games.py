@@ -264,6 +264,14 @@ class Store(StoreFile):
             )
         return out
 
+    def ids_starting(self, prefix: str, limit: int = 2) -> list[str]:
+        """Game ids that start with ``prefix``, at most ``limit``: a range of the primary key's
+        index, never a scan of the games (issue 23.4: a join link's short id)."""
+        with self._lock:
+            return [r[0] for r in self.conn.execute(
+                "SELECT id FROM games WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",
+                (prefix, prefix + chr(0x10FFFF), int(limit)))]
+
     def has_game(self, game_id: str) -> bool:
         with self._lock:
             return self.conn.execute("SELECT 1 FROM games WHERE id=?", (game_id,)).fetchone() is not None

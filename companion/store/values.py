@@ -17,6 +17,7 @@ from scoring.engine import GameRecord, RecordedAction
 log = logging.getLogger("tischrichter.store")
 
 SCHEMA_VERSION = 4
+SHORT_ID = 8  # characters of a game id in a join link (/g/<short id>): unique among the games
 APP_ID = "tischrichter"
 SQLITE_MAGIC = b"SQLite format 3\x00"
 

@@ -350,7 +350,7 @@ def test_csv_neutralises_text_cells_that_a_spreadsheet_would_run_and_keeps_numbe
     import io
 
     store = Store(":memory:")
-    names = ['=HYPERLINK("http://x","y")', "+1+2", "-5", "@SUM(A1)", " =1+1", "\uff1d1+1", "Ana"]
+    names = ['=HYPERLINK("http://x","y")', "+1+2", "-5", "@SUM(A1)", " =1+1", "\uff1d2+2", "Ana"]  # ＝ and = are one name (issue 23.7)
     rng = random.Random(2)
     record = play_random("raus-aus-dem-verlies", [PlayerSpec(name=n) for n in names], {}, rng).record
     res = get_game(record.game).result(replay(record)).model_dump(mode="json")
@@ -360,7 +360,7 @@ def test_csv_neutralises_text_cells_that_a_spreadsheet_would_run_and_keeps_numbe
     rows = list(csvmod.DictReader(io.StringIO(results_csv(store))))
     by_seat = {int(r["seat"]): r for r in rows}
     assert [by_seat[i]["name"] for i in range(len(names))] == [
-        "'=HYPERLINK(\"http://x\",\"y\")", "'+1+2", "'-5", "'@SUM(A1)", "'=1+1", "'\uff1d1+1", "Ana"]
+        "'=HYPERLINK(\"http://x\",\"y\")", "'+1+2", "'-5", "'@SUM(A1)", "'=1+1", "'\uff1d2+2", "Ana"]
     assert by_seat[0]["total"] == "-5" and by_seat[0]["place"].isdigit()
 
 
