@@ -12,14 +12,17 @@ import asyncio
 import importlib
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
 from companion import registry
-from companion.app_context import AppContext, UiKey
+from companion.app_context import (
+    AppContext as AppContext,  # re-exported: companion.app's context
+    UiKey,
+)
 from companion.home_screen import home_screen
 from companion.i18n import DEFAULT_LANG, LANGS, add_strings, pick_lang, tr
 from companion.registry import GameUI
@@ -110,7 +113,7 @@ class Shell(ControlReuse):
         self.rule_hook: Callable[[str], None] | None = None  # set by companion.rules_ui (every "Warum?" link)
         self.home_extra: Callable[[Shell], list[ft.Control]] | None = None  # extensions' rows on the home screen
         self._listener: int | None = None
-        self._rendered_seq = -1
+        self._rendered_seq: tuple[int, int] | None = None  # (seq, actions) last drawn
         self.body = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO, spacing=10)
         self._body_box = ft.Container(self.body, padding=10, expand=True)
         self._reused: list[ft.Control] = []  # controls a view handed out again this render (see reuse())
@@ -224,7 +227,7 @@ class Shell(ControlReuse):
                 self.open_table(parts[1], render=False)
                 if len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit() and len(parts[3]) <= 3:
                     seat = int(parts[3])
-                    if 0 <= seat < len(self.table.players) and self.claim_seat(self.table.id, seat):
+                    if 0 <= seat < len(self.game_table.players) and self.claim_seat(self.game_table.id, seat):
                         self.seats = {seat}
             except (StoreError, InvalidInput):
                 damage = self.ctx.store.damage_key(parts[1])  # issue 12.7: say why it does not open
@@ -399,16 +402,16 @@ class Shell(ControlReuse):
         return True
 
     def submit(self, action: Any) -> bool:
-        return self._act(lambda: self.table.submit(action, self.seats))
+        return self._act(lambda: self.game_table.submit(action, self.seats))
 
     def roll(self, values: list[int] | None = None) -> bool:
-        return self._act(lambda: self.table.roll(self.seats, values))
+        return self._act(lambda: self.game_table.roll(self.seats, values))
 
     def undo(self) -> bool:
-        return self._act(lambda: self.table.undo(self.seats))
+        return self._act(lambda: self.game_table.undo(self.seats))
 
     def redo(self) -> bool:
-        return self._act(lambda: self.table.redo(self.seats))
+        return self._act(lambda: self.game_table.redo(self.seats))
 
     def refuse(self, err: RefereeError) -> None:
         """Show a refusal the view found itself (e.g. a tapped field's reason)."""
@@ -483,7 +486,7 @@ class Shell(ControlReuse):
             # commit runs in the store's writer thread, issue 18). Drawn once it is in; that
             # render sends this page's changes, so Flet's auto-update after the event has nothing
             # to do (it would diff the whole page for nothing: 4-9 ms of the loop per tap).
-            ft.context.mark_update_called()
+            ft.context.mark_update_called()  # type: ignore[no-untyped-call]  # Flet leaves it unannotated
             if not self._render_waits:
                 try:
                     self.page.run_task(self._render_when_saved)
@@ -583,7 +586,7 @@ class Shell(ControlReuse):
         return home_screen(self)
 
 
-def make_main(ctx: AppContext) -> Callable:
+def make_main(ctx: AppContext) -> Callable[[ft.Page], Awaitable[None]]:
     load_extensions()
     registry.check()  # a game the referee knows without screens stops the start, with its name
     async def main(page: ft.Page) -> None:

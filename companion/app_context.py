@@ -4,9 +4,13 @@ phones' seats (``AppContext``), and a guest's ask for a seat (``SeatRequest``)."
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from companion.store import Store
 from companion.table import Tables
+
+if TYPE_CHECKING:
+    from companion.app import Shell
 
 UiKey = str | tuple[str, str]  # a Shell.ui key: a screen's name, or (name, table id) for what belongs to one table
 
@@ -27,7 +31,7 @@ class AppContext:
     tables: Tables
     join_url: str = ""
     token: str | None = None  # the host token: set when the link gate is on (LAN)
-    shells: set = field(default_factory=set)
+    shells: set[Shell] = field(default_factory=set)
     # True in the served app: a session the Gate did not name is nobody's (sees nothing).
     # False in-process (tests without a server): such a session is the host.
     require_client: bool = False

@@ -13,6 +13,7 @@ or by the one named in ``"count"``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from scoring.texts import PLURAL_FORMS, Text, check_entry, plural_form, render, variants  # noqa: F401 (re-exported)
@@ -129,8 +130,9 @@ STRINGS: dict[str, dict[str, Text]] = {
     "setup.options": {"de": "Hausregeln", "en": "House rules"},
 }
 
-def add_strings(table: dict[str, dict[str, Text]]) -> None:
-    for key, langs in table.items():
+def add_strings(table: Mapping[str, Mapping[str, Text]]) -> None:
+    for key, entry in table.items():
+        langs = dict(entry)
         check_entry(key, langs)
         if key in STRINGS and STRINGS[key] != langs:
             raise KeyError(f"string {key!r} defined twice with different words")

@@ -259,7 +259,7 @@ def request_banners(shell: Shell) -> list[ft.Control]:
         holder = shell.ctx.claims.get(r.game, {}).get(r.seat)
         if not shell.is_guest:
             text = shell.t("seat.request_host", name=name, game=shell.game_title(table.game.id))
-            buttons = [
+            buttons: list[ft.Control] = [
                 ft.Button(content=shell.t("seat.allow"), on_click=lambda e, i=r.id: decide(shell, i, True)),
                 ft.OutlinedButton(content=shell.t("seat.refuse"), on_click=lambda e, i=r.id: decide(shell, i, False)),
             ]
@@ -286,12 +286,13 @@ def choose_seat(shell: Shell, game_id: str, seat: int | None, *, remember: bool 
         shell.flash = shell.t("join.no_game")
         shell.go_home()
         return
-    if seat is not None and not (0 <= seat < len(shell.table.players)):
+    if seat is not None and not (0 <= seat < len(shell.game_table.players)):
         if shell.is_guest:
             return
         seat = None
     if shell.is_guest:
-        game_id = shell.table.id
+        assert seat is not None  # a guest never gets the pass-around view (returned above)
+        game_id = shell.game_table.id
         if not shell.claim_seat(game_id, seat):
             if ask:
                 request_seat(shell, game_id, seat)
@@ -306,7 +307,7 @@ def choose_seat(shell: Shell, game_id: str, seat: int | None, *, remember: bool 
         _rerender([s for s in _others(shell) if not s.is_guest and s.screen == "seat"])
         return
     if seat is not None:
-        shell.claim_seat(shell.table.id, seat)
+        shell.claim_seat(shell.game_table.id, seat)
     shell.seats = {seat} if seat is not None else None
     seat_locks(shell)[game_id] = seat if seat is not None else ALL
     shell.ui.pop("join_game", None)

@@ -328,7 +328,7 @@ def _install_route(shell: Shell) -> None:
         else:
             _host_arrives(shell, parts, query)
 
-    shell._route = route  # type: ignore[method-assign]
+    shell._route = route  # type: ignore[method-assign, assignment]  # the extension wraps the shell's router
 
 
 def _sync_bar(shell: Shell, bits: dict[str, Any]) -> None:
@@ -341,7 +341,7 @@ def _sync_bar(shell: Shell, bits: dict[str, Any]) -> None:
     bits["you"].visible = bits["switch"].visible = mine
     if mine:
         bits["you"].value = shell.t("seat.you_are", name=", ".join(
-            shell.table.players[s].name for s in sorted(shell.seats)))
+            shell.game_table.players[s].name for s in sorted(shell.seats or ())))
 
 
 def _invite(shell: Shell) -> None:
@@ -413,7 +413,7 @@ def _install_reconnect(shell: Shell) -> None:
         # Renders scheduled while the session was away were dropped (no connection to
         # schedule them on): draw the table as it is now.
         if callable(previous_connect):
-            res = previous_connect(e)
+            res = previous_connect(e)  # type: ignore[call-arg]  # Flet's type allows a handler without the event
             if asyncio.iscoroutine(res):
                 await res
         if shell.table is not None or shell.screen in ("join", "seat"):
@@ -422,13 +422,13 @@ def _install_reconnect(shell: Shell) -> None:
 
     def on_disconnect(e: Any) -> None:
         if callable(previous_disconnect):
-            previous_disconnect(e)
+            previous_disconnect(e)  # type: ignore[call-arg]  # (see on_connect)
         _refresh_join_screens(shell, _table_id(shell))
 
     def on_close(e: Any) -> None:
         gid = _table_id(shell)
         if callable(previous_close):
-            previous_close(e)
+            previous_close(e)  # type: ignore[call-arg]  # (see on_connect)
         _refresh_join_screens(shell, gid)
 
     page.on_connect = on_connect
@@ -444,7 +444,7 @@ def _install_open_table(shell: Shell) -> None:
         original_open_table(game_id, render=False)
         # a guest's seat is what its phone holds on the server (set by the shell), never a lock
         lock = seat_locks(shell).get(shell.table.id) if shell.table is not None and not shell.is_guest else None
-        if lock is not None and lock != ALL and 0 <= int(lock) < len(shell.table.players):
+        if lock is not None and lock != ALL and 0 <= int(lock) < len(shell.game_table.players):
             shell.seats = {int(lock)}
         if render:
             shell.render()

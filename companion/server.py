@@ -45,7 +45,8 @@ from urllib.parse import parse_qs, urlsplit
 from pydantic import BaseModel, ConfigDict
 
 from companion.i18n import add_strings, both
-from companion.server_guard import WsGuard, install_guards
+from companion.server_guard import ASGIApp, Message, Receive, Scope, Send, WsGuard, install_guards
+from companion.store import Store
 
 log = logging.getLogger("tischrichter.server")
 
@@ -202,7 +203,7 @@ class Gate:
 
     def __init__(
         self,
-        app: Any,
+        app: ASGIApp,
         *,
         host_token: str | None,
         table_token: Callable[[str], str | None],
@@ -218,7 +219,7 @@ class Gate:
 
     # --- reading a request -------------------------------------------------------
     @staticmethod
-    def _headers(scope: dict) -> dict[str, str]:
+    def _headers(scope: Scope) -> dict[str, str]:
         out: dict[str, str] = {}
         cookie_parts: list[str] = []
         for name, value in scope.get("headers", []):
@@ -257,7 +258,7 @@ class Gate:
 
     def _join_link(self, path: str, query: dict[str, list[str]]) -> tuple[str, str] | None:
         """``/g/<ident>[/...]?t=<table token>``: (game id, token) if the token is that game's."""
-        tok = (query.get("t") or [None])[0]
+        tok = next(iter(query.get("t") or ()), None)
         parts = [p for p in path.split("/") if p]
         if not tok or len(parts) < 2 or parts[0] != "g" or len(parts[1]) > 100:
             return None
@@ -270,7 +271,7 @@ class Gate:
             log.exception("join link not checked: the store failed")
             return None
 
-    def identify(self, scope: dict, headers: dict[str, str], cookies: dict[str, str]) -> Client | None:
+    def identify(self, scope: Scope, headers: dict[str, str], cookies: dict[str, str]) -> Client | None:
         phone = cookies.get(PHONE_COOKIE)
         phone = phone if phone and _PHONE_RE.match(phone) else None
         if self.host_token and _same(cookies.get(HOST_COOKIE), self.host_token):
@@ -290,7 +291,7 @@ class Gate:
         return (b"set-cookie",
                 f"{name}={value}; HttpOnly; SameSite=Strict; Path=/; Max-Age={COOKIE_AGE}".encode("latin-1"))
 
-    async def _refuse_http(self, send: Callable, status: int = 403, key: str = "server.refused") -> None:
+    async def _refuse_http(self, send: Send, status: int = 403, key: str = "server.refused") -> None:
         body = both(key).encode()
         await send({
             "type": "http.response.start",
@@ -300,7 +301,7 @@ class Gate:
         })
         await send({"type": "http.response.body", "body": body})
 
-    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
@@ -356,7 +357,7 @@ class Gate:
             await self.app(scope, receive, send)
             return
 
-        async def send_with_cookies(message: dict) -> None:
+        async def send_with_cookies(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message = {**message, "headers": [*message.get("headers", []), *set_cookies]}
             await send(message)
@@ -369,14 +370,14 @@ def lan_address() -> str:
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         s.connect(("10.255.255.255", 1))  # UDP connect sends nothing; it only picks a route
-        return s.getsockname()[0]
+        return str(s.getsockname()[0])
     except OSError:
         return "127.0.0.1"
     finally:
         s.close()
 
 
-def store_lookups(store: Any) -> tuple[Callable[[str], str | None], Callable[[str], str | None]]:
+def store_lookups(store: Store) -> tuple[Callable[[str], str | None], Callable[[str], str | None]]:
     """(table_token, resolve) over the store: a game's join secret; a game id or its short prefix."""
 
     def table_token(gid: str) -> str | None:
@@ -395,7 +396,8 @@ def store_lookups(store: Any) -> tuple[Callable[[str], str | None], Callable[[st
     return table_token, resolve
 
 
-def build_asgi(main: Callable, host_token: str | None, store: Any, gated: bool | None = None) -> Any:
+def build_asgi(main: Callable[[Any], Any], host_token: str | None, store: Store,
+               gated: bool | None = None) -> Gate:
     """The Flet app behind the ``Gate`` (gate on when there is a host token, unless told)."""
     import flet as ft
 

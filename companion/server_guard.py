@@ -8,7 +8,7 @@ import asyncio
 import gc
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from companion.i18n import both, tr
@@ -17,6 +17,13 @@ if TYPE_CHECKING:
     from companion.server import Client
 
 log = logging.getLogger("tischrichter.server")
+
+# ASGI's own shapes: a scope and a message are plain dicts of the spec's keys, so Any inside
+Scope = dict[str, Any]
+Message = dict[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 # --- what a phone's websocket may send (issue 23.1, 23.2, 23.10) ---------------------------
 REGISTER_TIMEOUT = 10.0  # s a websocket may stay open without registering
@@ -82,10 +89,10 @@ class WsGuard:
         self.registered = False
         self.replied = False
         self.closed = False
-        self.task: asyncio.Future | None = None
+        self.task: asyncio.Future[None] | None = None
         self.deadline = 0.0
 
-    async def run(self, app: Any, scope: dict, receive: Callable, send: Callable) -> None:
+    async def run(self, app: ASGIApp, scope: Scope, receive: Receive, send: Send) -> None:
         loop = asyncio.get_running_loop()
         self.deadline = loop.time() + REGISTER_TIMEOUT
         self._receive, self._send = receive, send
@@ -104,7 +111,7 @@ class WsGuard:
         if task is not None and not task.done():
             asyncio.get_running_loop().call_later(ABANDONED_GRACE, task.cancel)
 
-    async def _close(self, code: int = 1008) -> dict:
+    async def _close(self, code: int = 1008) -> Message:
         """Close the websocket (once) and tell Flet the client went away."""
         if not self.closed:
             self.closed = True
@@ -114,7 +121,7 @@ class WsGuard:
                 pass
         return {"type": "websocket.disconnect", "code": code}
 
-    async def send(self, message: dict) -> None:
+    async def send(self, message: Message) -> None:
         if self.closed:
             return  # closed by the guard: Flet's last frames go nowhere (its send loop must not fail)
         if not self.replied and message.get("type") == "websocket.send":
@@ -131,7 +138,7 @@ class WsGuard:
                     GUARD.owners.setdefault(sid, self.owner)
         await self._send(message)
 
-    async def receive(self) -> dict:
+    async def receive(self) -> Message:
         if self.closed:
             return {"type": "websocket.disconnect", "code": 1008}
         loop = asyncio.get_running_loop()
@@ -196,7 +203,7 @@ class WsGuard:
         sid = body.get("session_id")
         if sid and GUARD.owners.get(sid, self.owner) != self.owner:
             log.info("register with another client's session id: a fresh session")
-            return b"\x00" + msgpack.packb([_REGISTER, {**body, "session_id": ""}])
+            return b"\x00" + bytes(msgpack.packb([_REGISTER, {**body, "session_id": ""}]))
         return bytes(data)
 
 
@@ -247,7 +254,7 @@ def guarded_session_class() -> type:
 
         def close(self) -> None:
             GUARD.owners.pop(self.id, None)
-            super().close()
+            super().close()  # type: ignore[no-untyped-call]  # Flet's Session.close has no annotations
 
     return GuardedSession
 
@@ -256,7 +263,7 @@ MAX_TEXT = 1000  # characters of a one-line text field without its own max_lengt
 MAX_MULTILINE = 20_000_000  # a pasted backup
 
 
-def patch_problem(control: Any, patch: dict) -> tuple[str, dict[str, Any]] | None:
+def patch_problem(control: Any, patch: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
     """Why a phone's patch of ``control`` is refused (an i18n key and params), or None."""
     for name, value in patch.items():
         if not isinstance(name, str) or name.startswith("_"):
@@ -300,7 +307,7 @@ def install_guards() -> None:
     if not getattr(flet_app.Session, "_tischrichter_guarded", False):
         cls = guarded_session_class()
         cls._tischrichter_guarded = True  # type: ignore[attr-defined]
-        flet_app.Session = cls  # type: ignore[misc]
+        flet_app.Session = cls
 
 
 class GcPolicy:
@@ -340,7 +347,7 @@ class GcPolicy:
             gc.unfreeze()
             self.installed = False
 
-    def _after(self, phase: str, info: dict) -> None:
+    def _after(self, phase: str, info: dict[str, Any]) -> None:
         if phase != "stop" or info.get("generation") != 2:
             return
         now = time.monotonic()

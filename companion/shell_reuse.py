@@ -11,7 +11,7 @@ import flet as ft
 from companion.app_context import UiKey
 
 
-class PartCache(dict):
+class PartCache(dict[Any, ft.Control]):
     """Controls kept between renders, by what they show (see ``Shell.parts``).
 
     ``get`` hands a hit to ``Shell.reuse``: a control taken from here is in the new
@@ -60,7 +60,7 @@ class ControlReuse:
         """The control built for ``key`` last time if ``sig`` (everything it shows and
         does, hashable) is unchanged; else a fresh one. Event handlers of a memoised
         control must read live state (they may outlive the render that built them)."""
-        cache: dict = self.ui.setdefault("_memo", {})
+        cache: dict[Any, tuple[Any, ft.Control]] = self.ui.setdefault("_memo", {})
         hit = cache.get(key)
         if hit is not None and hit[0] == sig:
             return self.reuse(hit[1])

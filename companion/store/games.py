@@ -34,7 +34,7 @@ class Store(StoreFile):
         self._writable()
         now = time.strftime("%Y-%m-%dT%H:%M:%S")
         with self._lock, self.conn:
-            self.db["games"].insert(
+            self.db.table("games").insert(
                 {
                     "id": record.id,
                     "game": record.game,
@@ -60,7 +60,7 @@ class Store(StoreFile):
         )
 
     @_writes
-    def append(self, game_id: str, expected_seq: int, act: RecordedAction, *, result: dict | None = None,
+    def append(self, game_id: str, expected_seq: int, act: RecordedAction, *, result: dict[str, Any] | None = None,
                expected_rev: int | None = None) -> int:
         """Commit ``act`` as action number ``expected_seq + 1`` of a game whose cursor the caller
         believes is ``expected_seq`` (and, if given, whose log revision is ``expected_rev``); drops
@@ -86,7 +86,7 @@ class Store(StoreFile):
             raise StoreError("db_stale", game_id=game_id, cursor=row[0], expected=cursor)
         return int(row[1])
 
-    def _set_cursor(self, game_id: str, cursor: int, rev: int, result: dict | None) -> None:
+    def _set_cursor(self, game_id: str, cursor: int, rev: int, result: dict[str, Any] | None) -> None:
         self.conn.execute(
             "UPDATE games SET cursor=?, rev=?, updated=?, finished=?, result=? WHERE id=?",
             (
@@ -100,7 +100,7 @@ class Store(StoreFile):
         )
 
     @_writes
-    def move_cursor(self, game_id: str, from_cursor: int, to_cursor: int, *, result: dict | None = None,
+    def move_cursor(self, game_id: str, from_cursor: int, to_cursor: int, *, result: dict[str, Any] | None = None,
                     expected_rev: int | None = None) -> int:
         """Undo/redo: the log keeps its actions; the cursor says how many count. Refused with
         ``db_stale`` unless the cursor is ``from_cursor`` (and the revision ``expected_rev``)
@@ -199,13 +199,14 @@ class Store(StoreFile):
         """``rev``; ``0`` in a file of schema 1-2 opened read-only (it is never migrated)."""
         if not self.readonly:
             return "rev"
-        return "rev" if "rev" in self.db["games"].columns_dict else "0"
+        return "rev" if "rev" in self.db.table("games").columns_dict else "0"
 
     def _damaged(self, game_id: str, seq: int) -> None:
         self.mark_damaged(game_id, seq)
         raise StoreError("game_damaged", game_id=game_id, seq=seq)
 
-    def _parse_log(self, game_id: str, text: str | None, rows: list[tuple] | None) -> tuple[RecordedAction, ...]:
+    def _parse_log(self, game_id: str, text: str | None,
+                   rows: list[tuple[Any, ...]] | None) -> tuple[RecordedAction, ...]:
         if text is not None:
             paused = gc.isenabled()  # 100,000 new objects: no cyclic GC passes over them midway
             gc.disable()
@@ -443,7 +444,7 @@ class Store(StoreFile):
                 (rec.id, len(rec.actions), updated, g.lines_version, g.lines),
             )
 
-    def dump(self) -> dict[str, list[tuple]]:
+    def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every row of every table, sorted (for "nothing changed" checks)."""
         out = {}
         with self._lock:
@@ -472,4 +473,4 @@ class Store(StoreFile):
     def set_meta(self, key: str, value: str) -> None:
         self._writable()
         with self._lock, self.conn:
-            self.db["meta"].upsert({"key": key, "value": value}, pk="key")
+            self.db.table("meta").upsert({"key": key, "value": value}, pk="key")

@@ -133,7 +133,7 @@ class StoreFile:
         self._lock = threading.RLock()
         # games whose rows cannot be read: id -> the first bad action's seq (0: the game's own row)
         self.damaged: dict[str, int] = {}
-        self._held: weakref.finalize | None = None
+        self._held: weakref.finalize[..., StoreFile] | None = None
         self._reader: sqlite3.Connection | None = None  # loads read here, not under ``_lock`` (12.6)
         self._reader_lock = threading.Lock()
         # the one thread that commits the tables' writes, in order (``start_writer``; None: callers commit)
@@ -142,7 +142,7 @@ class StoreFile:
         self.durable = durable
         self.lost = False  # the file was deleted or replaced and cannot be written again (issue 23.3)
         self._file: tuple[int, int] | None = None  # (st_dev, st_ino) of the file this store writes
-        self._file_held: weakref.finalize | None = None
+        self._file_held: weakref.finalize[..., StoreFile] | None = None
         if not self.memory:
             self._open_file(durable)
             self._find_damaged()
@@ -226,7 +226,7 @@ class StoreFile:
         conn.execute(f"PRAGMA busy_timeout={int(self.timeout * 1000)}")
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
-        conn.isolation_level = ""  # back to implicit transactions for sqlite-utils
+        conn.isolation_level = "DEFERRED"  # back to implicit transactions (BEGIN) for sqlite-utils
         return conn
 
     def _hold_file(self, key: tuple[int, int] | None) -> None:
@@ -445,8 +445,8 @@ class StoreFile:
         with self._lock, self.conn:
             version = self._version()
             if version < 1:
-                self.db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
-                self.db["games"].create(
+                self.db.table("meta").create({"key": str, "value": str}, pk="key", if_not_exists=True)
+                self.db.table("games").create(
                     {
                         "id": str,
                         "game": str,
@@ -462,22 +462,22 @@ class StoreFile:
                     pk="id",
                     if_not_exists=True,
                 )
-                self.db["actions"].create(
+                self.db.table("actions").create(
                     {"game_id": str, "seq": int, "seat": int, "action": str, "at": str},
                     pk=("game_id", "seq"),
                     foreign_keys=[("game_id", "games", "id")],
                     if_not_exists=True,
                 )
-                self.db["meta"].upsert({"key": "app", "value": APP_ID}, pk="key")
+                self.db.table("meta").upsert({"key": "app", "value": APP_ID}, pk="key")
             if version < 2:
                 # v2: a table (join) token per game, for many phones on one table
-                if "table_token" not in self.db["games"].columns_dict:
-                    self.db["games"].add_column("table_token", str)
-                self.db["games"].create_index(["finished", "updated"], if_not_exists=True)
+                if "table_token" not in self.db.table("games").columns_dict:
+                    self.db.table("games").add_column("table_token", str)
+                self.db.table("games").create_index(["finished", "updated"], if_not_exists=True)
             if version < 3:
                 # v3: a revision per game, bumped by every write of its log (compare-and-set, issue 12.3)
-                if "rev" not in self.db["games"].columns_dict:
-                    self.db["games"].add_column("rev", int, not_null_default=0)
+                if "rev" not in self.db.table("games").columns_dict:
+                    self.db.table("games").add_column("rev", int, not_null_default=0)
             if version < 4:
                 # v4: profiles and the statistics cache join the migrations (issue 13.4); files of
                 # older code may already hold them (made on first use then): kept as they are
@@ -487,7 +487,7 @@ class StoreFile:
                     pk="game_id",
                     if_not_exists=True,
                 )
-            self.db["meta"].upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")
+            self.db.table("meta").upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")
 
     @property
     def version(self) -> int:
