@@ -68,7 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.db:
         os.environ["TISCHRICHTER_DB"] = args.db
 
-    from companion.server import MIN_TOKEN, SHUTDOWN_GRACE, both, build_asgi, is_loopback_host, lan_address, new_token
+    from companion.i18n import both
+    from companion.server import MIN_TOKEN, SHUTDOWN_GRACE, build_asgi, is_loopback_host, lan_address, new_token
 
     if args.token is not None and len(args.token) < MIN_TOKEN:
         # a short secret is guessed; refuse it before anything listens (issue 12, point 4)
@@ -105,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     # Everything loaded so far (Flet, pydantic schemas, the store) lives as long as the server:
     # a full garbage collection need not scan it again (halves those pauses, see build/BENCH.md);
     # nor the phones' sessions once they have survived one (issue 17, see GcPolicy).
-    from companion.server import GC
+    from companion.server_guard import GC
 
     GC.install()
     try:

@@ -77,7 +77,7 @@ def all_game_ids(store: Store) -> list[str]:
     return store.game_ids()
 
 
-def export_record(store: Any, game_id: str) -> dict[str, Any]:
+def export_record(store: Store, game_id: str) -> dict[str, Any]:
     """One game as its bare GameRecord JSON (what ``python -m scoring replay`` reads)."""
     return store.record(game_id).model_dump(mode="json")
 
@@ -184,7 +184,8 @@ def file_size(n: int) -> str:
     return f"{n / (1024 * 1024):.1f}".removesuffix(".0") + " MB"
 
 
-def parse_backup(text: str | bytes | dict | list, *, max_bytes: int | None = None) -> tuple[list[Any], list[Any]]:
+def parse_backup(text: str | bytes | dict[str, Any] | list[Any], *,
+                 max_bytes: int | None = None) -> tuple[list[Any], list[Any]]:
     """(raw records, raw profiles) of a backup / bare record / list of records; refuses a damaged file.
 
     Bytes are UTF-8 (a leading byte order mark is accepted); a file over
@@ -261,7 +262,7 @@ def _count_actions(raw_records: list[Any]) -> int:
     return sum(len(r["actions"]) for r in raw_records if isinstance(r, dict) and isinstance(r.get("actions"), list))
 
 
-def check_backup(text: str | bytes | dict | list, *, max_bytes: int | None = None,
+def check_backup(text: str | bytes | dict[str, Any] | list[Any], *, max_bytes: int | None = None,
                  max_actions: int | None = None) -> tuple[list[Checked], list[Any]]:
     """Validate everything (size, format, checksum, every record replays); nothing is written.
 
@@ -317,7 +318,7 @@ def _check_backup(text: Any, max_bytes: int | None, max_actions: int | None) -> 
     return checked, profiles
 
 
-def import_backup(store: Store, text: str | bytes | dict | list, *, max_bytes: int | None = None,
+def import_backup(store: Store, text: str | bytes | dict[str, Any] | list[Any], *, max_bytes: int | None = None,
                   max_actions: int | None = None) -> ImportReport:
     """Merge a backup into the store: all or nothing (one transaction, ``Store.add_games``);
     games already there (same id) are kept as they are."""
@@ -366,7 +367,8 @@ def _checker() -> Any:
     return _CHECKER
 
 
-async def import_backup_async(store: Store, text: str | bytes | dict | list, *, max_bytes: int | None = None,
+async def import_backup_async(store: Store, text: str | bytes | dict[str, Any] | list[Any], *,
+                              max_bytes: int | None = None,
                               max_actions: int | None = None) -> ImportReport:
     """``import_backup`` off the event loop (issue 23.9): the file is parsed and every game replayed
     in another process (pure Python would hold this one's interpreter: the other tables' taps

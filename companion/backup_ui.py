@@ -39,6 +39,7 @@ def _do_export(shell: Shell, kind: str, gid: str | None = None) -> None:
     else:
         import json
 
+        assert gid is not None  # one game's export always names it
         text = json.dumps(B.export_record(store, gid), ensure_ascii=False, indent=1)
         name = f"tischrichter-game-{gid[:12]}.json"
         summary = ""

@@ -334,7 +334,7 @@ def compute_stats(store: Store, *, fill: bool = True) -> Stats:
     """
     rows = store.finished_with_lines()
     loads = json.loads
-    games: list[tuple[str, str, list]] = []
+    games: list[tuple[str, str, list[Any]]] = []
     todo: list[dict[str, Any]] = []
     for gid, game, updated, cursor, c_cursor, c_updated, c_version, data in rows:
         if data is not None and c_cursor == cursor and c_updated == updated and c_version == LINES_VERSION:
@@ -366,7 +366,7 @@ def _current_profile_names(store: Store, st: Stats) -> None:
             line.name = current[key]
 
 
-def stats_from(games: Iterable[tuple[str, str, list]]) -> Stats:
+def stats_from(games: Iterable[tuple[str, str, list[Any]]]) -> Stats:
     """Aggregate (game, date, lines) triples, oldest first."""
     st = Stats()
     per_game, per_pg, per_p, names = st.per_game, st.per_player_game, st.per_player, st.names
@@ -439,6 +439,6 @@ def replay_steps(record: GameRecord) -> list[Any]:
     return states
 
 
-def dump_store(store: Store) -> dict[str, list[tuple]]:
+def dump_store(store: Store) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table (for "nothing changed" checks)."""
     return store.dump()

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from companion.i18n import add_strings
+from scoring.texts import Text
 
-HISTORY_WORDS = {
+HISTORY_WORDS: dict[str, dict[str, Text]] = {
     "hist.home.title": {"de": "Verlauf & Statistik", "en": "History & statistics"},
     "hist.history": {"de": "Verlauf", "en": "History"},
     "hist.stats": {"de": "Statistik", "en": "Statistics"},

@@ -13,6 +13,7 @@ or by the one named in ``"count"``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from scoring.texts import PLURAL_FORMS, Text, check_entry, plural_form, render, variants  # noqa: F401 (re-exported)
@@ -129,8 +130,9 @@ STRINGS: dict[str, dict[str, Text]] = {
     "setup.options": {"de": "Hausregeln", "en": "House rules"},
 }
 
-def add_strings(table: dict[str, dict[str, Text]]) -> None:
-    for key, langs in table.items():
+def add_strings(table: Mapping[str, Mapping[str, Text]]) -> None:
+    for key, entry in table.items():
+        langs = dict(entry)
         check_entry(key, langs)
         if key in STRINGS and STRINGS[key] != langs:
             raise KeyError(f"string {key!r} defined twice with different words")
@@ -140,6 +142,11 @@ def add_strings(table: dict[str, dict[str, Text]]) -> None:
 def tr(lang: str, key: str, **params: Any) -> str:
     entry = STRINGS[key]  # KeyError on purpose: every visible string is in the table
     return render(lang, entry.get(lang) or entry[DEFAULT_LANG], params)
+
+
+def both(key: str, **params: Any) -> str:
+    """A message for a place without a language (console, a bare HTTP answer): German, then English."""
+    return f"{tr('de', key, **params)} / {tr('en', key, **params)}"
 
 
 def pick_lang(languages: list[str] | None) -> str:

@@ -20,7 +20,7 @@ import asyncio
 import logging
 import sys
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from companion.i18n import add_strings
 
@@ -38,8 +38,8 @@ add_strings(
     }
 )
 
-SERVER = "server"
-PHONE = "phone"
+SERVER: Final = "server"
+PHONE: Final = "phone"
 Mode = Literal["server", "phone"]
 
 IN_BROWSER = sys.platform == "emscripten"

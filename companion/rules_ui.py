@@ -130,6 +130,7 @@ def _run_scroll_top(shell: Shell) -> None:
 
 def open_rule(shell: Shell, rule: str) -> None:
     """Show one entry; remember the game the player came from (for "Zurück zum Spiel")."""
+    back: str | None
     if shell.table is not None:
         back = shell.game_table.id
     elif shell.screen == "dispute":
@@ -220,7 +221,7 @@ def game_index(shell: Shell, g: GameRules) -> list[ft.Control]:
 
 
 def game_chooser(shell: Shell, chosen: str) -> ft.Control:
-    buttons = []
+    buttons: list[ft.Control] = []
     for gid, g in GAMES.items():  # every registered game, then the table's own rules
         selected = gid == chosen
         buttons.append(
@@ -316,10 +317,9 @@ def rules_screen(shell: Shell) -> list[ft.Control]:
     elif ref:
         out.append(info_line(shell.t("rules.unknown", rule=ref), color=ft.Colors.AMBER_100))
         chosen = chosen or game_of(ref)
-    if chosen not in GAMES:
-        chosen = next(iter(GAMES))
-    out.append(game_chooser(shell, chosen))
-    out += game_index(shell, GAMES[chosen])
+    shown: str = chosen if chosen is not None and chosen in GAMES else next(iter(GAMES))
+    out.append(game_chooser(shell, shown))
+    out += game_index(shell, GAMES[shown])
     return out
 
 
@@ -361,7 +361,7 @@ def dispute_body(shell: Shell, table: Any) -> list[ft.Control]:
     legal = [c for c in cands if c.legal]
     illegal = [c for c in cands if not c.legal]
 
-    def pick(action: dict) -> None:
+    def pick(action: dict[str, Any]) -> None:
         shell.ui[_panel_key(table, "pick")] = (table.seq, action)
         shell.render()
         if shell.screen == "dispute":  # the verdict is at the top of this screen
@@ -435,7 +435,7 @@ def dispute_screen(shell: Shell) -> list[ft.Control]:
             table = shell.ctx.tables.open(gid)
         except (StoreError, InvalidInput):  # gone or damaged: the screen says there is no game
             table = None
-    if table is None:
+    if table is None or gid is None:
         return [info_line(shell.t("rules.dispute_no_game"), color=ft.Colors.AMBER_100)]
     game_title = shell.game_title(table.game.id)
     return [

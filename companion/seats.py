@@ -93,7 +93,7 @@ def name_problems(names: list[str]) -> list[NameProblem]:
 
 
 def seats_for(shell: Shell, typed: list[str], keys: list[str], errors: dict[int, str], *, low: int,
-              colors: list[Any] | None = None, extras: list[tuple] | None = None) -> list[Seat]:
+              colors: list[Any] | None = None, extras: list[tuple[Any, ...]] | None = None) -> list[Seat]:
     """The seat editor's data in this language."""
     n = len(typed)
     return [

@@ -62,7 +62,7 @@ class Verdict:
 class PendingWrite:
     """A change this table shows already, queued to the store's writer thread."""
 
-    future: Future
+    future: Future[Any]
     code: str  # what was not saved if it fails: store_failed, undo_store_failed, redo_store_failed
 
 
@@ -72,7 +72,7 @@ class Table:
     def __init__(self, store: Store, record: GameRecord, cursor: int, dice: Dice | None = None, rev: int = 0) -> None:
         self.store = store
         self.rev = rev  # the store's revision of this game's log that this table is based on (issue 12.3)
-        self.game: Game = get_game(record.game)
+        self.game: Game[Any, Any] = get_game(record.game)
         self.record = record  # all actions, redo tail included
         self.cursor = cursor
         self.dice = dice or Dice()

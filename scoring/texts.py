@@ -16,6 +16,7 @@ required.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -210,8 +211,9 @@ def id_name(kind: str, value: Any, lang: str = "de") -> str:
     return names.get(lang) or names["en"]
 
 
-def add_texts(table: dict[str, dict[str, Text]]) -> None:
-    for code, langs in table.items():
+def add_texts(table: Mapping[str, Mapping[str, Text]]) -> None:
+    for code, entry in table.items():
+        langs = dict(entry)
         check_entry(code, langs)
         REFUSALS[code] = langs
 

@@ -68,7 +68,7 @@ def test_the_app_package_has_the_app_and_the_phone_entry_as_bytecode(site):
     data = (out / "app.pack").read_bytes()
     files = build_site.unpack_bytes(data)
     names = sorted(files)
-    for must in ("main.pyc", "companion/platform.pyc", "companion/app.pyc", "companion/store.pyc",
+    for must in ("main.pyc", "companion/platform.pyc", "companion/app.pyc", "companion/store/games.pyc",
                  "scoring/engine.pyc", "components/common.pyc", "companion/games/qwixx/play_screen.pyc"):
         assert must in names
     assert not [n for n in names if n.endswith(".py")]  # no source left to compile on the phone

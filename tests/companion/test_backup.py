@@ -350,7 +350,8 @@ def test_csv_neutralises_text_cells_that_a_spreadsheet_would_run_and_keeps_numbe
     import io
 
     store = Store(":memory:")
-    names = ['=HYPERLINK("http://x","y")', "+1+2", "-5", "@SUM(A1)", " =1+1", "\uff1d2+2", "Ana"]  # ＝ and = are one name (issue 23.7)
+    # ＝ and = are one name (issue 23.7)
+    names = ['=HYPERLINK("http://x","y")', "+1+2", "-5", "@SUM(A1)", " =1+1", "\uff1d2+2", "Ana"]
     rng = random.Random(2)
     record = play_random("raus-aus-dem-verlies", [PlayerSpec(name=n) for n in names], {}, rng).record
     res = get_game(record.game).result(replay(record)).model_dump(mode="json")
