@@ -7,6 +7,7 @@
     build/bench.sh --only faults --kill-rounds 50   # 50 kill -9 rounds of the real server
     build/bench.sh --only tap --cpu-throttle 1,4 --viewport 390x844   # taps per CPU rate (default 1,4; 1 with --quick)
     build/bench.sh --only web           # the phone's static site (build/bench_web.py): bytes, load, offline, taps
+    build/bench.sh --only web --phone-cpu 0.5   # the same, the whole browser held to half a core
     build/bench.sh --only cafe          # 10, 30, 60 tables of 4 phones (build/bench_cafe.py; 5, 10 with --quick)
 
 Prints a table and writes build/out/bench.json. See build/BENCH.md for what each
@@ -276,7 +277,9 @@ def tap(page, name: str, expect: str, exact: bool = False) -> tuple[float, float
         loc.click()
     target.wait_for(timeout=20_000)
     ms = (time.perf_counter() - t0) * 1000
-    inner = page.evaluate("() => window.__tap && window.__tap.seen !== null ? window.__tap.seen - window.__tap.down : null")
+    inner = page.evaluate(
+        "() => window.__tap && window.__tap.seen !== null ? window.__tap.seen - window.__tap.down : null"
+    )
     return ms, inner
 
 
@@ -552,8 +555,8 @@ def bench_tap(browser, taps: int, tmp: pathlib.Path, games: tuple[str, ...] = tu
     (``side_by_side``), ``taps`` taps each, per CPU rate.
 
     Every page is opened at ``viewport``; for each rate in ``rates`` each page is throttled to it
-    for its own warm-up taps and batches, the idle ones not (``Throttles``). A shape page that cannot start leaves its game measured
-    against the counter alone (its ``shape_error`` says why)."""
+    for its own warm-up taps and batches, the idle ones not (``Throttles``). A shape page that cannot
+    start leaves its game measured against the counter alone (its ``shape_error`` says why)."""
     db = tmp / "tap.db"
     ids = {key: TAP_GAMES[key]["prepare"](db) for key in games}
     app, floor = start_app(db), start_floor()
@@ -708,7 +711,9 @@ class LightClients:
                     if self.play_every and tapped_at is None and time.monotonic() >= next_tap:
                         target = ids.get("Rückgängig" if crossed else "Rot 7")
                         if target is not None:
-                            await ws.send(b"\x00" + msgpack.packb([3, {"target": target, "name": "click", "data": None}]))
+                            await ws.send(
+                                b"\x00" + msgpack.packb([3, {"target": target, "name": "click", "data": None}])
+                            )
                             tapped_at = time.perf_counter()
                             crossed = not crossed
                         next_tap = time.monotonic() + self.play_every * (0.5 + rng.random())
@@ -1028,6 +1033,17 @@ def _store_faults() -> Any:
     return mod
 
 
+def _flood_faults() -> Any:
+    """build/bench_faults_flood.py: one phone's event flood, another table's tap p95 (issue 23.1)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_faults_flood", ROOT / "build" / "bench_faults_flood.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["bench_faults_flood"] = mod  # its flooding phone runs in a spawned process
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def bench_faults(kill_rounds: int, soak_rounds: int, fuzz_examples: int, tmp: pathlib.Path) -> dict[str, Any]:
     out: dict[str, Any] = {}
     parts = (
@@ -1037,6 +1053,7 @@ def bench_faults(kill_rounds: int, soak_rounds: int, fuzz_examples: int, tmp: pa
         ("two_servers", "two servers and two writers on one database", lambda: _store_faults().two_servers(tmp)),
         ("read_only", "a read-only data folder", lambda: _store_faults().read_only_folder()),
         ("import_bombs", "import bombs", lambda: _store_faults().import_bombs()),
+        ("flood", "an event flood from one phone while another table taps", lambda: _flood_faults().run()),
     )
     for key, what, run in parts:
         print(f"  {what} ...", flush=True)
@@ -1057,8 +1074,11 @@ def print_report(res: dict[str, Any]) -> None:
         print("(a) Engine: random complete games (play_random, seeded)")
         print(f"    {'game':24} {'games/s':>9} {'steps/game':>11} {'us/step':>9} {'legal+apply us (med/p95)':>26}")
         for gid, r in res["engine"].items():
-            print(f"    {gid:24} {r['games_per_s']:9.1f} {r['steps_per_game']:11.0f} {r['us_per_step_in_play_random']:9.0f} "
-                  f"{r['us_per_legal_apply_median']:12.0f} / {r['us_per_legal_apply_p95']:.0f}")
+            print(
+                f"    {gid:24} {r['games_per_s']:9.1f} {r['steps_per_game']:11.0f} "
+                f"{r['us_per_step_in_play_random']:9.0f} "
+                f"{r['us_per_legal_apply_median']:12.0f} / {r['us_per_legal_apply_p95']:.0f}"
+            )
     if "tap" in res:
         print_tap(res["tap"])
     if "cold" in res:
@@ -1067,8 +1087,12 @@ def print_report(res: dict[str, Any]) -> None:
             print(f"(c) Cold start: not measured ({c['error']})")
         else:
             print(f"(c) Cold start (process start → first button in semantics), median of {c['runs']}")
-            print(f"    app {c['app_interactive_s']:.2f} s (port {c['app_port_open_s']:.2f} s, RSS {c['app_rss_mb']:.0f} MB)   "
-                  f"floor {c['floor_interactive_s']:.2f} s (port {c['floor_port_open_s']:.2f} s, RSS {c['floor_rss_mb']:.0f} MB)")
+            print(
+                f"    app {c['app_interactive_s']:.2f} s (port {c['app_port_open_s']:.2f} s, "
+                f"RSS {c['app_rss_mb']:.0f} MB)   "
+                f"floor {c['floor_interactive_s']:.2f} s (port {c['floor_port_open_s']:.2f} s, "
+                f"RSS {c['floor_rss_mb']:.0f} MB)"
+            )
             print(f"    ratio {c['ratio']:.2f}x   target {c['target']}: {c['verdict']}")
     if "load" in res:
         d = res["load"]
@@ -1082,14 +1106,20 @@ def print_report(res: dict[str, Any]) -> None:
                   f"light clients: {d.get('light_client_taps', 0)} taps, p95 tap->patch "
                   f"{d.get('light_client_tap_p95_ms') or float('nan'):.1f} ms, "
                   f"{d['patches_received_by_light_clients']} patches received")
-            print(f"    server RSS: idle {d['rss_mb_idle']:.0f} MB, 1 browser {d['rss_mb_one_browser']:.0f} MB, "
-                  f"+{d['sessions']} sessions {d['rss_mb_after_taps']:.0f} MB → {d['rss_mb_per_extra_session']:.2f} MB/session")
+            print(
+                f"    server RSS: idle {d['rss_mb_idle']:.0f} MB, 1 browser {d['rss_mb_one_browser']:.0f} MB, "
+                f"+{d['sessions']} sessions "
+                f"{d['rss_mb_after_taps']:.0f} MB → {d['rss_mb_per_extra_session']:.2f} MB/session"
+            )
             print(f"    target {d['target']}: {d['verdict']}")
     if "store" in res:
         s = res["store"]
         print(f"(e) Store (WAL, synchronous=FULL, {s['fs']}); {s['appends']}-action {s['game']} game")
-        print(f"    append p50 {s['append_p50_ms']:.2f} ms  p99 {s['append_p99_ms']:.2f} ms  (max {s['append_max_ms']:.2f})  "
-              f"target p99 < {TARGETS['append_p99_ms']:.0f} ms: {s['append_verdict']}")
+        print(
+            f"    append p50 {s['append_p50_ms']:.2f} ms  p99 {s['append_p99_ms']:.2f} ms  "
+            f"(max {s['append_max_ms']:.2f})  "
+            f"target p99 < {TARGETS['append_p99_ms']:.0f} ms: {s['append_verdict']}"
+        )
         print(f"    resume (fresh Store + Tables.open) {s['resume_500_ms_median']:.1f} ms  "
               f"target < {TARGETS['resume_500_ms']:.0f} ms: {s['resume_verdict']}")
         print(f"    whole Table.submit p50 {s['submit_p50_ms']:.2f} ms  p99 {s['submit_p99_ms']:.2f} ms")
@@ -1115,11 +1145,15 @@ def print_faults(f: dict[str, Any]) -> None:
     if k.get("error"):
         print(f"    kill -9 of the server: not run ({k['error']})  MISS")
     elif k:
-        print(f"    kill -9 of the real server during play over its WebSocket (seed {k['seed']}): {k['rounds']} rounds, "
-              f"{k['games']} games at once, {k['seconds']:.0f} s")
-        print(f"      acknowledged actions {k['acked']}, lost {k['lost']} (+{k['in_flight_kept']} in-flight taps kept), "
-              f"games checked {k['games_checked']}, replay equal: {'yes' if not k['replay_mismatches'] else 'NO'}"
-              f"{'' if not k['half_applied'] else ', HALF APPLIED: ' + str(k['half_applied'])}   {k['verdict']}")
+        print(
+            f"    kill -9 of the real server during play over its WebSocket (seed {k['seed']}): {k['rounds']} rounds, "
+            f"{k['games']} games at once, {k['seconds']:.0f} s"
+        )
+        print(
+            f"      acknowledged actions {k['acked']}, lost {k['lost']} (+{k['in_flight_kept']} in-flight taps kept), "
+            f"games checked {k['games_checked']}, replay equal: {'yes' if not k['replay_mismatches'] else 'NO'}"
+            f"{'' if not k['half_applied'] else ', HALF APPLIED: ' + str(k['half_applied'])}   {k['verdict']}"
+        )
     s = f.get("soak", {})
     if s.get("error"):
         print(f"    kill -9 of the playing process: not run ({s['error']})  MISS")
@@ -1150,16 +1184,27 @@ def print_faults(f: dict[str, Any]) -> None:
         print(f"    read-only data folder: not run ({r.get('error') or r.get('skipped')})  MISS")
     elif r:
         c = r["child"]
-        print(f"    read-only data folder (as {r['as_user']}): notices {c.get('notices')}, read-only "
-              f"{'yes' if c.get('readonly') else 'NO'}, games {len(c.get('games', []))}, write attempt -> {c.get('write')}, "
-              f"files unchanged: {'yes' if r['files_unchanged'] else 'NO'}, lost {r['lost']}   {verdict(r['ok'])}")
+        print(
+            f"    read-only data folder (as {r['as_user']}): notices {c.get('notices')}, read-only "
+            f"{'yes' if c.get('readonly') else 'NO'}, games {len(c.get('games', []))}, "
+            f"write attempt -> {c.get('write')}, "
+            f"files unchanged: {'yes' if r['files_unchanged'] else 'NO'}, lost {r['lost']}   {verdict(r['ok'])}"
+        )
+    fl = f.get("flood", {})
+    if fl.get("error"):
+        print(f"    event flood: not run ({fl['error']})")
+    elif fl:
+        print("    " + _flood_faults().describe(fl))  # printed, not judged (issue 23.1)
     b = f.get("import_bombs", {})
     if b.get("error"):
         print(f"    import bombs: not run ({b['error']})  MISS")
     elif b:
         print(f"    import bombs ({len(b['bombs'])}), each: verdict, store unchanged   {verdict(b['ok'])}")
         for name, row in b["bombs"].items():
-            print(f"      {name:14} {row['verdict']:26} {row['ms']:7.1f} ms  unchanged: {'yes' if row['store_unchanged'] else 'NO'}")
+            print(
+                f"      {name:14} {row['verdict']:26} {row['ms']:7.1f} ms  "
+                f"unchanged: {'yes' if row['store_unchanged'] else 'NO'}"
+            )
 
 
 def _r(v: float | None) -> str:
@@ -1181,7 +1226,10 @@ def print_tap(t: dict[str, Any]) -> None:
             print(f"    {key} ({g['taps']}): not measured ({g['error']})")
             continue
         n = next(iter(g["rates"].values()))["app"]["n"]
-        print(f"    {key}: {g['taps']}, {n} taps each" + (f" (no shape page: {g['shape_error']})" if g.get("shape_error") else ""))
+        print(
+            f"    {key}: {g['taps']}, {n} taps each"
+            + (f" (no shape page: {g['shape_error']})" if g.get("shape_error") else "")
+        )
         print(f"      {'rate':>4} | {'app':>13} {'counter':>13} {'shape':>13} | {'app/counter':>13} "
               f"{'shape/counter':>13} {'app/shape':>13} | {'Playwright':>10} | verdict")
         for rk, r in g["rates"].items():
@@ -1210,21 +1258,44 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="build/bench.sh", description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer games, taps and sessions")
     parser.add_argument("--only", default=",".join(SECTIONS), help="comma list of: " + ",".join(SECTIONS))
-    parser.add_argument("--sessions", type=int, default=None, help="extra table sessions for the load section (default 20; 5 with --quick)")
-    parser.add_argument("--taps", type=int, default=None, help="taps per game in the tap section (default 100; 20 with --quick)")
-    parser.add_argument("--kill-rounds", type=int, default=None, help="kill -9 rounds of the real server in the faults section (default 20; 3 with --quick)")
-    parser.add_argument("--fuzz-examples", type=int, default=None, help="TISCHRICHTER_FUZZ_EXAMPLES for the fuzz run in the faults section (default 1000; 200 with --quick)")
+    parser.add_argument(
+        "--sessions",
+        type=int,
+        default=None,
+        help="extra table sessions for the load section (default 20; 5 with --quick)",
+    )
+    parser.add_argument(
+        "--taps", type=int, default=None, help="taps per game in the tap section (default 100; 20 with --quick)"
+    )
+    parser.add_argument(
+        "--kill-rounds",
+        type=int,
+        default=None,
+        help="kill -9 rounds of the real server in the faults section (default 20; 3 with --quick)",
+    )
+    parser.add_argument(
+        "--fuzz-examples",
+        type=int,
+        default=None,
+        help="TISCHRICHTER_FUZZ_EXAMPLES for the fuzz run in the faults section (default 1000; 200 with --quick)",
+    )
     parser.add_argument("--games", default=",".join(TAP_GAMES),
                         help="tap section: comma list of " + ",".join(TAP_GAMES) + " (default all)")
-    parser.add_argument("--cpu-throttle", default=None,
-                        help="tap section: CPU throttle rate(s) for every page (while it is tapped), comma list, e.g. 1,4 "
-                             "(Emulation.setCPUThrottlingRate; default 1,4; 1 with --quick)")
+    parser.add_argument(
+        "--cpu-throttle",
+        default=None,
+        help="tap section: CPU throttle rate(s) for every page (while it is tapped), comma list, e.g. 1,4 "
+        "(Emulation.setCPUThrottlingRate; default 1,4; 1 with --quick)",
+    )
     parser.add_argument("--viewport", default=f"{PHONE[0]}x{PHONE[1]}",
                         help=f"tap section: every page's viewport WxH (default {PHONE[0]}x{PHONE[1]})")
     parser.add_argument("--cafe-tables", default=None,
                         help="cafe section: levels, comma list of table counts (default 10,30,60; 5,10 with --quick)")
     parser.add_argument("--cafe-seconds", type=float, default=None,
                         help="cafe section: seconds of tapping per level (default 40; 15 with --quick)")
+    parser.add_argument("--phone-cpu", type=float, default=None,
+                        help="web section: hold the browser (all its processes) to this share of one core "
+                             "in a cgroup, e.g. 0.5 (phone class; off when cgroups are not writable)")
     parser.add_argument("--json", default=str(OUT / "bench.json"))
     args = parser.parse_args(argv)
     only = [s.strip() for s in args.only.split(",") if s.strip()]
@@ -1245,7 +1316,8 @@ def main(argv: list[str] | None = None) -> int:
 
     res: dict[str, Any] = {
         "when": time.strftime("%Y-%m-%d %H:%M:%S"),
-        "machine": f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} cores, {platform.machine()}",
+        "machine": f"{platform.python_implementation()} {platform.python_version()}, "
+        f"{os.cpu_count()} cores, {platform.machine()}",
         "args": vars(args),
     }
     with tempfile.TemporaryDirectory(prefix="tischrichter-bench-") as tmpdir:
@@ -1269,8 +1341,14 @@ def main(argv: list[str] | None = None) -> int:
                     if "tap" in only:
                         print("tap ...", flush=True)
                         try:
-                            res["tap"] = bench_tap(browser, taps, tmp, tuple(g for g in args.games.split(",") if g in TAP_GAMES),
-                                                  rates, (w, h))
+                            res["tap"] = bench_tap(
+                                browser,
+                                taps,
+                                tmp,
+                                tuple(g for g in args.games.split(",") if g in TAP_GAMES),
+                                rates,
+                                (w, h),
+                            )
                         except Exception as exc:  # noqa: BLE001
                             res["tap"] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
                     if "cold" in only:
@@ -1290,8 +1368,11 @@ def main(argv: list[str] | None = None) -> int:
                         try:
                             from bench_cafe import bench_cafe
 
-                            levels = [int(x) for x in (args.cafe_tables or ("5,10" if args.quick else "10,30,60")).split(",")
-                                      if x.strip()]
+                            levels = [
+                                int(x)
+                                for x in (args.cafe_tables or ("5,10" if args.quick else "10,30,60")).split(",")
+                                if x.strip()
+                            ]
                             res["cafe"] = bench_cafe(browser, levels, args.cafe_seconds or (15 if args.quick else 40),
                                                      tmp, (w, h))
                         except Exception as exc:  # noqa: BLE001
@@ -1304,7 +1385,8 @@ def main(argv: list[str] | None = None) -> int:
             import bench_web
 
             try:
-                res["web"] = bench_web.bench_web(taps, rates, (w, h), 1 if args.quick else 3, tmp)
+                res["web"] = bench_web.bench_web(taps, rates, (w, h), 1 if args.quick else 3, tmp,
+                                                 phone_cpu=args.phone_cpu)
             except Exception as exc:  # noqa: BLE001
                 res["web"] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
         if "faults" in only:  # last: its server processes and fuzz run do not overlap the timed sections

@@ -46,7 +46,8 @@ def main() -> None:
                 state = game.apply(state, rng.choice(game.legal(state)))
     times.sort()
     ms = [t * 1000 for t in times]
-    print(f"Verflixxt advice over {len(ms)} positions (legal moves per position: median {statistics.median(sizes):.0f}, max {max(sizes)})")
+    print(f"Verflixxt advice over {len(ms)} positions (legal moves per position: median "
+           f"{statistics.median(sizes):.0f}, max {max(sizes)})")
     print(f"  median {statistics.median(ms):.2f} ms   p95 {ms[int(0.95 * (len(ms) - 1))]:.2f} ms   max {ms[-1]:.2f} ms")
     print(f"  target well under 100 ms: {'PASS' if ms[-1] < 100 else 'MISS'}")
 

@@ -60,7 +60,12 @@ def sheet_page(page) -> None:
     text = ft.Text("Zähler: 0")
     fields: list[tuple[ft.Container, str]] = []
     rows = []
-    for strong, light in (("red700", "red50"), ("amber700", "yellow50"), ("green700", "green50"), ("blue700", "blue50")):
+    for strong, light in (
+        ("red700", "red50"),
+        ("amber700", "yellow50"),
+        ("green700", "green50"),
+        ("blue700", "blue50"),
+    ):
         cells: list[ft.Control] = [ft.Container(content=ft.Text("R", size=13, color="white"), bgcolor=strong, width=24,
                                                 height=31, border_radius=6, alignment=ft.Alignment.CENTER)]
         for n in range(2, 17):
@@ -328,8 +333,12 @@ async def record_shape(game: str, width: int = 390, height: int = 844, steps: in
                 # the browser taps the first button so named (a Qwixx field "Rot 7" by its label),
                 # the harness the first found by text: any of them makes the step on the shape page
                 paths = {n.token: n.path for n in _nodes(states[-1])}
-                at = frozenset(paths[rec.token(f.clickable())] for how in ({"text": name}, {"label": name}, {"tooltip": name})
-                               for f in app.find_all(**how) if f.clickable() is not None)
+                at = frozenset(
+                    paths[rec.token(f.clickable())]
+                    for how in ({"text": name}, {"label": name}, {"tooltip": name})
+                    for f in app.find_all(**how)
+                    if f.clickable() is not None
+                )
                 await app.click(**find_tap(app, name))
                 if not app.has_text(expect, contains=not spec["exact"]):
                     raise AssertionError(f"{game}: {expect!r} not shown after {name!r}")

@@ -41,8 +41,8 @@ MEASURE_JS = """() => {
   for (const el of document.querySelectorAll('flt-semantics')) {
     const r = el.getBoundingClientRect();
     if (r.width === 0 && r.height === 0) continue;
-    const name = (el.getAttribute('aria-label') || el.innerText || el.querySelector('[aria-label]')?.getAttribute('aria-label')
-                  || '').trim().slice(0, 60);
+    const name = (el.getAttribute('aria-label') || el.innerText
+                  || el.querySelector('[aria-label]')?.getAttribute('aria-label') || '').trim().slice(0, 60);
     out.push({name, role: el.getAttribute('role') || '', x: r.left, y: r.top, w: r.width, h: r.height});
   }
   return out;
@@ -302,7 +302,11 @@ def scenes(tables: Any) -> list[tuple[str, str, Callable]]:
         ("rules-entry", home, _rules_entry),
         ("history", home, _history),
         ("replay", home, _replay),
-        ("statistics", home, _click_to("Statistik", lambda page: page.get_by_text("Rangliste (alle Spiele)").wait_for())),
+        (
+            "statistics",
+            home,
+            _click_to("Statistik", lambda page: page.get_by_text("Rangliste (alle Spiele)").wait_for()),
+        ),
         ("backup", home, _click_to("Sichern & Einlesen", lambda page: button(page, "Prüfen und einlesen").wait_for())),
         *games,
     ]

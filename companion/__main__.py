@@ -56,16 +56,20 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["bgstats"]:
         return bgstats(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m companion", description="Tischrichter table server")
-    parser.add_argument("--host", default=None, help="address to bind (default 127.0.0.1; with --lan 0.0.0.0); any non-loopback address turns the link gate on")
+    parser.add_argument("--host", default=None, help=("address to bind (default 127.0.0.1; with --lan 0.0.0.0); any "
+                                                      "non-loopback address turns the link gate on"))
     parser.add_argument("--port", type=int, default=int(os.environ.get("TISCHRICHTER_PORT", "8550")))
-    parser.add_argument("--lan", action="store_true", help="let the phones on this network join (each game has its own link; the host link is printed)")
-    parser.add_argument("--token", default=os.environ.get("TISCHRICHTER_TOKEN"), help="fixed host token, at least 16 characters (default: random)")
+    parser.add_argument("--lan", action="store_true", help=("let the phones on this network join (each game has its "
+                                                            "own link; the host link is printed)"))
+    parser.add_argument("--token", default=os.environ.get("TISCHRICHTER_TOKEN"), help=("fixed host token, at least 16 "
+                                                                                       "characters (default: random)"))
     parser.add_argument("--db", default=None, help="database file (default: TISCHRICHTER_DB or the user data dir)")
     args = parser.parse_args(argv)
     if args.db:
         os.environ["TISCHRICHTER_DB"] = args.db
 
-    from companion.server import MIN_TOKEN, both, build_asgi, is_loopback_host, lan_address, new_token
+    from companion.i18n import both
+    from companion.server import MIN_TOKEN, SHUTDOWN_GRACE, build_asgi, is_loopback_host, lan_address, new_token
 
     if args.token is not None and len(args.token) < MIN_TOKEN:
         # a short secret is guessed; refuse it before anything listens (issue 12, point 4)
@@ -102,10 +106,16 @@ def main(argv: list[str] | None = None) -> int:
     # Everything loaded so far (Flet, pydantic schemas, the store) lives as long as the server:
     # a full garbage collection need not scan it again (halves those pauses, see build/BENCH.md);
     # nor the phones' sessions once they have survived one (issue 17, see GcPolicy).
-    from companion.server import GC
+    from companion.server_guard import GC
 
     GC.install()
-    uvicorn.run(app, host=host, port=args.port, log_level="warning", ws_ping_interval=20, ws_ping_timeout=30)
+    try:
+        # SIGTERM ends the server within seconds whatever the connections (issue 23.2): what is
+        # still open after SHUTDOWN_GRACE is cancelled; the store's queued commits are written
+        uvicorn.run(app, host=host, port=args.port, log_level="warning", ws_ping_interval=20, ws_ping_timeout=30,
+                    timeout_graceful_shutdown=SHUTDOWN_GRACE)
+    finally:
+        ctx.store.close()
     return 0
 
 
@@ -126,9 +136,13 @@ def phone_main(make_ctx: Any = None) -> Any:
 
     async def main(page: Any) -> None:
         if "main" not in started:
+            platform.mark("session")
             await platform.open_storage()
+            platform.mark("storage-loaded")
             ctx = make_ctx() if make_ctx else AppContext.create(db=platform.db_path())
+            platform.mark("store-open")
             await platform.persist()  # a new file (its tables) is in IndexedDB before anything shows
+            platform.mark("store-persisted")
             started["ctx"], started["main"] = ctx, make_main(ctx)
         store = started["ctx"].store
 
@@ -143,6 +157,7 @@ def phone_main(make_ctx: Any = None) -> Any:
 
         started["gate"] = platform.write_through(page.session.connection, store.changes, saved)
         await started["main"](page)
+        platform.mark("home-built")
 
     main.started = started  # type: ignore[attr-defined]  # tests read the context and the gate
     return main

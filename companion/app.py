@@ -12,20 +12,26 @@ import asyncio
 import importlib
 import logging
 import secrets
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
 from companion import registry
+from companion.app_context import (
+    AppContext as AppContext,  # re-exported: companion.app's context
+    UiKey,
+)
+from companion.home_screen import home_screen
 from companion.i18n import DEFAULT_LANG, LANGS, add_strings, pick_lang, tr
 from companion.registry import GameUI
-from companion.server import CLIENT, GC
-from companion.store import Store, StoreError
-from companion.table import PendingWrite, Table, Tables
-from components.common import big_button, info_line, refusal_line, section_title
+from companion.server import CLIENT
+from companion.server_guard import GC
+from companion.shell_reuse import ControlReuse
+from companion.store import StoreError
+from companion.table import PendingWrite, Table
+from components.common import info_line, refusal_line
 from scoring.engine import PlayerSpec
 from scoring.errors import InvalidInput, RefereeError, Refusal
 
@@ -43,7 +49,9 @@ def game_ui(game_id: str) -> GameUI | None:
 SCREENS: dict[str, Callable[[Shell], list[ft.Control]]] = {}
 EXTENSIONS: list[Callable[[Shell], None]] = []
 RESULT_EXTRAS: list[Callable[[Shell], list[ft.Control]]] = []  # below every result screen (issue 26: BG Stats)
-EXTENSION_MODULES = ("companion.rules_ui", "companion.history_ui", "companion.join_ui", "companion.bgstats_ui")
+TOP_EXTRAS: list[Callable[[Shell], list[ft.Control]]] = []  # above every screen (issue 29.6: storage notice)
+EXTENSION_MODULES = ("companion.rules_ui", "companion.history_ui", "companion.join_ui", "companion.bgstats_ui",
+                     "companion.storage_ui")
 
 
 def load_extensions() -> None:
@@ -82,89 +90,7 @@ GUEST_SCREENS = {"seat", "rules", "dispute"}
 CLIENT_ANSWER_TIMEOUT = 120.0
 
 
-@dataclass
-class SeatRequest:
-    """A guest's phone asks for a seat another phone holds (or for a second seat)."""
-
-    id: int
-    game: str
-    seat: int
-    phone: str
-
-
-@dataclass
-class AppContext:
-    store: Store
-    tables: Tables
-    join_url: str = ""
-    token: str | None = None  # the host token: set when the link gate is on (LAN)
-    shells: set = field(default_factory=set)
-    # True in the served app: a session the Gate did not name is nobody's (sees nothing).
-    # False in-process (tests without a server): such a session is the host.
-    require_client: bool = False
-    # Seats held per game, by phone (the browser's phone cookie), in this server run
-    claims: dict[str, dict[int, str]] = field(default_factory=dict)
-    seated_before: dict[str, set[str]] = field(default_factory=dict)  # game -> phones that held a seat
-    requests: list[SeatRequest] = field(default_factory=list)
-    _next_request: int = 0
-
-    def held_by(self, game_id: str, phone: str) -> int | None:
-        """The seat ``phone`` holds in ``game_id`` (None: none)."""
-        for seat, p in self.claims.get(game_id, {}).items():
-            if p == phone:
-                return seat
-        return None
-
-    def grant_seat(self, game_id: str, seat: int, phone: str, *, move: bool) -> str | None:
-        """``phone`` holds ``seat`` now (``move``: and no other seat of that game). Returns the
-        phone that held it before, if another one did."""
-        held = self.claims.setdefault(game_id, {})
-        before = held.get(seat)
-        if move:
-            for s, p in list(held.items()):
-                if p == phone and s != seat:
-                    del held[s]
-        held[seat] = phone
-        self.seated_before.setdefault(game_id, set()).add(phone)
-        self.requests = [r for r in self.requests if not (r.game == game_id and r.phone == phone)]
-        return before if before != phone else None
-
-    def add_request(self, game_id: str, seat: int, phone: str) -> SeatRequest:
-        self.requests = [r for r in self.requests if not (r.game == game_id and r.phone == phone)]
-        self._next_request += 1
-        req = SeatRequest(id=self._next_request, game=game_id, seat=seat, phone=phone)
-        self.requests.append(req)
-        return req
-
-    @classmethod
-    def create(cls, join_url: str = "", token: str | None = None, db: str | None = None,
-               writer: bool = False) -> AppContext:
-        """``writer``: the server's store commits in its writer thread (``Store.start_writer``)."""
-        store = Store(db)
-        if writer:
-            store.start_writer()
-        return cls(store=store, tables=Tables(store), join_url=join_url, token=token)
-
-
-class PartCache(dict):
-    """Controls kept between renders, by what they show (see ``Shell.parts``).
-
-    ``get`` hands a hit to ``Shell.reuse``: a control taken from here is in the new
-    render without being built again, so the shell makes sure Flet still knows it.
-    """
-
-    def __init__(self, shell: Shell) -> None:
-        super().__init__()
-        self._shell = shell
-
-    def get(self, key: Any, default: Any = None) -> Any:
-        got = super().get(key, default)
-        if got is not None and got is not default:
-            self._shell.reuse(got)
-        return got
-
-
-class Shell:
+class Shell(ControlReuse):
     """One browser session: language, seats, current screen."""
 
     def __init__(self, page: ft.Page, ctx: AppContext) -> None:
@@ -183,9 +109,13 @@ class Shell:
         self.table: Table | None = None
         self.refusal: RefereeError | None = None
         self.flash: str | None = None
-        self.ui: dict[str, Any] = {}  # per-screen view state (selected sheet, typed text, ...)
+        # per-screen view state (selected sheet, typed text, a game's setup state, ...), keyed by a name or
+        # (name, table id); each screen reads back what it put there
+        self.ui: dict[UiKey, Any] = {}
+        self.rule_hook: Callable[[str], None] | None = None  # set by companion.rules_ui (every "Warum?" link)
+        self.home_extra: Callable[[Shell], list[ft.Control]] | None = None  # extensions' rows on the home screen
         self._listener: int | None = None
-        self._rendered_seq = -1
+        self._rendered_seq: tuple[int, int] | None = None  # (seq, actions) last drawn
         self.body = ft.Column(expand=True, scroll=ft.ScrollMode.AUTO, spacing=10)
         self._body_box = ft.Container(self.body, padding=10, expand=True)
         self._reused: list[ft.Control] = []  # controls a view handed out again this render (see reuse())
@@ -297,9 +227,9 @@ class Shell:
             # /g/<game id>/seat/<n>   this phone is seat n's own (one table, many phones)
             try:
                 self.open_table(parts[1], render=False)
-                if len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit():
+                if len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit() and len(parts[3]) <= 3:
                     seat = int(parts[3])
-                    if 0 <= seat < len(self.table.players) and self.claim_seat(self.table.id, seat):
+                    if 0 <= seat < len(self.game_table.players) and self.claim_seat(self.game_table.id, seat):
                         self.seats = {seat}
             except (StoreError, InvalidInput):
                 damage = self.ctx.store.damage_key(parts[1])  # issue 12.7: say why it does not open
@@ -474,16 +404,16 @@ class Shell:
         return True
 
     def submit(self, action: Any) -> bool:
-        return self._act(lambda: self.table.submit(action, self.seats))
+        return self._act(lambda: self.game_table.submit(action, self.seats))
 
     def roll(self, values: list[int] | None = None) -> bool:
-        return self._act(lambda: self.table.roll(self.seats, values))
+        return self._act(lambda: self.game_table.roll(self.seats, values))
 
     def undo(self) -> bool:
-        return self._act(lambda: self.table.undo(self.seats))
+        return self._act(lambda: self.game_table.undo(self.seats))
 
     def redo(self) -> bool:
-        return self._act(lambda: self.table.redo(self.seats))
+        return self._act(lambda: self.game_table.redo(self.seats))
 
     def refuse(self, err: RefereeError) -> None:
         """Show a refusal the view found itself (e.g. a tapped field's reason)."""
@@ -491,7 +421,7 @@ class Shell:
         self.render()
 
     def show_rule(self, rule: str) -> None:
-        hook = getattr(self, "rule_hook", None)
+        hook = self.rule_hook
         if hook:
             hook(rule)
             return
@@ -554,64 +484,13 @@ class Shell:
             (lambda: self.show_rule(rule)) if rule else None,
         )
 
-    def reuse(self, control: ft.Control) -> ft.Control:
-        """A view hands out a control object it built in an earlier render (unchanged).
-
-        Flet's diff skips such an object without looking inside, which is the point
-        (a Qwixx sheet is ~250 controls). But when its old parent was replaced,
-        Flet 1.0.5 drops the reused subtree from the session's control index while
-        it stays on screen; a tap on it then costs a search of the whole tree
-        before it reaches the handler. ``render`` puts such controls back.
-        """
-        self._reused.append(control)
-        return control
-
-    def parts(self, key: Any, limit: int) -> PartCache:
-        """A view's cache of controls kept between renders by what they show (rows, cells,
-        slots), emptied when it grows past ``limit``. Every hit is handed to ``reuse``."""
-        cache = self.ui.get(key)
-        if not isinstance(cache, PartCache) or len(cache) > limit:
-            cache = self.ui[key] = PartCache(self)
-        return cache
-
-    def memo(self, key: Any, sig: Any, build: Callable[[], ft.Control]) -> ft.Control:
-        """The control built for ``key`` last time if ``sig`` (everything it shows and
-        does, hashable) is unchanged; else a fresh one. Event handlers of a memoised
-        control must read live state (they may outlive the render that built them)."""
-        cache: dict = self.ui.setdefault("_memo", {})
-        hit = cache.get(key)
-        if hit is not None and hit[0] == sig:
-            return self.reuse(hit[1])
-        control = build()
-        cache[key] = (sig, control)
-        return control
-
-    def _reindex_reused(self) -> None:
-        session = getattr(self.page, "session", None)
-        index = getattr(session, "index", None)
-        if index is None:
-            return
-        for top in self._reused:
-            if index.get(top._i) is top:
-                continue  # still known, and so is everything inside it
-            stack = [top]
-            while stack:
-                c = stack.pop()
-                if index.get(c._i) is not c:
-                    index[c._i] = c
-                content = getattr(c, "content", None)
-                if isinstance(content, ft.Control):
-                    stack.append(content)
-                stack.extend(x for x in getattr(c, "controls", None) or () if isinstance(x, ft.Control))
-        self._reused = []
-
     def render(self) -> None:
         if self.table is not None and self.table.pending_write() is not None:
             # A change of this table is not on disk yet: no screen shows it before it is (the
             # commit runs in the store's writer thread, issue 18). Drawn once it is in; that
             # render sends this page's changes, so Flet's auto-update after the event has nothing
             # to do (it would diff the whole page for nothing: 4-9 ms of the loop per tap).
-            ft.context.mark_update_called()
+            ft.context.mark_update_called()  # type: ignore[no-untyped-call]  # Flet leaves it unannotated
             if not self._render_waits:
                 try:
                     self.page.run_task(self._render_when_saved)
@@ -672,6 +551,7 @@ class Shell:
             out.append(info_line(self.t(n.key, **n.params), color=ft.Colors.AMBER_100))
         if self.flash:
             out.append(info_line(self.flash, color=ft.Colors.AMBER_100))
+        out += [c for extra in TOP_EXTRAS for c in extra(self)]
         if self.is_guest and self.screen == "play" and self.table is not None and not self.seats:
             # never the pass-around view on a guest's phone: who are you first
             self.ui["join_game"] = self.table.id
@@ -707,60 +587,11 @@ class Shell:
             raise registry.MissingGameUI(f"no screens for {game_id}")
         return ui
 
-    def _resume(self, game_id: str) -> None:
-        """Issue 12.7: a game found damaged on opening stays on the home list, marked, with why."""
-        self.flash = None
-        try:
-            self.open_table(game_id)
-        except StoreError as exc:
-            damage = self.ctx.store.damage_key(game_id)
-            if exc.key != "game_damaged" or damage is None:
-                raise
-            self.flash = self.t(damage[0], **damage[1])
-            self.go_home()
-
     def home(self) -> list[ft.Control]:
-        out: list[ft.Control] = [section_title(self.t("home.new_game"))]
-        if self.ctx.store.readonly:
-            out.append(info_line(self.t("home.readonly"), color=ft.Colors.AMBER_100))
-        for gid in registry.game_uis():
-            title = self.game_title(gid)
-            out.append(big_button(title, lambda e, gid=gid: self.go_setup(gid),
-                                  tooltip=self.t("home.new_game") + ": " + title))
-        out.append(section_title(self.t("home.resume_title")))
-        open_games = self.ctx.store.games(finished=False, limit=30)
-        if self.scope is not None:
-            open_games = [g for g in self.ctx.store.games(limit=200) if g["id"] in self.scope]
-        if not open_games:
-            out.append(ft.Text(self.t("home.none_open"), size=15))
-        for g in open_games:
-            label = self.t(
-                "home.resume_item",
-                game=self.game_title(g["game"]),
-                players=", ".join(g["players"]),
-                actions=g["actions"],
-            )
-            damage = self.ctx.store.damage_key(g["id"])  # issue 12.7: listed, not openable
-            if damage is not None:
-                out.append(ft.Column([ft.Text(label, size=15), info_line(self.t(damage[0], **damage[1]),
-                                                                       color=ft.Colors.RED_50)]))
-                continue
-            out.append(
-                ft.Row(
-                    [
-                        ft.Text(label, size=15, expand=True),
-                        big_button(self.t("home.resume"), lambda e, gid=g["id"]: self._resume(gid),
-                                   tooltip=self.t("home.resume") + ": " + label),
-                    ]
-                )
-            )
-        extra = getattr(self, "home_extra", None)
-        if extra:
-            out += extra(self)
-        return out
+        return home_screen(self)
 
 
-def make_main(ctx: AppContext) -> Callable:
+def make_main(ctx: AppContext) -> Callable[[ft.Page], Awaitable[None]]:
     load_extensions()
     registry.check()  # a game the referee knows without screens stops the start, with its name
     async def main(page: ft.Page) -> None:

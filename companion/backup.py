@@ -50,17 +50,18 @@ from companion.history import (
     log,
     won,
 )
-from companion.store import NewGame, Store, StoreError
+from companion.store import SHORT_ID, NewGame, Store, StoreError
 from scoring.engine import (
     GameRecord,
     ReplayError,
     first_error,
     get_game,
     initial_state,
+    is_game_id,
     iter_replay,
     parse_record,
 )
-from scoring.errors import InvalidInput, Refusal
+from scoring.errors import InvalidInput, RefereeError, Refusal
 
 
 # --- export -------------------------------------------------------------------------------
@@ -76,7 +77,7 @@ def all_game_ids(store: Store) -> list[str]:
     return store.game_ids()
 
 
-def export_record(store: Any, game_id: str) -> dict[str, Any]:
+def export_record(store: Store, game_id: str) -> dict[str, Any]:
     """One game as its bare GameRecord JSON (what ``python -m scoring replay`` reads)."""
     return store.record(game_id).model_dump(mode="json")
 
@@ -146,6 +147,7 @@ class Checked:
     finished: bool
     result: dict[str, Any] | None
     figures: dict[str, Any]
+    n: int = 0  # its number in the backup (1-based), for a refusal
 
 
 @dataclass
@@ -182,7 +184,8 @@ def file_size(n: int) -> str:
     return f"{n / (1024 * 1024):.1f}".removesuffix(".0") + " MB"
 
 
-def parse_backup(text: str | bytes | dict | list, *, max_bytes: int | None = None) -> tuple[list[Any], list[Any]]:
+def parse_backup(text: str | bytes | dict[str, Any] | list[Any], *,
+                 max_bytes: int | None = None) -> tuple[list[Any], list[Any]]:
     """(raw records, raw profiles) of a backup / bare record / list of records; refuses a damaged file.
 
     Bytes are UTF-8 (a leading byte order mark is accepted); a file over
@@ -231,6 +234,8 @@ def check_record(raw: Any, index: int) -> Checked:
     except InvalidInput as exc:
         detail = str(exc.params.get("detail", exc))[:160]
         raise ImportRefused("hist.imp.bad_record", n=index + 1, detail=detail) from None
+    if not is_game_id(rec.id):  # an id ends up in join links, file names and logs: only the app's own (issue 23.8)
+        raise ImportRefused("hist.imp.bad_id", n=index + 1)
     game = get_game(rec.game)
     try:
         state = initial_state(rec)
@@ -257,7 +262,7 @@ def _count_actions(raw_records: list[Any]) -> int:
     return sum(len(r["actions"]) for r in raw_records if isinstance(r, dict) and isinstance(r.get("actions"), list))
 
 
-def check_backup(text: str | bytes | dict | list, *, max_bytes: int | None = None,
+def check_backup(text: str | bytes | dict[str, Any] | list[Any], *, max_bytes: int | None = None,
                  max_actions: int | None = None) -> tuple[list[Checked], list[Any]]:
     """Validate everything (size, format, checksum, every record replays); nothing is written.
 
@@ -288,6 +293,7 @@ def _check_backup(text: Any, max_bytes: int | None, max_actions: int | None) -> 
     seen: dict[str, str] = {}
     for i, raw in enumerate(raw_records):
         c = check_record(raw, i)
+        c.n = i + 1
         dump = canonical(c.record.model_dump(mode="json"))
         if c.record.id in seen:
             if seen[c.record.id] != dump:
@@ -312,20 +318,96 @@ def _check_backup(text: Any, max_bytes: int | None, max_actions: int | None) -> 
     return checked, profiles
 
 
-def import_backup(store: Store, text: str | bytes | dict | list, *, max_bytes: int | None = None,
+def import_backup(store: Store, text: str | bytes | dict[str, Any] | list[Any], *, max_bytes: int | None = None,
                   max_actions: int | None = None) -> ImportReport:
     """Merge a backup into the store: all or nothing (one transaction, ``Store.add_games``);
     games already there (same id) are kept as they are."""
     if store.readonly:
         raise ImportRefused("hist.imp.readonly")
     checked, profiles = check_backup(text, max_bytes=max_bytes, max_actions=max_actions)
-    from companion.profiles import profile_row
+    return _add_checked(store, checked, profiles)
 
-    games = [
+
+class _Worded(RefereeError):
+    """A referee's refusal as the checking process worded it (German and English)."""
+
+    def __init__(self, words: dict[str, str]) -> None:
+        self.words = words
+        super().__init__("worded")
+
+    def message(self, lang: str = "de") -> str:
+        return self.words.get(lang) or self.words.get("en", "")
+
+
+def _check_elsewhere(text: Any, max_bytes: int | None, max_actions: int | None) -> tuple[Any, ...]:
+    """``check_backup`` in the checking process, and the rows to insert (statistics lines and
+    all): what it found, or its refusal as key and params (a referee's refusal among them worded
+    in both languages, so nothing unpicklable comes back)."""
+    try:
+        checked, profiles = check_backup(text, max_bytes=max_bytes, max_actions=max_actions)
+        return "ok", checked, profiles, _new_games(checked)
+    except ImportRefused as exc:
+        params = {k: {lang: v.message(lang) for lang in ("de", "en")} if isinstance(v, RefereeError) else v
+                  for k, v in exc.params.items()}
+        return "refused", exc.key, params, None
+
+
+_CHECKER: Any = None  # the process that checks large backups (started on the first one, kept)
+
+
+def _checker() -> Any:
+    global _CHECKER
+    if _CHECKER is None:
+        import atexit
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        _CHECKER = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        atexit.register(_CHECKER.shutdown, wait=True, cancel_futures=True)
+    return _CHECKER
+
+
+async def import_backup_async(store: Store, text: str | bytes | dict[str, Any] | list[Any], *,
+                              max_bytes: int | None = None,
+                              max_actions: int | None = None) -> ImportReport:
+    """``import_backup`` off the event loop (issue 23.9): the file is parsed and every game replayed
+    in another process (pure Python would hold this one's interpreter: the other tables' taps
+    would wait), then written in a thread (the store's writer where it runs). Where no process or
+    thread can start (the phone build's browser Python) it is ``import_backup`` as it was."""
+    import asyncio
+    import sys
+
+    if sys.platform == "emscripten" or store.memory:
+        return import_backup(store, text, max_bytes=max_bytes, max_actions=max_actions)
+    if store.readonly:
+        raise ImportRefused("hist.imp.readonly")
+    loop = asyncio.get_running_loop()
+    try:
+        kind, a, b, *games = await loop.run_in_executor(_checker(), _check_elsewhere, text, max_bytes, max_actions)
+    except Exception as exc:  # the checking process died or could not start: said, never passed on
+        log.exception("backup check in its own process failed")
+        raise ImportRefused("hist.imp.bug", detail=type(exc).__name__) from None
+    if kind == "refused":
+        raise ImportRefused(a, **{k: _Worded(v) if isinstance(v, dict) else v for k, v in b.items()})
+    if store.writer is not None:
+        return await asyncio.wrap_future(store.writer.submit(_add_checked, store, a, b, games[0]))
+    return await asyncio.to_thread(_add_checked, store, a, b, games[0])
+
+
+def _new_games(checked: list[Checked]) -> list[NewGame]:
+    return [
         NewGame(record=c.record, finished=c.finished, result=c.result, lines_version=LINES_VERSION,
                 lines=_lines_json(c) if c.finished else None)
         for c in checked
     ]
+
+
+def _add_checked(store: Store, checked: list[Checked], profiles: list[Any],
+                 games: list[NewGame] | None = None) -> ImportReport:
+    check_short_ids(store, checked)
+    from companion.profiles import profile_row
+
+    games = _new_games(checked) if games is None else games
     try:
         added = store.add_games(games, [profile_row(p) for p in profiles])
     except StoreError as exc:  # the transaction is rolled back: nothing changed
@@ -337,6 +419,17 @@ def import_backup(store: Store, text: str | bytes | dict | list, *, max_bytes: i
         if canonical(store.record(gid).model_dump(mode="json")) != canonical(by_id[gid].model_dump(mode="json")):
             report.differing += 1
     return report
+
+
+def check_short_ids(store: Store, checked: list[Checked]) -> None:
+    """A new game's join link (``/g/<first SHORT_ID characters>``) must stay one game's: refused when
+    another game here, or another in the backup, begins the same (issue 23.8); nothing is written."""
+    shorts: dict[str, str] = {}
+    for c in checked:
+        gid = c.record.id
+        short = gid[:SHORT_ID]
+        if shorts.setdefault(short, gid) != gid or any(other != gid for other in store.ids_starting(short)):
+            raise ImportRefused("hist.imp.short_id_taken", n=c.n, short=short)
 
 
 def _lines_json(c: Checked) -> str:

@@ -39,6 +39,7 @@ def _do_export(shell: Shell, kind: str, gid: str | None = None) -> None:
     else:
         import json
 
+        assert gid is not None  # one game's export always names it
         text = json.dumps(B.export_record(store, gid), ensure_ascii=False, indent=1)
         name = f"tischrichter-game-{gid[:12]}.json"
         summary = ""
@@ -121,7 +122,10 @@ def backup_screen(shell: Shell) -> list[ft.Control]:
     msg = shell.ui.get("hist_msg")
     if msg:
         out.append(info_line(msg[1], color=ft.Colors.GREEN_50 if msg[0] == "ok" else ft.Colors.RED_50))
-    out.append(big_button(shell.t("hist.bk.do_import"), lambda e: _do_import(shell), color=ft.Colors.INDIGO_600,
+    async def do_import(e: Any) -> None:
+        await _do_import(shell)
+
+    out.append(big_button(shell.t("hist.bk.do_import"), do_import, color=ft.Colors.INDIGO_600,
                           text_color=ft.Colors.WHITE))
     return out
 
@@ -150,17 +154,25 @@ async def _pick_and_import(shell: Shell) -> None:
         return
     if not files or files[0].bytes is None:
         return
-    _do_import(shell, files[0].bytes)
+    await _do_import(shell, files[0].bytes)
 
 
-def _do_import(shell: Shell, data: str | bytes | None = None) -> None:
+async def _do_import(shell: Shell, data: str | bytes | None = None) -> None:
+    """Checked and written off the event loop (issue 23.9: a large backup stalls no other table)."""
     text = shell.ui.get("hist_in", "") if data is None else data
+    if shell.ui.get("hist_busy"):  # one import at a time: a second tap waits for the first's answer
+        return
+    shell.ui["hist_busy"] = True
+    shell.ui["hist_msg"] = ("ok", shell.t("hist.bk.importing"))
+    shell.render()
     try:
-        rep = B.import_backup(shell.ctx.store, text)
+        rep = await B.import_backup_async(shell.ctx.store, text)
     except H.ImportRefused as exc:
         shell.ui["hist_msg"] = ("bad", exc.message(shell.lang))
         shell.render()
         return
+    finally:
+        shell.ui["hist_busy"] = False
     msg = shell.t("hist.bk.imported", added=shell.t("hist.n.new_games", n=rep.added), already=rep.already,
                   profiles=shell.t("hist.n.new_profiles", n=rep.profiles_added))
     if rep.differing:

@@ -84,7 +84,10 @@ _SAFE = ":,!*'()"
 add_strings(
     {
         "bg.button": {"de": "In BG Stats eintragen", "en": "Log in BG Stats"},
-        "bg.button_tip": {"de": "Öffnet BG Stats mit diesem Spiel: {label}", "en": "Opens BG Stats with this game: {label}"},
+        "bg.button_tip": {
+            "de": "Öffnet BG Stats mit diesem Spiel: {label}",
+            "en": "Opens BG Stats with this game: {label}",
+        },
         "bg.qr_help": {"de": "Auf einem anderen Handy: diesen Code mit der Kamera scannen.",
                        "en": "On another phone: scan this code with the camera."},
         "bg.qr_label": {"de": "QR-Code für BG Stats: {label}", "en": "QR code for BG Stats: {label}"},
@@ -97,9 +100,15 @@ add_strings(
         "bg.not_finished": {"de": "Dieses Spiel ist noch nicht zu Ende; BG Stats nimmt nur fertige Spiele.",
                             "en": "This game has not ended yet; BG Stats takes finished games only."},
         "bg.no_game": {"de": "Kein Spiel mit der Nummer {id}.", "en": "No game with the id {id}."},
-        "bg.damaged": {"de": "Spiel {id} lässt sich nicht lesen ({detail}).", "en": "Game {id} cannot be read ({detail})."},
+        "bg.damaged": {
+            "de": "Spiel {id} lässt sich nicht lesen ({detail}).",
+            "en": "Game {id} cannot be read ({detail}).",
+        },
         # the backup screen: a date range as one play file
-        "bg.range_title": {"de": "Für BG Stats: Spiele eines Zeitraums", "en": "For BG Stats: the games of a date range"},
+        "bg.range_title": {
+            "de": "Für BG Stats: Spiele eines Zeitraums",
+            "en": "For BG Stats: the games of a date range",
+        },
         "bg.range_help": {
             "de": "Alle fertigen Spiele, die in diesem Zeitraum begonnen haben, als eine Spieldatei für BG Stats "
                   "(das Format ist nicht offiziell beschrieben und nicht in der App erprobt) und als CSV.",

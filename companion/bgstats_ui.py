@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -19,10 +19,13 @@ from companion.app import RESULT_EXTRAS, SCREENS
 from components.common import TOUCH, big_button, info_line, keyed, section_title
 from components.link_qr import link_with_qr
 
+if TYPE_CHECKING:
+    from companion.app import Shell
+
 log = logging.getLogger("tischrichter.bgstats")
 
 
-def _panel(shell: Any, key: str, link: str, label: str, *, always: bool = False) -> ft.Control:
+def _panel(shell: Shell, key: str, link: str, label: str, *, always: bool = False) -> ft.Control:
     def shown(e: Any) -> None:
         shell.ui["bg_qr"] = key
         shell.render()
@@ -32,7 +35,7 @@ def _panel(shell: Any, key: str, link: str, label: str, *, always: bool = False)
                         on_click=None if always else shown, tooltip=shell.t("bg.button_tip", label=label))
 
 
-def result_extra(shell: Any) -> list[ft.Control]:
+def result_extra(shell: Shell) -> list[ft.Control]:
     """Below a finished game's result screen: "In BG Stats eintragen" (+ its QR code once tapped)."""
     table = shell.table
     if table is None or not table.is_over():
@@ -46,13 +49,13 @@ def result_extra(shell: Any) -> list[ft.Control]:
     return [keyed(_panel(shell, table.id, B.link(play), label), "bgstats")]
 
 
-def history_button(shell: Any, game_id: str, label: str) -> ft.Control:
+def history_button(shell: Shell, game_id: str, label: str) -> ft.Control:
     """On a history entry: to the screen with this game's link and QR code."""
     return big_button(shell.t("bg.button"), lambda e: shell.go("bgstats", bg_game=game_id),
                       tooltip=shell.t("bg.button_tip", label=label))
 
 
-def bgstats_screen(shell: Any) -> list[ft.Control]:
+def bgstats_screen(shell: Shell) -> list[ft.Control]:
     """One finished game of the history: what goes to BG Stats, the button and the QR code."""
     gid = shell.ui.get("bg_game") or ""
     back = ft.Row([ft.TextButton(content=shell.t("hist.back_history"), height=TOUCH,
@@ -71,7 +74,7 @@ def bgstats_screen(shell: Any) -> list[ft.Control]:
 
 
 # --- the backup screen: a date range as one play file (and the existing CSV) ----------------------
-def _range(shell: Any) -> tuple[Any, Any]:
+def _range(shell: Shell) -> tuple[Any, Any]:
     """The typed range as dates (empty: open); a refusal names the wrong field."""
     first = (shell.ui.get("bg_from") or "").strip()
     last = (shell.ui.get("bg_to") or "").strip()
@@ -82,7 +85,7 @@ def _range(shell: Any) -> tuple[Any, Any]:
     return a, b
 
 
-def backup_section(shell: Any, download: Callable[[Any], Awaitable[None]]) -> list[ft.Control]:
+def backup_section(shell: Shell, download: Callable[[Any], Awaitable[None]]) -> list[ft.Control]:
     """"Für BG Stats": from/to fields, the play file and the results CSV of that range.
 
     ``download(shell)`` is the backup screen's own download of ``shell.ui["hist_out"]`` (the

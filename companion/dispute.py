@@ -17,7 +17,7 @@ from companion import registry
 from companion.i18n import add_strings, minus, tr
 from companion.registry import GameUI
 from companion.table import Table, Verdict
-from scoring.engine import Template
+from scoring.engine import Game, Template
 from scoring.errors import InvalidInput, RefereeError
 
 add_strings(
@@ -79,7 +79,7 @@ def describe(table: Table, action: Any, lang: str = "de", state: Any = None) -> 
     return describe_action(table.game, _names(table), action, lang, table.state if state is None else state)
 
 
-def _dump_game(game: Any, action: Any) -> dict[str, Any]:
+def _dump_game(game: Game[Any, Any], action: Any) -> dict[str, Any]:
     try:
         return game.dump_action(game.parse_action(action))
     except InvalidInput:
@@ -152,7 +152,8 @@ def judge(table: Table, action: Any, lang: str = "de", seats: set[int] | None = 
         if table.game.is_over(verdict.state):
             lines.append(tr(lang, "rules.dispute.over"))
         return Ruling(True, action_rule(table, action, state), "\n".join(lines), label, verdict)
-    err: RefereeError = verdict.error
+    err = verdict.error
+    assert err is not None  # a verdict that is not ok carries its refusal
     rule = err.rule or action_rule(table, action, state)
     return Ruling(False, rule, tr(lang, "rules.dispute.no", action=label, reason=err.message(lang)), label, verdict)
 

@@ -87,6 +87,16 @@ add_strings(
             "de": "Spiel Nr. {n} ({id}) steht zweimal verschieden in der Sicherung. Nichts wurde geändert.",
             "en": "Game no. {n} ({id}) appears twice, differently, in the backup. Nothing was changed.",
         },
+        "hist.imp.bad_id": {
+            "de": "Spiel Nr. {n} der Sicherung hat keine Spielkennung dieser App. Nichts wurde geändert.",
+            "en": "Game no. {n} of the backup has no game id of this app. Nothing was changed.",
+        },
+        "hist.imp.short_id_taken": {
+            "de": ("Spiel Nr. {n} der Sicherung beginnt wie ein anderes Spiel ({short}): sein Beitrittslink wäre "
+                   "nicht mehr eindeutig. Nichts wurde geändert."),
+            "en": ("Game no. {n} of the backup begins like another game ({short}): its join link would no longer "
+                   "be unique. Nothing was changed."),
+        },
         "hist.imp.bad_profile": {
             "de": "Profil Nr. {n} der Sicherung ist ungültig ({detail}). Nichts wurde geändert.",
             "en": "Profile no. {n} of the backup is invalid ({detail}). Nothing was changed.",
@@ -324,7 +334,7 @@ def compute_stats(store: Store, *, fill: bool = True) -> Stats:
     """
     rows = store.finished_with_lines()
     loads = json.loads
-    games: list[tuple[str, str, list]] = []
+    games: list[tuple[str, str, list[Any]]] = []
     todo: list[dict[str, Any]] = []
     for gid, game, updated, cursor, c_cursor, c_updated, c_version, data in rows:
         if data is not None and c_cursor == cursor and c_updated == updated and c_version == LINES_VERSION:
@@ -356,7 +366,7 @@ def _current_profile_names(store: Store, st: Stats) -> None:
             line.name = current[key]
 
 
-def stats_from(games: Iterable[tuple[str, str, list]]) -> Stats:
+def stats_from(games: Iterable[tuple[str, str, list[Any]]]) -> Stats:
     """Aggregate (game, date, lines) triples, oldest first."""
     st = Stats()
     per_game, per_pg, per_p, names = st.per_game, st.per_player_game, st.per_player, st.names
@@ -429,6 +439,6 @@ def replay_steps(record: GameRecord) -> list[Any]:
     return states
 
 
-def dump_store(store: Store) -> dict[str, list[tuple]]:
+def dump_store(store: Store) -> dict[str, list[tuple[Any, ...]]]:
     """Every row of every table (for "nothing changed" checks)."""
     return store.dump()

@@ -3,6 +3,7 @@ back row, the game filter, the host-only guard."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -22,7 +23,7 @@ LINE_COLORS = (ft.Colors.INDIGO_600, ft.Colors.RED_600, ft.Colors.GREEN_700, ft.
 
 # --- small helpers ------------------------------------------------------------------------
 
-def charts():
+def charts() -> Any:  # flet-charts ships no types: its module is Any
     """flet-charts, imported when a chart is first drawn (it costs ~0.17 s at server start)."""
     import flet_charts
 
@@ -61,7 +62,7 @@ def back_row(shell: Shell, *extra: ft.Control) -> ft.Control:
 
 def game_filter(shell: Shell, key: str, games: list[str], *, all_label: bool = True) -> ft.Control:
     current = shell.ui.get(key)
-    chips = []
+    chips: list[ft.Control] = []
     options: list[tuple[str | None, str]] = ([(None, shell.t("hist.all_games"))] if all_label else [])
     options += [(g, game_title(shell, g)) for g in games]
     for gid, text in options:
@@ -87,7 +88,7 @@ def known_games() -> list[str]:
     return list(registry.game_uis())
 
 
-def host_only(screen: Any) -> Any:
+def host_only(screen: Callable[[Shell], list[ft.Control]]) -> Callable[[Shell], list[ft.Control]]:
     """History, statistics, profiles and backups are the host's: not for a table's LAN guest."""
 
     def guarded(shell: Shell) -> list[ft.Control]:

@@ -66,7 +66,7 @@ def home_block(shell: Shell) -> list[ft.Control]:
 
 
 def extension(shell: Shell) -> None:
-    prev = getattr(shell, "home_extra", None)
+    prev = shell.home_extra
     if getattr(prev, "_hist", False):
         return
 
@@ -144,7 +144,7 @@ def _history_item(shell: Shell, g: dict[str, Any]) -> ft.Control:
 
 # --- replay ---------------------------------------------------------------------------------
 def _replay_data(shell: Shell, gid: str) -> dict[str, Any]:
-    cached = shell.ui.get("hist_replay_cache")
+    cached: dict[str, Any] | None = shell.ui.get("hist_replay_cache")
     if cached and cached["id"] == gid:
         return cached
     record = shell.ctx.store.record(gid)
@@ -223,7 +223,7 @@ def replay_screen(shell: Shell) -> list[ft.Control]:
     state = states[k]
     result = game.result(state)
     out.append(section_title(shell.t("hist.rp.standing")))
-    cards = []
+    cards: list[ft.Control] = []
     for p in sorted(result.players, key=lambda p: (p.place, p.seat)):
         line = (shell.t("hist.lost", name=p.name, total=p.total) if p.lost
                 else shell.t("hist.place", place=p.place, name=p.name, total=p.total))
@@ -385,7 +385,9 @@ def _per_game(shell: Shell, st: H.Stats, game: str) -> list[ft.Control]:
 def _score_chart(shell: Shell, lines: list[H.Line], labels: list[str] | None = None) -> ft.Control | None:
     labels = labels or [ln.name for ln in lines]
     series = []
-    lo, hi, longest = None, None, 0
+    lo: int | None = None
+    hi: int | None = None
+    longest = 0
     for i, ln in enumerate(lines):
         pts = ln.scores[-CHART_POINTS:]
         if len(pts) < 2:
@@ -404,7 +406,7 @@ def _score_chart(shell: Shell, lines: list[H.Line], labels: list[str] | None = N
                 point=True,
             )
         )
-    if not series:
+    if not series or lo is None or hi is None:  # lo and hi are set with the first series
         return None
     pad = max(1, (hi - lo) // 10)
     legend = ft.Row(

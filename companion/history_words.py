@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from companion.i18n import add_strings
+from scoring.texts import Text
 
-HISTORY_WORDS = {
+HISTORY_WORDS: dict[str, dict[str, Text]] = {
     "hist.home.title": {"de": "Verlauf & Statistik", "en": "History & statistics"},
     "hist.history": {"de": "Verlauf", "en": "History"},
     "hist.stats": {"de": "Statistik", "en": "Statistics"},
@@ -153,6 +154,8 @@ HISTORY_WORDS = {
     },
     "hist.bk.in_label": {"de": "Sicherung einfügen", "en": "Paste a backup"},
     "hist.bk.do_import": {"de": "Prüfen und einlesen", "en": "Check and import"},
+    "hist.bk.importing": {"de": "Die Sicherung wird geprüft und eingelesen …",
+                          "en": "The backup is being checked and imported …"},
     "hist.bk.imported": {
         "de": "Eingelesen: {added}, {already} schon vorhanden, {profiles}.",
         "en": "Imported: {added}, {already} already here, {profiles}.",

@@ -13,6 +13,7 @@ or by the one named in ``"count"``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from scoring.texts import PLURAL_FORMS, Text, check_entry, plural_form, render, variants  # noqa: F401 (re-exported)
@@ -35,8 +36,10 @@ STRINGS: dict[str, dict[str, Text]] = {
     "home.resume_title": {"de": "Offene Spiele", "en": "Unfinished games"},
     "home.none_open": {"de": "Keine offenen Spiele.", "en": "No unfinished games."},
     "home.resume_item": {
-        "de": {"count": "actions", "one": "{game}: {players} · {actions} Zug", "other": "{game}: {players} · {actions} Züge"},
-        "en": {"count": "actions", "one": "{game}: {players} · {actions} move", "other": "{game}: {players} · {actions} moves"},
+        "de": {"count": "actions", "one": "{game}: {players} · {actions} Zug", "other": ("{game}: {players} · "
+                                                                                         "{actions} Züge")},
+        "en": {"count": "actions", "one": "{game}: {players} · {actions} move", "other": ("{game}: {players} · "
+                                                                                          "{actions} moves")},
     },
     "home.readonly": {
         "de": "Nur lesen: neue Spiele werden nicht gespeichert.",
@@ -44,23 +47,28 @@ STRINGS: dict[str, dict[str, Text]] = {
     },
     # database notices
     "db_not_sqlite": {
-        "de": "Die Datei {path} war keine Datenbank. Sie wurde nach {moved} verschoben; ein neuer Speicher wurde angelegt.",
+        "de": ("Die Datei {path} war keine Datenbank. Sie wurde nach {moved} verschoben; ein neuer Speicher wurde "
+               "angelegt."),
         "en": "The file {path} was not a database. It was moved to {moved}; a new store was started.",
     },
     "db_corrupt": {
-        "de": "Die Datenbank {path} ist beschädigt. Sie wurde nach {moved} verschoben; ein neuer Speicher wurde angelegt.",
+        "de": ("Die Datenbank {path} ist beschädigt. Sie wurde nach {moved} verschoben; ein neuer Speicher wurde "
+               "angelegt."),
         "en": "The database {path} is damaged. It was moved to {moved}; a new store was started.",
     },
     "db_foreign": {
-        "de": "{path} gehört zu einem anderen Programm. Sie wurde nach {moved} verschoben; ein neuer Speicher wurde angelegt.",
+        "de": ("{path} gehört zu einem anderen Programm. Sie wurde nach {moved} verschoben; ein neuer Speicher wurde "
+               "angelegt."),
         "en": "{path} belongs to another program. It was moved to {moved}; a new store was started.",
     },
     "db_not_sqlite_kept": {
-        "de": "{path} ist keine Datenbank und ließ sich nicht verschieben; sie bleibt unberührt. Spiele werden nur im Speicher gehalten.",
+        "de": ("{path} ist keine Datenbank und ließ sich nicht verschieben; sie bleibt unberührt. Spiele werden nur "
+               "im Speicher gehalten."),
         "en": "{path} is not a database and could not be moved; it is left untouched. Games are kept in memory only.",
     },
     "db_corrupt_kept": {
-        "de": "{path} ist beschädigt und ließ sich nicht verschieben; sie bleibt unberührt. Spiele werden nur im Speicher gehalten.",
+        "de": ("{path} ist beschädigt und ließ sich nicht verschieben; sie bleibt unberührt. Spiele werden nur im "
+               "Speicher gehalten."),
         "en": "{path} is damaged and could not be moved; it is left untouched. Games are kept in memory only.",
     },
     "db_foreign_kept": {
@@ -124,8 +132,9 @@ STRINGS: dict[str, dict[str, Text]] = {
     "setup.options": {"de": "Hausregeln", "en": "House rules"},
 }
 
-def add_strings(table: dict[str, dict[str, Text]]) -> None:
-    for key, langs in table.items():
+def add_strings(table: Mapping[str, Mapping[str, Text]]) -> None:
+    for key, entry in table.items():
+        langs = dict(entry)
         check_entry(key, langs)
         if key in STRINGS and STRINGS[key] != langs:
             raise KeyError(f"string {key!r} defined twice with different words")
@@ -155,6 +164,11 @@ def tr(lang: str, key: str, **params: Any) -> str:
     shown = {k: _Signed(v) if isinstance(v, int) and not isinstance(v, bool) and v < 0 else v
              for k, v in params.items()}
     return render(lang, entry.get(lang) or entry[DEFAULT_LANG], shown)
+
+
+def both(key: str, **params: Any) -> str:
+    """A message for a place without a language (console, a bare HTTP answer): German, then English."""
+    return f"{tr('de', key, **params)} / {tr('en', key, **params)}"
 
 
 def pick_lang(languages: list[str] | None) -> str:

@@ -36,30 +36,47 @@ decides a rule.
 from __future__ import annotations
 
 import asyncio
-import logging
-import secrets
 from typing import Any
-from urllib.parse import parse_qs, urlencode, urlparse, urlunparse
+from urllib.parse import urlparse, urlunparse
 
 import flet as ft
 
 from companion import platform
-from companion.app import CLIENT_ANSWER_TIMEOUT, EXTENSIONS, SCREENS, Shell
+from companion.app import EXTENSIONS, SCREENS, Shell
 from companion.i18n import add_strings
+from companion.join_seats import (
+    ALL,
+    _copy,
+    _load_locks,
+    _load_seat,
+    _others,
+    _refresh_join_screens,
+    _rerender,
+    _save_seat,
+    _split,
+    ask_seat,
+    choose_seat,
+    game_join_url,
+    log,
+    request_banners,
+    request_seat,
+    resolve_game_id,
+    seat_locks,
+    seats_connected,
+    table_join_token,
+)
 from companion.store import StoreError
 from components.common import big_button, info_line, section_title
 from components.qr import qr_image
 from scoring.errors import InvalidInput
 
-log = logging.getLogger("tischrichter.join")
-
-SHORT_ID = 8  # characters of the game id in a join URL
-PREF_PREFIX = "tischrichter.seat."  # + game id -> "0", "1", ... or "all"
-ALL = "all"
-
 add_strings(
     {
         "join.invite": {"de": "Mitspieler einladen", "en": "Invite players"},
+        "join.no_such_seat": {
+            "de": "Diesen Platz gibt es an diesem Tisch nicht; der Link ist falsch. Wer bist du?",
+            "en": "This table has no such seat; the link is wrong. Who are you?",
+        },
         "join.title": {"de": "Mitspielen mit dem eigenen Handy", "en": "Play along on your own phone"},
         "join.scan": {
             "de": "Mit der Handy-Kamera scannen oder die Adresse im Browser öffnen:",
@@ -80,7 +97,8 @@ add_strings(
         },
         "join.same_wifi": {
             "de": "Alle Handys müssen im selben WLAN sein. Der Link enthält den Tisch-Schlüssel: nur am Tisch teilen.",
-            "en": "All phones must be on the same Wi-Fi. The link contains the table's key: share it only at the table.",
+            "en": ("All phones must be on the same Wi-Fi. The link contains the table's key: share it only at the "
+                   "table."),
         },
         "join.phone_only": {
             "de": "Dieser Tischrichter läuft allein auf diesem Handy, ohne Server: reicht es am Tisch herum. "
@@ -96,7 +114,10 @@ add_strings(
         "join.seat_here": {"de": "{name}: verbunden", "en": "{name}: connected"},
         "join.seat_away": {"de": "{name}: noch nicht da", "en": "{name}: not here yet"},
         "join.back": {"de": "Zurück zum Spiel", "en": "Back to the game"},
-        "join.no_game": {"de": "Dieses Spiel gibt es hier nicht (mehr).", "en": "This game does not exist here (any more)."},
+        "join.no_game": {
+            "de": "Dieses Spiel gibt es hier nicht (mehr).",
+            "en": "This game does not exist here (any more).",
+        },
         "seat.title": {"de": "Wer bist du?", "en": "Who are you?"},
         "seat.game": {"de": "{game}: {players}", "en": "{game}: {players}"},
         "seat.me": {"de": "Ich bin {name}", "en": "I am {name}"},
@@ -128,304 +149,6 @@ add_strings(
         "seat.release": {"de": "Platz freigeben", "en": "Give up my seat"},
     }
 )
-
-
-# --- URLs --------------------------------------------------------------------------------
-def short_id(game_id: str) -> str:
-    return game_id[:SHORT_ID]
-
-
-def game_join_url(base: str, game_id: str, seat: int | None = None, token: str | None = None) -> str:
-    """The URL another phone opens: the server's join URL with the game's path.
-
-    ``base`` is ``AppContext.join_url`` (``http://192.168.1.5:8550/?t=TOKEN`` in LAN
-    mode): its query (the token) is kept, since the LAN gate accepts the token on
-    any path and then sets its cookie.
-    """
-    p = urlparse(base or "http://127.0.0.1:8550/")
-    path = f"/g/{short_id(game_id)}" + (f"/seat/{seat}" if seat is not None else "")
-    query = parse_qs(p.query)
-    if token and "t" not in query:
-        query["t"] = [token]
-    return urlunparse((p.scheme or "http", p.netloc, path, "", urlencode(query, doseq=True), ""))
-
-
-def table_join_token(shell: Shell, table: Any) -> str:
-    """The game's own join secret (``Store.table_token``); a game from an older store gets one."""
-    tok = getattr(table, "token", "") or shell.ctx.store.table_token(table.id) or ""
-    if len(tok) < 16:
-        fresh = secrets.token_urlsafe(16)
-        try:
-            shell.ctx.store.set_table_token(table.id, fresh)
-            tok = fresh
-        except StoreError:  # a read-only store: the old token (if any) it is
-            pass
-    table.token = tok
-    return tok
-
-
-def resolve_game_id(shell: Shell, ident: str) -> str:
-    """A full game id, or the one open game whose id starts with ``ident`` (≥ 6 characters)."""
-    store = shell.ctx.store
-    try:
-        if store.has_game(ident) or len(ident) < 6:
-            return ident
-        hits = [g["id"] for g in store.games(limit=1000) if g["id"].startswith(ident)]
-    except Exception:  # a broken store: let the shell's own routing say so
-        return ident
-    return hits[0] if len(hits) == 1 else ident
-
-
-def _split(route: str) -> tuple[list[str], dict[str, list[str]]]:
-    parsed = urlparse(route or "/")
-    return [p for p in parsed.path.split("/") if p], parse_qs(parsed.query, keep_blank_values=True)
-
-
-# --- who is here --------------------------------------------------------------------------
-def _connected(s: Any) -> bool:
-    try:
-        return s.page.session.connection is not None
-    except Exception:
-        return False
-
-
-def seats_connected(shell: Shell, game_id: str, *, others_only: bool = False) -> set[int]:
-    """Seats that have their own phone on this game right now (other sessions included;
-    ``others_only``: not this browser's own tabs)."""
-    out: set[int] = set()
-    for s in list(shell.ctx.shells):
-        if s.table is not None and s.table.id == game_id and s.seats and _connected(s) \
-                and not (others_only and s.phone == shell.phone):
-            out |= set(s.seats)
-    return out
-
-
-def _refresh_join_screens(shell: Shell, game_id: str | None) -> None:
-    """The host's join screen lists who is connected: tell it someone came or went."""
-    if not game_id:
-        return
-    for s in list(shell.ctx.shells):
-        if s is shell or s.screen != "join" or s.ui.get("join_game") != game_id:
-            continue
-        try:
-            s.page.run_task(_render_async, s)
-        except Exception:  # that session is away itself
-            pass
-
-
-async def _render_async(s: Shell) -> None:
-    s.render()
-
-
-async def _copy(shell: Shell, text: str) -> None:
-    try:
-        await asyncio.wait_for(ft.Clipboard().set(text), timeout=CLIENT_ANSWER_TIMEOUT)
-    except Exception:  # no clipboard (plain http on a phone): the link is on the screen anyway
-        return
-    shell.page.show_dialog(ft.SnackBar(ft.Text(shell.t("join.copied"))))
-
-
-# --- choosing a seat ---------------------------------------------------------------------------
-def _pref_key(game_id: str) -> str:
-    return PREF_PREFIX + game_id
-
-
-async def _save_seat(shell: Shell, game_id: str, value: str) -> None:
-    try:
-        await asyncio.wait_for(ft.SharedPreferences().set(_pref_key(game_id), value), timeout=CLIENT_ANSWER_TIMEOUT)
-    except Exception:
-        pass
-
-
-async def _load_seat(shell: Shell, game_id: str) -> None:
-    """A browser that chose a seat for this game before gets it again without asking."""
-    try:
-        saved = await asyncio.wait_for(ft.SharedPreferences().get(_pref_key(game_id)), timeout=CLIENT_ANSWER_TIMEOUT)
-    except Exception:  # no answer (old browser, tests): the picker stays
-        return
-    if shell.screen != "seat" or shell.ui.get("join_game") != game_id or saved is None:
-        return  # the player was quicker, or went elsewhere
-    saved = str(saved)
-    if saved == ALL and not shell.is_guest:
-        choose_seat(shell, game_id, None, remember=False)
-    elif saved.isdigit():
-        # a hint only: the server's claims decide (a held seat is not asked for on its own)
-        choose_seat(shell, game_id, int(saved), remember=False, ask=False)
-
-
-def seat_locks(shell: Shell) -> dict[str, int | str]:
-    """Game id -> the seat this session (browser) chose for it, or ``ALL``.
-
-    Kept on the shell itself, not in ``shell.ui`` (which "Start" clears): a seat's
-    phone that goes to the start screen and resumes the game from "Offene Spiele"
-    is that seat's phone again, never a screen acting for every seat (which would
-    show the other seats' hidden treasures and let it act for them).
-    """
-    locks = getattr(shell, "join_seat_locks", None)
-    if locks is None:
-        locks = {}
-        shell.join_seat_locks = locks  # type: ignore[attr-defined]
-    return locks
-
-
-async def _load_locks(shell: Shell) -> None:
-    """Seats this browser chose before (any tab): applied when one of those games is opened."""
-    try:
-        prefs = ft.SharedPreferences()
-        keys = await asyncio.wait_for(prefs.get_keys(PREF_PREFIX), timeout=CLIENT_ANSWER_TIMEOUT)
-        for key in list(keys or [])[:200]:
-            value = await asyncio.wait_for(prefs.get(key), timeout=CLIENT_ANSWER_TIMEOUT)
-            gid = str(key)[len(PREF_PREFIX):]
-            if gid and gid not in seat_locks(shell):
-                value = str(value)
-                if value == ALL:
-                    seat_locks(shell)[gid] = ALL
-                elif value.isdigit():
-                    seat_locks(shell)[gid] = int(value)
-    except Exception:  # no answer (old browser, tests): nothing remembered
-        return
-
-
-def _others(shell: Shell) -> list[Shell]:
-    return [s for s in list(shell.ctx.shells) if s is not shell and _connected(s)]
-
-
-def _concerned(shell: Shell, game_id: str) -> list[Shell]:
-    """The other sessions a seat request for ``game_id`` shows on: the host's screens and that
-    game's own phones (the holder's banner), never the phones of every other table (issue 17)."""
-    return [s for s in _others(shell) if not s.is_guest or s.guest_game == game_id]
-
-
-def _rerender(shells: list[Shell]) -> None:
-    for s in shells:
-        try:
-            s.page.run_task(_render_async, s)
-        except Exception:  # that session is away itself
-            pass
-
-
-def request_seat(shell: Shell, game_id: str, seat: int) -> None:
-    """A guest asks for a seat it may not simply take: the host's screens (and the holder's
-    phone) show the request; the guest's picker says it asked."""
-    shell.ctx.add_request(game_id, seat, shell.phone)
-    shell.ui.pop("seat_refused", None)
-    _rerender(_concerned(shell, game_id))
-
-
-def decide(shell: Shell, req_id: int, allow: bool) -> None:
-    """The host allows or refuses a seat request; the holder of the seat may give it up."""
-    ctx = shell.ctx
-    req = next((r for r in ctx.requests if r.id == req_id), None)
-    if req is None:
-        shell.render()
-        return
-    holder = ctx.claims.get(req.game, {}).get(req.seat)
-    if shell.is_guest and not (allow and holder == shell.phone):
-        return  # a guest decides nothing but to give up its own seat
-    ctx.requests.remove(req)
-    touched: list[Shell] = []
-    if allow:
-        before = ctx.grant_seat(req.game, req.seat, req.phone, move=True)
-        for s in list(ctx.shells):
-            on_game = s.ui.get("join_game") == req.game or (s.table is not None and s.table.id == req.game)
-            if s.phone == req.phone and on_game:
-                s.ui.pop("join_game", None)
-                try:
-                    s.open_table(req.game, render=False)  # a guest's seat comes from the claims
-                except (StoreError, InvalidInput):
-                    continue
-                if not s.is_guest:
-                    s.seats = {req.seat}
-                touched.append(s)
-            elif before is not None and s.phone == before and s.table is not None and s.table.id == req.game \
-                    and s.seats == {req.seat}:
-                s.seats = None  # a guest's phone then asks who it is; a host's acts for everyone
-                touched.append(s)
-    else:
-        for s in list(ctx.shells):
-            if s.phone == req.phone:
-                s.ui["seat_refused"] = True
-                touched.append(s)
-    if shell in touched:
-        touched.remove(shell)
-    shell.render()
-    _rerender([s for s in _others(shell) if s in touched or not s.is_guest])
-    _refresh_join_screens(shell, req.game)
-
-
-def request_banners(shell: Shell) -> list[ft.Control]:
-    """Seat requests: on every host screen (allow / refuse), and on the holder's phone (give up)."""
-    out: list[ft.Control] = []
-    for r in list(shell.ctx.requests):
-        try:
-            table = shell.ctx.tables.open(r.game)
-            name = table.players[r.seat].name
-        except Exception:
-            continue
-        holder = shell.ctx.claims.get(r.game, {}).get(r.seat)
-        if not shell.is_guest:
-            text = shell.t("seat.request_host", name=name, game=shell.game_title(table.game.id))
-            buttons = [
-                ft.Button(content=shell.t("seat.allow"), on_click=lambda e, i=r.id: decide(shell, i, True)),
-                ft.OutlinedButton(content=shell.t("seat.refuse"), on_click=lambda e, i=r.id: decide(shell, i, False)),
-            ]
-        elif holder == shell.phone and r.game == shell.guest_game:
-            text = shell.t("seat.request_holder", name=name)
-            buttons = [ft.Button(content=shell.t("seat.release"), on_click=lambda e, i=r.id: decide(shell, i, True))]
-        else:
-            continue
-        out.append(ft.Container(
-            bgcolor=ft.Colors.AMBER_100, padding=10, border_radius=8,
-            content=ft.Column([ft.Text(text, size=16), ft.Row(buttons, wrap=True)], spacing=6),
-        ))
-    return out
-
-
-def choose_seat(shell: Shell, game_id: str, seat: int | None, *, remember: bool = True, ask: bool = True) -> None:
-    """Open the game on this phone as ``seat``'s own (None: for every seat, passed around: the
-    host's only). A guest takes a free seat as its first; anything else is asked for."""
-    if shell.is_guest and seat is None:
-        return  # the pass-around view is the host's
-    try:
-        shell.open_table(game_id, render=False)
-    except (StoreError, InvalidInput):
-        shell.flash = shell.t("join.no_game")
-        shell.go_home()
-        return
-    if seat is not None and not (0 <= seat < len(shell.table.players)):
-        if shell.is_guest:
-            return
-        seat = None
-    if shell.is_guest:
-        game_id = shell.table.id
-        if not shell.claim_seat(game_id, seat):
-            if ask:
-                request_seat(shell, game_id, seat)
-            shell.go("seat", join_game=game_id)
-            return
-        shell.open_table(game_id, render=False)  # the seat from the claims
-        shell.ui.pop("join_game", None)
-        shell.render()
-        if remember:
-            shell.page.run_task(_save_seat, shell, game_id, str(seat))
-        _refresh_join_screens(shell, game_id)
-        _rerender([s for s in _others(shell) if not s.is_guest and s.screen == "seat"])
-        return
-    if seat is not None:
-        shell.claim_seat(shell.table.id, seat)
-    shell.seats = {seat} if seat is not None else None
-    seat_locks(shell)[game_id] = seat if seat is not None else ALL
-    shell.ui.pop("join_game", None)
-    shell.render()
-    if remember:
-        shell.page.run_task(_save_seat, shell, game_id, ALL if seat is None else str(seat))
-    _refresh_join_screens(shell, game_id)
-
-
-def ask_seat(shell: Shell, game_id: str) -> None:
-    """Show "Wer bist du?" for ``game_id`` (this phone then acts for nobody until it picks)."""
-    shell.go("seat", join_game=game_id)
-    _refresh_join_screens(shell, game_id)
 
 
 # --- screens ---------------------------------------------------------------------------
@@ -503,13 +226,26 @@ def join_screen(shell: Shell) -> list[ft.Control]:
         out.append(info_line(shell.t(key), color=ft.Colors.AMBER_100))
     out += [
         ft.Text(shell.t("join.scan"), size=15),
-        ft.Row([qr_image(url, size=260, label=shell.t("join.qr_label", url=url))], alignment=ft.MainAxisAlignment.CENTER),
+        ft.Row(
+            [qr_image(url, size=260, label=shell.t("join.qr_label", url=url))], alignment=ft.MainAxisAlignment.CENTER
+        ),
         # not ``selectable``: a selectable Text reaches screen readers as an empty text field
-        ft.Row([ft.Text(url, size=17, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)],
-               alignment=ft.MainAxisAlignment.CENTER, wrap=True),
-        ft.Row([ft.OutlinedButton(content=shell.t("join.copy"), icon=ft.Icons.COPY, height=48,
-                                  on_click=lambda e: shell.page.run_task(_copy, shell, url))],
-               alignment=ft.MainAxisAlignment.CENTER),
+        ft.Row(
+            [ft.Text(url, size=17, weight=ft.FontWeight.BOLD, text_align=ft.TextAlign.CENTER)],
+            alignment=ft.MainAxisAlignment.CENTER,
+            wrap=True,
+        ),
+        ft.Row(
+            [
+                ft.OutlinedButton(
+                    content=shell.t("join.copy"),
+                    icon=ft.Icons.COPY,
+                    height=48,
+                    on_click=lambda e: shell.page.run_task(_copy, shell, url),
+                )
+            ],
+            alignment=ft.MainAxisAlignment.CENTER,
+        ),
     ]
     if shell.ctx.token:
         out.append(ft.Text(shell.t("join.same_wifi"), size=13, color=ft.Colors.BLUE_GREY_700))
@@ -568,8 +304,11 @@ def _guest_arrives(shell: Shell, parts: list[str]) -> None:
         seat_locks(shell)[table.id] = seat
         shell.page.run_task(_save_seat, shell, table.id, str(seat))
         return
-    if len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit() and int(parts[3]) < len(table.players):
+    if len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit() and len(parts[3]) <= 3 \
+            and int(parts[3]) < len(table.players):
         request_seat(shell, table.id, int(parts[3]))  # the seat link of a seat it may not simply take
+    elif len(parts) >= 4 and parts[2] == "seat":  # a seat this table does not have (issue 23.6)
+        shell.flash = shell.t("join.no_such_seat")
     elif len(table.players) == 1:
         choose_seat(shell, table.id, 0, ask=False)
         if shell.seats:
@@ -589,7 +328,7 @@ def _install_route(shell: Shell) -> None:
         else:
             _host_arrives(shell, parts, query)
 
-    shell._route = route  # type: ignore[method-assign]
+    shell._route = route  # type: ignore[method-assign, assignment]  # the extension wraps the shell's router
 
 
 def _sync_bar(shell: Shell, bits: dict[str, Any]) -> None:
@@ -602,7 +341,7 @@ def _sync_bar(shell: Shell, bits: dict[str, Any]) -> None:
     bits["you"].visible = bits["switch"].visible = mine
     if mine:
         bits["you"].value = shell.t("seat.you_are", name=", ".join(
-            shell.table.players[s].name for s in sorted(shell.seats)))
+            shell.game_table.players[s].name for s in sorted(shell.seats or ())))
 
 
 def _invite(shell: Shell) -> None:
@@ -674,7 +413,7 @@ def _install_reconnect(shell: Shell) -> None:
         # Renders scheduled while the session was away were dropped (no connection to
         # schedule them on): draw the table as it is now.
         if callable(previous_connect):
-            res = previous_connect(e)
+            res = previous_connect(e)  # type: ignore[call-arg]  # Flet's type allows a handler without the event
             if asyncio.iscoroutine(res):
                 await res
         if shell.table is not None or shell.screen in ("join", "seat"):
@@ -683,13 +422,13 @@ def _install_reconnect(shell: Shell) -> None:
 
     def on_disconnect(e: Any) -> None:
         if callable(previous_disconnect):
-            previous_disconnect(e)
+            previous_disconnect(e)  # type: ignore[call-arg]  # (see on_connect)
         _refresh_join_screens(shell, _table_id(shell))
 
     def on_close(e: Any) -> None:
         gid = _table_id(shell)
         if callable(previous_close):
-            previous_close(e)
+            previous_close(e)  # type: ignore[call-arg]  # (see on_connect)
         _refresh_join_screens(shell, gid)
 
     page.on_connect = on_connect
@@ -705,7 +444,7 @@ def _install_open_table(shell: Shell) -> None:
         original_open_table(game_id, render=False)
         # a guest's seat is what its phone holds on the server (set by the shell), never a lock
         lock = seat_locks(shell).get(shell.table.id) if shell.table is not None and not shell.is_guest else None
-        if lock is not None and lock != ALL and 0 <= int(lock) < len(shell.table.players):
+        if lock is not None and lock != ALL and 0 <= int(lock) < len(shell.game_table.players):
             shell.seats = {int(lock)}
         if render:
             shell.render()

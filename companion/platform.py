@@ -20,7 +20,7 @@ import asyncio
 import logging
 import sys
 from collections.abc import Awaitable, Callable
-from typing import Any, Literal
+from typing import Any, Final, Literal
 
 from companion.i18n import add_strings
 
@@ -38,8 +38,8 @@ add_strings(
     }
 )
 
-SERVER = "server"
-PHONE = "phone"
+SERVER: Final = "server"
+PHONE: Final = "phone"
 Mode = Literal["server", "phone"]
 
 IN_BROWSER = sys.platform == "emscripten"
@@ -95,6 +95,19 @@ def _guarded(fn: Callable[[], Any]) -> None:
 # --- the phone's lasting storage (IndexedDB through Emscripten's IDBFS) ----------------------
 _mounted = False
 _persist_hooks: list[Callable[[], Awaitable[None]]] = []
+
+
+def mark(name: str) -> None:
+    """Phone: the performance mark ``tr:<name>`` in the page (python-worker.js posts it; the web bench
+    reads the start's steps from them, issue 29.1). Server: nothing."""
+    if MODE != PHONE or not IN_BROWSER:
+        return
+    try:
+        import flet_js  # type: ignore[import-not-found]  # only inside the phone's worker
+
+        flet_js.mark(f"tr:{name}")
+    except Exception:  # noqa: BLE001 - a mark is for the bench; the app goes on without it
+        pass
 
 
 def _fs() -> Any:
@@ -214,3 +227,62 @@ def write_through(conn: Any, changes: Callable[[], int],
     if MODE != PHONE:
         return None
     return WriteThrough(conn, changes, on_result)
+
+
+# --- does the browser keep the store? (issue 29.6) -------------------------------------------
+# Browsers may clear a site's storage: best-effort storage under storage pressure, and Safari on
+# iPhone what a site stored when it was not opened for seven days (unless it is on the home screen).
+# The page asks ``navigator.storage.persist()`` as it loads (build/web/python.js; a worker has no
+# ``persist``) and posts the answer to the Python worker, which keeps it as the promise
+# ``flet_js.storageKept`` once it is there, and as the promise ``flet_js.storage`` before
+# (build/web/python-worker.js). True: the browser promised to keep it. The page asks as it loads, so
+# the answer is normally in before the first screen: that screen shows it, nothing moves later.
+_kept: bool | None = None  # the answer once known
+_kept_source: Callable[[], Awaitable[bool | None]] | None = None  # tests stand in for the page
+
+
+def storage_kept() -> bool | None:
+    """Does the browser keep the store? Phone: True, False, or None (no answer yet, or none given).
+    Server: True (a file on the host's disk; nothing here applies)."""
+    global _kept
+    if MODE != PHONE:
+        return True
+    if _kept is None and IN_BROWSER and _kept_source is None:
+        now = getattr(_flet_js(), "storageKept", None)
+        _kept = None if now is None else now is True
+    return _kept
+
+
+def answer_storage(source: Callable[[], Awaitable[bool | None]] | None) -> None:
+    """Tests: where the answer comes from instead of the page (None: from the page again)."""
+    global _kept, _kept_source
+    _kept, _kept_source = None, source
+
+
+async def ask_storage() -> bool | None:
+    """Phone: wait for the page's answer (once; later calls return it at once). Server: True."""
+    global _kept
+    if MODE != PHONE:
+        return True
+    if _kept is None:
+        if _kept_source is not None:
+            got = await _kept_source()
+        elif IN_BROWSER:
+            got = await _page_answer()
+        else:
+            return None
+        _kept = None if got is None else got is True
+    return _kept
+
+
+def _flet_js() -> Any:
+    import flet_js  # type: ignore[import-not-found]  # the worker's module (build/web/python-worker.js)
+
+    return flet_js
+
+
+async def _page_answer() -> bool | None:
+    answer = getattr(_flet_js(), "storage", None)
+    if answer is None:  # a page that does not ask
+        return None
+    return bool(await answer)

@@ -68,12 +68,12 @@ class Profile:
 def _clean_name(name: Any) -> str:
     if not isinstance(name, str):
         raise ValueError("name: not text")
-    name = " ".join(name.split())
-    if not name:
+    words: str = " ".join(name.split())
+    if not words:
         raise ValueError("name: empty")
-    if len(name) > NAME_MAX:
+    if len(words) > NAME_MAX:
         raise ValueError(f"name: more than {NAME_MAX} characters")
-    return name
+    return words
 
 
 def _clean_lucky(lucky: Any) -> tuple[int, int] | None:

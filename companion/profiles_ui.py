@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -104,7 +105,7 @@ def profiles_screen(shell: Shell) -> list[ft.Control]:
         return out
     out.append(section_title(shell.t("hist.prof.editing") if form["id"] else shell.t("hist.prof.new")))
 
-    def setter(key: str):
+    def setter(key: str) -> Callable[[Any], None]:
         def handler(e: Any) -> None:
             form[key] = e.control.value or ""
 
@@ -119,7 +120,7 @@ def profiles_screen(shell: Shell) -> list[ft.Control]:
         form["color"] = c
         shell.render()
 
-    swatches = []
+    swatches: list[ft.Control] = []
     for c in PROFILE_COLORS:
         bg, fg = swatch(c)
         chosen = form["color"] == c
@@ -144,6 +145,11 @@ def profiles_screen(shell: Shell) -> list[ft.Control]:
                           text_color=ft.Colors.WHITE)]
     if form["id"]:
         buttons.append(ft.TextButton(content=shell.t("hist.prof.cancel"), height=TOUCH,
-                                     on_click=lambda e: (shell.ui.pop("hist_prof", None), shell.render())))
+                                     on_click=lambda e: _cancel_edit(shell)))
     out.append(ft.Row(buttons, wrap=True))
     return out
+
+
+def _cancel_edit(shell: Shell) -> None:
+    shell.ui.pop("hist_prof", None)
+    shell.render()

@@ -31,6 +31,7 @@ import threading
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import sqlite_utils
 
@@ -135,7 +136,7 @@ class RulesIndex:
                             "extra": index_words(" ".join(extra)),
                         }
                     )
-        docs = self.db["docs"]
+        docs = self.db.table("docs")
         docs.insert_all(rows, pk="ref")
         docs.enable_fts(["title", "rid", "body", "extra"], fts_version="FTS5", tokenize="unicode61")
         self.db.execute("CREATE VIRTUAL TABLE docs_vocab USING fts5vocab(docs_fts, 'row')")
@@ -159,7 +160,9 @@ class RulesIndex:
                     exact.add(w)
                 elif abs(len(w) - n) <= 1 and within_one(term, w):
                     exact.add(w)  # one typo in a whole word
-                elif len(w) > n and (within_one(term, w[:n]) or within_one(term, w[: n + 1]) or within_one(term, w[: n - 1])):
+                elif len(w) > n and (
+                    within_one(term, w[:n]) or within_one(term, w[: n + 1]) or within_one(term, w[: n - 1])
+                ):
                     exact.add(w)  # one typo in a word still being typed
         return tuple(sorted(exact)), tuple(sorted(prefixes))
 
@@ -187,7 +190,7 @@ class RulesIndex:
             "SELECT docs.ref, docs.kind, docs.game, bm25(docs_fts, ?, ?, ?, ?) AS rank "
             "FROM docs_fts JOIN docs ON docs.rowid = docs_fts.rowid WHERE docs_fts MATCH ?"
         )
-        params: list = [*WEIGHTS, match]
+        params: list[Any] = [*WEIGHTS, match]
         if game:
             sql += " AND docs.game = ?"
             params.append(game)

@@ -42,9 +42,15 @@ add_strings(
     {
         "rules.title": {"de": "Regeln", "en": "Rules"},
         "rules.home_button": {"de": "Regeln", "en": "Rules"},
-        "rules.home_tip": {"de": "Regeln nachschlagen und Streit schlichten", "en": "Look up rules and settle disputes"},
+        "rules.home_tip": {
+            "de": "Regeln nachschlagen und Streit schlichten",
+            "en": "Look up rules and settle disputes",
+        },
         "rules.search_label": {"de": "Regeln durchsuchen", "en": "Search the rules"},
-        "rules.no_hits": {"de": "Nichts gefunden – ein anderes Wort versuchen?", "en": "Nothing found – try another word?"},
+        "rules.no_hits": {
+            "de": "Nichts gefunden – ein anderes Wort versuchen?",
+            "en": "Nothing found – try another word?",
+        },
         "rules.hit": {"de": "{rule} · {title}", "en": "{rule} · {title}"},
         "rules.hit_section": {"de": "{game} · {title}", "en": "{game} · {title}"},
         "rules.example": {"de": "Beispiel", "en": "Example"},
@@ -67,7 +73,10 @@ add_strings(
         },
         "rules.dispute_legal": {"de": "Jetzt erlaubt:", "en": "Allowed now:"},
         "rules.dispute_illegal": {"de": "Nicht erlaubt:", "en": "Not allowed:"},  # the referee says no (issue 15.8)
-        "rules.dispute_nothing": {"de": "Gerade steht kein Zug an (erst würfeln?).", "en": "No move is due right now (roll first?)."},
+        "rules.dispute_nothing": {
+            "de": "Gerade steht kein Zug an (erst würfeln?).",
+            "en": "No move is due right now (roll first?).",
+        },
         "rules.dispute_no_game": {"de": "Kein offenes Spiel gewählt.", "en": "No open game chosen."},
         "rules.dispute_close": {"de": "Was wäre wenn? schließen", "en": "Close What if?"},
         "rules.dispute_try": {"de": "Ausprobieren: {action}", "en": "Try: {action}"},
@@ -132,6 +141,7 @@ def _run_scroll_top(shell: Shell) -> None:
 
 def open_rule(shell: Shell, rule: str) -> None:
     """Show one entry; remember the game the player came from (for "Zurück zum Spiel")."""
+    back: str | None
     if shell.table is not None:
         back = shell.game_table.id
     elif shell.screen == "dispute":
@@ -222,7 +232,7 @@ def game_index(shell: Shell, g: GameRules) -> list[ft.Control]:
 
 
 def game_chooser(shell: Shell, chosen: str) -> ft.Control:
-    buttons = []
+    buttons: list[ft.Control] = []
     for gid, g in GAMES.items():  # every registered game, then the table's own rules
         selected = gid == chosen
         buttons.append(
@@ -318,10 +328,9 @@ def rules_screen(shell: Shell) -> list[ft.Control]:
     elif ref:
         out.append(info_line(shell.t("rules.unknown", rule=ref), color=ft.Colors.AMBER_100))
         chosen = chosen or game_of(ref)
-    if chosen not in GAMES:
-        chosen = next(iter(GAMES))
-    out.append(game_chooser(shell, chosen))
-    out += game_index(shell, GAMES[chosen])
+    shown: str = chosen if chosen is not None and chosen in GAMES else next(iter(GAMES))
+    out.append(game_chooser(shell, shown))
+    out += game_index(shell, GAMES[shown])
     return out
 
 
@@ -366,7 +375,7 @@ def dispute_body(shell: Shell, table: Any) -> list[ft.Control]:
     legal = [c for c in cands if c.legal]
     illegal = [c for c in cands if not c.legal]
 
-    def pick(action: dict) -> None:
+    def pick(action: dict[str, Any]) -> None:
         shell.ui[_panel_key(table, "pick")] = (table.seq, action)
         shell.render()
         if shell.screen == "dispute":  # the verdict is at the top of this screen
@@ -458,7 +467,7 @@ def dispute_screen(shell: Shell) -> list[ft.Control]:
             table = shell.ctx.tables.open(gid)
         except (StoreError, InvalidInput):  # gone or damaged: the screen says there is no game
             table = None
-    if table is None:
+    if table is None or gid is None:
         return [info_line(shell.t("rules.dispute_no_game"), color=ft.Colors.AMBER_100)]
     game_title = shell.game_title(table.game.id)
     return [
@@ -478,7 +487,7 @@ def home_button(shell: Shell) -> ft.Control:
 def extension(shell: Shell) -> None:
     """Session start: rule links land on the rules screen; home gets a "Regeln" button (chained)."""
     shell.rule_hook = lambda rule: open_rule(shell, rule)
-    previous = getattr(shell, "home_extra", None)
+    previous = shell.home_extra
 
     def home_extra(s: Any) -> list[ft.Control]:
         out = list(previous(s)) if previous else []

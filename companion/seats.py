@@ -3,6 +3,8 @@
 Issue #15 (4, 6): a name field starts empty and shows the default name as a hint; an
 empty name takes that default; two names alike (ignoring case and spaces) are refused
 beside the second field, naming the name. Words in both languages, German first.
+Issue #23 (7): "alike" is ``scoring.names.name_key`` (invisible characters dropped, NFKC, case
+folded, confusables of other scripts folded), and a name with a bidirectional override is refused.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from components.common import big_button, keyed, refusal_line
 from components.seat_editor import AddSeat, Seat
 from scoring.engine import NAME_MAX, visible
 from scoring.errors import RefereeError
+from scoring.names import has_bidi_control, name_key
 
 if TYPE_CHECKING:
     from companion.app import Shell
@@ -34,6 +37,10 @@ add_strings(
             "de": "Name für Platz {n} enthält Steuerzeichen",
             "en": "The name for seat {n} holds control characters",
         },
+        "setup.name_bidi": {
+            "de": "Name für Platz {n} enthält Zeichen, die die Schreibrichtung umkehren",
+            "en": "The name for seat {n} holds characters that reverse the writing direction",
+        },
         "setup.at_least": {"de": "Mindestens {n} Spieler", "en": "At least {n} players"},
         "setup.at_most": {"de": "Voll: höchstens {n} Spieler", "en": "Full: at most {n} players"},
     }
@@ -47,8 +54,9 @@ class NameProblem(BaseModel):
 
 
 def norm(name: str) -> str:
-    """How two names are compared: case and spaces do not make them different."""
-    return " ".join(name.split()).casefold()
+    """How two names are compared: case, spaces, invisible characters and look-alike letters of
+    another script do not make them different (``scoring.names.name_key``)."""
+    return name_key(name)
 
 
 def resolve(typed: list[str], default: Callable[[int], str]) -> list[str]:
@@ -74,6 +82,9 @@ def name_problems(names: list[str]) -> list[NameProblem]:
         if any(unicodedata.category(c) == "Cc" for c in name):
             out.append(NameProblem(seat=i, key="setup.name_unreadable", params={"n": i + 1}))
             continue
+        if has_bidi_control(name):
+            out.append(NameProblem(seat=i, key="setup.name_bidi", params={"n": i + 1}))
+            continue
         key = norm(name)
         if key in first:  # named as the earlier seat spells it
             out.append(NameProblem(seat=i, key="setup.name_twice", params={"name": first[key]}))
@@ -82,7 +93,7 @@ def name_problems(names: list[str]) -> list[NameProblem]:
 
 
 def seats_for(shell: Shell, typed: list[str], keys: list[str], errors: dict[int, str], *, low: int,
-              colors: list[Any] | None = None, extras: list[tuple] | None = None) -> list[Seat]:
+              colors: list[Any] | None = None, extras: list[tuple[Any, ...]] | None = None) -> list[Seat]:
     """The seat editor's data in this language."""
     n = len(typed)
     return [

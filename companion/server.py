@@ -26,7 +26,6 @@ reconnect's ``on_connect`` in tasks created inside it, which copy the context).
 
 from __future__ import annotations
 
-import gc
 import hmac
 import ipaddress
 import logging
@@ -45,7 +44,9 @@ from urllib.parse import parse_qs, urlsplit
 
 from pydantic import BaseModel, ConfigDict
 
-from companion.i18n import add_strings, tr
+from companion.i18n import add_strings, both
+from companion.server_guard import ASGIApp, Message, Receive, Scope, Send, WsGuard, install_guards
+from companion.store import Store
 
 log = logging.getLogger("tischrichter.server")
 
@@ -55,6 +56,14 @@ PHONE_COOKIE = "tischrichter_phone"
 MIN_TOKEN = 16  # characters of a host token (--token / TISCHRICHTER_TOKEN)
 COOKIE_AGE = 30 * 24 * 3600
 _PHONE_RE = re.compile(r"^[A-Za-z0-9_-]{22}$")
+SHUTDOWN_GRACE = 2  # s uvicorn waits for open connections after SIGTERM before it cancels them
+SESSION_TIMEOUT = 120  # s a disconnected Flet session is kept; the seat is held by the phone cookie
+# a table token as the app makes them (secrets.token_urlsafe: 16 or 22 characters): checked before the store
+_TABLE_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+_IDENT_RE = re.compile(r"[0-9A-Za-z_-]{6,64}")  # a game id or its short prefix in /g/<ident>
+FAILS_BURST = 10  # wrong join links (or host tokens) one address may send at once ...
+FAILS_PER_S = 1 / 6  # ... and then one more every 6 s (issue 23.4)
+FAILS_ADDRESSES = 4096  # addresses remembered at most (the fullest buckets are forgotten first)
 
 add_strings(
     {
@@ -64,14 +73,36 @@ add_strings(
             "en": "Tischrichter: this table needs a link. Host: open the host link shown at start-up. "
                   "Players: their game's link (QR code).",
         },
+        "server.too_many_tries": {
+            "de": "Tischrichter: zu viele falsche Links von diesem Gerät. Bitte in einer Minute den Link "
+                  "(QR-Code) des Spiels noch einmal öffnen.",
+            "en": "Tischrichter: too many wrong links from this device. Please open the game's link "
+                  "(QR code) again in a minute.",
+        },
         "server.short_token": {
             "de": "Der Schlüssel (--token / TISCHRICHTER_TOKEN) ist {n} Zeichen lang; er braucht mindestens {min}.",
             "en": {"one": "The token (--token / TISCHRICHTER_TOKEN) is {n} character long; it needs at least {min}.",
-                   "other": "The token (--token / TISCHRICHTER_TOKEN) is {n} characters long; it needs at least {min}."},
+                   "other": ("The token (--token / TISCHRICHTER_TOKEN) is {n} characters long; it needs at least "
+                             "{min}.")},
         },
         "server.gate_on": {
             "de": "{host} ist keine Loopback-Adresse: nur mit Link (wie --lan).",
             "en": "{host} is not a loopback address: links only (as with --lan).",
+        },
+        "server.too_long": {
+            "de": "Diese Eingabe ist zu lang (höchstens {n} Zeichen); sie wurde nicht übernommen.",
+            "en": {"one": "This input is too long (at most {n} character); it was not taken.",
+                   "other": "This input is too long (at most {n} characters); it was not taken."},
+        },
+        "server.bad_value": {
+            "de": "Diese Eingabe kommt so nicht aus der App; sie wurde nicht übernommen.",
+            "en": "This input does not come from the app like this; it was not taken.",
+        },
+        "server.handler_failed": {
+            "de": "Das ging nicht: ein Fehler im Tischrichter (für den Gastgeber protokolliert). "
+                  "Das gespeicherte Spiel ist davon nicht betroffen.",
+            "en": "That did not work: an error in Tischrichter (logged for the host). "
+                  "The saved game is not affected.",
         },
         "server.host_link": {
             "de": "Gastgeber-Link (nur für das eigene Gerät; Mitspieler bekommen den Link ihres Spiels "
@@ -94,11 +125,6 @@ class Client(BaseModel):
 
 
 CLIENT: ContextVar[Client | None] = ContextVar("tischrichter_client", default=None)
-
-
-def both(key: str, **params: Any) -> str:
-    """A message for a place without a language (console, a bare HTTP answer): German, then English."""
-    return f"{tr('de', key, **params)} / {tr('en', key, **params)}"
 
 
 def is_loopback_host(host: str | None) -> bool:
@@ -144,6 +170,30 @@ def _same(a: str | None, b: str | None) -> bool:
     return bool(a) and bool(b) and hmac.compare_digest(str(a).encode(), str(b).encode())
 
 
+class FailedTries:
+    """Wrong join links and host tokens per client address (issue 23.4): a token bucket of
+    ``FAILS_BURST`` tries refilled at ``FAILS_PER_S``; an address without a try left is refused
+    before its token is looked at. At most ``FAILS_ADDRESSES`` addresses are kept."""
+
+    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
+        self.now = now
+        self.left: dict[str, tuple[float, float]] = {}  # address -> (tries left, when counted)
+
+    def _tries(self, peer: str, t: float) -> float:
+        left, at = self.left.get(peer, (FAILS_BURST, t))
+        return min(float(FAILS_BURST), left + (t - at) * FAILS_PER_S)
+
+    def allowed(self, peer: str) -> bool:
+        return peer not in self.left or self._tries(peer, self.now()) >= 1.0
+
+    def failed(self, peer: str) -> None:
+        t = self.now()
+        self.left[peer] = (max(0.0, self._tries(peer, t) - 1.0), t)
+        if len(self.left) > FAILS_ADDRESSES:  # forget the addresses with the most tries left
+            keep = sorted(self.left, key=lambda p: self._tries(p, t))[: FAILS_ADDRESSES // 2]
+            self.left = {p: self.left[p] for p in keep}
+
+
 class Gate:
     """Pure ASGI middleware: roles, join links, cookies, the LAN gate, the websocket's Origin.
 
@@ -153,7 +203,7 @@ class Gate:
 
     def __init__(
         self,
-        app: Any,
+        app: ASGIApp,
         *,
         host_token: str | None,
         table_token: Callable[[str], str | None],
@@ -165,10 +215,11 @@ class Gate:
         self.table_token = table_token
         self.resolve = resolve
         self.gated = gated
+        self.tries = FailedTries()
 
     # --- reading a request -------------------------------------------------------
     @staticmethod
-    def _headers(scope: dict) -> dict[str, str]:
+    def _headers(scope: Scope) -> dict[str, str]:
         out: dict[str, str] = {}
         cookie_parts: list[str] = []
         for name, value in scope.get("headers", []):
@@ -207,10 +258,12 @@ class Gate:
 
     def _join_link(self, path: str, query: dict[str, list[str]]) -> tuple[str, str] | None:
         """``/g/<ident>[/...]?t=<table token>``: (game id, token) if the token is that game's."""
-        tok = (query.get("t") or [None])[0]
+        tok = next(iter(query.get("t") or ()), None)
         parts = [p for p in path.split("/") if p]
         if not tok or len(parts) < 2 or parts[0] != "g" or len(parts[1]) > 100:
             return None
+        if not _TABLE_TOKEN_RE.fullmatch(tok) or not _IDENT_RE.fullmatch(parts[1]):
+            return None  # no token the app makes, no id it makes: the store is not asked (issue 23.4)
         try:
             gid = self.resolve(parts[1])
             return (gid, tok) if gid and _same(self.table_token(gid), tok) else None
@@ -218,7 +271,7 @@ class Gate:
             log.exception("join link not checked: the store failed")
             return None
 
-    def identify(self, scope: dict, headers: dict[str, str], cookies: dict[str, str]) -> Client | None:
+    def identify(self, scope: Scope, headers: dict[str, str], cookies: dict[str, str]) -> Client | None:
         phone = cookies.get(PHONE_COOKIE)
         phone = phone if phone and _PHONE_RE.match(phone) else None
         if self.host_token and _same(cookies.get(HOST_COOKIE), self.host_token):
@@ -238,17 +291,17 @@ class Gate:
         return (b"set-cookie",
                 f"{name}={value}; HttpOnly; SameSite=Strict; Path=/; Max-Age={COOKIE_AGE}".encode("latin-1"))
 
-    async def _refuse_http(self, send: Callable) -> None:
-        body = both("server.refused").encode()
+    async def _refuse_http(self, send: Send, status: int = 403, key: str = "server.refused") -> None:
+        body = both(key).encode()
         await send({
             "type": "http.response.start",
-            "status": 403,
+            "status": status,
             "headers": [(b"content-type", b"text/plain; charset=utf-8"),
                         (b"content-length", str(len(body)).encode())],
         })
         await send({"type": "http.response.body", "body": body})
 
-    async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
@@ -266,7 +319,8 @@ class Gate:
                 return
             token = CLIENT.set(client)
             try:
-                await self.app(scope, receive, send)
+                peer = (scope.get("client") or ("?", None))[0]
+                await WsGuard(client, peer).run(self.app, scope, receive, send)
             finally:
                 CLIENT.reset(token)
             return
@@ -275,6 +329,13 @@ class Gate:
         set_cookies: list[tuple[bytes, bytes]] = []
         h = (query.get("h") or [None])[0]
         host_cookie = bool(self.host_token) and _same(cookies.get(HOST_COOKIE), self.host_token)
+        # issue 23.4: an address that let nobody in through a token yet has a few wrong tries; once
+        # they are spent, its tokens are not even looked at for a while
+        peer = str((scope.get("client") or ("?", None))[0])
+        trying = client is None and (h is not None or "t" in query)
+        if trying and not self.tries.allowed(peer):
+            await self._refuse_http(send, status=429, key="server.too_many_tries")
+            return
         if self.host_token and _same(h, self.host_token):
             client = Client(role="host")
             set_cookies.append(self._cookie(HOST_COOKIE, self.host_token))
@@ -286,6 +347,8 @@ class Gate:
                 client = Client(role="guest", game=link[0])
                 set_cookies.append(self._cookie(GUEST_COOKIE, f"{link[0]}.{link[1]}"))
         if client is None:
+            if trying:
+                self.tries.failed(peer)
             await self._refuse_http(send)
             return
         if not (cookies.get(PHONE_COOKIE) and _PHONE_RE.match(cookies[PHONE_COOKIE])):
@@ -294,7 +357,7 @@ class Gate:
             await self.app(scope, receive, send)
             return
 
-        async def send_with_cookies(message: dict) -> None:
+        async def send_with_cookies(message: Message) -> None:
             if message["type"] == "http.response.start":
                 message = {**message, "headers": [*message.get("headers", []), *set_cookies]}
             await send(message)
@@ -302,74 +365,19 @@ class Gate:
         await self.app(scope, receive, send_with_cookies)
 
 
-class GcPolicy:
-    """Python's full garbage collection, kept from growing with the number of phones (issue 17).
-
-    Every phone's session keeps its screen (thousands of objects) while it is open; a full
-    collection walks all of them, with the whole server waiting: at 30 tables of four phones
-    one pass took ~0.45 s of CPU in the harness (~0.07 s with this policy), and it comes back
-    as the screens change. What survives a full collection is the long-lived part (sessions,
-    screens, tables), so it is frozen (``gc.freeze``: left out of later passes; reference
-    counting still frees it). A closed session may leave a reference cycle among the frozen
-    objects (page <-> shell): after ``session_closed``, the first full pass at least
-    ``UNFREEZE_EVERY`` seconds after the last such unfreeze unfreezes everything, so the
-    next pass finds it, then freezes the survivors again. Short-lived garbage (each redraw's
-    patch) is found by the young generations as before.
-    """
-
-    UNFREEZE_EVERY = 600.0
-
-    def __init__(self) -> None:
-        self.installed = False
-        self.closed = 0  # sessions closed since the last unfreeze
-        self._last_unfreeze = 0.0
-
-    def install(self) -> None:
-        if self.installed:
-            return
-        gc.collect()
-        gc.freeze()  # everything loaded at start-up (Flet, pydantic schemas, the store)
-        self._last_unfreeze = time.monotonic()
-        gc.callbacks.append(self._after)
-        self.installed = True
-
-    def uninstall(self) -> None:
-        if self.installed:
-            gc.callbacks.remove(self._after)
-            gc.unfreeze()
-            self.installed = False
-
-    def _after(self, phase: str, info: dict) -> None:
-        if phase != "stop" or info.get("generation") != 2:
-            return
-        now = time.monotonic()
-        if self.closed and now - self._last_unfreeze >= self.UNFREEZE_EVERY:
-            gc.unfreeze()  # the next full pass looks at the closed sessions too
-            self.closed = 0
-            self._last_unfreeze = now
-        else:
-            gc.freeze()  # what survived a full pass is long-lived
-
-    def session_closed(self) -> None:
-        self.closed += 1
-
-
-GC = GcPolicy()
-
-
 def lan_address() -> str:
     """The address other phones on the table's network would use."""
     s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         s.connect(("10.255.255.255", 1))  # UDP connect sends nothing; it only picks a route
-        return s.getsockname()[0]
+        return str(s.getsockname()[0])
     except OSError:
         return "127.0.0.1"
     finally:
         s.close()
 
 
-def store_lookups(store: Any) -> tuple[Callable[[str], str | None], Callable[[str], str | None]]:
+def store_lookups(store: Store) -> tuple[Callable[[str], str | None], Callable[[str], str | None]]:
     """(table_token, resolve) over the store: a game's join secret; a game id or its short prefix."""
 
     def table_token(gid: str) -> str | None:
@@ -380,23 +388,26 @@ def store_lookups(store: Any) -> tuple[Callable[[str], str | None], Callable[[st
     def resolve(ident: str) -> str | None:
         if not ident or len(ident) > 100 or "\x00" in ident:
             return None
-        if store.has_game(ident):
+        hits = store.ids_starting(ident, 2)  # the primary key's index, not a scan (issue 23.4)
+        if ident in hits:
             return ident
-        if len(ident) < 6:
-            return None
-        hits = [g["id"] for g in store.games(limit=1000) if g["id"].startswith(ident)]
-        return hits[0] if len(hits) == 1 else None
+        return hits[0] if len(ident) >= 6 and len(hits) == 1 else None
 
     return table_token, resolve
 
 
-def build_asgi(main: Callable, host_token: str | None, store: Any, gated: bool | None = None) -> Any:
+def build_asgi(main: Callable[[Any], Any], host_token: str | None, store: Store,
+               gated: bool | None = None) -> Gate:
     """The Flet app behind the ``Gate`` (gate on when there is a host token, unless told)."""
     import flet as ft
 
     from companion.webpage import server_assets_dir
 
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
+    # a closed phone's session is kept SESSION_TIMEOUT s, not Flet's hour (issue 23.2): its seat
+    # is held by its phone cookie, so a phone that comes back later gets it all the same
+    os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_TIMEOUT))
+    install_guards()
     # Flet's page with the language guard in it (issue 28.3: a browser reporting "C" gets the app)
     page_dir = server_assets_dir(Path(tempfile.mkdtemp(prefix="tischrichter-page-")))
     app = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=str(page_dir))

@@ -62,7 +62,7 @@ class Verdict:
 class PendingWrite:
     """A change this table shows already, queued to the store's writer thread."""
 
-    future: Future
+    future: Future[Any]
     code: str  # what was not saved if it fails: store_failed, undo_store_failed, redo_store_failed
 
 
@@ -72,7 +72,7 @@ class Table:
     def __init__(self, store: Store, record: GameRecord, cursor: int, dice: Dice | None = None, rev: int = 0) -> None:
         self.store = store
         self.rev = rev  # the store's revision of this game's log that this table is based on (issue 12.3)
-        self.game: Game = get_game(record.game)
+        self.game: Game[Any, Any] = get_game(record.game)
         self.record = record  # all actions, redo tail included
         self.cursor = cursor
         self.dice = dice or Dice()
@@ -160,7 +160,9 @@ class Table:
             action = self.game.parse_action(action)
             self._check_seat(self.state, action, seats)
             new_state = self.game.apply(self.state, action)  # raises Refusal: nothing changed
-            rec = RecordedAction(seat=self.game.actor(self.state, action), action=self.game.dump_action(action), at=now_iso())
+            rec = RecordedAction(
+                seat=self.game.actor(self.state, action), action=self.game.dump_action(action), at=now_iso()
+            )
             result = self.game.result(new_state).model_dump(mode="json") if self.game.is_over(new_state) else None
             seq = self.cursor + 1
 
@@ -243,7 +245,11 @@ class Table:
             return None
         if isinstance(exc, StoreError) and exc.key == "db_stale":
             return Refusal("table.stale", "stale_store")
-        return Refusal("table.store", pending.code, detail=exc.key if isinstance(exc, StoreError) else type(exc).__name__)
+        if isinstance(exc, StoreError) and exc.key == "db_lost":
+            return Refusal("table.store", "store_lost")  # no path on a phone (issue 23.3/23.6)
+        return Refusal(
+            "table.store", pending.code, detail=exc.key if isinstance(exc, StoreError) else type(exc).__name__
+        )
 
     def _written(self, pending: PendingWrite) -> None:
         """On the loop, once ``pending`` is committed or refused. A refused write (and every
@@ -276,6 +282,8 @@ class Table:
         """A write the store refused, as a refusal (``code`` says what was not saved: a move, an
         undo, a redo; the table is left as it was). ``db_stale``: another writer moved this game
         on (issue 12.3); the table takes the saved log (reload) so the next tap is based on it."""
+        if exc.key == "db_lost":
+            return Refusal("table.store", "store_lost")  # no path on a phone (issue 23.3/23.6)
         if exc.key != "db_stale":
             return Refusal("table.store", code, detail=exc.key)
         self._reload()
@@ -287,7 +295,9 @@ class Table:
             self._notify("reload")
         raise err
 
-    def roll(self, seats: set[int] | None = None, values: list[int] | None = None, expected_seq: int | None = None) -> Any:
+    def roll(
+        self, seats: set[int] | None = None, values: list[int] | None = None, expected_seq: int | None = None
+    ) -> Any:
         """Roll the dice the game waits for (virtual, or the table's typed values)."""
         with self._guard:
             if expected_seq is not None and expected_seq != self.cursor:
@@ -443,6 +453,12 @@ CONTROLLER_TEXTS = {
               "Jetzt siehst du den gespeicherten Stand.",
         "en": "This game was changed on another device in the meantime; your move was not saved. "
               "You now see the saved state.",
+    },
+    "store_lost": {
+        "de": "Der Zug wurde nicht angenommen: die Datenbank des Tisches ist verloren gegangen und lässt sich "
+              "nicht neu schreiben. Der Gastgeber sieht auf seinem Gerät, was zu tun ist.",
+        "en": "The move was not taken: the table's database was lost and cannot be written again. "
+              "The host's device says what to do.",
     },
     "store_failed": {
         "de": "Der Zug konnte nicht gespeichert werden ({detail}); nichts wurde geändert.",

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from components.stepper import stepper  # noqa: F401  (the ± stepper, re-exported for old imports)
+from components.stepper import stepper as stepper  # the ± stepper, re-exported for old imports
 
 TOUCH = 52  # px: comfortably above the 48 px minimum touch target
 

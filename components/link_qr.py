@@ -9,16 +9,14 @@ here goes to the network: the QR code is drawn by segno on this device.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import flet as ft
 
 from components.common import TOUCH
 from components.qr import qr_image
 
 
-def link_button(text: str, link: str, on_click: Callable | None = None, *, tooltip: str | None = None,
-                icon: ft.IconData | None = ft.Icons.OPEN_IN_NEW) -> ft.Control:
+def link_button(text: str, link: str, on_click: ft.ControlEventHandler[ft.Button] | None = None, *,
+                tooltip: str | None = None, icon: ft.IconData | None = ft.Icons.OPEN_IN_NEW) -> ft.Control:
     """A full-width 48 px button that opens ``link`` (a new tab or the app that owns the link)."""
     return ft.Button(
         content=ft.Text(text, size=17, weight=ft.FontWeight.W_600),
@@ -32,7 +30,8 @@ def link_button(text: str, link: str, on_click: Callable | None = None, *, toolt
 
 
 def link_with_qr(text: str, link: str, *, show_qr: bool, qr_help: str, qr_label: str,
-                 on_click: Callable | None = None, tooltip: str | None = None, qr_size: int = 300) -> ft.Control:
+                 on_click: ft.ControlEventHandler[ft.Button] | None = None, tooltip: str | None = None,
+                 qr_size: int = 300) -> ft.Control:
     """The button, and below it (``show_qr``) the same link as a QR code with one line of help.
 
     A long link makes a dense code: error level L (the smallest code) and ``qr_size`` px wide,

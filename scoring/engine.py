@@ -15,6 +15,7 @@ record of actions fully determines a game: replay never rolls.
 
 from __future__ import annotations
 
+import re
 import threading
 import unicodedata
 import uuid
@@ -38,6 +39,7 @@ from pydantic import (
 from pydantic_core import core_schema
 
 from scoring.errors import InvalidInput, RefereeError, Refusal
+from scoring.names import check_seat_names
 from scoring.texts import LANGS, add_names, add_texts
 
 FORMAT_VERSION: Literal[1] = 1
@@ -458,6 +460,14 @@ class GameRecord(Frozen):
         return v
 
 
+GAME_ID_RE = re.compile(r"[0-9a-f]{32}")  # what GameRecord makes: uuid4().hex (issue 23.8: imports must match)
+
+
+def is_game_id(value: object) -> bool:
+    """True for an id in the app's own format (32 lower-case hex digits)."""
+    return isinstance(value, str) and GAME_ID_RE.fullmatch(value) is not None
+
+
 class ReplayError(Exception):
     def __init__(self, index: int, error: Refusal | InvalidInput) -> None:
         self.index = index
@@ -479,6 +489,7 @@ def new_record(
 ) -> GameRecord:
     game = get_game(game_id)
     game.check_players(players)
+    check_seat_names([p.name for p in players])  # issue 23.7: a new game only; stored ones open as they are
     if isinstance(options, BaseModel):
         options = options.model_dump(mode="json")
     opts = game.parse_options(options or {}, players)

@@ -16,6 +16,7 @@ required.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -123,6 +124,14 @@ REFUSALS: dict[str, dict[str, Text]] = {
         "de": "{game}: {low} bis {high} Spieler, nicht {count}.",
         "en": "{game}: {low} to {high} players, not {count}.",
     },
+    "names_alike": {
+        "de": "Zwei Spieler heißen {name}.",
+        "en": "Two players are called {name}.",
+    },
+    "name_bidi": {
+        "de": "Der Name für Platz {seat} enthält Zeichen, die die Schreibrichtung umkehren.",
+        "en": "The name for seat {seat} holds characters that reverse the writing direction.",
+    },
     "no_score_input": {
         "de": "{game} hat keine Punkteeingabe.",
         "en": "{game} has no score input.",
@@ -202,8 +211,9 @@ def id_name(kind: str, value: Any, lang: str = "de") -> str:
     return names.get(lang) or names["en"]
 
 
-def add_texts(table: dict[str, dict[str, Text]]) -> None:
-    for code, langs in table.items():
+def add_texts(table: Mapping[str, Mapping[str, Text]]) -> None:
+    for code, entry in table.items():
+        langs = dict(entry)
         check_entry(code, langs)
         REFUSALS[code] = langs
 

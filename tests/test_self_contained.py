@@ -14,8 +14,11 @@ ROOT = Path(__file__).resolve().parents[1]
 SKIP_DIRS = {".git", ".venv", "__pycache__", ".pytest_cache", ".hypothesis", "out"}
 TEXT_SUFFIXES = {".py", ".md", ".sh", ".toml", ".txt", ".cfg", ".ini", ".json", ".yml", ".yaml", ""}
 # built from parts so that this file does not match itself
-MACHINE_PATH = re.compile(r"(?<![\w.~-])/(?:" + "|".join(["wo" + "rk", "ho" + "me", "Us" + "ers", "ro" + "ot", "t" + "mp",
-                                                        "m" + "nt", "s" + "rv"]) + r")/|[A-Za-z]:\\\\(?:Users|work)")
+MACHINE_PATH = re.compile(
+    r"(?<![\w.~-])/(?:"
+    + "|".join(["wo" + "rk", "ho" + "me", "Us" + "ers", "ro" + "ot", "t" + "mp", "m" + "nt", "s" + "rv"])
+    + r")/|[A-Za-z]:\\\\(?:Users|work)"
+)
 BESIDE = re.compile(r"\.\./" + "sha" + "red|[\"']" + "sha" + "red[\"']")
 ALLOWED_BESIDE = {"tests/companion/test_rules.py"}
 
@@ -36,7 +39,9 @@ def repo_files() -> dict[str, str]:
 
 def test_the_scan_sees_the_repository():
     files = repo_files()
-    assert {"README.md", "docs/rulings.md", "scoring/verflixxt.py", "tests/companion/test_rules.py", ".ci/run"} <= set(files)
+    assert {"README.md", "docs/rulings.md", "scoring/verflixxt.py", "tests/companion/test_rules.py", ".ci/run"} <= set(
+        files
+    )
 
 
 def test_no_absolute_path_of_a_machine():

@@ -8,7 +8,6 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
-import tarfile
 from pathlib import Path
 
 import pytest
@@ -51,7 +50,7 @@ def test_the_page_loads_pyodide_canvaskit_and_fonts_from_the_site_only(site):
     assert 'flet.pyodideUrl="./pyodide/pyodide.mjs";' in html  # a bare specifier fails in the worker
     assert 'flet.canvasKitBaseUrl="/canvaskit/";' in html
     assert "flet.noCdn=true;" in html and "flet.pyodide = true;" in html
-    assert 'flet.appPackageUrl = "app.tar.gz";' in html
+    assert 'flet.appPackageUrl = "app.pack";' in html
     assert "<title>Tischrichter</title>" in html and '<html lang="de">' in html
     config = html[html.index("flet.pyodide = "):].split("</script>")[0]  # what the build wrote
     assert "https://" not in config and "http://" not in config
@@ -62,18 +61,34 @@ def test_the_page_loads_pyodide_canvaskit_and_fonts_from_the_site_only(site):
     assert (out / "pyodide" / "pyodide.asm.wasm").exists() and (out / "pyodide" / "python_stdlib.zip").exists()
 
 
-def test_the_app_package_has_the_app_and_the_phone_entry(site):
+def test_the_app_package_has_the_app_and_the_phone_entry_as_bytecode(site):
+    """Issue 29.3: the app ships compiled by the phone's own Python (3.14, not this 3.11), in one
+    pack the worker writes to the file system as it is; the build is reproducible."""
     out, _ = site
-    with tarfile.open(out / "app.tar.gz") as tar:
-        names = tar.getnames()
-        entry = tar.extractfile("main.py").read().decode()
-        assert all(m.mtime == 0 for m in tar.getmembers())  # reproducible
-    assert "from companion.__main__ import phone" in entry
-    for must in ("companion/platform.py", "companion/app.py", "companion/store.py", "scoring/engine.py",
-                 "components/common.py", "companion/games/qwixx/play_screen.py"):
+    data = (out / "app.pack").read_bytes()
+    files = build_site.unpack_bytes(data)
+    names = sorted(files)
+    for must in ("main.pyc", "companion/platform.pyc", "companion/app.pyc", "companion/store/games.pyc",
+                 "scoring/engine.pyc", "components/common.pyc", "companion/games/qwixx/play_screen.pyc"):
         assert must in names
+    assert not [n for n in names if n.endswith(".py")]  # no source left to compile on the phone
+    magic = files["main.pyc"][:4]
+    assert magic == bytes.fromhex("2b0e0d0a")  # CPython 3.14's bytecode (Pyodide 314), not the build's
+    assert all(files[n][:4] == magic for n in names if n.endswith(".pyc"))
+    assert b"tr:app-imported" in files["main.pyc"] and b"phone" in files["main.pyc"]
     assert not [n for n in names if n.startswith("tests/") or "__pycache__" in n]
     assert "requirements.txt" not in names and "pyproject.toml" not in names  # micropip asks nothing
+    assert build_site.pack_bytes(build_site.compile_python(build_site.app_files([]), out / "pyodide")) == data
+
+
+def test_the_standard_library_ships_as_bytecode(site):
+    import zipfile
+
+    out, _ = site
+    with zipfile.ZipFile(out / "pyodide" / "python_stdlib.zip") as zf:
+        names = zf.namelist()
+        assert zf.read("asyncio/__init__.pyc")[:4] == bytes.fromhex("2b0e0d0a")
+    assert not [n for n in names if n.endswith(".py")]
 
 
 def test_babel_keeps_german_and_english_only(tmp_path):
@@ -103,7 +118,7 @@ def test_the_service_worker_precaches_the_core_and_no_renderer_this_browser_may_
     assert files == ["./", *on_disk]  # what it may cache at all: the site's files, nothing else
     core = sw_list(sw, "CORE")
     # what starts the app in any browser
-    for must in ("./", "index.html", "flutter_bootstrap.js", "flutter.js", "python-worker.js", "app.tar.gz",
+    for must in ("./", "index.html", "flutter_bootstrap.js", "flutter.js", "python-worker.js", "app.pack",
                  "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip",
                  "assets/fonts/roboto.woff2", "assets/fonts/MaterialIcons-Regular.otf", "assets/FontManifest.json",
                  "manifest.json", "icons/icon-192.png", "sw-register.js", "rive-stub/wasm/rive_native.js"):
@@ -176,6 +191,7 @@ def test_every_font_the_client_asks_for_is_in_the_manifest_and_the_site(site):
     manifest = json.loads((out / "assets" / "FontManifest.json").read_text(encoding="utf-8"))
     families = {f["family"]: [x["asset"] for x in f["fonts"]] for f in manifest}
     assert families["Roboto"] == ["fonts/roboto.woff2"]
+    assert sorted(families) == ["MaterialIcons", "Roboto"]  # Flutter loads each at start: no KaTeX, no Cupertino
     missing = [a for assets in families.values() for a in assets if not (out / "assets" / a).is_file()]
     assert missing == []
 

@@ -6,8 +6,11 @@ What it does, each step plain:
 2. Copy the Flet web client of this venv's ``flet-web`` (Flutter, and the Pyodide runtime it
    carries in ``pyodide/``), minus what only a Node/desktop run or a debugger uses.
 3. Pack the app: ``main.py`` (the phone entry), ``scoring/``, ``components/``, ``companion/`` and
-   every wheel's contents under ``__pypackages__/`` (the page puts it on ``sys.path``) into
-   ``app.tar.gz`` (reproducible: sorted, no times).
+   every wheel's contents under ``__pypackages__/`` (put on ``sys.path``), compiled to bytecode by
+   the site's own Pyodide (``pycompile.mjs`` in Node.js), into ``app.pack`` (``pack_bytes``:
+   reproducible, sorted); the standard library zip of the site's Pyodide is compiled the same way.
+   The page side and worker of the Python start are ours (``python.js``, ``python-worker.js``:
+   the worker starts with the page, in parallel with Flutter; issue 29).
 4. Patch ``index.html`` (Pyodide from ``./pyodide/pyodide.mjs``, CanvasKit and fonts from the site,
    never a CDN) and ``flutter_bootstrap.js`` (no Flutter service worker: ours is ``sw.js``).
 5. Manifest, icons and the cache-first service worker (``build/web/sw.js``), versioned by a hash of
@@ -23,15 +26,12 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
-import gzip
 import hashlib
-import io
 import json
 import re
 import shutil
 import subprocess
 import sys
-import tarfile
 import zipfile
 from pathlib import Path
 
@@ -49,6 +49,17 @@ PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-version", "3.1
 CLIENT_SKIP = ("*.map", "*.d.ts", "*.symbols", "python", "python.bat", "python.exe", "python_cli_entry.mjs",
                "package.json", "pyodide.js", "wimp.*", "experimental_webparagraph")
 BABEL_KEEP = re.compile(r"^(root|de|de_.*|en|en_.*)\.dat$")  # the app speaks German and English
+# Not on the phone (issue 29: the first visit's bytes): what no import of the app reaches — type stubs,
+# pydantic's v1 compatibility package, Babel's message catalogues (gettext tools), the CLI group of
+# sqlite-utils' command line, the wheels' licence and record files (their METADATA stays:
+# importlib.metadata reads it).
+WHEEL_SKIP = ("*.pyi", "*/py.typed", "pydantic/v1/*", "babel/messages/*", "click_default_group*",
+              "*.dist-info/RECORD", "*.dist-info/licenses/*", "*.dist-info/LICENSE*", "*.dist-info/WHEEL",
+              "*.dist-info/top_level.txt", "*.dist-info/entry_points.txt")
+# Nor of Pyodide's standard library: the REPL, tests and tools, and what cannot run in a browser's worker
+STDLIB_SKIP = ("_pyrepl/*", "unittest/*", "idlelib/*", "turtledemo/*", "tkinter/*", "ensurepip/*", "lib2to3/*",
+               "venv/*", "test/*", "pydoc_data/*", "multiprocessing/*", "xmlrpc/*", "wsgiref/*", "curses/*",
+               "dbm/*", "turtle.py", "pydoc.py", "doctest.py")
 # Not precached (sw.js caches them when this browser loads them): the renderers and compile targets
 # of which a browser uses one (CanvasKit, its Chromium build, skwasm; main.dart.js or .wasm), the
 # licence text and the package assets the app's screens never show (media_kit, KaTeX, Cupertino).
@@ -59,8 +70,17 @@ RIVE_DIR = "rive-stub/"
 RIVE_STUB = ("// Tischrichter: Flet's client asks for the Rive runtime at start; the app shows no Rive\n"
              "// animation, so the site answers with a runtime that never loads (no CDN, no network).\n"
              "globalThis.RiveNative = () => new Promise(() => {});\n")
-ENTRY = '"""The phone entry (built by build/web.sh): the whole app in this browser."""\n' \
-        "from companion.__main__ import phone\n\nphone()\n"
+ENTRY = ('"""The phone entry (built by build/web.sh): the whole app in this browser."""\n'
+         "import flet_js\n\nfrom companion.__main__ import phone\n\n"
+         'flet_js.mark("tr:app-imported")  # python-worker.js: a performance mark in the page\n'
+         "phone()\n")
+# Our own page side and worker of the Python start (issue 29: the worker starts with the page, the app
+# comes as precompiled bytecode), in place of Flet's files of the same names
+OWN_CLIENT = ("python.js", "python-worker.js")
+FONTS_DRAWN = ("MaterialIcons", "Roboto")  # the app's text and icons; no Markdown maths, no Cupertino icons
+APP_PACK = "app.pack"
+PACK_MAGIC = b"TRPK1\n"
+PYODIDE_DIR = "pyodide"
 
 
 def flet_web_dir() -> Path:
@@ -97,20 +117,15 @@ def copy_client(out: Path) -> None:
         shutil.rmtree(out)
     shutil.copytree(flet_web_dir(), out, ignore=shutil.ignore_patterns(*CLIENT_SKIP, "__pycache__"))
     (out / "flutter_service_worker.js").unlink(missing_ok=True)
+    for name in OWN_CLIENT:
+        shutil.copy(HERE / name, out / name)
 
 
-def _add(tar: tarfile.TarFile, name: str, data: bytes) -> None:
-    info = tarfile.TarInfo(name)
-    info.size = len(data)
-    info.mtime = 0
-    info.mode = 0o644
-    tar.addfile(info, io.BytesIO(data))
-
-
-def app_files(wheels: list[Path]) -> dict[str, bytes]:
-    """Every file of the app package, by its path inside the archive."""
-    files: dict[str, bytes] = {"main.py": ENTRY.encode()}
-    for pkg in APP_PACKAGES:
+def app_files(wheels: list[Path], entry: str = ENTRY, packages: tuple[str, ...] = APP_PACKAGES) -> dict[str, bytes]:
+    """Every file of the app package, by its path inside the archive (``entry``: ``main.py``; the
+    bench's bare counter site passes its own and no packages of ours)."""
+    files: dict[str, bytes] = {"main.py": entry.encode()}
+    for pkg in packages:
         for path in sorted((ROOT / pkg).rglob("*.py")):
             if "__pycache__" not in path.parts:
                 files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
@@ -121,19 +136,79 @@ def app_files(wheels: list[Path]) -> dict[str, bytes]:
                     continue
                 if name.startswith("babel/locale-data/") and not BABEL_KEEP.match(name.rsplit("/", 1)[1]):
                     continue
-                if name.endswith(".dist-info/RECORD"):
+                if any(fnmatch.fnmatchcase(name, pat) for pat in WHEEL_SKIP):
                     continue
                 files[f"__pypackages__/{name}"] = zf.read(name)
     return files
 
 
+def compile_python(files: dict[str, bytes], pyodide: Path) -> dict[str, bytes]:
+    """``files`` with every ``.py`` replaced by its ``.pyc``, compiled by the phone's own Python
+    (``pycompile.mjs``: the site's Pyodide in Node.js). Without Node.js the sources stay (the phone
+    then compiles them at every start, slower) and the build says so."""
+    import tempfile
+
+    node = shutil.which("node")
+    if node is None:
+        print("web.sh: no Node.js here: the app ships as source, compiled on the phone at each start", file=sys.stderr)
+        return files
+    with tempfile.TemporaryDirectory(prefix="tischrichter-pyc-") as tmp:
+        root = Path(tmp)
+        for name, data in files.items():
+            path = root / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        subprocess.run([node, str(HERE / "pycompile.mjs"), str(pyodide), str(root)], check=True)
+        compiled: dict[str, bytes] = {}
+        for name, data in files.items():
+            pyc = root / (name + "c")
+            if name.endswith(".py") and pyc.exists():
+                compiled[name + "c"] = pyc.read_bytes()
+            else:
+                compiled[name] = data
+        return compiled
+
+
+def compile_stdlib(out: Path) -> None:
+    """The site's ``pyodide/python_stdlib.zip`` as bytecode (``compile_python``): Pyodide compiled
+    the standard library's sources again at every start (a zip import cannot keep its bytecode)."""
+    stdlib = out / PYODIDE_DIR / "python_stdlib.zip"
+    with zipfile.ZipFile(stdlib) as zf:
+        files = {name: zf.read(name) for name in zf.namelist()
+                 if not name.endswith("/") and not any(fnmatch.fnmatchcase(name, pat) for pat in STDLIB_SKIP)}
+    compiled = compile_python(files, out / PYODIDE_DIR)
+    # stored, not deflated: the host's gzip or brotli packs the whole file better than zip packs each
+    # member, and the phone reads members without inflating them
+    with zipfile.ZipFile(stdlib, "w", zipfile.ZIP_STORED) as zf:
+        for name in sorted(compiled):
+            zf.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), compiled[name])
+
+
+def pack_bytes(files: dict[str, bytes]) -> bytes:
+    """``APP_PACK``: ``PACK_MAGIC``, the index's length (4 bytes, little-endian), the index (JSON
+    ``[[path, size], ...]``, sorted), then each file's bytes in that order. python-worker.js writes
+    the files into the phone's in-memory file system as they are (no archive unpacked in Python)."""
+    names = sorted(files)
+    index = json.dumps([[n, len(files[n])] for n in names], separators=(",", ":")).encode()
+    return b"".join([PACK_MAGIC, len(index).to_bytes(4, "little"), index, *(files[n] for n in names)])
+
+
+def unpack_bytes(data: bytes) -> dict[str, bytes]:
+    """``pack_bytes`` read back (the tests; the phone's reader is python-worker.js ``unpack``)."""
+    if not data.startswith(PACK_MAGIC):
+        raise ValueError("not an app pack")
+    size = int.from_bytes(data[6:10], "little")
+    at, files = 10 + size, {}
+    for name, length in json.loads(data[10:10 + size]):
+        files[name] = data[at:at + length]
+        at += length
+    if at != len(data):
+        raise ValueError("the pack's size does not match its index")
+    return files
+
+
 def pack_app(out: Path, files: dict[str, bytes]) -> None:
-    raw = io.BytesIO()
-    with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
-        for name in sorted(files):
-            _add(tar, name, files[name])
-    with open(out / "app.tar.gz", "wb") as fh, gzip.GzipFile(fileobj=fh, mode="wb", mtime=0, compresslevel=9) as gz:
-        gz.write(raw.getvalue())
+    (out / APP_PACK).write_bytes(pack_bytes(compile_python(files, out / PYODIDE_DIR)))
 
 
 def patch_index(out: Path, base: str) -> None:
@@ -143,7 +218,7 @@ def patch_index(out: Path, base: str) -> None:
 
     index = out / "index.html"
     patch_index_html(str(index), base_href=base, pyodide=True, pyodide_script_path="main.py",
-                     pyodide_version="314", app_package_url="app.tar.gz", no_cdn=True,
+                     pyodide_version="314", app_package_url=APP_PACK, no_cdn=True,
                      app_name="Tischrichter",
                      app_description="Schiedsrichter und Spielblock für Brettspiele am Tisch")
     html = index.read_text(encoding="utf-8")
@@ -163,11 +238,34 @@ def patch_index(out: Path, base: str) -> None:
     js, n = re.subn(r"serviceWorkerSettings:\s*\{[^{}]*\},", "", js)
     if n != 1:
         sys.exit("web.sh: flutter_bootstrap.js has no serviceWorkerSettings to drop (flet-web changed?)")
+    # the start's steps as performance marks (issue 29.1; build/bench_web.py reads them)
+    for before, after in (
+        ("async function (engineInitializer) {",
+         'async function (engineInitializer) {\n        performance.mark("tr:flutter-entrypoint");'),
+        ("const engine = await engineInitializer.initializeEngine(flutterConfig);",
+         'const engine = await engineInitializer.initializeEngine(flutterConfig);\n'
+         '        performance.mark("tr:flutter-engine");'),
+        ("flet.flutterApp = await engine.runApp();",
+         'flet.flutterApp = await engine.runApp();\n        performance.mark("tr:dart-running");'),
+        ("document.getElementById('loading')?.remove();",
+         "document.getElementById('loading')?.remove();\n    performance.mark(\"tr:first-frame\");"),
+    ):
+        if js.count(before) != 1:
+            sys.exit(f"web.sh: flutter_bootstrap.js has no {before!r} to mark (flet-web changed?)")
+        js = js.replace(before, after)
     boot.write_text(js, encoding="utf-8")
     # Roboto (the client's bundled assets/fonts/roboto.woff2) in the font manifest, as Flet's server
     # does for its own copy: without it Flutter fetches Roboto and Noto fallbacks from
     # fontFallbackBaseUrl, 404 offline, and draws no text in WebKit and boxes for ü in Chromium (issue 28)
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
+    # Flutter loads every font of the manifest at start: only those the app draws with (Roboto, the
+    # Material icons), not KaTeX's twenty math fonts and the Cupertino icons (870 KB; issue 29)
+    manifest_path = out / "assets" / "FontManifest.json"
+    fonts = json.loads(manifest_path.read_text(encoding="utf-8"))
+    kept = [f for f in fonts if f["family"] in FONTS_DRAWN]
+    if sorted(f["family"] for f in kept) != sorted(FONTS_DRAWN):
+        sys.exit("web.sh: the font manifest lacks Roboto or the Material icons (flet-web changed?)")
+    manifest_path.write_text(json.dumps(kept, indent=2), encoding="utf-8")
     patch_rive(out)
 
 
@@ -212,10 +310,12 @@ def write_service_worker(out: Path) -> str:
     return version
 
 
-def build(out: Path, wheels: list[Path], base: str = "/") -> str:
+def build(out: Path, wheels: list[Path], base: str = "/", entry: str = ENTRY,
+          packages: tuple[str, ...] = APP_PACKAGES) -> str:
     """The whole site in ``out``; returns its version (the service worker comes last: it hashes the rest)."""
     copy_client(out)
-    pack_app(out, app_files(wheels))
+    compile_stdlib(out)
+    pack_app(out, app_files(wheels, entry, packages))
     patch_index(out, base)
     shutil.copy(HERE / "sw-register.js", out / "sw-register.js")
     write_manifest(out)

@@ -4,7 +4,7 @@
 // What a first visit caches (issue 16 follow-up): not every file of the site (CanvasKit variants,
 // skwasm and main.dart.wasm are for other browsers) but
 // 1. on install, CORE: what starts the app in any browser (index.html, the bootstrap, the Pyodide
-//    runtime, app.tar.gz, fonts, manifest, icons);
+//    runtime, app.pack, fonts, manifest, icons);
 // 2. what this browser loaded: the page (sw-register.js) posts the same-origin files it fetched
 //    (performance "resource" entries) and the worker adds those of the site, revalidated against
 //    the HTTP cache (cache: "no-cache": a 304, no second download);
@@ -23,18 +23,28 @@ function siteFile(url) {
   return FILES.has(rel) ? rel : null;
 }
 
-async function addFiles(files) {
+// mode: how the files are fetched. "no-cache": revalidated against the HTTP cache (a 304 costs no
+// download); "force-cache": taken from the HTTP cache as they are, only a miss goes to the network.
+async function addFiles(files, mode = "no-cache") {
   const cache = await caches.open(CACHE);
   const missing = [];
   for (const f of new Set(files)) {
     if (!(await cache.match(new URL(f, SCOPE).href))) missing.push(f);
   }
-  await Promise.all(missing.map((f) => cache.add(new Request(new URL(f, SCOPE).href, { cache: "no-cache" }))));
+  await Promise.all(missing.map((f) => cache.add(new Request(new URL(f, SCOPE).href, { cache: mode }))));
   return (await cache.keys()).length;
 }
 
+// The first install (no version of the site cached) runs once the page has loaded the app
+// (sw-register.js): what it loaded is in the HTTP cache and is taken from there, not downloaded
+// again. An update (an older version's cache exists) revalidates every file, so nothing of an older
+// version is kept in the new cache (issue 29.5).
 self.addEventListener("install", (event) => {
-  event.waitUntil(addFiles(CORE).then(() => self.skipWaiting()));
+  event.waitUntil((async () => {
+    const first = !(await caches.keys()).some((k) => k.startsWith("tischrichter-"));
+    await addFiles(CORE, first ? "force-cache" : "no-cache");
+    await self.skipWaiting();
+  })());
 });
 
 self.addEventListener("activate", (event) => {

@@ -49,7 +49,8 @@ scalars = st.one_of(
     st.text(max_size=8), st.text(alphabet=st.characters(), max_size=4),
 )
 json_values = st.recursive(
-    scalars, lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=6), inner, max_size=3)),
+    scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=6), inner, max_size=3)),
     max_leaves=8,
 )
 

@@ -79,8 +79,9 @@ async def test_a_seat_request_at_one_table_redraws_that_table_and_the_host_not_t
 @pytest.fixture
 def gc_policy():
     """The server's garbage-collection policy, as ``python -m companion`` installs it (undone after)."""
-    from companion.server import GC
+    from companion.server_guard import GC
 
+    GC.closed = 0  # sessions earlier tests of this process closed are not this test's
     GC.install()
     yield GC
     GC.uninstall()

@@ -21,7 +21,11 @@ from scoring.errors import RefereeError
 from scoring.simulate import random_step
 from tests.scoring.test_fuzz import EXAMPLES, GAME_IDS, HUGE, _setup, _unseen, actions_for, has_surrogate, json_values
 
-SETTINGS = settings(max_examples=max(1, EXAMPLES * 3 // 4), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large])
+SETTINGS = settings(
+    max_examples=max(1, EXAMPLES * 3 // 4),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture, HealthCheck.data_too_large],
+)
 
 
 def snapshot(tables: Tables, table) -> tuple[str, int, str, str]:
@@ -105,7 +109,10 @@ def test_names_any_unicode_stored_and_read_back(raw, tmp_path):
     try:
         players = [PlayerSpec(name=n) for n in raw]
     except ValidationError:
-        assert any(not " ".join(n.split()) or len(n) > NAME_MAX or has_surrogate(n) or _unseen(" ".join(n.split())) for n in raw)
+        assert any(
+            not " ".join(n.split()) or len(n) > NAME_MAX or has_surrogate(n) or _unseen(" ".join(n.split()))
+            for n in raw
+        )
         return
     assert all(1 <= len(p.name) <= NAME_MAX for p in players)
     store = Store(tmp_path / "names.db", durable=False)

@@ -334,7 +334,9 @@ def _walking_verlies(n: int):
     acts = []
     for k in range(n):
         seat = (k // 3) % 2
-        kind = ({"type": "draw_card"}, {"type": "gain_gold", "amount": 1, "reason": "passage"}, {"type": "end_turn"})[k % 3]
+        kind = ({"type": "draw_card"}, {"type": "gain_gold", "amount": 1, "reason": "passage"}, {"type": "end_turn"})[
+            k % 3
+        ]
         acts.append(RecordedAction(seat=seat, action={**kind, "by": seat}))
     return rec.model_copy(update={"actions": tuple(acts)})
 

@@ -100,12 +100,17 @@ def _table_problems(table: dict[str, dict[str, object]]) -> list[str]:
                 problems.append(f"{key}: broken template ({exc})")
                 continue
             if any(f != fields[0] for f in fields):
-                problems.append(f"{key}: placeholders differ " + ", ".join(f"{lang}={[sorted(placeholders(f)) for f in forms]}"
-                                                                         for lang, forms in zip(LANGS, texts)))
+                problems.append(
+                    f"{key}: placeholders differ "
+                    + ", ".join(
+                        f"{lang}={[sorted(placeholders(f)) for f in forms]}" for lang, forms in zip(LANGS, texts)
+                    )
+                )
         for lang in LANGS:
             text = langs.get(lang)
             if isinstance(text, dict) and text.get("count", "n") not in placeholders(text["other"]):
-                problems.append(f"{key}: {lang} plural forms follow {text.get('count', 'n')!r}, which the text does not show")
+                problems.append(f"{key}: {lang} plural forms follow {text.get('count', 'n')!r}, which the text does "
+                                 f"not show")
     return problems
 
 
@@ -218,8 +223,10 @@ def unused_keys() -> set[str]:
 
 
 def test_fstring_patterns_helper():
-    tree = ast.parse('t(f"q8.color.{c}")\nt(f"db_{why}_kept")\nText(f"{label} −")\nx = {"a.b": {"de": "A", "en": "A"}}\n'
-                     'y = "a.c"\nt("rv.short." + attr)\n')
+    tree = ast.parse(
+        't(f"q8.color.{c}")\nt(f"db_{why}_kept")\nText(f"{label} −")\nx = {"a.b": {"de": "A", "en": "A"}}\n'
+        'y = "a.c"\nt("rv.short." + attr)\n'
+    )
     pats = fstring_patterns(tree)
     assert any(p.fullmatch("rv.short.mind") for p in pats)
     assert any(p.fullmatch("q8.color.red") for p in pats)
@@ -279,10 +286,18 @@ def hard_coded_words(tree: ast.Module, rel: str) -> list[str]:
         hits: list[ast.AST] = []
         if name in TEXT_CALLS and node.args:
             hits.append(node.args[0])
-        is_control = name in TEXT_CALLS or (name[:1].isupper() and name not in {"Refusal", "InvalidInput", "StoreError", "Notice"})
+        is_control = name in TEXT_CALLS or (
+            name[:1].isupper() and name not in {"Refusal", "InvalidInput", "StoreError", "Notice"}
+        )
         if is_control:
             for kw in node.keywords:
-                if kw.arg == "content" and name.endswith("Button") or kw.arg in WORD_KEYWORDS - {"content", "value"} or kw.arg == "value" and name in {"Text", "TextField"}:
+                if (
+                    kw.arg == "content"
+                    and name.endswith("Button")
+                    or kw.arg in WORD_KEYWORDS - {"content", "value"}
+                    or kw.arg == "value"
+                    and name in {"Text", "TextField"}
+                ):
                     hits.append(kw.value)
         for h in hits:
             text = _words(h)
@@ -361,10 +376,22 @@ def test_every_string_formats_with_its_own_placeholders(lang):
 # --- plural forms (issue 15.8): one mechanism, Babel's plural rules --------------------------------
 def test_plural_forms_pick_by_count_in_both_languages():
     """'1 Punkte' / '1 points' was the old text for every count: the form follows the number now."""
-    assert [tr("de", "q8.play.points", points=p) for p in (1, -1, 0, 5)] == ["1 Punkt", "−1 Punkt", "0 Punkte", "5 Punkte"]
-    assert [tr("en", "q8.play.points", points=p) for p in (1, -1, 0, 5)] == ["1 point", "−1 point", "0 points", "5 points"]
-    assert tr("de", "home.resume_item", game="Qwixx Longo", players="Ana, Ben", actions=1) == "Qwixx Longo: Ana, Ben · 1 Zug"
-    assert tr("en", "home.resume_item", game="Qwixx Longo", players="Ana, Ben", actions=1) == "Qwixx Longo: Ana, Ben · 1 move"
+    assert [tr("de", "q8.play.points", points=p) for p in (1, -1, 0, 5)] == [
+        "1 Punkt",
+        "−1 Punkt",
+        "0 Punkte",
+        "5 Punkte",
+    ]
+    assert [tr("en", "q8.play.points", points=p) for p in (1, -1, 0, 5)] == [
+        "1 point",
+        "−1 point",
+        "0 points",
+        "5 points",
+    ]
+    assert tr("de", "home.resume_item", game="Qwixx Longo", players="Ana, Ben", actions=1) == ("Qwixx Longo: Ana, Ben "
+                                                                                               "· 1 Zug")
+    assert tr("en", "home.resume_item", game="Qwixx Longo", players="Ana, Ben", actions=1) == ("Qwixx Longo: Ana, Ben "
+                                                                                               "· 1 move")
     assert tr("de", "home.resume_item", game="Qwixx Longo", players="Ana", actions=12) == "Qwixx Longo: Ana · 12 Züge"
 
 
@@ -375,7 +402,8 @@ def test_refusals_use_the_same_plural_forms():
     assert refusal_text("q8_sheet_lock_early", "en", name="Ana", number=2, color="red", have=1, need=5) == (
         "Ana: lock field 2 in red with only 1 cross before it (5 needed).")
     assert refusal_text("q8_lucky_count", "en", players=1, given=0) == "Two lucky numbers for the 1 sheet (given: 0)."
-    assert refusal_text("q8_lucky_count", "en", players=3, given=2) == "Two lucky numbers for each of the 3 sheets (given: 2)."
+    assert refusal_text("q8_lucky_count", "en", players=3, given=2) == ("Two lucky numbers for each of the 3 sheets "
+                                                                        "(given: 2).")
     assert tr("en", "server.short_token", n=1, min=16) == (
         "The token (--token / TISCHRICHTER_TOKEN) is 1 character long; it needs at least 16.")
 

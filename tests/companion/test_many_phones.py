@@ -25,7 +25,7 @@ from flet.messaging.protocol import Message, MessageAction
 from flet.messaging.session import Session
 
 from companion.app import make_main
-from companion.join_ui import PREF_PREFIX, game_join_url, short_id
+from companion.join_seats import PREF_PREFIX, game_join_url, short_id
 from companion.store import Store
 from scoring.engine import PlayerSpec, replay
 from scoring.errors import Refusal

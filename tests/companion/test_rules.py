@@ -97,7 +97,8 @@ def test_no_orphan_entries():
 
 # issue 27: the sharpened rulings, told in the project's own words (one sentence each, both languages)
 SHARPENED = {
-    "rv.room": ("Die Raumkarte ist Pflicht: dein Zug endet erst, wenn sie eingetragen ist, samt Kampf, Falle oder Gold.",
+    "rv.room": (("Die Raumkarte ist Pflicht: dein Zug endet erst, wenn sie eingetragen ist, samt Kampf, Falle oder "
+                 "Gold."),
                 "The room card is compulsory: your turn only ends once it is entered, with its fight, trap or gold.",
                 "That room card is not optional: whoever stands in a fresh room cannot finish the turn until the card "
                 "is recorded, together with whatever it calls for (a fight, a trap, some gold)."),
@@ -165,7 +166,9 @@ def test_option_rulings_are_explained_with_real_option_names():
             assert o.key in fields[g.id], (e.id, o.key)
             explained[g.id].add(o.key)
     # the rulings marked **option**
-    assert {"lock_min_crosses", "lucky_replaces", "misthrow_penalty", "end_locked_rows", "end_misthrows"} <= explained["qwixx-longo"]
+    assert {"lock_min_crosses", "lucky_replaces", "misthrow_penalty", "end_locked_rows", "end_misthrows"} <= explained[
+        "qwixx-longo"
+    ]
     assert {"bite_takes", "wurminator"} <= explained["verflixxt"]
     assert {"exit_min_gold", "penalty_turn"} <= explained["raus-aus-dem-verlies"]
 
@@ -273,7 +276,9 @@ def test_search_edge_cases():
     assert search("") == [] and search("   ") == [] and search("?!") == []
     assert search("x" * 300) == []
     assert search('"; DROP TABLE docs; --') is not None  # quotes cannot break the FTS query
-    assert search("wachter", game="qwixx-longo") == [] or all(h.game == "qwixx-longo" for h in search("wachter", game="qwixx-longo"))
+    assert search("wachter", game="qwixx-longo") == [] or all(
+        h.game == "qwixx-longo" for h in search("wachter", game="qwixx-longo")
+    )
 
 
 def test_normalisation():
@@ -311,7 +316,9 @@ def _all_dispute_trials(table):
 
 def test_dispute_leaves_qwixx_record_unchanged(tmp_path):
     tables = _tables(tmp_path)
-    t = tables.create("qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {"lucky_numbers": [(4, 9), (5, 12)]})
+    t = tables.create(
+        "qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {"lucky_numbers": [(4, 9), (5, 12)]}
+    )
     assert _all_dispute_trials(t) > 0  # before the roll: only refusals
     t.roll(values=[3, 4, 8, 1, 2, 5])
     assert _all_dispute_trials(t) > 10
@@ -333,7 +340,9 @@ def test_dispute_leaves_verflixxt_and_verlies_unchanged(tmp_path):
     vx.roll(values=[2])
     assert _all_dispute_trials(vx) > 2
     assert dispute.verdict_text(vx, {"type": "move_figure", "by": 1, "figure": 0})[1] == "vx.setup"
-    rv = tables.create("raus-aus-dem-verlies", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben"), PlayerSpec(name="Cara")], {})
+    rv = tables.create(
+        "raus-aus-dem-verlies", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben"), PlayerSpec(name="Cara")], {}
+    )
     assert _all_dispute_trials(rv) > 2
     rv.submit({"type": "draw_card", "by": 0})
     assert _all_dispute_trials(rv) > 2

@@ -217,7 +217,8 @@ def test_a_bad_tile_set_is_not_confirmed_and_its_error_is_beside_it():
     t = texts(sh)
     assert not any(x.startswith("Bestätigt:") for x in t)
     err = next(x for x in t if "eine Tafel mit 0" in x)
-    assert t.index(err) > t.index("Einmal mit eurer Schachtel vergleichen und bestätigen – dieses Gerät merkt sich den Satz.")
+    assert t.index(err) > t.index("Einmal mit eurer Schachtel vergleichen und bestätigen – dieses Gerät merkt sich "
+                                   "den Satz.")
 
 
 async def test_the_confirmed_tile_set_is_remembered_by_the_browser_vx_setup(tmp_path):

@@ -32,7 +32,8 @@ from companion.table import Tables
 from scoring.engine import PlayerSpec
 store = Store(sys.argv[1])
 out = {"notices": [[n.key, n.params] for n in store.notices], "readonly": store.readonly,
-       "memory": store.memory, "games": [g["id"] for g in store.games()], "refusal": getattr(store, "start_refusal", lambda: None)()}
+       "memory": store.memory, "games": [g["id"] for g in store.games()],
+       "refusal": getattr(store, "start_refusal", lambda: None)()}
 try:
     Tables(store).create("qwixx-longo", [PlayerSpec(name="Cara")], {"lucky_numbers": [(4, 9)]})
     out["write"] = "written"

@@ -284,7 +284,9 @@ def test_result_screen_shows_piles_conversions_places(shell):
 
 
 def test_result_view_lists_lucky_conversions(shell):
-    result = ENGINE.score_input({"players": [{"name": "Ana", "tiles": "+3 -7 -2 G G G"}, {"name": "Ben", "tiles": "-1"}]})
+    result = ENGINE.score_input(
+        {"players": [{"name": "Ana", "tiles": "+3 -7 -2 G G G"}, {"name": "Ben", "tiles": "-1"}]}
+    )
     cards = result_screen.result_cards(shell, result)
     t = [c.value for c in walk(cards) if isinstance(c, ft.Text)]
     assert "1. Ana – 12 Punkte" in t
@@ -388,8 +390,10 @@ def test_guards_move_in_setup_and_reach_the_game(shell):
     click(shell, "Wächter 3 ein Feld zurück")
     assert "Wächter 1: Feld 3 (G)" in texts(shell) and "Wächter 3: Feld 4 (−4)" in texts(shell)
     # the preview strip shows the guards where they stand now, numbered as in their rows: two on slot 3
-    guards_on = [[p.value for p in walk(chip(shell, f"Tafel {n}: {tok}")) if isinstance(p, ft.Text) and p.value[0] == "W"]
-                 for n, tok in ((1, "+3"), (3, "G"), (4, "−4"))]
+    guards_on = [
+        [p.value for p in walk(chip(shell, f"Tafel {n}: {tok}")) if isinstance(p, ft.Text) and p.value[0] == "W"]
+        for n, tok in ((1, "+3"), (3, "G"), (4, "−4"))
+    ]
     assert guards_on == [[], ["W1", "W2"], ["W3"]]
     click(shell, "Spiel starten")
     assert rec.calls[-1][2]["guards"] == [3, 3, 4, 7, 8]
@@ -521,7 +525,9 @@ def test_layout_chips_then_start(shell):
 def test_typing_a_layout_over_controls_flet_froze_draws_anew(shell):
     """Flet may freeze controls it reconciled; the in-place update then raises: the view renders anew."""
     type_into(shell, "Tafeln von Start bis Ziel", "+3 -2")
-    summary = next(c for c in walk(shell.body.controls) if isinstance(c, ft.Text) and (c.value or "").startswith("Tafeln:"))
+    summary = next(
+        c for c in walk(shell.body.controls) if isinstance(c, ft.Text) and (c.value or "").startswith("Tafeln:")
+    )
     object.__setattr__(summary, "_frozen", True)
     type_into(shell, "Tafeln von Start bis Ziel", "+3 -2 G")
     assert "Tafeln: 3 – 1× plus, 1× minus, 1× G" in texts(shell)

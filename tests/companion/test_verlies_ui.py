@@ -11,6 +11,7 @@ import pytest
 
 from companion.app import AppContext, Shell
 from companion.games import verlies as ui
+from companion.games.verlies.play_actions import play_state
 from components.gold_counter import gold_counter
 from scoring.dice import Dice
 from tests.companion.test_fonts import missing  # the one reader of the bundled Roboto
@@ -263,8 +264,8 @@ def test_another_phone_sees_hidden_treasures_as_hidden(shell):
     type_into(shell, "Schatzname", "Krone")
     click(shell, "Schatz nehmen")
     shell.seats = {1}  # Ben's phone
-    ui._ps(shell)["seat"] = 0
-    ui._ps(shell)["seat_seq"] = shell.table.seq
+    play_state(shell)["seat"] = 0
+    play_state(shell)["seat_seq"] = shell.table.seq
     shell.render()
     assert not has_text(shell, "Krone")
     assert has_text(shell, "verdeckter Schatz")
@@ -634,7 +635,8 @@ def test_an_unauthorised_draw_ends_the_turn_and_the_next_is_sat_out_rv_penalty(s
     assert state.current == 1 and state.players[0].gold == 0
     t = texts(shell)
     # Ben's turn starts clean; the tapping phone is told once what the table does with the card
-    assert note(shell) == "Ana hat unberechtigt gezogen: Karte zurück in den Stapel, Zug vorbei, nächster Zug ausgesetzt."
+    assert note(shell) == ("Ana hat unberechtigt gezogen: Karte zurück in den Stapel, Zug vorbei, nächster Zug "
+                           "ausgesetzt.")
     assert not any(x.startswith("Ana hat unberechtigt") for x in t)
     assert "Zug 1: Ana -1 (zurückgemischt)" in t  # rv.gold: the card's gold went back with it
     assert "Freie Ausgänge: 0 · Ana: setzt aus" in t  # the turn tracker, like an injury
@@ -642,7 +644,10 @@ def test_an_unauthorised_draw_ends_the_turn_and_the_next_is_sat_out_rv_penalty(s
     for _ in range(2):  # Ben and Cara
         click(shell, "Stehen bleiben")
         click(shell, "Zug beenden")
-    assert "Ana hat unberechtigt eine Karte gezogen und setzt diesen Zug aus: keine Karte, kein Schritt (rv.penalty)." in texts(shell)
+    assert (
+        "Ana hat unberechtigt eine Karte gezogen und setzt diesen Zug aus: keine Karte, kein Schritt (rv.penalty)."
+        in texts(shell)
+    )
     assert "Karte ziehen" not in buttons(shell) and "Erholen" not in buttons(shell)
     click(shell, "Aussetzen")
     assert "Ben ist dran · Zug 5" in texts(shell)
@@ -676,7 +681,9 @@ def test_sitting_out_in_english_rv_penalty(shell):
     for _ in range(2):
         click(shell, "Stay")
         click(shell, "End turn")
-    assert "Ana drew a card without being allowed and sits this turn out: no card, no move (rv.penalty)." in texts(shell)
+    assert "Ana drew a card without being allowed and sits this turn out: no card, no move (rv.penalty)." in texts(
+        shell
+    )
     click(shell, "Sit out")
     assert note(shell) == "Ana sat out."
 
@@ -899,8 +906,8 @@ def test_hidden_treasures_stay_hidden_on_every_shared_screen_rv_treasure(shell):
     assert "Schatz 1 aufdecken" not in buttons(shell)
     # Ben's phone, looking at Ana's purse: hidden
     shell.seats = {1}
-    ui._ps(shell)["seat"] = 0
-    ui._ps(shell)["seat_seq"] = shell.table.seq
+    play_state(shell)["seat"] = 0
+    play_state(shell)["seat_seq"] = shell.table.seq
     shell.render()
     assert "1. verdeckter Schatz" in texts(shell)
     assert not any("Krone" in s for s in all_strings(shell))
@@ -1099,7 +1106,8 @@ def test_after_a_walk_a_card_drawn_anyway_is_recorded_rv_penalty(shell):
     assert "Ana ist gelaufen (1)." in texts(shell)
     assert {"Unberechtigt gezogen", "Zug beenden"} <= set(buttons(shell))
     click(shell, "Unberechtigt gezogen")
-    assert note(shell) == "Ana hat unberechtigt gezogen: Karte zurück in den Stapel, Zug vorbei, nächster Zug ausgesetzt."
+    assert note(shell) == ("Ana hat unberechtigt gezogen: Karte zurück in den Stapel, Zug vorbei, nächster Zug "
+                           "ausgesetzt.")
     assert "Ben ist dran · Zug 2" in texts(shell) and shell.table.state.players[0].sits_out
     shell.lang = "en"
     shell.render()

@@ -18,8 +18,12 @@ def _qwixx_record() -> GameRecord:
         {"type": "white", "by": 0, "row": "red"},
         {"type": "pass", "by": 1},
     ]
-    return GameRecord(game="qwixx-longo", options={"lucky_numbers": [[3, 13], [4, 14]]}, players=(PlayerSpec(name="Ana"), PlayerSpec(name="Ben")),
-                      actions=tuple(RecordedAction(seat=a["by"], action=a) for a in acts))
+    return GameRecord(
+        game="qwixx-longo",
+        options={"lucky_numbers": [[3, 13], [4, 14]]},
+        players=(PlayerSpec(name="Ana"), PlayerSpec(name="Ben")),
+        actions=tuple(RecordedAction(seat=a["by"], action=a) for a in acts),
+    )
 
 
 async def test_replay_tells_each_move_in_words_in_both_languages(tmp_path):

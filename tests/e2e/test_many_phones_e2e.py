@@ -159,7 +159,8 @@ def test_a_roll_appears_on_every_phone(browser, server, phones):
             else f"{rest[0]} entscheidet noch"
         worst_x, per_x = timed_change(ben, pages, lambda i: still,
                                       lambda: button(ben, "Gelb 5").click())
-        print(f"{phones} phones: Ben's cross -> seen on all phones in {worst_x:.0f} ms (per phone {[round(x) for x in per_x]})")
+        print(f"{phones} phones: Ben's cross -> seen on all phones in {worst_x:.0f} ms (per phone "
+               f"{[round(x) for x in per_x]})")
         # a seat's phone offers nothing for Ana: "Rot 5" is only the field on Ben's own sheet
         assert ben.get_by_role("button", name="Rot 5", exact=True).count() == 1
         assert button(ben, "Passen").count() == 0

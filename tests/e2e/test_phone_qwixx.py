@@ -207,8 +207,13 @@ def test_dice_tapped_in_and_two_crosses_in_one_turn_grey_the_skipped_field_at_on
         ana.get_by_text("Noch offen: Weiß 1, Weiß 2, Rot, Gelb, Grün, Blau", exact=True).wait_for()
         scroll(ana, 360, 740, 2000)
         # real dice by tapping, die by die; the status line says what is still open
-        for face, still in (("Weiß 1 zeigt 6", "Weiß 2, Rot, Gelb, Grün, Blau"), ("Weiß 2 zeigt 6", "Rot, Gelb, Grün, Blau"),
-                            ("Rot zeigt 8", "Gelb, Grün, Blau"), ("Gelb zeigt 1", "Grün, Blau"), ("Grün zeigt 1", "Blau")):
+        for face, still in (
+            ("Weiß 1 zeigt 6", "Weiß 2, Rot, Gelb, Grün, Blau"),
+            ("Weiß 2 zeigt 6", "Rot, Gelb, Grün, Blau"),
+            ("Rot zeigt 8", "Gelb, Grün, Blau"),
+            ("Gelb zeigt 1", "Grün, Blau"),
+            ("Grün zeigt 1", "Blau"),
+        ):
             tap(ana, face)
             ana.get_by_text(f"Noch offen: {still}", exact=True).wait_for()
         tap(ana, "Blau zeigt 1")

@@ -22,6 +22,7 @@ from build.web import smoke
 from tests.e2e.conftest import ROOT, Server, button
 from tests.e2e.test_history_e2e import finish_short_qwixx_game
 from tests.e2e.test_web_offline import FIRST_LOAD, STEP, site  # noqa: F401 (the site fixture)
+from tests.e2e.test_web_storage import stub as storage_granted
 from tests.harness import pixels
 
 pytestmark = pytest.mark.e2e
@@ -60,8 +61,10 @@ def play(page, mode: str) -> dict[str, bytes]:
 
 
 def open_page(browser, url: str, missing: list[str]):
-    """A page at 390×844; every request answered 404 (or failed) goes into ``missing``."""
+    """A page at 390×844; every request answered 404 (or failed) goes into ``missing``. The browser
+    keeps the site's storage (issue 29.6: a refused one shows a notice the server app never does)."""
     ctx = browser.new_context(viewport=VIEWPORT, locale="de-DE")
+    ctx.add_init_script(storage_granted(True))
     page = ctx.new_page()
     page.on("response", lambda r: missing.append(f"{r.status} {r.url}") if r.status >= 400 else None)
     page.on("requestfailed", lambda r: missing.append(f"failed {r.url}"))

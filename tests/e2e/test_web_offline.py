@@ -84,7 +84,7 @@ def test_the_phone_plays_offline_and_its_backup_replays_to_the_same_scores(site,
         assert by_worker, "the service worker's own requests were not seen by the guard"
         assert all(smoke.is_local(u) for u in by_worker), by_worker
         cached = set(page.evaluate(CACHED_PATHS))
-        assert {"/", "/index.html", "/app.tar.gz", "/pyodide/pyodide.asm.wasm"} <= cached
+        assert {"/", "/index.html", "/app.pack", "/pyodide/pyodide.asm.wasm"} <= cached
         assert len(cached & {"/main.dart.js", "/main.dart.wasm"}) == 1, sorted(cached)
         assert "/assets/NOTICES" not in cached
 

@@ -42,19 +42,24 @@ def missing() -> str | None:
 
 @contextlib.contextmanager
 def display() -> Iterator[str]:
-    """An X display of our own (Xvfb) for as long as it is needed."""
-    for n in range(90, 140):
-        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
-            break
-    proc = subprocess.Popen(["Xvfb", f":{n}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    """An X display of our own (Xvfb) for as long as it is needed; Xvfb picks a free display number
+    and tells it through ``-displayfd``."""
+    read, write = os.pipe()
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write,))
+    os.close(write)
     try:
-        deadline = time.monotonic() + 10
-        while not Path(f"/tmp/.X11-unix/X{n}").exists():
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"Xvfb :{n} did not start")
-            time.sleep(0.05)
-        yield f":{n}"
+        number = b""
+        deadline = time.monotonic() + 15
+        with os.fdopen(read, "rb") as pipe:
+            while not number.endswith(b"\n"):
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("Xvfb did not start")
+                chunk = pipe.read(1)
+                if not chunk:
+                    raise RuntimeError("Xvfb did not say which display it took")
+                number += chunk
+        yield f":{number.decode().strip()}"
     finally:
         proc.terminate()
         proc.wait(5)

@@ -75,10 +75,17 @@ def test_schema_describes_the_record_with_typed_actions():
 def test_cli_as_a_process_never_prints_a_traceback(tmp_path):
     f = tmp_path / "x.json"
     f.write_bytes(b"\xff\xfe garbage")
-    proc = subprocess.run([sys.executable, "-m", "scoring", "score", str(f)], check=False, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "scoring", "score", str(f)], check=False, capture_output=True, text=True
+    )
     assert proc.returncode == 2 and "Traceback" not in proc.stderr + proc.stdout
     assert json.loads(proc.stdout)["error"]["message"]
-    proc = subprocess.run([sys.executable, "-m", "scoring", "replay", str(tmp_path / "missing.json")], check=False, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "scoring", "replay", str(tmp_path / "missing.json")],
+        check=False,
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
 
 
@@ -130,7 +137,10 @@ def test_a_file_starting_with_a_byte_order_mark_is_read(tmp_path):
 )
 @pytest.mark.parametrize("cmd", ["replay", "score"])
 def test_hostile_input_exits_2_with_a_clear_message(tmp_path, raw, code, de, en, cmd):
-    assert _run_file(tmp_path, raw, "--lang", "de", cmd=cmd) == (2, {"error": {"rule": None, "code": code, "message": de}})
+    assert _run_file(tmp_path, raw, "--lang", "de", cmd=cmd) == (
+        2,
+        {"error": {"rule": None, "code": code, "message": de}},
+    )
     assert _run_file(tmp_path, raw, cmd=cmd) == (2, {"error": {"rule": None, "code": code, "message": en}})
 
 
@@ -167,8 +177,12 @@ def test_a_verlies_record_replays_through_the_cli_with_its_event_log():
 def test_hostile_input_through_a_real_process_gives_no_traceback(tmp_path):
     f = tmp_path / "deep.json"
     f.write_bytes(b"[" * 100_000)
-    proc = subprocess.run([sys.executable, "-m", "scoring", "replay", str(f)], check=False, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "scoring", "replay", str(f)], check=False, capture_output=True, text=True
+    )
     assert proc.returncode == 2 and "Traceback" not in proc.stderr + proc.stdout
     f.write_bytes(b"\xef\xbb\xbf" + json.dumps(_qwixx_record()).encode())
-    proc = subprocess.run([sys.executable, "-m", "scoring", "replay", str(f)], check=False, capture_output=True, text=True)
+    proc = subprocess.run(
+        [sys.executable, "-m", "scoring", "replay", str(f)], check=False, capture_output=True, text=True
+    )
     assert proc.returncode == 0 and json.loads(proc.stdout)["actions"] == 2

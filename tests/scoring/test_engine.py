@@ -120,7 +120,9 @@ ROLL = {"type": "roll", "by": 0, "white1": 1, "white2": 2, "red": 3, "yellow": 4
 
 
 def _two_player_record(seat_of_second):
-    rec = new_record("qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {"lucky_numbers": [(4, 9), (2, 3)]})
+    rec = new_record(
+        "qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {"lucky_numbers": [(4, 9), (2, 3)]}
+    )
     data = rec.model_dump(mode="json")
     data["actions"] = [{"seat": 0, "action": ROLL}, {"seat": seat_of_second, "action": {"type": "pass", "by": 1}}]
     return parse_record(data)
@@ -179,7 +181,8 @@ def test_a_game_id_with_nul_control_or_blank_characters_is_refused(gid):
     with pytest.raises(InvalidInput) as exc:
         parse_record(data)
     assert exc.value.code == "bad_record"
-    assert exc.value.message("en") == "Invalid game record (id: Value error, game id with control, invisible or blank characters)."
+    assert exc.value.message("en") == ("Invalid game record (id: Value error, game id with control, invisible or "
+                                       "blank characters).")
 
 
 # --- action templates (issue 13): legal() where the table enters a value ----------------------
@@ -198,7 +201,9 @@ def test_a_template_fills_allowed_values_and_refuses_others_in_both_languages():
     with pytest.raises(InvalidInput) as exc:
         GOLD.fill(amount=10)
     assert (exc.value.message("de"), exc.value.message("en")) == (
-        "Der Wert für amount fehlt oder ist nicht erlaubt (10).", "The value for amount is missing or not allowed (10).")
+        "Der Wert für amount fehlt oder ist nicht erlaubt (10).",
+        "The value for amount is missing or not allowed (10).",
+    )
 
 
 def test_a_template_with_choices_and_text_gives_examples_and_samples_inside_its_ranges():

@@ -23,7 +23,9 @@ from scoring.simulate import concrete, play_random
 
 # a deeper run now and then: TISCHRICHTER_FUZZ_EXAMPLES=2000 pytest tests/scoring/test_fuzz.py
 EXAMPLES = int(os.environ.get("TISCHRICHTER_FUZZ_EXAMPLES", "80"))
-SETTINGS = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SETTINGS = settings(
+    max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+)
 
 # --- values: anything JSON could carry, and worse ------------------------------------------
 HUGE = st.sampled_from([2**63, -(2**63) - 1, 10**30, -(10**30), 2**1000])
@@ -243,7 +245,10 @@ SCORE_SEEDS = {
             {"name": "Ben", "misthrows": 0, "rows": {"red": [2, 5], "yellow": [4], "green": [], "blue": [16]}},
         ],
     },
-    "verflixxt": {"game": "verflixxt", "players": [{"name": "Ana", "tiles": ["+3", "-2", "G"]}, {"name": "Ben", "tiles": [1]}]},
+    "verflixxt": {
+        "game": "verflixxt",
+        "players": [{"name": "Ana", "tiles": ["+3", "-2", "G"]}, {"name": "Ben", "tiles": [1]}],
+    },
     "raus-aus-dem-verlies": {
         "game": "raus-aus-dem-verlies",
         "players": [
@@ -366,8 +371,15 @@ def test_cli_garbage_stdin_always_json(text):
 
 
 @SETTINGS
-@given(argv=st.lists(st.one_of(st.sampled_from(["score", "replay", "schema", "games", "-", "--lang", "de", "xx", "--help", "-h"]),
-                              st.text(max_size=10)), max_size=4))
+@given(
+    argv=st.lists(
+        st.one_of(
+            st.sampled_from(["score", "replay", "schema", "games", "-", "--lang", "de", "xx", "--help", "-h"]),
+            st.text(max_size=10),
+        ),
+        max_size=4,
+    )
+)
 def test_cli_any_argv_json_or_clean_exit(argv):
     out = io.StringIO()
     err = io.StringIO()

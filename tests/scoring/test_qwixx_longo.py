@@ -69,7 +69,9 @@ def test_only_the_active_player_rolls_q8_dice():
 
 def test_a_die_shows_one_to_eight():
     with pytest.raises(InvalidInput):
-        G.parse_action({"type": "roll", "by": 0, "white1": 9, "white2": 1, "red": 1, "yellow": 1, "green": 1, "blue": 1})
+        G.parse_action(
+            {"type": "roll", "by": 0, "white1": 9, "white2": 1, "red": 1, "yellow": 1, "green": 1, "blue": 1}
+        )
 
 
 def test_crossing_before_the_roll_is_refused():

@@ -453,7 +453,10 @@ def test_score_input_from_the_cli():
     assert res.players[1].breakdown["tiles"] == ["+8", "-5", "G", "-1", "+2"]
 
 
-@pytest.mark.parametrize(("tile", "code"), [("+x", "vx_bad_pile_tile"), ("0", "vx_zero_pile_tile"), (0, "vx_zero_pile_tile"), (None, "vx_bad_pile_tile")])
+@pytest.mark.parametrize(
+    ("tile", "code"),
+    [("+x", "vx_bad_pile_tile"), ("0", "vx_zero_pile_tile"), (0, "vx_zero_pile_tile"), (None, "vx_bad_pile_tile")],
+)
 def test_score_input_names_a_bad_tile(tile, code):
     """vx.score"""
     with pytest.raises(InvalidInput) as info:
@@ -586,7 +589,13 @@ def test_wurminator_with_no_free_minus_tile_the_player_gives_one_back_before_the
 
 def test_wurminator_give_back_fills_the_gap_just_before_the_goal():
     """vx.wurm.none_free: gaps are not counted, so the tile takes the last gap."""
-    s = put(table("+4 +5 +6", wurminator=True), parcours=["+4", "+5", None], figures=((2, 0, 0), (0, 0, 0)), wurminator=1, piles=("-2", ""))
+    s = put(
+        table("+4 +5 +6", wurminator=True),
+        parcours=["+4", "+5", None],
+        figures=((2, 0, 0), (0, 0, 0)),
+        wurminator=1,
+        piles=("-2", ""),
+    )
     s = G.apply(rolled(s, 1), MoveWurminator(by=0))
     assert s.parcours == tiles("+4 +5 -2") and s.goal == 4
 
@@ -718,7 +727,9 @@ def test_advise_prefers_taking_the_plus_eight_and_counts_the_neighbours_chance()
 def test_replay_of_the_record_reproduces_the_state():
     """vx.setup: the record's actions (dice included) determine the game."""
     players = [PlayerSpec(name=x) for x in NAMES[:3]]
-    rec = new_record("verflixxt", players, {"wurminator": True, "layout": [str(t) for t in random_layout(random.Random(5))]})
+    rec = new_record(
+        "verflixxt", players, {"wurminator": True, "layout": [str(t) for t in random_layout(random.Random(5))]}
+    )
     state = replay(rec)
     rng = random.Random(11)
     actions = []
@@ -749,7 +760,8 @@ def test_rolling_while_the_compulsory_wurminator_move_is_open_cites_vx_wurm_must
     s = G.apply(rolled(s, 1), MoveFigure(by=0, figure=0))
     assert s.phase == "wurminator" and s.wurm_must
     e = refused(s, Roll(by=1, value=4), "vx.wurm.must", "vx_wurm_must_first")
-    assert e.message("de") == "Zuerst muss Ana den Wurminator ziehen: er steht hinter allen Figuren (1 oder 2 gewürfelt)."
+    assert e.message("de") == ("Zuerst muss Ana den Wurminator ziehen: er steht hinter allen Figuren (1 oder 2 "
+                               "gewürfelt).")
     assert e.message("en") == "Ana must first move the Wurminator: it is behind every figure (a 1 or 2 was rolled)."
     refused(s, Roll(by=0, value=4), "vx.wurm.must", "vx_wurm_must_first")
     s = G.apply(s, MoveWurminator(by=0))
@@ -799,7 +811,12 @@ def test_explain_piece_a_guard_alone_on_its_tile():
 def test_explain_piece_figure_on_the_goal_roll_first_and_not_your_turn():
     """vx.move: a figure on the goal never moves, nothing moves before the roll; vx.setup: Ben is not on turn."""
     s = table("+1 +2 +3")
-    assert why(s, 0, "figure", 0) == ("vx.move", "vx_roll_first", "Erst würfeln, dann ziehen.", "Roll first, then move.")
+    assert why(s, 0, "figure", 0) == (
+        "vx.move",
+        "vx_roll_first",
+        "Erst würfeln, dann ziehen.",
+        "Roll first, then move.",
+    )
     s = rolled(put(s, figures=((4, 0, 0), (0, 0, 0))), 2)
     assert why(s, 0, "figure", 0) == (
         "vx.move", "vx_figure_home",

@@ -88,7 +88,9 @@ def play(seed: int, wurm: bool, try_all: bool) -> tuple[int, int]:
     n_figures = tuple(len(f) for f in state.figures)
     n_guards = len(state.guards)
     pieces = sum(n_figures) + n_guards
-    bound = 3 * pieces * (len(options.layout) + 2) * 2  # actions per turn × moves of every piece, doubled for give-backs
+    bound = (
+        3 * pieces * (len(options.layout) + 2) * 2
+    )  # actions per turn × moves of every piece, doubled for give-backs
     steps = 0
     while not G.is_over(state):
         check(state, layout, n_figures, n_guards, wurm)
@@ -162,7 +164,8 @@ def test_random_refusals_leave_the_state_unchanged():
 
 
 def offered_pieces(state, seat: int) -> set[tuple[str, int | None]]:
-    """What ``legal(state, seat)`` lets move, as (piece kind, its tile): one offer stands for every twin on that tile."""
+    """What ``legal(state, seat)`` lets move, as (piece kind, its tile): one offer stands for every twin on that
+    tile."""
     out: set[tuple[str, int | None]] = set()
     for a in G.legal(state, seat):
         if isinstance(a, MoveFigure):

@@ -287,7 +287,11 @@ def test_every_gold_change_carries_its_reason_rv_gold():
     s = play(drawn(), GainGold(by=0, amount=3, reason="passage"), EndTurn(by=0))
     s = play(s, DrawCard(by=1), RoomCard(by=1, kind="gold", gold=5))
     s = with_gold(s, 2, 1)
-    assert [(c.seat, c.delta, c.reason) for c in s.gold_log] == [(0, 3, "passage"), (1, 5, "room"), (2, 1, "correction")]
+    assert [(c.seat, c.delta, c.reason) for c in s.gold_log] == [
+        (0, 3, "passage"),
+        (1, 5, "room"),
+        (2, 1, "correction"),
+    ]
     assert all(purse_from_log(s, i) == p.gold for i, p in enumerate(s.players))
 
 
@@ -811,7 +815,12 @@ def test_the_one_left_behind_loses_and_equal_totals_share_rv_end():
 EXAMPLE = {
     "game": "raus-aus-dem-verlies",
     "players": [
-        {"name": "Ana", "gold": 12, "escaped": True, "treasures": [{"name": "Krone", "gold": 5}, {"name": "Amulett", "gold": 3, "magic": True}]},
+        {
+            "name": "Ana",
+            "gold": 12,
+            "escaped": True,
+            "treasures": [{"name": "Krone", "gold": 5}, {"name": "Amulett", "gold": 3, "magic": True}],
+        },
         {"name": "Ben", "gold": 30, "escaped": False, "treasures": []},
         {"name": "Cara", "gold": 9, "escaped": True, "treasures": [{"name": "Kelch", "gold": 11}]},
     ],
@@ -923,7 +932,10 @@ def test_the_table_says_passage_or_room_when_the_card_is_laid_rv_room():
     assert not types(G.legal(room)) & {"obstacle", "decline_obstacle", "gain_gold", "roll_gold"}
     assert play(room, RoomCard(by=0, kind="gold", gold=2)).players[0].gold == 2
     e = refused(room, LayCard(by=0, card="passage"), "rv.room")
-    assert words(e) == ("Was die gezogene Karte ist, steht schon fest.", "What the card drawn is has already been said.")
+    assert words(e) == (
+        "Was die gezogene Karte ist, steht schon fest.",
+        "What the card drawn is has already been said.",
+    )
 
 
 def test_after_a_room_card_passage_gold_and_obstacles_are_refused_rv_room():
@@ -935,7 +947,10 @@ def test_after_a_room_card_passage_gold_and_obstacles_are_refused_rv_room():
 
 
 def test_passage_gold_or_an_obstacle_makes_the_card_a_passage_rv_room():
-    for first in (GainGold(by=0, amount=3, reason="passage"), rolled(Obstacle(by=0, kind="door", color="red", number=4), 6)):
+    for first in (
+        GainGold(by=0, amount=3, reason="passage"),
+        rolled(Obstacle(by=0, kind="door", color="red", number=4), 6),
+    ):
         s = play(drawn(), first)
         assert s.turn.card == "passage"
         refused(s, RoomCard(by=0, kind="gold", gold=2), "rv.room")
@@ -946,7 +961,9 @@ def test_only_the_card_just_drawn_is_laid_rv_room():
     e = refused(s, LayCard(by=0, card="room"), "rv.room")
     assert words(e) == ("Als Gang oder Raum wird nur die gerade gezogene Karte gelegt.",
                         "Only the card just drawn is laid as a passage or a room.")
-    assert play(s, rolled(Obstacle(by=0, kind="door", color="red", number=4), 6)).events[-1].detail["passed"]  # old passage
+    assert (
+        play(s, rolled(Obstacle(by=0, kind="door", color="red", number=4), 6)).events[-1].detail["passed"]
+    )  # old passage
     refused(play(drawn(), LayExit(by=0)), LayCard(by=0, card="passage"), "rv.room")
 
 
@@ -955,7 +972,8 @@ def test_passage_gold_counts_once_per_laid_card_rv_gold():
     """The issue's case: three gain_gold(3, passage) on one drawn card gave 9."""
     s = play(drawn(), LayCard(by=0, card="passage"), GainGold(by=0, amount=3, reason="passage"))
     e = refused(s, GainGold(by=0, amount=3, reason="passage"), "rv.gold")
-    assert words(e) == ("Das Gold dieses Gangs ist schon genommen (3).", "This passage's gold has already been taken (3).")
+    assert words(e) == ("Das Gold dieses Gangs ist schon genommen (3).", ("This passage's gold has already been taken "
+                                                                          "(3)."))
     assert not types(G.legal(s)) & {"gain_gold", "roll_gold"}
     s = play(s, EndTurn(by=0), DrawCard(by=1), GainGold(by=1, amount=2, reason="passage"))
     assert [p.gold for p in s.players] == [3, 2, 0]  # the next card is a new card
@@ -995,7 +1013,10 @@ def test_an_unauthorised_draw_ends_the_turn_and_skips_the_next_rv_penalty():
     s = play(s, SitOut(by=0))
     assert s.current == 1 and not s.players[0].sits_out
     # the turn tracker shows the skipped turn like a recovery
-    assert [(e.seat, e.kind) for e in s.log if e.kind in {"unauthorised", "sat_out"}] == [(0, "unauthorised"), (0, "sat_out")]
+    assert [(e.seat, e.kind) for e in s.log if e.kind in {"unauthorised", "sat_out"}] == [
+        (0, "unauthorised"),
+        (0, "sat_out"),
+    ]
     s = play(s, Walk(by=1, cards=1), EndTurn(by=1), Walk(by=2, cards=0), EndTurn(by=2))
     assert DrawCard(by=0) in G.legal(s)  # exactly one turn skipped
 
@@ -1029,7 +1050,8 @@ def test_an_unauthorised_draw_needs_a_card_drawn_with_nothing_on_it_yet_rv_penal
                   LayExit(by=0)):
         e = refused(play(drawn(), first), UnauthorisedDraw(by=0), "rv.penalty")
         assert words(e) == (
-            "Auf der Karte ist schon etwas geschehen (Hindernis, Raumkarte oder Ausgang): erst rückgängig machen, dann zurückmischen.",
+            ("Auf der Karte ist schon etwas geschehen (Hindernis, Raumkarte oder Ausgang): erst rückgängig machen, "
+             "dann zurückmischen."),
             "Something already happened on the card (obstacle, room card or exit): undo it first, then shuffle back.")
     assert UnauthorisedDraw(by=0) in G.legal(play(drawn(), LayCard(by=0, card="room")))  # said, nothing drawn yet
 

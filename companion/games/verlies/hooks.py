@@ -7,11 +7,14 @@ statistics figures (injuries from a replay) and one player's result.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.dispute import word
 from companion.i18n import add_strings
 from companion.registry import Figures
+
+if TYPE_CHECKING:
+    from companion.app import Shell
 
 # the words of its actions in dispute mode (``rules.act.<prefix>.<type>``) and of their values
 add_strings(
@@ -100,7 +103,8 @@ ACTION_RULES = {
     "recover": "rv.injury", "draw_card": "rv.turn", "walk": "rv.turn", "lay_card": "rv.room",
     "unauthorised_draw": "rv.penalty", "sit_out": "rv.penalty", "gain_gold": "rv.gold", "lose_gold": "rv.gold",
     "gain_treasure": "rv.treasure", "lose_treasure": "rv.treasure", "reveal_treasure": "rv.treasure",
-    "obstacle": "rv.obstacle", "decline_obstacle": "rv.obstacle", "room_card": "rv.room", "fight": "rv.monster", "roll": "rv.dice", "roll_gold": "rv.dice",
+    "obstacle": "rv.obstacle", "decline_obstacle": "rv.obstacle", "room_card": "rv.room", "fight": "rv.monster",
+    "roll": "rv.dice", "roll_gold": "rv.dice",
     "trap": "rv.room", "lay_exit": "rv.exit", "shuffle_back_exit": "rv.exit", "escape": "rv.exit",
     "end_turn": "rv.turn",
 }
@@ -123,7 +127,8 @@ def disputed(state: Any, n: int) -> list[dict[str, Any]]:
     return [
         {"type": "draw_card", "by": me}, {"type": "walk", "by": me, "cards": 2}, {"type": "escape", "by": me},
         {"type": "recover", "by": me}, {"type": "lay_exit", "by": me}, {"type": "shuffle_back_exit", "by": me},
-        {"type": "gain_gold", "by": me, "amount": 3, "reason": "passage"}, {"type": "reveal_treasure", "by": me, "index": 0},
+        {"type": "gain_gold", "by": me, "amount": 3, "reason": "passage"},
+        {"type": "reveal_treasure", "by": me, "index": 0},
         {"type": "end_turn", "by": me}, {"type": "draw_card", "by": other},
     ]
 
@@ -140,7 +145,7 @@ def player_figures(b: dict[str, Any], extra: dict[str, int]) -> dict[str, int]:
 FIGURES = Figures(names=("gold", "treasures", "escapes", "injuries"), of_player=player_figures)
 
 
-def detail(shell: Any, b: dict[str, Any]) -> str:
+def detail(shell: Shell, b: dict[str, Any]) -> str:
     return shell.t("hist.rp.rv", coins=b.get("coins", 0), treasures=len(b.get("treasures", [])),
                    state=shell.t("hist.rp.out") if b.get("escaped") else shell.t("hist.rp.in"))
 

@@ -1,0 +1,343 @@
+"""Raus aus dem Verlies!'s play screen: the turn's choices (start, after a move, pending rolls) beside the purse."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.games.verlies.play_actions import (
+    cause_text,
+    event_text,
+    injury_cause,
+    my_seats,
+    offer_of,
+    play_state,
+    real_dice_row,
+    seat_name,
+    submit,
+    template_of,
+)
+from companion.games.verlies.play_panels import (
+    fight_panel,
+    obstacle_panel,
+    roll_row,
+    room_gold_panel,
+    spoils_panel,
+    trap_panel,
+)
+from companion.games.verlies.purse import purse_section, treasure_name
+from companion.games.verlies.widgets import PRIMARY, card_box, choice_chip, frac_text, pct, wrap_row
+from companion.rules_ui import dispute_button
+from components.common import TOUCH, big_button, info_line, keyed, section_title
+from scoring.engine import Template
+from scoring.verlies import (
+    ATTRIBUTE_OF,
+    PENALTY_GOLD,
+    check_chance,
+)
+
+if TYPE_CHECKING:
+    from companion.app import Shell
+
+# Portrait: one column, the turn's choices first, the purse and the gold log below them.
+# Landscape (>= 576 px wide): the choices on the left, the purse beside them.
+ACTIONS_COL = {"xs": 12, "sm": 7}
+PURSE_COL = {"xs": 12, "sm": 5}
+HALF = {"xs": 6}  # two buttons a row on a phone held upright
+
+
+def _grid(buttons: list[ft.Control], col: dict[str, int] | None = None) -> ft.Control:
+    """Buttons of one choice in even columns (two a row on a phone), each as wide as its column."""
+    for b in buttons:
+        b.col = col or HALF
+    return ft.ResponsiveRow(buttons, spacing=8, run_spacing=8)
+
+
+def play_view(shell: Shell) -> ft.Control:
+    table = shell.game_table
+    state = table.state
+    st = play_state(shell)
+    me = state.current
+    cur = state.players[me]
+    mine = my_seats(shell, len(state.players))
+    header = ft.Row(
+        [
+            ft.Text(shell.t("rv.play.turn", name=cur.name, turn=state.turn_no), size=20,
+                    weight=ft.FontWeight.BOLD, expand=True),
+            ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
+                          disabled=not table.may_undo(shell.seats), icon_size=30, width=TOUCH, height=TOUCH),
+            ft.IconButton(icon=ft.Icons.REDO, tooltip=shell.t("play.redo"), on_click=lambda e: shell.redo(),
+                          disabled=not table.may_redo(shell.seats), icon_size=30, width=TOUCH, height=TOUCH),
+        ],
+        spacing=0,
+    )
+    # Every top-level block carries a stable key (see ``keyed``): the actions below are keyed
+    # where they are built, the event lines by their place in the table's event log.
+    out: list[ft.Control] = [keyed(header, "header"), keyed(_table_line(shell, state), "table-line")]
+    acts: list[ft.Control] = []
+    refusal = shell.refusal_control()
+    if refusal:
+        acts.append(keyed(refusal, "refusal"))
+    for idx, text, ok in _turn_events(shell, state):
+        acts.append(keyed(ft.Container(ft.Text(text, size=16, weight=ft.FontWeight.W_600), border_radius=10,
+                                       padding=8, bgcolor=ft.Colors.GREEN_50 if ok else ft.Colors.ORANGE_50),
+                          f"event-{idx}"))
+
+    req = table.game.pending_roll(state)
+    if state.phase == "over":
+        pass
+    elif req is not None:  # a die is due (rv.dice): only that roll, on the phone of the seat that rolls it
+        acts += _roll_controls(shell, state, st, mine, req)
+    elif me not in mine:
+        acts.append(keyed(info_line(shell.t("rv.play.waiting_for", name=cur.name)), "waiting"))
+    else:
+        offers = table.game.legal(state, me)
+        if state.pending is not None:
+            acts += _pending_controls(shell, state, st, offers)
+        elif state.phase == "start":
+            acts += _start_controls(shell, state, offers)
+        else:
+            acts += _moved_controls(shell, state, st, offers)
+
+    out.append(keyed(ft.ResponsiveRow([
+        keyed(ft.Column(acts, spacing=10, col=ACTIONS_COL, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+              "actions"),
+        keyed(ft.Column(purse_section(shell, state, st, mine), spacing=10, col=PURSE_COL,
+                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH), "purse-col"),
+    ], spacing=16, run_spacing=10, vertical_alignment=ft.CrossAxisAlignment.START), "play"))
+    # out of the way of the game's own buttons: below the purse and the gold log
+    out.append(keyed(ft.Row([dispute_button(shell)], alignment=ft.MainAxisAlignment.END), "dispute"))
+    return ft.Column(out, spacing=10)
+
+
+def _table_line(shell: Shell, state: Any) -> ft.Control:
+    parts = [shell.t("rv.play.free_exits", n=state.free_exits)]
+    if state.options.exit_min_gold:
+        parts.append(shell.t("rv.play.need_gold", n=state.options.exit_min_gold))
+    for p in state.players:
+        if p.escaped:
+            parts.append(f"{p.name}: {shell.t('rv.play.escaped')}")
+        elif p.injured:
+            parts.append(f"{p.name}: {shell.t('rv.play.injured')}")
+        elif p.sits_out:
+            parts.append(f"{p.name}: {shell.t('rv.play.sits_out')}")
+    return ft.Text(" · ".join(parts), size=14, color=ft.Colors.BLUE_GREY_700)
+
+
+def _turn_events(shell: Shell, state: Any) -> list[tuple[int, str, bool]]:
+    """What happened this turn, in words, each with its index in the game's event log (a stable
+    key for the line). A new turn starts with a clean message area: the last turn's lines go."""
+    log = state.log
+    first = len(log)
+    while first > 0 and log[first - 1].turn >= state.turn_no:  # the log runs in turn order
+        first -= 1
+    evs = [(i, log[i]) for i in range(first, len(log)) if log[i].turn == state.turn_no]
+    out = []
+    for i, ev in evs[-3:]:
+        text = event_text(shell, state, ev)
+        if text:
+            ok = ev.kind in ("escaped", "exit_laid", "treasure", "recovered", "room") or bool(
+                ev.detail.get("success") or ev.detail.get("won"))
+            out.append((i, text, ok))
+    return out
+
+
+def _start_controls(shell: Shell, state: Any, offers: list[Any]) -> list[ft.Control]:
+    me = state.current
+    p = state.players[me]
+    recover = offer_of(offers, "recover")
+    if recover is not None:  # rv.injury: the only action
+        cause = cause_text(shell, injury_cause(state, me)) or "?"
+        return [
+            keyed(info_line(shell.t("rv.play.injured_turn", name=p.name, cause=cause), color=ft.Colors.ORANGE_50),
+                  "injured-turn"),
+            keyed(big_button(shell.t("rv.play.recover"), lambda e: submit(shell, recover), color=PRIMARY,
+                             text_color=ft.Colors.WHITE), "recover"),
+        ]
+    sit_out = offer_of(offers, "sit_out")
+    if sit_out is not None:  # rv.penalty: the skipped turn, entered like a recovery
+        return [
+            keyed(info_line(shell.t("rv.play.sit_out_turn", name=p.name), color=ft.Colors.ORANGE_50), "sit-out-turn"),
+            keyed(big_button(shell.t("rv.play.sit_out"), lambda e: submit(shell, sit_out), color=PRIMARY,
+                             text_color=ft.Colors.WHITE), "sit-out"),
+        ]
+    out = [keyed(section_title(shell.t("rv.play.choose_move")), "choose-move")]
+    draw = offer_of(offers, "draw_card")
+    if draw is not None:
+        out.append(keyed(big_button(shell.t("rv.play.draw"), lambda e: submit(shell, draw), color=PRIMARY,
+                                    text_color=ft.Colors.WHITE), "draw"))
+    walks = [(n, offer_of(offers, "walk", cards=n)) for n in (1, 2, 0)]
+    out.append(keyed(_grid([
+        big_button(shell.t({1: "rv.play.walk1", 2: "rv.play.walk2", 0: "rv.play.stay"}[n]),
+                   lambda e, w=w: submit(shell, w))
+        for n, w in walks if w is not None
+    ]), "walk"))
+    return out
+
+
+def _moved_controls(shell: Shell, state: Any, st: dict[str, Any], offers: list[Any]) -> list[ft.Control]:
+    me = state.current
+    p = state.players[me]
+    t = state.turn
+    out: list[ft.Control] = []
+    if t.move == "draw":
+        key = {"passage": "rv.play.moved_passage", "room": "rv.play.moved_room"}.get(t.card or "", "rv.play.moved_draw")
+        out.append(keyed(ft.Text(shell.t(key, name=p.name), size=15), "moved"))
+    else:
+        out.append(keyed(ft.Text(shell.t("rv.play.moved_walk", name=p.name, n=t.cards), size=15), "moved"))
+    if p.injured:
+        out.append(keyed(info_line(shell.t("rv.play.lying", name=p.name), color=ft.Colors.ORANGE_50), "lying"))
+    elif t.stopped:
+        out.append(keyed(info_line(shell.t("rv.play.stopped"), color=ft.Colors.ORANGE_50), "stopped"))
+
+    def toggle(panel: str) -> None:
+        st["panel"] = None if st["panel"] == panel else panel
+        shell.render()
+
+    # rv.room: the table says what the card just drawn is – a passage, a room (by its room card) or an exit
+    passage = offer_of(offers, "lay_card", card="passage")
+    room = offer_of(offers, "lay_card", card="room")
+    end = offer_of(offers, "end_turn")
+    room_gold = template_of(offers, "room_card", "gold", kind="gold")
+    room_dice = template_of(offers, "room_card", "dice", kind="gold")
+    rooms = [(key, offer_of(offers, "room_card", kind=kind)) for key, kind in
+             (("rv.play.room_monster", "monster"), ("rv.play.room_trap", "trap"))]
+    card_buttons = []
+    if passage is not None:
+        card_buttons.append(big_button(shell.t("rv.play.passage_card"), lambda e: submit(shell, passage),
+                                       color=ft.Colors.AMBER_100))
+    if room is not None:  # rv.room: laid as a room; its room card follows
+        card_buttons.append(big_button(shell.t("rv.play.room_card"), lambda e: submit(shell, room),
+                                       color=ft.Colors.AMBER_100))
+    if room_gold is not None or room_dice is not None:
+        card_buttons.append(big_button(shell.t("rv.play.room_gold"), lambda e: toggle("room_gold"),
+                                       color=ft.Colors.AMBER_100))
+    card_buttons += [big_button(shell.t(key), lambda e, a=a: submit(shell, a)) for key, a in rooms if a is not None]
+    if card_buttons and end is None:  # rv.room: a room just laid – its room card is the next step
+        out.append(keyed(info_line(shell.t("rv.play.room_next")), "room-next"))
+    if card_buttons:
+        title = "rv.play.card_title" if passage is not None else "rv.play.room_title"
+        out.append(keyed(section_title(shell.t(title)), "card-title"))
+        out.append(keyed(_grid(card_buttons), "card-buttons"))
+        if st["panel"] == "room_gold" and (room_gold is not None or room_dice is not None):
+            out.append(keyed(room_gold_panel(shell, st, room_gold, room_dice), "room-gold-panel"))
+    obstacle = template_of(offers, "obstacle", "number")
+    if obstacle is not None:  # rv.room: obstacles lie in passages
+        out.append(keyed(wrap_row([
+            choice_chip(shell.t("rv.play.panel_obstacle"), st["panel"] == "obstacle", lambda e: toggle("obstacle")),
+        ]), "obstacle-chip"))
+        if st["panel"] == "obstacle":
+            declining = template_of(offers, "decline_obstacle", "number")
+            out.append(keyed(obstacle_panel(shell, state, st, obstacle, declining), "obstacle-panel"))
+    exit_buttons = []
+    for key, type_, kw in (("rv.play.lay_exit", "lay_exit", {}), ("rv.play.shuffle_exit", "shuffle_back_exit", {}),
+                           ("rv.play.escape", "escape", {"color": ft.Colors.GREEN_700, "text_color": ft.Colors.WHITE})):
+        a = offer_of(offers, type_)
+        if a is not None:  # rv.exit: exactly when the engine allows it (gold, free exit, the card drawn)
+            exit_buttons.append(big_button(shell.t(key), lambda e, a=a: submit(shell, a), **kw))
+    if exit_buttons:
+        out.append(keyed(section_title(shell.t("rv.play.exit_title")), "exit-title"))
+        out.append(keyed(_grid(exit_buttons, {"xs": 12}), "exit-buttons"))
+    unauthorised = offer_of(offers, "unauthorised_draw")
+    if unauthorised is not None:  # rv.penalty: while nothing but its gold came of the card, or after a walk
+        out.append(keyed(ft.TextButton(content=shell.t("rv.play.unauthorised"), height=48,
+                                       on_click=lambda e: submit(shell, unauthorised)), "unauthorised"))
+    if end is not None:
+        out.append(keyed(big_button(shell.t("rv.play.end_turn"), lambda e: submit(shell, end),
+                                    color=PRIMARY, text_color=ft.Colors.WHITE), "end-turn"))
+    return out
+
+
+def _pending_controls(shell: Shell, state: Any, st: dict[str, Any], offers: list[Any]) -> list[ft.Control]:
+    pend = state.pending
+    me = state.current
+    p = state.players[me]
+    if pend.kind == "loss":  # rv.loss: exactly what the engine offers (only what the player has)
+        gold = min(PENALTY_GOLD, p.gold)  # rv.gold: never below zero
+        buttons = []
+        for a in offers:
+            if a.type == "lose_gold":
+                buttons.append(big_button(shell.t("rv.play.lose_gold", n=gold), lambda e, a=a: submit(shell, a),
+                                          color=ft.Colors.AMBER_300))
+            elif a.type == "lose_treasure":
+                buttons.append(big_button(
+                    shell.t("rv.play.lose_treasure", n=a.index + 1, name=treasure_name(shell, state, me, a.index)),
+                    lambda e, a=a: submit(shell, a)))
+        cause = cause_text(shell, pend.cause)
+        if p.gold and p.treasures:
+            title = shell.t("rv.play.loss_title", name=p.name, cause=cause)
+        elif p.gold:
+            title = shell.t("rv.play.loss_gold_title", name=p.name, cause=cause, n=gold)
+        else:
+            title = shell.t("rv.play.loss_treasure_title", name=p.name, cause=cause)
+        return [keyed(card_box([
+            ft.Text(title, size=16, weight=ft.FontWeight.W_600),
+            wrap_row(buttons),
+        ], color=ft.Colors.ORANGE_50), "pending-loss")]
+    if pend.kind == "fight":
+        return [keyed(fight_panel(shell, state, st, template_of(offers, "fight", "monster_value")), "pending-fight")]
+    if pend.kind == "trap":
+        dice = [o for o in offers if isinstance(o, Template) and o.action_type == "trap" and "lose_dice" in o.fields]
+        by_check = {"number" in t.fields: t for t in dice}  # rv.dice: the trap's gold by dice, with or without a check
+        return [keyed(trap_panel(shell, state, st, template_of(offers, "trap", "lose_gold"),
+                                 template_of(offers, "trap", "number"), by_check.get(False), by_check.get(True)),
+                      "pending-trap")]
+    return [keyed(spoils_panel(shell, state, st, offers), "pending-spoils")]
+
+
+def _roll_controls(shell: Shell, state: Any, st: dict[str, Any], mine: list[int], req: Any) -> list[ft.Control]:
+    """A die is due (rv.dice, ``pending_roll``): what it decides, and – on the phone of the seat that
+    rolls it – the virtual die and the field for the real one (rv.monster: the monster's roller)."""
+    c = state.chance
+    hero = state.players[state.current]
+    roller = seat_name(state, req.by)
+    lines: list[ft.Control] = []
+    if c.purpose in ("obstacle", "trap"):
+        check = c.obstacle if c.purpose == "obstacle" else c.trap
+        attr = ATTRIBUTE_OF[check.color]
+        value = hero.value(attr)
+        chance = check_chance(value, check.number)
+        title = (shell.t("rv.play.panel_obstacle") + f": {cause_text(shell, check.kind)} {check.number}"
+                 if c.purpose == "obstacle" else shell.t("rv.play.trap_roll"))
+        lines += [ft.Text(shell.t("rv.play.needs", attr=shell.t(f"rv.attr.{attr}"), value=value, number=check.number),
+                          size=15),
+                  ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=frac_text(chance, 6)), size=18,
+                          weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800)]
+    elif c.purpose in ("fight", "monster"):
+        f = c.fight
+        value = hero.value(f.attribute)
+        if c.purpose == "fight":
+            title = shell.t("rv.play.fight_title", name=hero.name)
+            lines.append(ft.Text(shell.t("rv.play.fight_needs", attr=shell.t(f"rv.attr.{f.attribute}"), value=value,
+                                         monster=f.monster_value), size=15))
+        else:
+            title = (shell.t("rv.play.monster_you") if shell.seats is not None and req.by in mine
+                     else shell.t("rv.play.monster_by", name=roller))
+            lines.append(ft.Text(shell.t("rv.play.monster_fight", name=hero.name,
+                                         attr=shell.t(f"rv.attr.{f.attribute}"),
+                                         value=value, roll=f.roll, total=value + f.roll, monster=f.monster_value),
+                                 size=15))
+    else:
+        title = shell.t("rv.play.gold_roll", reason=shell.t(f"rv.reason.{c.reason}"),
+                        form=shell.t(f"rv.dice.{c.form}"))
+    head = ft.Text(title, size=17, weight=ft.FontWeight.BOLD)
+    color = ft.Colors.RED_50 if c.purpose in ("fight", "monster") else ft.Colors.INDIGO_50
+    if req.by not in mine:
+        wait = (shell.t("rv.play.monster_by", name=roller) if c.purpose == "monster"
+                else shell.t("rv.play.roll_wait", name=roller))
+        return [keyed(card_box([head, *lines, info_line(wait)], color=color), "roll-wait")]
+    key, label = {
+        "fight": ("typed_hero", shell.t("rv.play.typed_hero", name=roller)),
+        "monster": ("typed_monster", shell.t("rv.play.typed_monster")),
+    }.get(c.purpose, ("typed", shell.t("rv.play.typed")))
+
+    def roll(values: list[int] | None) -> None:
+        if shell.roll(values):
+            st[key] = ""
+
+    # the dice the engine asks for (rv.dice: a W6 – for a W3 or 1+W6 card too, the screen says the form)
+    role = {"fight": "hero", "monster": "monster"}.get(c.purpose, "check")
+    dice = real_dice_row(shell, "roll", [(d.name, d, role) for d in req.dice], roll)
+    return [keyed(card_box([head, *lines, *roll_row(shell, st, key, label, lambda: roll(None), lambda v: roll([v]),
+                                                    shell.t("rv.play.apply"), dice)], color=color), "roll")]

@@ -1,0 +1,195 @@
+"""A Verlies player's purse: gold, treasures (hidden from the other seats) and the gold log."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion.games.verlies.play_actions import filled, seat_name, submit, template_of
+from companion.games.verlies.widgets import card_box, wrap_row
+from components.common import TOUCH, big_button, keyed, section_title
+from components.gold_counter import clamp, gold_counter
+from components.player_switcher import player_switcher
+from scoring.verlies import (
+    DICE_FORMS,
+    GainGold,
+    LoseGold,
+    RevealTreasure,
+)
+
+if TYPE_CHECKING:
+    from companion.app import Shell
+
+
+# --- purse: gold, treasures, gold log ----------------------------------------------------
+def _visible_players(shell: Shell, state: Any, seat: int) -> list[dict[str, Any]]:
+    """Players as this phone may see them (rv.treasure): a hidden treasure's name and value only on
+    its owner's own phone; the phone passed around the table (``seats`` None) is a shared screen."""
+    viewer = seat if shell.seats is not None and seat in shell.seats else None
+    return shell.game_table.game.view_for(state, viewer)["players"]
+
+
+def treasure_name(shell: Shell, state: Any, seat: int, index: int) -> str:
+    tr = _visible_players(shell, state, seat)[seat]["treasures"][index]
+    return tr.get("name") or shell.t("rv.play.hidden_treasure")
+
+
+def _purse_seat(shell: Shell, state: Any, st: dict[str, Any], mine: list[int]) -> int:
+    chosen = st.get("seat")
+    if chosen is not None and st.get("seat_seq") == shell.game_table.seq and chosen < len(state.players):
+        return chosen
+    if state.current in mine or shell.seats is None:
+        return state.current
+    return mine[0] if mine else state.current
+
+
+def _purse_switcher(shell: Shell, state: Any, st: dict[str, Any], seat: int) -> ft.Control:
+    """Whose purse is shown; each player's mark (escaped, injured, sits out) as an icon with its word."""
+    def select(i: int) -> None:
+        st["seat"] = i
+        st["seat_seq"] = shell.game_table.seq
+        shell.render()
+
+    icons = [ft.Icons.EXIT_TO_APP if q.escaped else (ft.Icons.HEALING if q.injured else (
+        ft.Icons.PAUSE_CIRCLE_OUTLINE if q.sits_out else None)) for q in state.players]
+    words = [shell.t("rv.play.escaped") if q.escaped else (shell.t("rv.play.injured") if q.injured else (
+        shell.t("rv.play.sits_out") if q.sits_out else None)) for q in state.players]
+    return keyed(player_switcher([q.name for q in state.players], seat, select, icons=icons, words=words),
+                 "switcher")
+
+
+def _purse_head(shell: Shell, p: Any) -> ft.Control:
+    """The player, their character, status and values, and their gold."""
+    status = []
+    if p.injured:
+        status.append(shell.t("rv.play.injured"))
+    if p.escaped:
+        status.append(shell.t("rv.play.escaped"))
+    return ft.Row([
+        ft.Column([
+            ft.Text(shell.t("rv.play.purse_of", name=p.name, character=p.character) +
+                    (f" · {', '.join(status)}" if status else ""), size=16, weight=ft.FontWeight.BOLD),
+            ft.Text(shell.t("rv.play.values", s=p.strength, m=p.mind, d=p.dexterity), size=14),
+        ], spacing=2, expand=True),
+        ft.Container(
+            ft.Text(shell.t("rv.play.gold", n=p.gold), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.AMBER_900),
+            bgcolor=ft.Colors.AMBER_100, border_radius=10, padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+        ),
+    ])
+
+
+def _purse_gold(shell: Shell, state: Any, st: dict[str, Any], seat: int) -> list[ft.Control]:
+    """The amount counter and what it does: passage gold when offered, corrections either way.
+
+    Issue 18: the passage gold buttons of the card just drawn stay where they are once its gold is
+    taken (rv.gold: once per card), greyed out, instead of leaving the screen: the corrections and
+    everything below keep their place (no jump under the finger), and the undo that gives the gold
+    back enables them again instead of sending and building four buttons anew. Each button has its
+    key, so it is the same control on the phone from one tap to the next."""
+    def set_gold(delta: int) -> None:
+        st["gold"] = clamp(st["gold"] + delta, 1, 99)
+        shell.render()
+
+    amount = st["gold"]
+    counter = gold_counter(amount, set_gold, label=shell.t("rv.play.gold_amount"),
+                           minus_tip=shell.t("rv.play.gold_minus"), plus_tip=shell.t("rv.play.gold_plus"))
+    offers = shell.game_table.game.legal(state, seat)  # rv.gold / rv.room: passage gold exactly when offered
+    passage = template_of(offers, "gain_gold", "amount", reason="passage")
+    dice = template_of(offers, "roll_gold", "dice", reason="passage")
+    taken = seat == state.current and state.turn.passage_gold > 0  # rv.gold: this card's gold is taken
+    gold_buttons: list[ft.Control] = []
+    passage_row = passage is not None or dice is not None or taken
+    if passage_row:
+        def take(e: Any) -> None:
+            if passage is not None:  # a disabled button sends no tap; this guards a stale one
+                submit(shell, filled(shell, passage, amount=amount), clear=())
+
+        def roll(form: str) -> None:
+            if dice is not None and form in dice.fields["dice"]:
+                submit(shell, filled(shell, dice, dice=form), clear=())
+
+        gold_buttons.append(keyed(big_button(shell.t("rv.play.passage", n=amount), take,
+                                             color=ft.Colors.AMBER_300 if passage is not None else None,
+                                             disabled=passage is None), "passage"))
+        gold_buttons += [  # rv.dice: every form the card may give, the offered ones enabled
+            keyed(big_button(shell.t("rv.play.passage_dice", form=shell.t(f"rv.dice.{form}")),
+                             lambda e, form=form: roll(form),
+                             disabled=dice is None or form not in dice.fields["dice"]), f"passage-{form}")
+            for form in DICE_FORMS]
+    gold_buttons += [
+        keyed(big_button(shell.t("rv.play.correct_plus", n=amount), lambda e: submit(
+            shell, GainGold(by=seat, amount=amount, reason="correction"), clear=())), "correct-plus"),
+        keyed(big_button(shell.t("rv.play.correct_minus", n=amount), lambda e: submit(
+            shell, LoseGold(by=seat, amount=amount, reason="correction"), clear=())), "correct-minus"),
+    ]
+    if not passage_row:
+        return [counter, wrap_row(gold_buttons)]
+    # the greyed buttons say why (one line that changes its words, never comes or goes with a tap)
+    why = keyed(ft.Text(shell.t("rv.play.passage_taken" if taken and passage is None and dice is None
+                                else "rv.play.passage_once"), size=14), "passage-why")
+    return [counter, why, wrap_row(gold_buttons)]
+
+
+def _treasure_row(shell: Shell, state: Any, seat: int, i: int, tr: dict[str, Any], may_reveal: bool) -> ft.Control:
+    """One treasure: its words (or face down on another's screen) and, for its owner when the referee
+    allows it now (rv.treasure: own turn, move made, nothing open), reveal."""
+    row: list[ft.Control] = []
+    if "name" not in tr:  # face down, and this screen is not its owner's phone (rv.treasure)
+        row += [ft.Icon(ft.Icons.VISIBILITY_OFF_OUTLINED, size=20, color=ft.Colors.BLUE_GREY_700),
+                ft.Text(shell.t("rv.play.hidden_line", n=i + 1), size=15, expand=True)]
+    else:
+        row.append(ft.Text(shell.t("rv.play.treasure_line", n=i + 1, name=tr["name"], gold=tr["gold"],
+                                   magic=shell.t("rv.play.magic_mark") if tr["magic"] else "",
+                                   hidden=shell.t("rv.play.hidden_mark") if tr["hidden"] else ""), size=15,
+                           expand=True))
+    if may_reveal:
+        row.append(ft.IconButton(icon=ft.Icons.VISIBILITY, tooltip=shell.t("rv.play.reveal", n=i + 1),
+                                 width=TOUCH, height=TOUCH,
+                                 on_click=lambda e: submit(shell, RevealTreasure(by=seat, index=i), clear=())))
+    return ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def _purse_treasures(shell: Shell, state: Any, seat: int, acting: bool) -> list[ft.Control]:
+    treasures = _visible_players(shell, state, seat)[seat]["treasures"]
+    items: list[ft.Control] = [
+        ft.Text(shell.t("rv.play.treasures", n=len(treasures)), size=15, weight=ft.FontWeight.W_600)]
+    if not treasures:
+        items.append(ft.Text(shell.t("rv.play.no_treasures"), size=14))
+    offers = shell.game_table.game.legal(state, seat) if acting else []  # rv.treasure: reveal exactly when offered
+    items += [_treasure_row(shell, state, seat, i, tr, RevealTreasure(by=seat, index=i) in offers)
+              for i, tr in enumerate(treasures)]
+    return items
+
+
+def _gold_log(shell: Shell, state: Any) -> list[ft.Control]:
+    """The last eight gold changes, newest first: each line keyed by its place in the log,
+    so a new entry is one added line."""
+    first = max(0, len(state.gold_log) - 8)
+    log_lines = [
+        keyed(ft.Text(
+            shell.t("rv.play.log_line", turn=g.turn, name=seat_name(state, g.seat), delta=f"{g.delta:+d}",
+                    reason=shell.t(f"rv.reason.{g.reason}"))
+            + (shell.t("rv.play.log_capped", asked=f"{g.asked:+d}") if g.asked != g.delta else ""), size=14),
+            f"g{first + k}")
+        for k, g in reversed(list(enumerate(state.gold_log[first:])))
+    ]
+    # "No gold change yet." stands in the first change's place (key g0): the first +1 gold and its
+    # undo change that line's words, they do not build a line and take another off (issue 18)
+    empty = [keyed(ft.Text(shell.t("rv.play.log_empty"), size=14), "g0")]
+    return [keyed(section_title(shell.t("rv.play.gold_log")), "log-title"),
+            keyed(ft.Column(log_lines or empty, spacing=2), "log")]
+
+
+def purse_section(shell: Shell, state: Any, st: dict[str, Any], mine: list[int]) -> list[ft.Control]:
+    seat = _purse_seat(shell, state, st, mine)
+    out: list[ft.Control] = []
+    if len(state.players) > 1:
+        out.append(_purse_switcher(shell, state, st, seat))
+    items: list[ft.Control] = [_purse_head(shell, state.players[seat])]
+    acting = shell.seats is None or seat in shell.seats
+    if acting and state.phase != "over":
+        items += _purse_gold(shell, state, st, seat)
+    items += _purse_treasures(shell, state, seat, acting)
+    out.append(keyed(card_box(items, color=ft.Colors.BLUE_GREY_50), "purse"))
+    return out + _gold_log(shell, state)

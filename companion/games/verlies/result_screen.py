@@ -1,0 +1,55 @@
+"""Raus aus dem Verlies!'s result screen: places, gold and treasures, and why (rv.end)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import flet as ft
+
+from companion.games.verlies.widgets import PRIMARY
+from companion.games.verlies.words import GAME
+from components.common import big_button, keyed
+
+if TYPE_CHECKING:
+    from companion.app import Shell
+
+
+# --- result ------------------------------------------------------------------------------
+def result_view(shell: Shell) -> ft.Control:
+    table = shell.game_table
+    result = table.game.result(table.state)
+    out: list[ft.Control] = [
+        keyed(ft.Row(
+            [
+                ft.Text(shell.t("result.title"), size=22, weight=ft.FontWeight.BOLD, expand=True),
+                ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
+                              icon_size=30),
+            ]
+        ), "header")
+    ]
+    for p in sorted(result.players, key=lambda p: (p.lost, p.place, p.seat)):
+        b = p.breakdown
+        if p.lost:
+            title = shell.t("rv.result.lost_line", name=p.name)
+            bg = ft.Colors.GREY_200
+        else:
+            title = shell.t("rv.result.line", place=p.place, name=p.name, total=p.total)
+            bg = ft.Colors.AMBER_50 if p.place == 1 else ft.Colors.BLUE_GREY_50
+        treasures = ", ".join(
+            shell.t("rv.result.treasure", name=t["name"], gold=t["gold"], magic=" (M)" if t["magic"] else "")
+            for t in b["treasures"]
+        )
+        lines = [
+            ft.Text(title, size=20, weight=ft.FontWeight.BOLD,
+                    color=ft.Colors.GREY_700 if p.lost else None),
+            ft.Text(shell.t("rv.result.detail", coins=b["coins"], value=b["treasure_value"]), size=14),
+        ]
+        if treasures:
+            lines.append(ft.Text(treasures, size=14, italic=p.lost))
+        out.append(keyed(ft.Container(bgcolor=bg, border_radius=10, padding=10,
+                                      content=ft.Column(lines, spacing=2)), f"seat-{p.seat}"))
+    out.append(keyed(ft.TextButton(content=shell.t("rv.result.why"), on_click=lambda e: shell.show_rule("rv.end")),
+                     "why"))
+    out.append(keyed(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=PRIMARY,
+                                text_color=ft.Colors.WHITE), "new-game"))
+    return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

@@ -1,0 +1,90 @@
+"""Real browser, the phone site updated (issue 29.5): an older version's cache is never used with a
+newer site, and the games stay.
+
+The site is copied and served from a folder of the test; a phone opens it, starts a Qwixx Longo game
+and goes offline-ready (its service worker holds version 1). Then the site is published again with
+one file changed (version 2: a new service worker version, as every rebuild makes). On the next
+visits the phone installs version 2, deletes version 1's cache (nothing of it is used with the new
+site: every file comes from the one version's cache), shows the new page — and the game is still
+under "Offene Spiele" (IndexedDB is not the cache).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import time
+
+import pytest
+
+from build.web import smoke
+from tests.e2e.conftest import ROOT, button, fill
+from tests.e2e.test_history_e2e import wait_text
+from tests.e2e.test_web_offline import FIRST_LOAD, STEP, site  # noqa: F401 (the site fixture)
+
+pytestmark = pytest.mark.e2e
+
+spec = importlib.util.spec_from_file_location("build_site", ROOT / "build" / "web" / "build_site.py")
+build_site = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(build_site)
+
+CACHES = """async () => (await caches.keys()).filter((k) => k.startsWith("tischrichter-")).sort()"""
+MARK = "<!-- the site, published again -->"
+
+
+def open_semantics(page) -> None:
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=FIRST_LOAD)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+
+
+def test_an_update_replaces_the_old_cache_and_keeps_the_games(site, tmp_path):  # noqa: F811
+    from playwright.sync_api import sync_playwright
+
+    published = tmp_path / "site"
+    shutil.copytree(site, published)
+    v1 = build_site.write_service_worker(published)
+    server = smoke.StaticServer(published).start()
+    outside: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=smoke.CHROMIUM, args=smoke.CHROMIUM_ARGS)
+        try:
+            ctx = smoke.new_context(browser, outside)
+            page = smoke.open_site(ctx, server.url, outside, timeout=FIRST_LOAD)
+            page.set_default_timeout(STEP)
+            button(page, "Qwixx Longo").click(timeout=FIRST_LOAD / 1000)
+            fill(page, "Name Spieler 1", "Ana")
+            fill(page, "Name Spieler 2", "Ben")
+            button(page, "Spiel starten").click()
+            wait_text(page, "Ana ist dran · Wurf Nr. 1")
+            page.evaluate(smoke.WAIT_CACHED, FIRST_LOAD)
+            assert page.evaluate(CACHES) == [f"tischrichter-{v1}"]
+
+            # published again: one file changed, so a new version (build_site: a hash of every file)
+            index = published / "index.html"
+            index.write_text(index.read_text(encoding="utf-8").replace("</body>", f"{MARK}\n</body>"),
+                             encoding="utf-8")
+            v2 = build_site.write_service_worker(published)
+            assert v2 != v1
+
+            # the next visit finds the new worker; it installs beside the old one and takes over
+            page.reload(timeout=FIRST_LOAD)
+            deadline = time.monotonic() + FIRST_LOAD / 1000
+            while page.evaluate(CACHES) != [f"tischrichter-{v2}"]:
+                assert time.monotonic() < deadline, f"caches after the update: {page.evaluate(CACHES)}"
+                time.sleep(0.5)
+            page.reload(timeout=FIRST_LOAD)
+            open_semantics(page)
+            assert MARK in page.content()  # the new page, from the new version's cache
+            wait_text(page, "Offene Spiele", timeout=FIRST_LOAD)
+            button(page, "Weiterspielen: Qwixx Longo: Ana, Ben · 0 Züge").wait_for(timeout=FIRST_LOAD / 1000)
+            # and offline, from version 2 alone
+            server.stop()
+            page.reload(timeout=FIRST_LOAD)
+            open_semantics(page)
+            assert MARK in page.content()
+            button(page, "Weiterspielen: Qwixx Longo: Ana, Ben · 0 Züge").wait_for(timeout=FIRST_LOAD / 1000)
+            assert page.evaluate(CACHES) == [f"tischrichter-{v2}"]
+        finally:
+            server.stop()
+            browser.close()
+    assert sorted(set(outside)) == []
