@@ -1603,7 +1603,11 @@ class Verlies(Game[Options, State]):
             seat,
             "fight",
             attribute=attribute,
+            value=p.value(attribute),  # the dice as the table saw them (issue 25.9): value + roll = total
+            roll=roll,
             total=mine,
+            monster_value=monster_value,
+            monster_roll=monster_roll,
             monster_total=theirs,
             monster_roller=monster_roller,
             won=won,

@@ -162,7 +162,9 @@ async def test_verlies_the_monster_roll_comes_from_the_monster_players_phone(ctx
     await ben.click(text="Übernehmen")
     await everyone_sees(phones, "Kampf:", contains=True)
     value = table.state.players[0].strength
-    outcome = f"Kampf: {value + 6} gegen {table.state.events[0].detail['monster_total']} – gewonnen!"
+    d = table.state.events[0].detail
+    outcome = (f"Kampf: Stärke {value} + 6 = {value + 6} gegen Monster {d['monster_value']} + 1 = "
+               f"{d['monster_total']} – gewonnen! (Fürs Monster würfelte Ben.)")
     await everyone_sees(phones, outcome, contains=True)
     assert table.state.pending.kind == "spoils"
     for p in phones:

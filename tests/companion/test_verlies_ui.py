@@ -16,6 +16,13 @@ from components.gold_counter import gold_counter
 from scoring.dice import Dice
 from tests.companion.test_fonts import missing  # the one reader of the bundled Roboto
 
+# issue 25.9: a fight's line shows its dice and who rolled for the monster
+KAMPF_WON_7 = "Kampf: Stärke 6 + 1 = 7 gegen Monster 5 + 2 = 7 – gewonnen! (Fürs Monster würfelte Ben.)"
+KAMPF_WON_12 = "Kampf: Stärke 6 + 6 = 12 gegen Monster 5 + 1 = 6 – gewonnen! (Fürs Monster würfelte Ben.)"
+FIGHT_WON_7 = "Fight: Strength 6 + 1 = 7 against monster 5 + 2 = 7 – won! (Ben rolled for the monster.)"
+KAMPF_LOST_8 = "Kampf: Stärke 6 + 1 = 7 gegen Monster 5 + 3 = 8 – verloren. (Fürs Monster würfelte Ben.)"
+FIGHT_LOST_8 = "Fight: Strength 6 + 1 = 7 against monster 5 + 3 = 8 – lost. (Ben rolled for the monster.)"
+
 
 class StubPage:
     route = "/"
@@ -239,7 +246,8 @@ def test_fight_won_with_a_virtual_roll_then_treasure(shell):
     assert has_text(shell, "Stärke 6 + W6 gegen 5 + W6")
     assert has_text(shell, "Chance 72 % (26/36)")
     click(shell, "Würfeln")
-    assert has_text(shell, "Kampf: 11 gegen 6 – gewonnen!")
+    # issue 25.9: the fight shows its dice and who rolled for the monster
+    assert "Kampf: Stärke 6 + 5 = 11 gegen Monster 5 + 1 = 6 – gewonnen! (Fürs Monster würfelte Ben.)" in texts(shell)
     ev = [e for e in shell.table.state.log if e.kind == "fight"][-1]
     assert ev.detail["monster_roller"] == 1  # the next player rolls for the monster by default
     type_into(shell, "Schatzname", "Krone")
@@ -399,7 +407,7 @@ def test_every_panel_renders_in_english(shell):
     type_into(shell, "Roll Ben", "1")
     type_into(shell, "Roll monster", "6")
     click(shell, "Enter fight")
-    assert has_text(shell, "Fight: 4 against 11 – lost.")
+    assert "Fight: Strength 3 + 1 = 4 against monster 5 + 6 = 11 – lost. (Cara rolled for the monster.)" in texts(shell)
     # rv.loss: Ben has nothing, so nobody is asked
     assert "Ben has neither gold nor treasures: nothing is lost (Monster)." in texts(shell)
     assert not [b for b in buttons(shell) if b.startswith("Give up")]
@@ -542,7 +550,7 @@ def test_on_seat_phones_the_fight_is_rolled_in_two_steps(shell):
     assert shell.table.state.chance.purpose == "monster"  # refused in place: 1 to 6
     type_into(shell, "Wurf Monster", "2")
     click(shell, "Übernehmen")
-    assert has_text(shell, "Kampf: 7 gegen 7 – gewonnen!")  # a draw goes to the adventurer
+    assert KAMPF_WON_7 in texts(shell)  # a draw goes to the adventurer
     assert shell.table.state.pending.kind == "spoils"
 
 
@@ -554,7 +562,7 @@ def test_the_phone_passed_around_enters_the_fight_in_one_tap(shell):
     type_into(shell, "Wurf Ana", "1")
     type_into(shell, "Wurf Monster", "3")
     click(shell, "Kampf eintragen")
-    assert has_text(shell, "Kampf: 7 gegen 8 – verloren.")
+    assert KAMPF_LOST_8 in texts(shell)
     # issue 13: the declaration, then both dice through the table's chance protocol
     assert [(r.seat, r.action["type"]) for r in shell.table.record.actions[-3:]] == [(0, "fight"), (0, "roll"),
                                                                                      (1, "roll")]
@@ -570,7 +578,7 @@ def test_without_the_monsters_roll_typed_the_roll_panel_asks_for_it(shell):
     assert "Ben würfelt für das Monster." in texts(shell)  # one phone for all: the roll panel is here
     type_into(shell, "Wurf Monster", "3")
     click(shell, "Übernehmen")
-    assert has_text(shell, "Kampf: 7 gegen 8 – verloren.")
+    assert KAMPF_LOST_8 in texts(shell)
 
 
 # --- issue #14: passage or room, the unauthorised draw, the loss offers only what there is -------
@@ -707,12 +715,14 @@ def test_a_loss_offers_only_what_the_player_has_rv_loss(shell):
     assert "Ana hat weder Gold noch Schätze: nichts geht verloren (Lava)." in texts(shell)
     assert not [b for b in buttons(shell) if "abgeben" in b] and shell.table.state.pending is None
     assert "Noch keine Goldänderung." in texts(shell)  # no "+0 (Verlust)" line
-    click(shell, "Rückgängig")  # the roll is taken back: the lava's W6 is due again (issue 13: the roll panel)
-    assert "Hindernis prüfen: Lava 12" in texts(shell) and "Stärke 6 + W6 ≥ 12" in texts(shell)
+    click(shell, "Rückgängig")  # issue 25.11: the check and its roll are taken back in one step
+    assert "Hindernis prüfen: Lava 12" not in texts(shell) and "Hindernis prüfen" in buttons(shell)
     # a treasure and no coins: a treasure goes, she picks which
     # face up: the phone passed around shows their names (hidden ones: test_hidden_treasures_...)
     shell.submit(GainTreasure(by=0, name="Krone", gold=5, hidden=False, reason="correction"))
     shell.submit(GainTreasure(by=0, name="Kelch", gold=2, hidden=False, reason="correction"))
+    click(shell, "Hindernis prüfen")  # the panel keeps Lava 12
+    assert "Stärke 6 + W6 ≥ 12" in texts(shell)
     type_into(shell, "Gewürfelt (W6)", "1")
     click(shell, "Übernehmen")
     assert "Ana hat keine Münzen und verliert (Lava) einen Schatz – du wählst, welchen." in texts(shell)
@@ -937,9 +947,10 @@ def test_a_trap_result_shows_its_dice(shell):
     assert "Trap 12 (Red): 6 + 2 = 8 – sprung." in texts(shell)
     shell.lang = "de"
     shell.render()
-    click(shell, "Rückgängig")
+    click(shell, "Rückgängig")  # issue 25.11: the trap and its roll in one step; the trap panel again
+    assert "Falle! Was sagt die Karte?" in texts(shell)
     type_into(shell, "Gewürfelt (W6)", "6")
-    click(shell, "Übernehmen")
+    click(shell, "Falle eintragen")
     assert "Falle 12 (Rot): 6 + 6 = 12 – entkommen!" in texts(shell)
 
 
@@ -952,11 +963,11 @@ def test_a_turn_starts_with_a_clean_message_area(shell):
     click(shell, "Kampf eintragen")
     type_into(shell, "Schatzname", "Krone")
     click(shell, "Schatz nehmen")
-    assert "Kampf: 12 gegen 6 – gewonnen!" in texts(shell) and "Ana hat einen Schatz." in texts(shell)
+    assert KAMPF_WON_12 in texts(shell) and "Ana hat einen Schatz." in texts(shell)
     click(shell, "Zug beenden")
     assert "Ben ist dran · Zug 2" in texts(shell)
     t = texts(shell)
-    assert "Kampf: 12 gegen 6 – gewonnen!" not in t and "Ana hat einen Schatz." not in t
+    assert KAMPF_WON_12 not in t and "Ana hat einen Schatz." not in t
     assert note(shell) is None  # a plain end of turn: nothing to pass on
     click(shell, "Karte ziehen")
     click(shell, "Raum: Gold")
@@ -1027,7 +1038,8 @@ def test_a_fight_on_the_phone_passed_around_takes_both_tapped_dice_rv_monster(sh
     tap_face(shell, f"{monster} 3")
     assert ("Gewürfelt: 1 3" if de else "Rolled: 1 3") in texts(shell)
     click(shell, "Würfel übernehmen" if de else "Use these dice")
-    assert ("Kampf: 7 gegen 8 – verloren." if de else "Fight: 7 against 8 – lost.") in texts(shell)
+    assert (KAMPF_LOST_8 if de
+            else FIGHT_LOST_8) in texts(shell)
     assert [(r.seat, r.action["type"], r.action.get("value")) for r in shell.table.record.actions[-3:]] == [
         (0, "fight", None), (0, "roll", 1), (1, "roll", 3)]
 
@@ -1051,7 +1063,7 @@ def test_on_seat_phones_the_monsters_die_is_tapped_on_the_rollers_phone_rv_monst
     assert "Still open: Monster's d6" in texts(shell)
     tap_face(shell, "Monster's d6 shows 2")
     click(shell, "Use this die")
-    assert "Fight: 7 against 7 – won!" in texts(shell)  # a draw goes to the adventurer
+    assert FIGHT_WON_7 in texts(shell)  # a draw goes to the adventurer
     assert shell.table.state.pending.kind == "spoils" and face_labels(shell) == []
 
 

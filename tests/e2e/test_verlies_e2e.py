@@ -107,7 +107,7 @@ def test_three_adventurers_escape_in_chromium(app_page, server):
     typed(page, "Wurf Ben", "4")
     typed(page, "Wurf Monster", "2")
     button(page, "Kampf eintragen").click()
-    text(page, "Kampf: 10 gegen 7 – gewonnen!")
+    text(page, "Kampf: Geist 6 + 4 = 10 gegen Monster 5 + 2 = 7 – gewonnen! (Fürs Monster würfelte Cara.)")
     typed(page, "Schatzname", "Krone")
     button(page, "Schatz nehmen").click()
     text(page, "1. verdeckter Schatz")  # the phone passed around is a shared screen (rv.treasure)

@@ -25,20 +25,23 @@ def my_seats(shell: Shell, n: int) -> list[int]:
     return list(range(n)) if shell.seats is None else sorted(s for s in shell.seats if s < n)
 
 
+PLAY_DEFAULTS: dict[str, Any] = {
+    "panel": None, "kind": "door", "color": "red", "number": 7, "typed": "",
+    "monster_value": 5, "attribute": "strength", "roller": None, "typed_hero": "", "typed_monster": "",
+    "gold": 1, "room_gold": 2, "treasure_name": "", "treasure_value": 3, "magic": False, "hidden": True,
+    "trap_check": True, "trap_gold": 0, "trap_dice": None, "trap_injury": False, "trap_loss": False,
+    "seat": None, "seat_seq": -1,
+}
+FIGHT_KEYS = ("monster_value", "attribute", "roller", "typed_hero", "typed_monster")  # each fight starts afresh
+
+
 def play_state(shell: Shell) -> dict[str, Any]:
     """Per-table view state: chosen obstacle, numbers typed, open panel."""
     key = ("rv_play", shell.game_table.id)
     st = shell.ui.get(key)
     if st is None:
         st = shell.ui[key] = {}
-    defaults = {
-        "panel": None, "kind": "door", "color": "red", "number": 7, "typed": "",
-        "monster_value": 5, "attribute": "strength", "roller": None, "typed_hero": "", "typed_monster": "",
-        "gold": 1, "room_gold": 2, "treasure_name": "", "treasure_value": 3, "magic": False, "hidden": True,
-        "trap_check": True, "trap_gold": 0, "trap_dice": None, "trap_injury": False, "trap_loss": False,
-        "seat": None, "seat_seq": -1,
-    }
-    for k, v in defaults.items():
+    for k, v in PLAY_DEFAULTS.items():
         st.setdefault(k, v)
     return st
 
@@ -67,13 +70,24 @@ def _turn_end_note(shell: Shell, turn_before: int) -> None:
     """The next turn's screen starts clean; what the tap that ended the turn caused ("card back into
     the pile", "escaped") is said once, on the phone that tapped, as a passing note."""
     state = shell.game_table.state
-    if state.turn_no == turn_before:
-        return
+    if state.turn_no == turn_before or shell.game_table.is_over():
+        return  # the result screen says how it ended: no note from the last turn over it (issue 25.9)
     lines = [t for ev in state.events if (t := event_text(shell, state, ev))]
     if not lines:
         return
+    note = ft.SnackBar(ft.Text(" ".join(lines), size=16), duration=8000)
+    shell.ui[("rv_note", shell.game_table.id)] = note
     with contextlib.suppress(Exception):  # no live page
-        shell.page.show_dialog(ft.SnackBar(ft.Text(" ".join(lines), size=16), duration=8000))
+        shell.page.show_dialog(note)
+
+
+def close_turn_note(shell: Shell) -> None:
+    """The final scores: a note from a past turn that is still showing goes (issue 25.9)."""
+    note = shell.ui.pop(("rv_note", shell.game_table.id), None)
+    if isinstance(note, ft.SnackBar) and note.open:
+        note.open = False
+        with contextlib.suppress(Exception):  # no live page
+            note.update()
 
 
 def bad_roll(shell: Shell, got: str) -> None:
@@ -110,6 +124,11 @@ def event_text(shell: Shell, state: Any, ev: Any) -> str | None:
     if ev.kind == "declined":
         return shell.t("rv.ev.declined", kind=cause_text(shell, d["kind"]), number=d["number"])
     if ev.kind == "fight":
+        if "roll" in d and "monster_roll" in d:
+            return shell.t("rv.ev.fight_won_dice" if d.get("won") else "rv.ev.fight_lost_dice",
+                           attr=shell.t(f"rv.attr.{d['attribute']}"), value=d["value"], roll=d["roll"],
+                           total=d["total"], mvalue=d["monster_value"], mroll=d["monster_roll"],
+                           monster=d["monster_total"], roller=seat_name(state, d["monster_roller"]))
         return shell.t("rv.ev.fight_won" if d.get("won") else "rv.ev.fight_lost", total=d["total"],
                        monster=d["monster_total"])
     if ev.kind == "trap":

@@ -9,6 +9,8 @@ import flet as ft
 
 from companion.games.verlies.play_actions import (
     CHECK_DIE,
+    FIGHT_KEYS,
+    PLAY_DEFAULTS,
     bad_roll,
     declare_and_roll,
     filled,
@@ -170,6 +172,9 @@ def fight_panel(shell: Shell, state: Any, st: dict[str, Any], template: Template
     p = state.players[me]
     n = len(state.players)
     others = sorted(template.fields["monster_roller"], key=lambda s: (s - me) % n)  # the next player first
+    fight = (state.turn_no, len(state.log))  # this fight: a new one starts from the default values (issue 25.9)
+    if st.get("fight") != fight:
+        st.update({k: PLAY_DEFAULTS[k] for k in FIGHT_KEYS}, fight=fight)
     if st["roller"] not in others:  # by default the next player still in the dungeon (at the table)
         st["roller"] = next((s for s in others if not state.players[s].escaped), others[0])
 

@@ -54,6 +54,36 @@ def _grid(buttons: list[ft.Control], col: dict[str, int] | None = None) -> ft.Co
     return ft.ResponsiveRow(buttons, spacing=8, run_spacing=8)
 
 
+def _is_roll(table: Any, i: int) -> bool:
+    return table.record.actions[i].action.get("type") == "roll"
+
+
+def undo_step(shell: Shell) -> bool:
+    """Undo what the player did in one step (issue 25.11): the dice rolled, then the declaration
+    they answer (one tap that declared and rolled is two or three records)."""
+    table = shell.game_table
+
+    def steps() -> None:
+        table.undo(shell.seats)  # the last record (refused in place if it is not this phone's)
+        # then back to the declaration, as far as this phone may (a seat's phone: its own records)
+        while _is_roll(table, table.cursor) and table.may_undo(shell.seats):
+            table.undo(shell.seats)
+
+    return shell._act(steps)
+
+
+def redo_step(shell: Shell) -> bool:
+    """Redo one step: the declaration, then the dice that answered it."""
+    table = shell.game_table
+
+    def steps() -> None:
+        table.redo(shell.seats)
+        while table.may_redo(shell.seats) and _is_roll(table, table.cursor):
+            table.redo(shell.seats)
+
+    return shell._act(steps)
+
+
 def play_view(shell: Shell) -> ft.Control:
     table = shell.game_table
     state = table.state
@@ -65,9 +95,9 @@ def play_view(shell: Shell) -> ft.Control:
         [
             ft.Text(shell.t("rv.play.turn", name=cur.name, turn=state.turn_no), size=20,
                     weight=ft.FontWeight.BOLD, expand=True),
-            ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
+            ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: undo_step(shell),
                           disabled=not table.may_undo(shell.seats), icon_size=30, width=TOUCH, height=TOUCH),
-            ft.IconButton(icon=ft.Icons.REDO, tooltip=shell.t("play.redo"), on_click=lambda e: shell.redo(),
+            ft.IconButton(icon=ft.Icons.REDO, tooltip=shell.t("play.redo"), on_click=lambda e: redo_step(shell),
                           disabled=not table.may_redo(shell.seats), icon_size=30, width=TOUCH, height=TOUCH),
         ],
         spacing=0,

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.games.verlies.play_actions import close_turn_note
 from companion.games.verlies.widgets import PRIMARY
 from companion.games.verlies.words import GAME
 from components.common import big_button, keyed
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
 def result_view(shell: Shell) -> ft.Control:
     table = shell.game_table
     result = table.game.result(table.state)
+    close_turn_note(shell)
     out: list[ft.Control] = [
         keyed(ft.Row(
             [

@@ -229,6 +229,19 @@ add_strings(
             "de": "Kampf: {total} gegen {monster} – verloren.",
             "en": "Fight: {total} against {monster} – lost.",
         },
+        # issue 25.9: a fight shows its dice as an obstacle does, and who rolled for the monster
+        "rv.ev.fight_won_dice": {
+            "de": "Kampf: {attr} {value} + {roll} = {total} gegen Monster {mvalue} + {mroll} = {monster} – gewonnen! "
+                  "(Fürs Monster würfelte {roller}.)",
+            "en": "Fight: {attr} {value} + {roll} = {total} against monster {mvalue} + {mroll} = {monster} – won! "
+                  "({roller} rolled for the monster.)",
+        },
+        "rv.ev.fight_lost_dice": {
+            "de": "Kampf: {attr} {value} + {roll} = {total} gegen Monster {mvalue} + {mroll} = {monster} – verloren. "
+                  "(Fürs Monster würfelte {roller}.)",
+            "en": "Fight: {attr} {value} + {roll} = {total} against monster {mvalue} + {mroll} = {monster} – lost. "
+                  "({roller} rolled for the monster.)",
+        },
         "rv.ev.trap_ok": {"de": "Falle: entkommen.", "en": "Trap: escaped."},
         "rv.ev.trap_ok_roll": {
             "de": "Falle {number} ({color}): {value} + {roll} = {sum} – entkommen!",
