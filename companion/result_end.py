@@ -65,6 +65,8 @@ add_strings(
     }
 )
 
+# game id -> the words of the winner line (one winner, a shared win) when points are not "Punkte"
+WIN_WORDS: dict[str, tuple[str, str]] = {}
 # game id -> (shell, state) -> why the game ended, in words ("Spielende: Rot und Gelb sind abgeschlossen.")
 END_REASON: dict[str, Callable[[Any, Any], str | None]] = {}
 # game id -> (players, options) -> the same game's players and options with the start moved on by one seat
@@ -84,9 +86,10 @@ def winner_line(shell: Shell, result: Any) -> str:
     first = [p for p in sorted(result.players, key=lambda p: p.seat) if p.place == 1 and not getattr(p, "lost", False)]
     if not first:
         return shell.t("end.nobody")
+    wins, share = WIN_WORDS.get(getattr(result, "game", ""), ("end.wins", "end.share"))
     if len(first) == 1:
-        return shell.t("end.wins", name=first[0].name, total=first[0].total)
-    return shell.t("end.share", names=and_names(shell, [p.name for p in first]), total=first[0].total)
+        return shell.t(wins, name=first[0].name, total=first[0].total)
+    return shell.t(share, names=and_names(shell, [p.name for p in first]), total=first[0].total)
 
 
 def shared_places(shell: Shell, result: Any) -> list[str]:

@@ -82,3 +82,35 @@ def refusal_line(message: str, link_text: str | None, on_rule: Callable[[], None
 
 def info_line(message: str, *, color: str = ft.Colors.BLUE_GREY_50) -> ft.Control:
     return ft.Container(content=ft.Text(message, size=15), bgcolor=color, border_radius=10, padding=10)
+
+
+_TOGGLE_ICONS = {
+    "checkbox": (ft.Icons.CHECK_BOX, ft.Icons.CHECK_BOX_OUTLINE_BLANK),
+    "radio": (ft.Icons.RADIO_BUTTON_CHECKED, ft.Icons.RADIO_BUTTON_UNCHECKED),
+    "switch": (ft.Icons.TOGGLE_ON, ft.Icons.TOGGLE_OFF),
+}
+
+
+def toggle_row(label: str, value: bool, on_toggle: Callable[[], None], *, kind: str = "checkbox") -> ft.Control:
+    """A checkbox, radio or switch as one row of the full touch height, label included (issue 25.5:
+    Flutter's own Checkbox, Radio and Switch are 32 to 40 px high in a desktop browser, and only the
+    box answers a tap). One semantics node: the label, its state (checked / toggled) and the tap."""
+    on, off = _TOGGLE_ICONS[kind]
+    return ft.Semantics(
+        label=label,
+        checked=value if kind != "switch" else None,
+        toggled=value if kind == "switch" else None,
+        container=True,
+        exclude_semantics=True,
+        on_tap=lambda e: on_toggle(),
+        content=ft.TextButton(  # one control: the screens' patches stay small (issue 18)
+            content=label,
+            icon=on if value else off,
+            icon_color=ft.Colors.INDIGO_600 if value else ft.Colors.BLUE_GREY_400,
+            height=TOUCH,
+            style=ft.ButtonStyle(color=ft.Colors.BLACK_87, icon_size=30 if kind == "switch" else 26,
+                                 padding=ft.Padding.symmetric(horizontal=6),
+                                 text_style=ft.TextStyle(size=15)),
+            on_click=lambda e: on_toggle(),
+        ),
+    )

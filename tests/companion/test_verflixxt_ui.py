@@ -109,6 +109,12 @@ def test_random_layout_uses_the_tile_set(shell):
     assert any("eine Tafel mit 0" in x for x in texts(shell))
 
 
+def tap_toggle(sh: Shell, label: str) -> None:
+    """A switch row (components.common.toggle_row, issue 25.5) tapped by its label."""
+    row = next(c for c in walk(sh.body.controls) if isinstance(c, ft.Semantics) and c.label == label)
+    row.on_tap(None)
+
+
 def start_short_game(sh: Shell, wurm: bool = False) -> None:
     type_into(sh, "Name Spieler 1", "Ana")
     type_into(sh, "Name Spieler 2", "Ben")
@@ -117,9 +123,7 @@ def start_short_game(sh: Shell, wurm: bool = False) -> None:
     click(sh, "Figuren je Person −")
     assert "Figuren je Person: 1" in texts(sh)
     if wurm:
-        sw = next(c for c in walk(sh.body.controls) if isinstance(c, ft.Switch))
-        sw.value = True
-        sw.on_change(SimpleNamespace(control=sw))
+        tap_toggle(sh, "Wurminator-Variante")
     click(sh, "Spiel starten")
     assert sh.table is not None and sh.screen == "play"
 
@@ -201,9 +205,7 @@ def test_play_offers_moves_with_previews_and_explains_locked_guards(shell):
     # Ben stands with the guard on +3: the guard may move now
     assert "Wächter: Feld 1 (+3) » Feld 6 (−1)" in buttons_starting(shell, "Wächter")
     # advice toggle shows one line per legal move
-    sw = next(c for c in walk(shell.body.controls) if isinstance(c, ft.Switch))
-    sw.value = True
-    sw.on_change(SimpleNamespace(control=sw))
+    tap_toggle(shell, "Zugberatung")
     assert any(x.startswith("Empfehlung: ") for x in texts(shell))
     assert len([x for x in texts(shell) if ": sofort " in x]) == 2
     click(shell, "Rückgängig")
@@ -230,7 +232,8 @@ def named_nodes(sh: Shell) -> list[str]:
     """The board's slots and the piles as a screen reader reads them: one labelled node each, whose
     texts and chips have no nodes of their own (issue 18)."""
     return [c.label for c in walk(sh.body.controls)
-            if isinstance(c, ft.Semantics) and c.container and c.exclude_semantics and c.label]
+            if isinstance(c, ft.Semantics) and c.container and c.exclude_semantics and c.label
+            and c.toggled is None and c.checked is None]  # not the switch rows (components.common.toggle_row)
 
 
 def test_each_slot_and_pile_is_read_as_one_line_with_its_figures_guards_and_tiles(shell):
@@ -592,7 +595,8 @@ def test_on_seat_phones_only_the_player_on_turn_rolls_and_moves(shell):
     shell.seats = {1}
     shell.render()
     assert "Ana zieht." in texts(shell) and buttons_starting(shell, "Figur") == []
-    assert not any(isinstance(c, ft.Switch) for c in walk(shell.body.controls))  # no move advice for Ben
+    assert not any(isinstance(c, ft.Semantics) and c.label == "Zugberatung"
+                   for c in walk(shell.body.controls))  # no move advice for Ben
     assert undo_disabled(shell)  # Ana's roll is hers to take back
     shell.seats = {0}
     shell.render()
@@ -669,9 +673,7 @@ def test_every_play_screen_draws_with_roboto_and_icons_only(shell):
 
     look()
     roll(shell, "1")
-    sw = next(c for c in walk(shell.body.controls) if isinstance(c, ft.Switch))
-    sw.value = True
-    sw.on_change(SimpleNamespace(control=sw))  # move advice on
+    tap_toggle(shell, "Zugberatung")  # move advice on
     look()
     click(shell, "Figur A1: Start » Feld 1 (+3)")
     assert t.state.phase == "wurminator"

@@ -224,7 +224,7 @@ def test_failed_lava_injures_then_loss_choice_then_recovery_turn(shell):
     assert [b for b in buttons(shell) if "abgeben" in b] == ["1 Gold abgeben"]
     click(shell, "1 Gold abgeben")
     assert shell.table.state.players[0].gold == 0
-    assert "Zug 1: Ana -1 (Verlust) – verlangt -3" in texts(shell)  # the purse held only 1
+    assert "Zug 1: Ana −1 (Verlust) – fällig waren 3, da waren nur 1" in texts(shell)  # the purse held only 1
     click(shell, "Zug beenden")
     # Ben and Cara: a quick turn each
     for _ in range(2):
@@ -291,9 +291,9 @@ def test_trap_without_check_takes_gold(shell):
     click(shell, "Zug beenden")
     click(shell, "Karte ziehen")  # Ben
     click(shell, "Raum: Falle")
-    cb = next(c for c in walk(shell.body.controls) if isinstance(c, ft.Checkbox) and c.label == "Mit Probe")
-    cb.value = False
-    cb.on_change(type("E", (), {"control": cb})())
+    cb = next(c for c in walk(shell.body.controls) if isinstance(c, ft.Semantics) and c.label == "Mit Probe")
+    assert cb.checked is True
+    cb.on_tap(None)  # a checkbox row (issue 25.5): off
     click(shell, "Falle nimmt Gold +")
     click(shell, "Falle nimmt Gold +")
     click(shell, "Falle eintragen")
@@ -305,9 +305,9 @@ def test_a_trap_takes_gold_by_dice_and_the_die_is_asked_next_rv_dice(shell):
     click(shell, "Karte ziehen")
     shell.table.submit({"type": "gain_gold", "by": 0, "amount": 2, "reason": "correction"}, None)
     click(shell, "Raum: Falle")
-    cb = next(c for c in walk(shell.body.controls) if isinstance(c, ft.Checkbox) and c.label == "Mit Probe")
-    cb.value = False
-    cb.on_change(type("E", (), {"control": cb})())
+    cb = next(c for c in walk(shell.body.controls) if isinstance(c, ft.Semantics) and c.label == "Mit Probe")
+    assert cb.checked is True
+    cb.on_tap(None)  # a checkbox row (issue 25.5): off
     assert {"Gold per Würfel:"} <= set(texts(shell)) and {"W6", "W3", "1+W6"} <= set(buttons(shell))
     click(shell, "1+W6")
     assert not has_text(shell, "Falle nimmt Gold")  # by dice: no typed amount
@@ -646,8 +646,8 @@ def test_an_unauthorised_draw_ends_the_turn_and_the_next_is_sat_out_rv_penalty(s
     assert note(shell) == ("Ana hat unberechtigt gezogen: Karte zurück in den Stapel, Zug vorbei, nächster Zug "
                            "ausgesetzt.")
     assert not any(x.startswith("Ana hat unberechtigt") for x in t)
-    assert "Zug 1: Ana -1 (zurückgemischt)" in t  # rv.gold: the card's gold went back with it
-    assert "Freie Ausgänge: 0 · Ana: setzt aus" in t  # the turn tracker, like an injury
+    assert "Zug 1: Ana −1 (zurückgemischt)" in t  # rv.gold: the card's gold went back with it
+    assert "Noch kein Ausgang gelegt · Ana: setzt aus" in t  # the turn tracker, like an injury
     assert "Ana: setzt aus" in [c.tooltip for c in walk(shell.body.controls) if isinstance(c, ft.Button)]
     for _ in range(2):  # Ben and Cara
         click(shell, "Stehen bleiben")
@@ -660,7 +660,7 @@ def test_an_unauthorised_draw_ends_the_turn_and_the_next_is_sat_out_rv_penalty(s
     click(shell, "Aussetzen")
     assert "Ben ist dran · Zug 5" in texts(shell)
     assert note(shell) == "Ana hat ausgesetzt."
-    assert "Freie Ausgänge: 0" in texts(shell)  # she is back in the turn order
+    assert "Noch kein Ausgang gelegt" in texts(shell)  # she is back in the turn order
 
 
 def test_penalty_this_turn_only_in_english_rv_penalty(shell):
@@ -685,7 +685,7 @@ def test_sitting_out_in_english_rv_penalty(shell):
     click(shell, "Draw a card")
     click(shell, "Drawn without being allowed")
     assert note(shell) == "Ana drew without being allowed: card back into the pile, turn over, next turn skipped."
-    assert "Free exits: 0 · Ana: sits out" in texts(shell)
+    assert "No exit laid yet · Ana: sits out" in texts(shell)
     for _ in range(2):
         click(shell, "Stay")
         click(shell, "End turn")
@@ -755,7 +755,7 @@ def test_coins_only_loss_in_english_rv_loss(shell):
     assert [b for b in buttons(shell) if b.startswith("Give up")] == ["Give up 3 gold"]
     click(shell, "Give up 3 gold")
     assert shell.table.state.players[0].gold == 3
-    assert "Turn 1: Ana -3 (loss)" in texts(shell)
+    assert "Turn 1: Ana −3 (loss)" in texts(shell)
 
 
 async def test_the_new_choices_through_the_real_session(tmp_path):

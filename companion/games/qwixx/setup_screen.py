@@ -11,7 +11,7 @@ import flet as ft
 from companion.games.qwixx.words import GAME
 from companion.profiles import list_profiles
 from companion.seats import SeatFields, add_seat, check_names, error_texts, seats_for, start_controls
-from components.common import big_button, section_title, stepper
+from components.common import big_button, section_title, stepper, toggle_row
 from components.profile_picker import profile_picker
 from components.seat_editor import error_text, seat_editor
 from scoring.dice import Dice
@@ -187,14 +187,14 @@ def _options_block(shell: Shell, st: dict[str, Any], fields: SeatFields) -> list
         label = shell.t(f"q8.opt.{key}")
         return stepper(label, st[key], low, high, changed, label + " −", label + " +")
 
-    def set_lucky_mode(e: Any) -> None:
+    def set_lucky_mode(value: str) -> None:
         fields.sync()
-        st["lucky_replaces"] = e.control.value
+        st["lucky_replaces"] = value
         shell.render()
 
-    radios = ft.RadioGroup(value=st["lucky_replaces"], on_change=set_lucky_mode, content=ft.Column(
-        [ft.Radio(value=v, label=shell.t(f"q8.opt.lucky_replaces.{v}"), visual_density=ft.VisualDensity.STANDARD)
-         for v in ("white", "turn")], spacing=0))  # 48 px rows (issue 25.5)
+    radios = ft.Column(  # rows of the full touch height (issue 25.5: Flutter's radios were 32 px)
+        [toggle_row(shell.t(f"q8.opt.lucky_replaces.{v}"), st["lucky_replaces"] == v,
+                    lambda v=v: set_lucky_mode(v), kind="radio") for v in ("white", "turn")], spacing=0)
     return [section_title(shell.t("setup.options")), ft.Column([
         ft.Text(shell.t("q8.opt.lucky_replaces"), size=15), radios,
         opt_step("lock_min_crosses", 0, 13), opt_step("misthrow_penalty", 0, 20),

@@ -30,6 +30,7 @@ from components.common import (
     keyed,
     own_node,
     section_title,
+    toggle_row,
 )
 from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, slots_for, toggle, typed_roll_row
 from components.tile_strip import Piece, Slot, tile_strip
@@ -514,12 +515,13 @@ def _advice(shell: Shell, state: Any, shown: bool) -> list[ft.Control]:
     whole (issue 18)."""
     key = "vx_advice"
 
-    def toggle(e: Any) -> None:
-        shell.ui[key] = bool(e.control.value)
+    def toggle() -> None:
+        shell.ui[key] = not shell.ui.get(key)
         shell.render()
 
-    out: list[ft.Control] = [keyed(ft.Switch(label=shell.t("vx.play.advice"), value=bool(shell.ui.get(key)),
-                                             on_change=toggle, visible=shown, height=TOUCH), "advice")]
+    switch = toggle_row(shell.t("vx.play.advice"), bool(shell.ui.get(key)), toggle, kind="switch")  # 48 px (25.5)
+    switch.visible = shown
+    out: list[ft.Control] = [keyed(switch, "advice")]
     if shown and shell.ui.get(key):
         out.append(keyed(ft.Column(_advice_controls(shell, state), spacing=8), "advice-lines"))
     return out

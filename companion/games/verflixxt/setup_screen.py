@@ -17,6 +17,7 @@ from components.common import (
     TOUCH,
     section_title,
     stepper,
+    toggle_row,
 )
 from components.profile_picker import profile_picker
 from components.seat_editor import SeatColor, seat_editor
@@ -157,23 +158,24 @@ def _figures_stepper(shell: Shell, st: dict[str, Any], fields: Fields) -> ft.Con
 
 
 def _rules_block(shell: Shell, st: dict[str, Any], fields: Fields) -> list[ft.Control]:
-    def set_wurm(e: Any) -> None:
+    def set_wurm() -> None:
         fields.sync()
-        st["wurminator"] = bool(e.control.value)
+        st["wurminator"] = not st["wurminator"]
         shell.render()
 
-    def set_bite(e: Any) -> None:
+    def set_bite(value: str) -> None:
         fields.sync()
-        st["bite_takes"] = e.control.value
+        st["bite_takes"] = value
         shell.render()
 
+    # rows of the full touch height (issue 25.5: Flutter's switch and radios were 32 to 40 px)
     out: list[ft.Control] = [section_title(shell.t("setup.options")), _figures_stepper(shell, st, fields),
-                             ft.Switch(label=shell.t("vx.setup.wurminator"), value=st["wurminator"],
-                                       on_change=set_wurm, height=TOUCH)]
+                             toggle_row(shell.t("vx.setup.wurminator"), bool(st["wurminator"]), set_wurm,
+                                        kind="switch")]
     if st["wurminator"]:
-        radios = ft.RadioGroup(value=st["bite_takes"], on_change=set_bite, content=ft.Column(
-            [ft.Radio(value=v, label=shell.t(f"vx.setup.bite.{v}"), visual_density=ft.VisualDensity.STANDARD)
-             for v in ("smallest", "largest")], spacing=0))  # 48 px rows (issue 25.5)
+        radios = ft.Column([toggle_row(shell.t(f"vx.setup.bite.{v}"), st["bite_takes"] == v,
+                                       lambda v=v: set_bite(v), kind="radio")
+                            for v in ("smallest", "largest")], spacing=0)
         out.append(ft.Column([ft.Text(shell.t("vx.setup.bite_takes"), size=15), radios], spacing=2))
     return out
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -30,7 +31,7 @@ from companion.games.verlies.widgets import (
     pct,
     wrap_row,
 )
-from components.common import big_button
+from components.common import big_button, toggle_row
 from components.gold_counter import clamp, gold_counter
 from scoring.engine import Template
 from scoring.verlies import (
@@ -167,6 +168,12 @@ def room_gold_panel(shell: Shell, st: dict[str, Any], amount: Template | None, d
     return card_box(controls, color=ft.Colors.AMBER_50)
 
 
+def _check(*, label: str, value: bool, on_change: Any) -> ft.Control:
+    """A checkbox row of the full touch height, its label included (issue 25.5: Flutter's were 40 px)."""
+    box = SimpleNamespace(value=not value)
+    return toggle_row(label, bool(value), lambda: on_change(SimpleNamespace(control=box)))
+
+
 def fight_panel(shell: Shell, state: Any, st: dict[str, Any], template: Template) -> ft.Control:
     me = state.current
     p = state.players[me]
@@ -276,11 +283,13 @@ def spoils_panel(shell: Shell, state: Any, st: dict[str, Any], offers: list[Any]
     if treasure is not None:
         controls += [
             ft.TextField(label=shell.t("rv.play.treasure_name"), value=st["treasure_name"], on_change=changed,
-                         dense=True, max_length=treasure.fields["name"].max_length),
+                         dense=True, max_length=treasure.fields["name"].max_length,
+                         # the count in the table's language, not Flutter's "40 characters remaining" (25.7)
+                         counter=shell.t("app.max_chars", n=treasure.fields["name"].max_length)),
             _range_stepper(shell, st, "treasure_value", "rv.play.treasure_value", treasure.fields["gold"]),
             ft.Row([
-                ft.Checkbox(label=shell.t("rv.play.treasure_magic"), value=st["magic"], on_change=flag("magic")),
-                ft.Checkbox(label=shell.t("rv.play.treasure_hidden"), value=st["hidden"], on_change=flag("hidden")),
+                _check(label=shell.t("rv.play.treasure_magic"), value=st["magic"], on_change=flag("magic")),
+                _check(label=shell.t("rv.play.treasure_hidden"), value=st["hidden"], on_change=flag("hidden")),
             ], wrap=True),
             big_button(shell.t("rv.play.take_treasure"), take, color=ft.Colors.AMBER_300),
         ]
@@ -331,12 +340,12 @@ def trap_panel(shell: Shell, state: Any, st: dict[str, Any], plain: Template | N
                      *(choice_chip(shell.t(f"rv.dice.{f}"), st["trap_dice"] == f, lambda e, f=f: dice(f))
                        for f in dice_plain.fields["lose_dice"])])] if dice_plain is not None else []),
         ft.Row([
-            ft.Checkbox(label=shell.t("rv.play.trap_injury"), value=st["trap_injury"], on_change=flag("trap_injury")),
-            ft.Checkbox(label=shell.t("rv.play.trap_loss"), value=st["trap_loss"], on_change=flag("trap_loss")),
+            _check(label=shell.t("rv.play.trap_injury"), value=st["trap_injury"], on_change=flag("trap_injury")),
+            _check(label=shell.t("rv.play.trap_loss"), value=st["trap_loss"], on_change=flag("trap_loss")),
         ], wrap=True),
     ]
     if checked is not None and plain is not None:
-        controls.append(ft.Checkbox(label=shell.t("rv.play.trap_check"), value=st["trap_check"],
+        controls.append(_check(label=shell.t("rv.play.trap_check"), value=st["trap_check"],
                                     on_change=flag("trap_check")))
     if with_check:
         colors = _color_chips(shell, p, checked.fields["color"], st["color"], pick)

@@ -142,7 +142,12 @@ def play_view(shell: Shell) -> ft.Control:
 
 
 def _table_line(shell: Shell, state: Any) -> ft.Control:
-    parts = [shell.t("rv.play.free_exits", n=state.free_exits)]
+    if not state.exits_laid:  # what the exits mean for the table (issue 25.8)
+        parts = [shell.t("rv.play.exits_none")]
+    elif state.free_exits > 0:
+        parts = [shell.t("rv.play.exits_free", n=state.free_exits)]
+    else:
+        parts = [shell.t("rv.play.exits_used", n=state.exits_laid)]
     if state.options.exit_min_gold:
         parts.append(shell.t("rv.play.need_gold", n=state.options.exit_min_gold))
     for p in state.players:

@@ -8,6 +8,7 @@ import flet as ft
 
 from companion.games.verlies.play_actions import filled, seat_name, submit, template_of
 from companion.games.verlies.widgets import card_box, wrap_row
+from companion.i18n import minus
 from components.common import TOUCH, big_button, keyed, section_title
 from components.gold_counter import clamp, gold_counter
 from components.player_switcher import player_switcher
@@ -162,15 +163,23 @@ def _purse_treasures(shell: Shell, state: Any, seat: int, acting: bool) -> list[
     return items
 
 
+def _capped(shell: Shell, g: Any) -> str:
+    """A change the purse could not pay in full: '– fällig waren 3, da waren nur 2' (issue 25.8)."""
+    if g.asked == g.delta:
+        return ""
+    if g.asked < 0 and g.delta <= 0:
+        return shell.t("rv.play.log_short", due=-g.asked, had=-g.delta)
+    return shell.t("rv.play.log_capped", asked=minus(f"{g.asked:+d}"))
+
+
 def _gold_log(shell: Shell, state: Any) -> list[ft.Control]:
     """The last eight gold changes, newest first: each line keyed by its place in the log,
     so a new entry is one added line."""
     first = max(0, len(state.gold_log) - 8)
     log_lines = [
         keyed(ft.Text(
-            shell.t("rv.play.log_line", turn=g.turn, name=seat_name(state, g.seat), delta=f"{g.delta:+d}",
-                    reason=shell.t(f"rv.reason.{g.reason}"))
-            + (shell.t("rv.play.log_capped", asked=f"{g.asked:+d}") if g.asked != g.delta else ""), size=14),
+            shell.t("rv.play.log_line", turn=g.turn, name=seat_name(state, g.seat), delta=minus(f"{g.delta:+d}"),
+                    reason=shell.t(f"rv.reason.{g.reason}")) + _capped(shell, g), size=14),
             f"g{first + k}")
         for k, g in reversed(list(enumerate(state.gold_log[first:])))
     ]

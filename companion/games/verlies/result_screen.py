@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion.games.verlies.play_actions import close_turn_note
 from companion.games.verlies.widgets import PRIMARY
 from companion.games.verlies.words import GAME
+from companion.result_end import (
+    END_REASON,
+    NEXT_START,
+    WIN_WORDS,
+    again_controls,
+    and_names,
+    end_block,
+    reopen_button,
+    reopen_question,
+)
 from components.common import big_button, keyed
 
 if TYPE_CHECKING:
@@ -24,11 +34,14 @@ def result_view(shell: Shell) -> ft.Control:
         keyed(ft.Row(
             [
                 ft.Text(shell.t("result.title"), size=22, weight=ft.FontWeight.BOLD, expand=True),
-                ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("play.undo"), on_click=lambda e: shell.undo(),
-                              icon_size=30),
+                reopen_button(shell),  # issue 25.2: it asks first
             ]
         ), "header")
     ]
+    ask = reopen_question(shell)
+    if ask is not None:
+        out.append(keyed(ask, "reopen"))
+    out.append(keyed(ft.Column(end_block(shell), spacing=4), "end"))  # issue 25.12: who won and why it ended
     for p in sorted(result.players, key=lambda p: (p.lost, p.place, p.seat)):
         b = p.breakdown
         if p.lost:
@@ -52,6 +65,34 @@ def result_view(shell: Shell) -> ft.Control:
                                       content=ft.Column(lines, spacing=2)), f"seat-{p.seat}"))
     out.append(keyed(ft.TextButton(content=shell.t("rv.result.why"), on_click=lambda e: shell.show_rule("rv.end")),
                      "why"))
+    again = again_controls(shell)  # "Nochmal" in one tap; the names kept as profiles
+    if again:
+        out.append(keyed(ft.Column(again, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH), "again"))
     out.append(keyed(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=PRIMARY,
                                 text_color=ft.Colors.WHITE), "new-game"))
     return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+# --- the end's hooks (companion.result_end) ----------------------------------------------
+def end_reason(shell: Shell, state: Any) -> str | None:
+    """rv.end: who escaped last, and who is left in the dungeon."""
+    if not state.escaped:
+        return None
+    last = state.players[state.escaped[-1]].name
+    left = [p.name for p in state.players if not p.escaped]
+    if not left:
+        return shell.t("rv.end.alone", name=last)
+    return shell.t("rv.end.last", name=last, left=and_names(shell, left))
+
+
+def next_start(players: list[Any], options: dict[str, Any]) -> tuple[list[Any], dict[str, Any], int]:
+    """The same seats, adventurers and house rules; the next seat begins (rv.setup: ``start_player``)."""
+    options = dict(options)
+    first = (int(options.get("start_player", 0)) + 1) % max(1, len(players))
+    options["start_player"] = first
+    return list(players), options, first
+
+
+END_REASON[GAME] = end_reason
+NEXT_START[GAME] = next_start
+WIN_WORDS[GAME] = ("rv.end.wins", "rv.end.share")

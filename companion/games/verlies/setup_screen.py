@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.games.verlies.widgets import choice_chip, wrap_row
 from companion.games.verlies.words import GAME, META_PRESETS
+from companion.i18n import LANGS, tr
 from companion.profiles import list_profiles
 from companion.seats import SeatFields, add_seat, check_names, error_texts, names_to_start, seats_for, start_controls
 from components.common import big_button, info_line, keyed, section_title, stepper
@@ -50,6 +51,24 @@ def load_presets(shell: Shell) -> list[dict[str, Any]]:
             continue
         base[i] = spec
     return base
+
+
+def _localized(shell: Shell, i: int, name: str) -> str:
+    """A placeholder character ("Abenteurer 1", in any language) in the table's language."""
+    n = i + 1
+    placeholders = {PRESETS[i].character if i < len(PRESETS) else None,
+                    *(tr(lang, "rv.setup.default_character", n=n) for lang in LANGS)}
+    return shell.t("rv.setup.default_character", n=n) if name in placeholders else name
+
+
+def _localize_defaults(shell: Shell, st: dict[str, Any]) -> None:
+    """The setup's placeholder characters follow a language switch (issue 25.7: an English table
+    was shown the German "Abenteurer 1/2/3")."""
+    for i, preset in enumerate(st["presets"]):
+        preset["character"] = _localized(shell, i, preset["character"])
+    for p in st["players"]:
+        if not p.get("profile_character") and isinstance(p.get("preset"), int):
+            p["character"] = _localized(shell, p["preset"], p["character"])
 
 
 def save_presets(shell: Shell, st: dict[str, Any]) -> None:
@@ -271,6 +290,7 @@ def _start(shell: Shell, st: dict[str, Any], fields: SeatFields) -> None:
 
 def setup_view(shell: Shell) -> ft.Control:
     st = _setup_state(shell)
+    _localize_defaults(shell, st)
     fields = SeatFields(st, {"character": 40})
     names, _ = check_names(shell, [p["name"] for p in st["players"]])
     rows: list[ft.Control] = [keyed(section_title(shell.t("rv.setup.title")), "title")]

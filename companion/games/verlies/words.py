@@ -35,6 +35,8 @@ add_strings(
         # setup
         "rv.setup.title": {"de": "Raus aus dem Verlies! – neues Spiel", "en": "Raus aus dem Verlies! – new game"},
         "rv.setup.character": {"de": "Charakter Spieler {n}", "en": "Character player {n}"},
+        # the engine's placeholder characters, in the table's language (issue 25.7)
+        "rv.setup.default_character": {"de": "Abenteurer {n}", "en": "Adventurer {n}"},
         "rv.setup.next_character": {"de": "Anderer Charakter für Spieler {n}", "en": "Other character for player {n}"},
         "rv.setup.attr_minus": {"de": "{attr} Spieler {n} −", "en": "{attr} player {n} −"},
         "rv.setup.attr_plus": {"de": "{attr} Spieler {n} +", "en": "{attr} player {n} +"},
@@ -105,7 +107,20 @@ add_strings(
         "rv.play.shuffle_exit": {"de": "Ausgang zurückmischen", "en": "Shuffle exit back"},
         "rv.play.escape": {"de": "Entkommen", "en": "Escape"},
         "rv.play.end_turn": {"de": "Zug beenden", "en": "End turn"},
-        "rv.play.free_exits": {"de": "Freie Ausgänge: {n}", "en": "Free exits: {n}"},
+        # what the exits mean for the table (issue 25.8: "Freie Ausgänge: 0" said nothing)
+        "rv.play.exits_none": {"de": "Noch kein Ausgang gelegt", "en": "No exit laid yet"},
+        "rv.play.exits_free": {
+            "de": {"count": "n", "one": "{n} Ausgang frei: eine Person kann hinaus",
+                   "other": "{n} Ausgänge frei: {n} Personen können hinaus"},
+            "en": {"count": "n", "one": "{n} exit free: one person can get out",
+                   "other": "{n} exits free: {n} people can get out"},
+        },
+        "rv.play.exits_used": {
+            "de": {"count": "n", "one": "Kein Ausgang frei: der {n} gelegte ist benutzt",
+                   "other": "Kein Ausgang frei: alle {n} gelegten sind benutzt"},
+            "en": {"count": "n", "one": "No exit free: the {n} laid is used",
+                   "other": "No exit free: all {n} laid are used"},
+        },
         "rv.play.need_gold": {"de": "Zum Entkommen: {n} Gold", "en": "To escape: {n} gold"},
         "rv.play.kind": {"de": "Art des Hindernisses:", "en": "Kind of obstacle:"},
         "rv.play.color_attr": {"de": "{color} · {attr} {value}", "en": "{color} · {attr} {value}"},
@@ -210,6 +225,9 @@ add_strings(
             "en": "Turn {turn}: {name} {delta} ({reason})",
         },
         "rv.play.log_capped": {"de": " – verlangt {asked}", "en": " – asked {asked}"},
+        # a loss capped by the purse, said plainly (issue 25.8)
+        "rv.play.log_short": {"de": " – fällig waren {due}, da waren nur {had}",
+                              "en": " – {due} were due, only {had} were there"},
         "rv.play.log_empty": {"de": "Noch keine Goldänderung.", "en": "No gold change yet."},
         # events
         "rv.ev.obstacle_ok": {
@@ -281,6 +299,13 @@ add_strings(
         "rv.result.detail": {"de": "Münzen {coins} + Schätze {value}", "en": "Coins {coins} + treasures {value}"},
         "rv.result.treasure": {"de": "{name} {gold}{magic}", "en": "{name} {gold}{magic}"},
         "rv.result.why": {"de": "Warum so? Wertung rv.end", "en": "Why? Scoring rv.end"},
+        # the end of a game (issue 25.12): the winner in gold, and who escaped last
+        "rv.end.wins": {"de": "{name} gewinnt mit {total} Gold", "en": "{name} wins with {total} gold"},
+        "rv.end.share": {"de": "{names} teilen sich den Sieg mit je {total} Gold",
+                         "en": "{names} share the win with {total} gold each"},
+        "rv.end.last": {"de": "Spielende: Zuletzt entkam {name}; {left} bleibt im Verlies.",
+                        "en": "Game over: {name} escaped last; {left} stays in the dungeon."},
+        "rv.end.alone": {"de": "Spielende: {name} ist entkommen.", "en": "Game over: {name} escaped."},
     }
 )
 
