@@ -282,6 +282,10 @@ def verlies_scenes(tables: Any) -> list[tuple[str, str, Callable]]:
     scene("rv-trap", trap)
     scene("rv-trap-result", trap + [dict(type="trap", color="red", number=12, injury=True), 2])
     scene("rv-loss", lava)
+    # issue 25.12: the end (who won, who escaped last, "Nochmal"): Ana and Ben escape, Cara stays
+    escape = [dict(type="gain_gold", amount=2, reason="correction"), dict(type="draw_card"),
+              dict(type="lay_exit"), dict(type="escape")]
+    scene("rv-result", escape + escape, walk=lambda page: page.get_by_text("Nochmal").first.wait_for())
     return out
 
 

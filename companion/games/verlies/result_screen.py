@@ -19,7 +19,7 @@ from companion.result_end import (
     reopen_button,
     reopen_question,
 )
-from components.common import big_button, keyed
+from components.common import TOUCH, big_button, keyed
 
 if TYPE_CHECKING:
     from companion.app import Shell
@@ -63,7 +63,8 @@ def result_view(shell: Shell) -> ft.Control:
             lines.append(ft.Text(treasures, size=14, italic=p.lost))
         out.append(keyed(ft.Container(bgcolor=bg, border_radius=10, padding=10,
                                       content=ft.Column(lines, spacing=2)), f"seat-{p.seat}"))
-    out.append(keyed(ft.TextButton(content=shell.t("rv.result.why"), on_click=lambda e: shell.show_rule("rv.end")),
+    out.append(keyed(ft.TextButton(content=shell.t("rv.result.why"), height=TOUCH,  # 48 px (25.5)
+                                   on_click=lambda e: shell.show_rule("rv.end")),
                      "why"))
     again = again_controls(shell)  # "Nochmal" in one tap; the names kept as profiles
     if again:
