@@ -9,8 +9,8 @@ What it measures, with every host but 127.0.0.1 aborted (build/web/smoke.py), ea
 app's site (``build/out/web``, built by ``bash build/web.sh`` if missing) and for the **floor**: a
 bare Flet counter built as the same kind of static Pyodide site (``build/out/web-floor``, the same
 client, runtime, wheels and worker; its app is 15 lines), in the same run:
-- first load, in Chromium: a fresh browser profile opens the site from ``python -m http.server``;
-  the bytes of the site's files in the network log per file group (Flutter, CanvasKit/skwasm,
+- first load, in Chromium: a fresh browser profile (on disk, as a phone's) opens the site from
+  ``python -m http.server``; the bytes of the files the server sent (its log) per file group (Flutter, CanvasKit/skwasm,
   Pyodide runtime, standard library, app and wheels, the rest), raw (as served), gzipped
   (``gzip -6``) and brotli (quality 9) — what a host that compresses would send — and any file
   fetched twice; time from ``goto`` to the first screen's button in the semantics tree, and where
@@ -42,6 +42,7 @@ import contextlib
 import gzip
 import os
 import pathlib
+import re
 import statistics
 import subprocess
 import sys
@@ -171,35 +172,6 @@ class PhoneCpu:
             self.group.rmdir()
 
 
-class NetLog:
-    """The site's files fetched by a context: by the page and by the service worker (its install)."""
-
-    def __init__(self, ctx) -> None:
-        self.page: list[str] = []
-        self.worker: list[str] = []
-        self.cached = 0  # answered by the HTTP cache (not counted)
-        ctx.on("requestfinished", self._finished)
-
-    def _finished(self, request) -> None:
-        if not smoke.is_local(request.url) or urlsplit(request.url).scheme not in ("http", "https"):
-            return
-        resp = request.response()
-        if resp is None or resp.status != 200 or resp.from_service_worker:
-            return  # only what came over the network
-        try:  # the worker's copy of what the page just loaded comes from the HTTP cache: no bytes
-            if request.sizes()["responseBodySize"] == 0:
-                self.cached += 1
-                return
-        except Exception:  # noqa: BLE001 - no sizes for this request: count it
-            pass
-        (self.worker if request.service_worker else self.page).append(request.url)
-
-    def twice(self) -> list[str]:
-        """The files that came over the network more than once (a fresh profile should fetch each once)."""
-        seen = [urlsplit(u).path for u in self.page + self.worker]
-        return sorted({p for p in seen if seen.count(p) > 1})
-
-
 _packed: dict[pathlib.Path, tuple[int, int]] = {}
 
 
@@ -321,25 +293,45 @@ def median_marks(runs: list[dict[str, int]]) -> dict[str, float]:
     return {k: statistics.median(r[k] for r in runs if k in r) for k in STEPS if any(k in r for r in runs)}
 
 
-def chromium_site(browser, site: pathlib.Path, runs: int, viewport: tuple[int, int], first: str,
-                  cpu: PhoneCpu, outside: list[str], keep_for_taps: bool) -> tuple[dict[str, Any], Any]:
-    """``runs`` first loads (fresh profiles) and ``runs`` offline reloads of one site in Chromium."""
-    server = smoke.StaticServer(site).start()
+def served(log: pathlib.Path, since: int) -> tuple[list[str], int]:
+    """The paths the static server answered with 200 (a body sent) in its log after byte ``since``;
+    and where the log ends now. The server's own count: what really went over the wire."""
+    text = log.read_text(encoding="utf-8", errors="replace") if log.exists() else ""
+    paths = [m.group(1) for m in re.finditer(r'"GET (\S+) HTTP/[\d.]+" 200 ', text[since:])]
+    return paths, len(text)
+
+
+def chromium_site(pw, site: pathlib.Path, runs: int, viewport: tuple[int, int], first: str,
+                  cpu: PhoneCpu, outside: list[str], keep_for_taps: bool,
+                  tmp: pathlib.Path) -> tuple[dict[str, Any], Any]:
+    """``runs`` first loads and ``runs`` offline reloads of one site in Chromium. Each first load is a
+    fresh browser profile on disk, as a phone has (an in-memory profile's HTTP cache keeps no big
+    file, so its service worker would download Pyodide and the app again); the bytes are what the
+    static server sent (its log)."""
+    log = tmp / f"{site.name}-served.log"
+    log.unlink(missing_ok=True)
+    server = smoke.StaticServer(site, log=log).start()
     cpu.release(server.proc.pid)
     loads: list[dict[str, Any]] = []
     keep = None
+    at = 0
     try:
         for i in range(runs):
             print(f"  {site.name}: first load {i + 1}/{runs} ...", flush=True)
-            # a fresh profile: no cache, no worker; no routes, they switch the HTTP cache off
-            ctx = smoke.new_context(browser, outside, routes=False)
-            log = NetLog(ctx)
+            # no Playwright routes (they switch Chromium's HTTP cache off); other hosts fail all the same
+            # (CHROMIUM_ARGS' host resolver) and are noted
+            ctx = pw.chromium.launch_persistent_context(
+                str(tmp / f"{site.name}-profile-{i}"), executable_path=smoke.CHROMIUM, args=smoke.CHROMIUM_ARGS,
+                viewport={"width": viewport[0], "height": viewport[1]}, locale="de-DE")
+            ctx.on("request", lambda r: None if smoke.is_local(r.url) else outside.append(r.url))
             page, seconds, marks = open_first_screen(ctx, server.url, outside, viewport, first)
             print(f"    first screen after {seconds:.2f} s; waiting for the service worker's cache ...", flush=True)
             wait_cached(page)
-            loads.append({"first_screen_s": seconds, "marks": marks, "page": sizes(site, log.page),
-                          "service_worker": sizes(site, log.worker), "from_http_cache": log.cached,
-                          "fetched_twice": log.twice()})
+            time.sleep(1)  # the log's last lines
+            paths, at = served(log, at)
+            loads.append({"first_screen_s": seconds, "marks": marks,
+                          "served": sizes(site, [server.url.rstrip("/") + p for p in paths]),
+                          "fetched_twice": sorted({p for p in paths if paths.count(p) > 1})})
             if keep is not None:
                 keep.context.close()
             keep = page
@@ -357,8 +349,7 @@ def chromium_site(browser, site: pathlib.Path, runs: int, viewport: tuple[int, i
             "first_screen_s_median": statistics.median(x["first_screen_s"] for x in loads),
             "first_screen_s": [x["first_screen_s"] for x in loads],
             "marks_median": median_marks([x["marks"] for x in loads]),
-            "page": loads[-1]["page"], "service_worker": loads[-1]["service_worker"],
-            "from_http_cache": loads[-1]["from_http_cache"], "fetched_twice": loads[-1]["fetched_twice"],
+            "served": loads[-1]["served"], "fetched_twice": loads[-1]["fetched_twice"],
         },
         "offline_reload": {"s_median": statistics.median(s for s, _ in reloads), "s": [s for s, _ in reloads],
                            "marks_median": median_marks([m for _, m in reloads])},
@@ -428,10 +419,10 @@ def bench_web(taps: int, rates: tuple[float, ...], viewport: tuple[int, int], ru
             browser = pw.chromium.launch(executable_path=smoke.CHROMIUM, args=smoke.CHROMIUM_ARGS)
             try:
                 res["chromium"] = {}
-                res["chromium"]["floor"], _ = chromium_site(browser, floor, runs, viewport, FLOOR_SCREEN, cpu,
-                                                            outside, keep_for_taps=False)
-                res["chromium"]["app"], keep = chromium_site(browser, site, runs, viewport, FIRST_SCREEN, cpu,
-                                                             outside, keep_for_taps=bool(taps))
+                res["chromium"]["floor"], _ = chromium_site(pw, floor, runs, viewport, FLOOR_SCREEN, cpu,
+                                                            outside, keep_for_taps=False, tmp=tmp)
+                res["chromium"]["app"], keep = chromium_site(pw, site, runs, viewport, FIRST_SCREEN, cpu,
+                                                             outside, keep_for_taps=bool(taps), tmp=tmp)
                 res["outside_requests"] = sorted(set(outside))
                 if taps:
                     print("  taps ...", flush=True)
@@ -503,16 +494,10 @@ def print_web(w: dict[str, Any]) -> None:
     for key in ("app", "floor"):
         fl, off = ch[key]["first_load"], ch[key]["offline_reload"]
         print(f"  Chromium, {key}:")
-        total = {k: fl["page"][k] + fl["service_worker"][k] for k in ("raw_mb", "gzip_mb", "brotli_mb")}
-        print(f"    first visit, bytes on the wire: {_mb(total)} MB (page {fl['page']['files']} files, "
-              f"service worker {fl['service_worker']['files']} more); fetched twice: {fl['fetched_twice'] or 'none'}")
-        groups: dict[str, dict[str, float]] = {}
-        for part in (fl["page"], fl["service_worker"]):
-            for g, v in part["groups"].items():
-                into = groups.setdefault(g, _zero())
-                for k in into:
-                    into[k] += v[k]
-        for g, v in sorted(groups.items(), key=lambda kv: -kv[1]["gzip_mb"]):
+        total = fl["served"]
+        print(f"    first visit, bytes on the wire (what the server sent, {total['files']} files): {_mb(total)} MB; "
+              f"fetched twice: {fl['fetched_twice'] or 'none'}")
+        for g, v in sorted(total["groups"].items(), key=lambda kv: -kv[1]["gzip_mb"]):
             print(f"      {g:<44} {_mb(v)} MB ({v['files']} files)")
         print(f"    first screen {fl['first_screen_s_median']:.2f} s (median; "
               f"{', '.join(f'{s:.2f}' for s in fl['first_screen_s'])})   offline reload {off['s_median']:.2f} s "

@@ -23,10 +23,10 @@ from companion.app_context import (
     AppContext as AppContext,  # re-exported: companion.app's context
     UiKey,
 )
+from companion.client import CLIENT
 from companion.home_screen import home_screen
 from companion.i18n import DEFAULT_LANG, LANGS, add_strings, pick_lang, tr
 from companion.registry import GameUI
-from companion.server import CLIENT
 from companion.server_guard import GC
 from companion.shell_reuse import ControlReuse
 from companion.store import StoreError

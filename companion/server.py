@@ -36,14 +36,12 @@ import socket
 import tempfile
 import time
 from collections.abc import Callable
-from contextvars import ContextVar
 from http.cookies import CookieError, SimpleCookie
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from pydantic import BaseModel, ConfigDict
-
+from companion.client import CLIENT as CLIENT, Client as Client
 from companion.i18n import add_strings, both
 from companion.server_guard import ASGIApp, Message, Receive, Scope, Send, WsGuard, install_guards
 from companion.store import Store
@@ -112,19 +110,6 @@ add_strings(
         },
     }
 )
-
-
-class Client(BaseModel):
-    """Who is at the other end of one websocket, as the middleware found it."""
-
-    model_config = ConfigDict(frozen=True)
-
-    role: Literal["host", "guest"]
-    game: str | None = None  # a guest's game
-    phone: str | None = None  # the browser's phone cookie (seat claims)
-
-
-CLIENT: ContextVar[Client | None] = ContextVar("tischrichter_client", default=None)
 
 
 def is_loopback_host(host: str | None) -> bool:

@@ -43,8 +43,10 @@ def free_port() -> int:
 class StaticServer:
     """``python -m http.server`` on 127.0.0.1 over the built site (start, stop, start again)."""
 
-    def __init__(self, site: Path = SITE, port: int | None = None) -> None:
+    def __init__(self, site: Path = SITE, port: int | None = None, log: Path | None = None) -> None:
+        """``log``: the server's request log goes there (the bench counts what it served)."""
         self.site = site
+        self.log = log
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.proc: subprocess.Popen | None = None
@@ -54,7 +56,7 @@ class StaticServer:
             raise SystemExit(f"{self.site} has no index.html: run bash build/web.sh first")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", str(self.site), str(self.port)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, stderr=open(self.log, "a") if self.log else subprocess.DEVNULL,  # noqa: SIM115
         )
         deadline = time.monotonic() + 15
         while time.monotonic() < deadline:

@@ -17,7 +17,8 @@ from companion.store import Store
 from companion.table import Tables
 from scoring.dice import Dice
 from scoring.engine import NAME_MAX, PlayerSpec, get_game, replay
-from scoring.errors import RefereeError
+from scoring.errors import InvalidInput, RefereeError
+from scoring.names import check_seat_names
 from scoring.simulate import random_step
 from tests.scoring.test_fuzz import EXAMPLES, GAME_IDS, HUGE, _setup, _unseen, actions_for, has_surrogate, json_values
 
@@ -118,6 +119,14 @@ def test_names_any_unicode_stored_and_read_back(raw, tmp_path):
     store = Store(tmp_path / "names.db", durable=False)
     try:
         tables = Tables(store)
+        try:
+            check_seat_names([p.name for p in players])
+        except InvalidInput as refused:  # issue 23.7: alike names or a bidi override: no game at all
+            before = store.games()
+            with pytest.raises(InvalidInput) as exc:
+                tables.create("verflixxt", players, {})
+            assert exc.value.code == refused.code and store.games() == before
+            return
         table = tables.create("verflixxt", players, {})
         record, _ = store.load(table.id)
         assert [p.name for p in record.players] == [p.name for p in players]

@@ -48,7 +48,7 @@ def ink(png: bytes, box: tuple[float, float, float, float]) -> float:
     img = _image(png)
     x, y, w, h = (round(v) for v in box)
     crop = img.crop((max(x, 0), max(y, 0), min(x + w, img.size[0]), min(y + h, img.size[1])))
-    pixels = list(crop.getdata())
+    pixels = list(crop.get_flattened_data() if hasattr(crop, "get_flattened_data") else crop.getdata())
     if not pixels:
         return 0.0
     ground = Counter(pixels).most_common(1)[0][0]
