@@ -125,6 +125,17 @@ def _again(shell: Shell) -> tuple[list[PlayerSpec], dict[str, Any], int] | None:
     return hook(list(table.record.players), dict(table.record.options))
 
 
+def result_footer(shell: Shell, why: str, rule: str, game: str) -> list[ft.Control]:
+    """A result screen's last rows: "Warum so? …" for the game's scoring rule (``why``, ``rule``),
+    "Nochmal" and the names kept as profiles (``again_controls``), "Neues Spiel" (its setup)."""
+    return [
+        ft.TextButton(content=shell.t(why), height=TOUCH, on_click=lambda e: shell.show_rule(rule)),
+        *again_controls(shell),
+        big_button(shell.t("result.new_game"), lambda e: shell.go_setup(game), color=ft.Colors.INDIGO_600,
+                   text_color=ft.Colors.WHITE),
+    ]
+
+
 def again_controls(shell: Shell) -> list[ft.Control]:
     """"Nochmal" (one tap: the same game, players and house rules, the next seat begins) and the
     names played without a profile kept as profiles (one tap); only on the phone that hosts."""

@@ -93,19 +93,26 @@ async def open_client(port: int, route: str, cookie: str | None = None):
         yield FletClient(ws)
 
 
+def tap_buttons(msg):
+    """The ids of the "+1 gold" buttons (``TAP``) a message shows."""
+    return (d["_i"] for d in _find(msg, lambda d: d.get("_c") == "Button" and isinstance(d.get("content"), dict)
+                                   and d["content"].get("value") == TAP))
+
+
+async def tap_button(client) -> int:
+    """The id of the "+1 gold" button, from the first messages that show it."""
+    while True:
+        for i in tap_buttons(await client.receive()):
+            return i
+
+
 async def play(port: int, route: str, gold: int, taps: int | None, acks: Acks | None = None) -> int:
     """Tap ``taps`` times (``None``: until the connection dies); return how many taps were
     acknowledged (their new amount shown). ``acks`` is counted up as each acknowledgement
     arrives, so a caller still knows the count when the server is killed mid-tap."""
     acks = acks if acks is not None else Acks()
     async with open_client(port, route) as client:
-        button = None
-        while button is None:
-            msg = await client.receive()
-            for d in _find(msg, lambda d: d.get("_c") == "Button" and isinstance(d.get("content"), dict)
-                           and d["content"].get("value") == TAP):
-                button = d["_i"]
-                break
+        button = await tap_button(client)
         done = 0
         while taps is None or done < taps:
             await client.click(button)

@@ -11,7 +11,7 @@ import signal
 from companion.store import Store
 from companion.table import Tables
 from scoring.engine import PlayerSpec, replay
-from tests.companion.kill_server_client import TAP, _find, _has_text, open_client
+from tests.companion.kill_server_client import _has_text, open_client, tap_button, tap_buttons
 from tests.e2e.conftest import Server
 
 RESTORED_DE = ("Die Datenbank {db} war gelöscht oder ersetzt worden; Tischrichter hat sie mit allen Spielen "
@@ -22,13 +22,7 @@ async def _tap_delete_tap(port: int, route: str, db, before: int, after: int) ->
     """Tap ``before`` times, delete the files, tap ``after`` times; (acknowledged taps, notice seen)."""
     seen = False
     async with open_client(port, route) as client:
-        button = None
-        while button is None:
-            msg = await client.receive()
-            for d in _find(msg, lambda d: d.get("_c") == "Button" and isinstance(d.get("content"), dict)
-                           and d["content"].get("value") == TAP):
-                button = d["_i"]
-                break
+        button = await tap_button(client)
         acked = 0
         for i in range(before + after):
             if i == before:
@@ -41,8 +35,7 @@ async def _tap_delete_tap(port: int, route: str, db, before: int, after: int) ->
                 msg = await client.receive()
                 seen = seen or _has_text(msg, RESTORED_DE.format(db=db))
                 # the notice above the game is new: the screen below it is sent anew, new ids
-                button = next((d["_i"] for d in _find(msg, lambda d: d.get("_c") == "Button"
-                               and isinstance(d.get("content"), dict) and d["content"].get("value") == TAP)), button)
+                button = next(tap_buttons(msg), button)
                 if msg[0] == 2 and _has_text(msg, want):
                     acked += 1
                     break

@@ -12,13 +12,12 @@ from companion.result_end import (
     END_REASON,
     NEXT_START,
     PROFILE_EXTRA,
-    again_controls,
     and_names,
     end_block,
     reopen_button,
     reopen_question,
+    result_footer,
 )
-from components.common import TOUCH, big_button
 from scoring.qwixx_longo import (
     COLORS,
 )
@@ -78,11 +77,7 @@ def result_view(shell: Shell) -> ft.Control:
                 ),
             )
         )
-    out.append(ft.TextButton(content=shell.t("q8.result.why"), height=TOUCH,
-                             on_click=lambda e: shell.show_rule("q8.score")))
-    out += again_controls(shell)  # "Nochmal" in one tap; the names kept as profiles
-    out.append(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=ft.Colors.INDIGO_600,
-                          text_color=ft.Colors.WHITE))
+    out += result_footer(shell, "q8.result.why", "q8.score", GAME)  # "Warum so?", "Nochmal", "Neues Spiel"
     return ft.Column(out, spacing=10)
 
 

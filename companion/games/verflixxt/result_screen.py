@@ -9,11 +9,7 @@ import flet as ft
 from companion.games.verflixxt.colors import tile_text, tiles_text
 from companion.games.verflixxt.play_screen import seat_color
 from companion.games.verflixxt.words import GAME
-from companion.result_end import END_REASON, NEXT_START, again_controls, end_block, reopen_button, reopen_question
-from components.common import (
-    TOUCH,
-    big_button,
-)
+from companion.result_end import END_REASON, NEXT_START, end_block, reopen_button, reopen_question, result_footer
 
 if TYPE_CHECKING:
     from companion.app import Shell
@@ -63,11 +59,7 @@ def result_view(shell: Shell) -> ft.Control:
     if refusal:
         out.append(refusal)
     out += result_cards(shell, result)
-    out.append(ft.TextButton(content=shell.t("vx.result.why"), height=TOUCH,
-                             on_click=lambda e: shell.show_rule("vx.score")))
-    out += again_controls(shell)  # "Nochmal" in one tap; the names kept as profiles
-    out.append(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=ft.Colors.INDIGO_600,
-                          text_color=ft.Colors.WHITE))
+    out += result_footer(shell, "vx.result.why", "vx.score", GAME)  # "Warum so?", "Nochmal", "Neues Spiel"
     return ft.Column(out, spacing=10)
 
 
