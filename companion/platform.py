@@ -103,9 +103,7 @@ def mark(name: str) -> None:
     if MODE != PHONE or not IN_BROWSER:
         return
     try:
-        import flet_js  # type: ignore[import-not-found]  # only inside the phone's worker
-
-        flet_js.mark(f"tr:{name}")
+        _flet_js().mark(f"tr:{name}")
     except Exception:  # noqa: BLE001 - a mark is for the bench; the app goes on without it
         pass
 
