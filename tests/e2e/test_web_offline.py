@@ -190,6 +190,7 @@ def replay(record: dict, tmp_path: Path) -> dict:
 
 
 def score_lines(result: dict) -> list[str]:
-    """The scores screen's lines for a replayed result ("1. Ana – 3 Punkte")."""
+    """The scores screen's lines for a replayed result ("1. Ana – 3 Punkte", "2. Ben – −5 Punkte": the
+    screen's minus sign, issue 25.8)."""
     players = sorted(result["players"], key=lambda p: p["place"])
-    return [f"{p['place']}. {p['name']} – {p['total']} Punkte" for p in players]
+    return [f"{p['place']}. {p['name']} – {str(p['total']).replace('-', '−')} Punkte" for p in players]
