@@ -114,14 +114,11 @@ def ensure_site() -> pathlib.Path:
 def ensure_floor(site: pathlib.Path) -> pathlib.Path:
     """The floor site, built from the app site's wheels with the counter as its app (again when the
     app's site is newer)."""
-    import importlib.util
+    from build.web import build_site
 
     if (FLOOR / "sw.js").exists() and (FLOOR / "sw.js").stat().st_mtime >= (site / "sw.js").stat().st_mtime:
         return FLOOR
     print("  building the floor site (a bare counter, the same kind of site) ...", flush=True)
-    spec = importlib.util.spec_from_file_location("build_site", ROOT / "build" / "web" / "build_site.py")
-    build_site = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build_site)
     build_site.build(FLOOR, build_site.download_wheels(), entry=FLOOR_ENTRY, packages=())
     return FLOOR
 

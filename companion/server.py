@@ -33,11 +33,9 @@ import os
 import re
 import secrets
 import socket
-import tempfile
 import time
 from collections.abc import Callable
 from http.cookies import CookieError, SimpleCookie
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -394,8 +392,7 @@ def build_asgi(main: Callable[[Any], Any], host_token: str | None, store: Store,
     os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_TIMEOUT))
     install_guards()
     # Flet's page with the language guard in it (issue 28.3: a browser reporting "C" gets the app)
-    page_dir = server_assets_dir(Path(tempfile.mkdtemp(prefix="tischrichter-page-")))
-    app = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=str(page_dir))
+    app = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=str(server_assets_dir()))
     table_token, resolve = store_lookups(store)
     return Gate(app, host_token=host_token, table_token=table_token, resolve=resolve,
                 gated=bool(host_token) if gated is None else gated)

@@ -12,7 +12,9 @@ browser's valid tags and, when none is valid, gives ``de`` (the app is German fi
 
 from __future__ import annotations
 
+import functools
 import re
+import tempfile
 from pathlib import Path
 
 LANG_GUARD = """<script>
@@ -48,13 +50,15 @@ def with_lang_guard(html: str) -> str:
     return html
 
 
-def server_assets_dir(folder: Path) -> Path:
+@functools.cache
+def server_assets_dir() -> Path:
     """An assets folder for ``ft.run(assets_dir=...)`` that holds Flet's own ``index.html`` with the
     guard in it: Flet takes ``index.html`` from the assets folder when there is one there and patches
-    its settings into that copy, so the server's page gets the guard and stays Flet's otherwise."""
+    its settings into that copy, so the server's page gets the guard and stays Flet's otherwise.
+    Written once per process (a temporary folder; every app the process builds shares it)."""
     import flet_web
 
     source = Path(flet_web.__file__).resolve().parent / "web" / "index.html"
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix="tischrichter-page-"))
     (folder / "index.html").write_text(with_lang_guard(source.read_text(encoding="utf-8")), encoding="utf-8")
     return folder

@@ -11,22 +11,17 @@ under "Offene Spiele" (IndexedDB is not the cache).
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import time
 
 import pytest
 
-from build.web import smoke
-from tests.e2e.conftest import ROOT, button, fill
+from build.web import build_site, smoke
+from tests.e2e.conftest import button, fill
 from tests.e2e.test_history_e2e import wait_text
 from tests.e2e.test_web_offline import FIRST_LOAD, STEP, site  # noqa: F401 (the site fixture)
 
 pytestmark = pytest.mark.e2e
-
-spec = importlib.util.spec_from_file_location("build_site", ROOT / "build" / "web" / "build_site.py")
-build_site = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(build_site)
 
 CACHES = """async () => (await caches.keys()).filter((k) => k.startsWith("tischrichter-")).sort()"""
 MARK = "<!-- the site, published again -->"
