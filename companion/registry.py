@@ -141,10 +141,10 @@ def game_uis() -> dict[str, GameUI]:
 
 def check() -> None:
     """Every engine the referee knows has its screens (app start): else ``MissingGameUI``."""
-    from scoring.engine import games
+    from scoring.engine import game_ids
 
     uis = game_uis()
-    missing = sorted(gid for gid in games() if gid not in uis)
+    missing = sorted(gid for gid in game_ids() if gid not in uis)
     if missing:
         log.error("games without screens: %s", ", ".join(missing))
         raise MissingGameUI(f"no screens registered for {', '.join(missing)}")
@@ -157,9 +157,9 @@ def get_ui(game_id: str) -> GameUI | None:
     uis = game_uis()
     if game_id in uis:
         return uis[game_id]
-    from scoring.engine import games
+    from scoring.engine import game_ids
 
-    if game_id in games():
+    if game_id in game_ids():
         log.error("game %s has an engine but no screens", game_id)
         raise MissingGameUI(f"no screens registered for {game_id}")
     return None

@@ -405,28 +405,45 @@ def register(game: Game[Any, Any]) -> Game[Any, Any]:
     return game
 
 
+# The engines that ship with the referee, by id: each module registers the game of that id when it is
+# imported. Only the game asked for is imported (``get_game``): the phone's own site builds no model of
+# a game nobody opened (issue 29.3); ``tests/scoring/test_engine_registry.py`` checks this table.
+BUILTIN_ENGINES = {"qwixx-longo": "scoring.qwixx_longo", "verflixxt": "scoring.verflixxt",
+                   "raus-aus-dem-verlies": "scoring.verlies"}
+
+
 def games() -> dict[str, Game[Any, Any]]:
-    _load_builtin()
+    """Every game the referee knows (imports every built-in engine)."""
+    for gid in BUILTIN_ENGINES:
+        _load_builtin(gid)
     return dict(_REGISTRY)
 
 
+def game_ids() -> list[str]:
+    """The ids of every game the referee knows, built-in ones first, without importing an engine."""
+    return [*BUILTIN_ENGINES, *(gid for gid in _REGISTRY if gid not in BUILTIN_ENGINES)]
+
+
 def get_game(game_id: str) -> Game[Any, Any]:
-    _load_builtin()
     gid = ALIASES.get(game_id, game_id)
+    if isinstance(gid, str):
+        _load_builtin(gid)
     if gid not in _REGISTRY:
-        raise InvalidInput("unknown_game", game=str(game_id)[:40], known=", ".join(sorted(_REGISTRY)))
+        raise InvalidInput("unknown_game", game=str(game_id)[:40], known=", ".join(sorted(game_ids())))
     return _REGISTRY[gid]
 
 
-def _load_builtin() -> None:
+def _load_builtin(game_id: str) -> None:
     import importlib
 
-    for mod in ("scoring.qwixx_longo", "scoring.verflixxt", "scoring.verlies"):
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as exc:
-            if exc.name != mod:
-                raise
+    mod = BUILTIN_ENGINES.get(game_id)
+    if mod is None or game_id in _REGISTRY:
+        return
+    try:
+        importlib.import_module(mod)
+    except ModuleNotFoundError as exc:
+        if exc.name != mod:
+            raise
 
 
 # --- the game record ----------------------------------------------------------

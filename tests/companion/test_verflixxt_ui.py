@@ -300,7 +300,7 @@ def test_result_view_lists_lucky_conversions(shell):
 # --- quick score -------------------------------------------------------------------------------
 def test_quick_score_screen(shell):
     ui = registry.get_ui("verflixxt")  # the quick score is part of the game's registry entry
-    assert ui.quick_score is quick_score.quick_score_view and ui.quick_screen == "vx_quick"
+    assert ui.quick_score.load() is quick_score.quick_score_view and ui.quick_screen == "vx_quick"
     click(shell, "Nur Punkte zählen")
     assert shell.screen == "vx_quick"
     type_into(shell, "Name Spieler 1", "Ana")

@@ -13,12 +13,15 @@ The engine is ``scoring.qwixx_longo``; every rule is asked of it.
 from __future__ import annotations
 
 from companion.games.qwixx.hooks import HOOKS
-from companion.games.qwixx.play_screen import play_view
-from companion.games.qwixx.result_screen import result_view
 from companion.games.qwixx.rules_text import QWIXX as RULES
-from companion.games.qwixx.setup_screen import setup_view
 from companion.games.qwixx.words import GAME
+from companion.lazy import lazy_view
 from companion.registry import GameUI, register_ui
 
-UI = register_ui(GameUI(id=GAME, prefix="q8", title=RULES.title, setup=setup_view, play=play_view,
-                        result=result_view, rules=RULES, **HOOKS))
+# the screens are imported when the game is first opened, not at the app's start (issue 29.3)
+UI = register_ui(GameUI(
+    id=GAME, prefix="q8", title=RULES.title, rules=RULES,
+    setup=lazy_view(f"{__name__}.setup_screen", "setup_view"),
+    play=lazy_view(f"{__name__}.play_screen", "play_view"),
+    result=lazy_view(f"{__name__}.result_screen", "result_view"),
+    **HOOKS))

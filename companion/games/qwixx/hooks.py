@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 from companion.dispute import word
 from companion.i18n import add_strings, tr
 from companion.registry import Figures
-from scoring.qwixx_longo import COLORS, explain_field
 
 if TYPE_CHECKING:
     from companion.app import Shell
@@ -43,11 +42,17 @@ add_strings(
 )
 
 
+# the sheet's rows in the engine's order (``scoring.qwixx_longo.COLORS``, checked by
+# tests/companion/test_lazy_start.py): the engine itself is imported when a game is opened (issue 29.3)
+ROWS = ("red", "yellow", "green", "blue")
+
 ACTION_RULES = {"roll": "q8.dice", "white": "q8.white", "lucky": "q8.lucky", "color": "q8.color", "pass": "q8.white"}
 
 
 def explain(state: Any, seat: int, target: tuple[str, int]) -> Any:
     """A tapped field (colour, number): the action that would cross it, or the Refusal why not."""
+    from scoring.qwixx_longo import explain_field  # the engine is imported with the game's first use (issue 29.3)
+
     color, number = target
     return explain_field(state, seat, color, number)  # type: ignore[arg-type]
 
@@ -55,7 +60,7 @@ def explain(state: Any, seat: int, target: tuple[str, int]) -> Any:
 def _dice_words(lang: str, d: dict[str, Any]) -> str:
     """A roll's faces in words: 'Weiß 5 und 3 · Rot 4 · Blau 8' (removed colours are not rolled)."""
     parts = [tr(lang, "rules.act.q8.white_dice", a=d.get("white1", "?"), b=d.get("white2", "?"))]
-    for c in COLORS:
+    for c in ROWS:
         if d.get(c) is not None:
             parts.append(tr(lang, "rules.act.q8.die", color=word(lang, "color", c), value=d[c]))
     return " · ".join(parts)
@@ -93,7 +98,7 @@ def disputed(state: Any, n: int) -> list[dict[str, Any]]:
     active = getattr(state, "active", 0)
     out: list[dict[str, Any]] = []
     for s in [active] + [s for s in range(n) if s != active]:
-        for c in COLORS:
+        for c in ROWS:
             out += [
                 {"type": "white", "by": s, "row": c},
                 {"type": "color", "by": s, "row": c, "white": 1},
@@ -105,9 +110,9 @@ def disputed(state: Any, n: int) -> list[dict[str, Any]]:
 
 def player_figures(b: dict[str, Any], extra: dict[str, int]) -> dict[str, int]:
     rows = b.get("rows", {})
-    figs = {f"points_{c}": int(rows.get(c, {}).get("points", 0)) for c in COLORS}
+    figs = {f"points_{c}": int(rows.get(c, {}).get("points", 0)) for c in ROWS}
     figs["misthrows"] = int(b.get("misthrows", 0))
-    figs["locks"] = sum(1 for c in COLORS if rows.get(c, {}).get("bonus"))
+    figs["locks"] = sum(1 for c in ROWS if rows.get(c, {}).get("bonus"))
     return figs
 
 
@@ -122,7 +127,7 @@ def detail(shell: Shell, b: dict[str, Any]) -> str:
     rows = " ".join(
         shell.t(f"q8.letter.{c}") + " " + (" ".join(str(n) for n in b.get("rows", {}).get(c, {}).get("crosses", []))
                                             or shell.t("hist.rp.none"))
-        for c in COLORS
+        for c in ROWS
     )
     return shell.t("hist.rp.q8", rows=rows, misthrows=b.get("misthrows", 0))
 

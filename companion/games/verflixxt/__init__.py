@@ -17,13 +17,16 @@ The engine is ``scoring.verflixxt``; every rule is asked of it.
 from __future__ import annotations
 
 from companion.games.verflixxt.hooks import HOOKS
-from companion.games.verflixxt.play_screen import play_view
-from companion.games.verflixxt.quick_score import quick_score_view
-from companion.games.verflixxt.result_screen import result_view
 from companion.games.verflixxt.rules_text import VERFLIXXT as RULES
-from companion.games.verflixxt.setup_screen import setup_view
 from companion.games.verflixxt.words import GAME
+from companion.lazy import lazy_view
 from companion.registry import GameUI, register_ui
 
-UI = register_ui(GameUI(id=GAME, prefix="vx", title=RULES.title, setup=setup_view, play=play_view,
-                        result=result_view, rules=RULES, quick_score=quick_score_view, **HOOKS))
+# the screens are imported when the game is first opened, not at the app's start (issue 29.3)
+UI = register_ui(GameUI(
+    id=GAME, prefix="vx", title=RULES.title, rules=RULES,
+    setup=lazy_view(f"{__name__}.setup_screen", "setup_view"),
+    play=lazy_view(f"{__name__}.play_screen", "play_view"),
+    result=lazy_view(f"{__name__}.result_screen", "result_view"),
+    quick_score=lazy_view(f"{__name__}.quick_score", "quick_score_view"),
+    **HOOKS))

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.games.verflixxt.words import MAX_PLAYERS
 from scoring.verflixxt import (
+    GAME as ENGINE,
     Tile,
 )
 
@@ -28,7 +28,7 @@ COLOR_CHOICES: list[tuple[str, str, str]] = [  # (key, colour, text on it)
 COLOR_KEYS = [k for k, _, _ in COLOR_CHOICES]
 COLOR_OF = {k: c for k, c, _ in COLOR_CHOICES}
 TEXT_ON = {c: fg for _, c, fg in COLOR_CHOICES}
-PLAYER_COLORS = [c for _, c, _ in COLOR_CHOICES[:MAX_PLAYERS]]  # by seat, when nobody picked one
+PLAYER_COLORS = [c for _, c, _ in COLOR_CHOICES[:ENGINE.max_players]]  # by seat, when nobody picked one
 GUARD_COLOR = ft.Colors.BLUE_GREY_900
 WURM_COLOR = ft.Colors.BROWN_500
 

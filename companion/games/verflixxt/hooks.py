@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from companion.i18n import add_strings, minus
 from companion.registry import Figures
-from scoring.verflixxt import MoveFigure, MoveGuard, MoveWurminator, Piece, explain_piece
 
 if TYPE_CHECKING:
     from companion.app import Shell
@@ -51,6 +50,8 @@ def explain(state: Any, seat: int, target: Any) -> Any:
 
     ``target``: a ``Piece``, ``("figure", i)`` / ``("guard", g)``, or ``"wurminator"``.
     """
+    from scoring.verflixxt import MoveFigure, MoveGuard, MoveWurminator, Piece, explain_piece  # on first use (29.3)
+
     if isinstance(target, str):
         target = (target, 0)
     piece = target if isinstance(target, Piece) else Piece(kind=target[0], index=target[1])

@@ -3,12 +3,8 @@
 from __future__ import annotations
 
 from companion.i18n import add_strings
-from scoring.verflixxt import (
-    GAME as ENGINE,
-)
 
 GAME = "verflixxt"
-MAX_PLAYERS = ENGINE.max_players  # colours by seat, when nobody picked one
 
 add_strings(
     {

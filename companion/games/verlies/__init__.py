@@ -17,14 +17,17 @@ The engine is ``scoring.verlies``; every rule is asked of it.
 from __future__ import annotations
 
 from companion.games.verlies.hooks import HOOKS
-from companion.games.verlies.play_screen import play_view
-from companion.games.verlies.result_screen import result_view
 from companion.games.verlies.rules_text import VERLIES as RULES
-from companion.games.verlies.setup_screen import setup_view
 from companion.games.verlies.words import GAME, META_PRESETS
+from companion.lazy import lazy_view
 from companion.registry import GameUI, register_ui
 
 __all__ = ["GAME", "META_PRESETS", "UI"]
 
-UI = register_ui(GameUI(id=GAME, prefix="rv", title=RULES.title, setup=setup_view, play=play_view,
-                        result=result_view, rules=RULES, **HOOKS))
+# the screens are imported when the game is first opened, not at the app's start (issue 29.3)
+UI = register_ui(GameUI(
+    id=GAME, prefix="rv", title=RULES.title, rules=RULES,
+    setup=lazy_view(f"{__name__}.setup_screen", "setup_view"),
+    play=lazy_view(f"{__name__}.play_screen", "play_view"),
+    result=lazy_view(f"{__name__}.result_screen", "result_view"),
+    **HOOKS))
