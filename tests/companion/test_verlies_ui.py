@@ -272,8 +272,8 @@ def test_another_phone_sees_hidden_treasures_as_hidden(shell):
     type_into(shell, "Schatzname", "Krone")
     click(shell, "Schatz nehmen")
     shell.seats = {1}  # Ben's phone
-    play_state(shell)["seat"] = 0
-    play_state(shell)["seat_seq"] = shell.table.seq
+    play_state(shell).seat = 0
+    play_state(shell).seat_seq = shell.table.seq
     shell.render()
     assert not has_text(shell, "Krone")
     assert has_text(shell, "verdeckter Schatz")
@@ -916,8 +916,8 @@ def test_hidden_treasures_stay_hidden_on_every_shared_screen_rv_treasure(shell):
     assert "Schatz 1 aufdecken" not in buttons(shell)
     # Ben's phone, looking at Ana's purse: hidden
     shell.seats = {1}
-    play_state(shell)["seat"] = 0
-    play_state(shell)["seat_seq"] = shell.table.seq
+    play_state(shell).seat = 0
+    play_state(shell).seat_seq = shell.table.seq
     shell.render()
     assert "1. verdeckter Schatz" in texts(shell)
     assert not any("Krone" in s for s in all_strings(shell))

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.games.verlies.play_actions import (
+    TypedKey,
+    VerliesPlay,
     cause_text,
     event_text,
     injury_cause,
@@ -211,7 +213,7 @@ def _start_controls(shell: Shell, state: Any, offers: list[Any]) -> list[ft.Cont
     return out
 
 
-def _moved_controls(shell: Shell, state: Any, st: dict[str, Any], offers: list[Any]) -> list[ft.Control]:
+def _moved_controls(shell: Shell, state: Any, st: VerliesPlay, offers: list[Any]) -> list[ft.Control]:
     me = state.current
     p = state.players[me]
     t = state.turn
@@ -227,7 +229,7 @@ def _moved_controls(shell: Shell, state: Any, st: dict[str, Any], offers: list[A
         out.append(keyed(info_line(shell.t("rv.play.stopped"), color=ft.Colors.ORANGE_50), "stopped"))
 
     def toggle(panel: str) -> None:
-        st["panel"] = None if st["panel"] == panel else panel
+        st.panel = None if st.panel == panel else panel
         shell.render()
 
     # rv.room: the table says what the card just drawn is – a passage, a room (by its room card) or an exit
@@ -255,14 +257,14 @@ def _moved_controls(shell: Shell, state: Any, st: dict[str, Any], offers: list[A
         title = "rv.play.card_title" if passage is not None else "rv.play.room_title"
         out.append(keyed(section_title(shell.t(title)), "card-title"))
         out.append(keyed(_grid(card_buttons), "card-buttons"))
-        if st["panel"] == "room_gold" and (room_gold is not None or room_dice is not None):
+        if st.panel == "room_gold" and (room_gold is not None or room_dice is not None):
             out.append(keyed(room_gold_panel(shell, st, room_gold, room_dice), "room-gold-panel"))
     obstacle = template_of(offers, "obstacle", "number")
     if obstacle is not None:  # rv.room: obstacles lie in passages
         out.append(keyed(wrap_row([
-            choice_chip(shell.t("rv.play.panel_obstacle"), st["panel"] == "obstacle", lambda e: toggle("obstacle")),
+            choice_chip(shell.t("rv.play.panel_obstacle"), st.panel == "obstacle", lambda e: toggle("obstacle")),
         ]), "obstacle-chip"))
-        if st["panel"] == "obstacle":
+        if st.panel == "obstacle":
             declining = template_of(offers, "decline_obstacle", "number")
             out.append(keyed(obstacle_panel(shell, state, st, obstacle, declining), "obstacle-panel"))
     exit_buttons = []
@@ -284,7 +286,7 @@ def _moved_controls(shell: Shell, state: Any, st: dict[str, Any], offers: list[A
     return out
 
 
-def _pending_controls(shell: Shell, state: Any, st: dict[str, Any], offers: list[Any]) -> list[ft.Control]:
+def _pending_controls(shell: Shell, state: Any, st: VerliesPlay, offers: list[Any]) -> list[ft.Control]:
     pend = state.pending
     me = state.current
     p = state.players[me]
@@ -321,7 +323,7 @@ def _pending_controls(shell: Shell, state: Any, st: dict[str, Any], offers: list
     return [keyed(spoils_panel(shell, state, st, offers), "pending-spoils")]
 
 
-def _roll_controls(shell: Shell, state: Any, st: dict[str, Any], mine: list[int], req: Any) -> list[ft.Control]:
+def _roll_controls(shell: Shell, state: Any, st: VerliesPlay, mine: list[int], req: Any) -> list[ft.Control]:
     """A die is due (rv.dice, ``pending_roll``): what it decides, and – on the phone of the seat that
     rolls it – the virtual die and the field for the real one (rv.monster: the monster's roller)."""
     c = state.chance
@@ -362,14 +364,15 @@ def _roll_controls(shell: Shell, state: Any, st: dict[str, Any], mine: list[int]
         wait = (shell.t("rv.play.monster_by", name=roller) if c.purpose == "monster"
                 else shell.t("rv.play.roll_wait", name=roller))
         return [keyed(card_box([head, *lines, info_line(wait)], color=color), "roll-wait")]
-    key, label = {
+    typed: dict[str, tuple[TypedKey, str]] = {
         "fight": ("typed_hero", shell.t("rv.play.typed_hero", name=roller)),
         "monster": ("typed_monster", shell.t("rv.play.typed_monster")),
-    }.get(c.purpose, ("typed", shell.t("rv.play.typed")))
+    }
+    key, label = typed.get(c.purpose, ("typed", shell.t("rv.play.typed")))
 
     def roll(values: list[int] | None) -> None:
         if shell.roll(values):
-            st[key] = ""
+            setattr(st, key, "")
 
     # the dice the engine asks for (rv.dice: a W6 – for a W3 or 1+W6 card too, the screen says the form)
     role = {"fight": "hero", "monster": "monster"}.get(c.purpose, "check")
