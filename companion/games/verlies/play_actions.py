@@ -137,7 +137,8 @@ def bad_roll(shell: Shell, got: str) -> None:
 
 
 def seat_name(state: Any, seat: int) -> str:
-    return state.players[seat].name
+    name: str = state.players[seat].name
+    return name
 
 
 def cause_text(shell: Shell, cause: str) -> str:

@@ -41,23 +41,24 @@ from scoring.verlies import (
 
 if TYPE_CHECKING:
     from companion.app import Shell
+    from companion.table import Table
 
 # Portrait: one column, the turn's choices first, the purse and the gold log below them.
 # Landscape (>= 576 px wide): the choices on the left, the purse beside them.
-ACTIONS_COL = {"xs": 12, "sm": 7}
-PURSE_COL = {"xs": 12, "sm": 5}
-HALF = {"xs": 6}  # two buttons a row on a phone held upright
+ACTIONS_COL: ft.ResponsiveNumber = {"xs": 12, "sm": 7}
+PURSE_COL: ft.ResponsiveNumber = {"xs": 12, "sm": 5}
+HALF: ft.ResponsiveNumber = {"xs": 6}  # two buttons a row on a phone held upright
 
 
-def _grid(buttons: list[ft.Control], col: dict[str, int] | None = None) -> ft.Control:
+def _grid(buttons: list[ft.Control], col: ft.ResponsiveNumber | None = None) -> ft.Control:
     """Buttons of one choice in even columns (two a row on a phone), each as wide as its column."""
     for b in buttons:
         b.col = col or HALF
     return ft.ResponsiveRow(buttons, spacing=8, run_spacing=8)
 
 
-def _is_roll(table: Any, i: int) -> bool:
-    return table.record.actions[i].action.get("type") == "roll"
+def _is_roll(table: Table, i: int) -> bool:
+    return bool(table.record.actions[i].action.get("type") == "roll")
 
 
 def undo_step(shell: Shell) -> bool:
@@ -268,11 +269,14 @@ def _moved_controls(shell: Shell, state: Any, st: VerliesPlay, offers: list[Any]
             declining = template_of(offers, "decline_obstacle", "number")
             out.append(keyed(obstacle_panel(shell, state, st, obstacle, declining), "obstacle-panel"))
     exit_buttons = []
-    for key, type_, kw in (("rv.play.lay_exit", "lay_exit", {}), ("rv.play.shuffle_exit", "shuffle_back_exit", {}),
-                           ("rv.play.escape", "escape", {"color": ft.Colors.GREEN_700, "text_color": ft.Colors.WHITE})):
+    exits: tuple[tuple[str, str, str | None, str | None], ...] = (
+        ("rv.play.lay_exit", "lay_exit", None, None), ("rv.play.shuffle_exit", "shuffle_back_exit", None, None),
+        ("rv.play.escape", "escape", ft.Colors.GREEN_700, ft.Colors.WHITE))
+    for key, type_, color, text_color in exits:
         a = offer_of(offers, type_)
         if a is not None:  # rv.exit: exactly when the engine allows it (gold, free exit, the card drawn)
-            exit_buttons.append(big_button(shell.t(key), lambda e, a=a: submit(shell, a), **kw))
+            exit_buttons.append(big_button(shell.t(key), lambda e, a=a: submit(shell, a), color=color,
+                                           text_color=text_color))
     if exit_buttons:
         out.append(keyed(section_title(shell.t("rv.play.exit_title")), "exit-title"))
         out.append(keyed(_grid(exit_buttons, {"xs": 12}), "exit-buttons"))
@@ -313,7 +317,8 @@ def _pending_controls(shell: Shell, state: Any, st: VerliesPlay, offers: list[An
             wrap_row(buttons),
         ], color=ft.Colors.ORANGE_50), "pending-loss")]
     if pend.kind == "fight":
-        return [keyed(fight_panel(shell, state, st, template_of(offers, "fight", "monster_value")), "pending-fight")]
+        fight = template_of(offers, "fight", "monster_value")  # rv.monster: always offered while a fight is open
+        return [keyed(fight_panel(shell, state, st, fight), "pending-fight")] if fight is not None else []
     if pend.kind == "trap":
         dice = [o for o in offers if isinstance(o, Template) and o.action_type == "trap" and "lose_dice" in o.fields]
         by_check = {"number" in t.fields: t for t in dice}  # rv.dice: the trap's gold by dice, with or without a check

@@ -28,7 +28,8 @@ def _visible_players(shell: Shell, state: Any, seat: int) -> list[dict[str, Any]
     """Players as this phone may see them (rv.treasure): a hidden treasure's name and value only on
     its owner's own phone; the phone passed around the table (``seats`` None) is a shared screen."""
     viewer = seat if shell.seats is not None and seat in shell.seats else None
-    return shell.game_table.game.view_for(state, viewer)["players"]
+    players: list[dict[str, Any]] = shell.game_table.game.view_for(state, viewer)["players"]
+    return players
 
 
 def treasure_name(shell: Shell, state: Any, seat: int, index: int) -> str:
@@ -40,9 +41,10 @@ def _purse_seat(shell: Shell, state: Any, st: VerliesPlay, mine: list[int]) -> i
     chosen = st.seat
     if chosen is not None and st.seat_seq == shell.game_table.seq and chosen < len(state.players):
         return chosen
-    if state.current in mine or shell.seats is None:
-        return state.current
-    return mine[0] if mine else state.current
+    current: int = state.current
+    if current in mine or shell.seats is None:
+        return current
+    return mine[0] if mine else current
 
 
 def _purse_switcher(shell: Shell, state: Any, st: VerliesPlay, seat: int) -> ft.Control:
