@@ -276,12 +276,12 @@ def roll_controls(shell: Shell, state: Any, mine: list[int]) -> list[ft.Control]
         value=shell.ui.get(key, ""), keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True,
     )
 
-    def changed(e: Any) -> None:
+    def changed(e: ft.Event[ft.TextField]) -> None:
         shell.ui[key] = e.control.value
 
     field.on_change = changed
 
-    def apply_typed(e: Any) -> None:
+    def apply_typed(e: ft.Event[ft.TextField] | ft.Event[ft.Button]) -> None:
         if field.value is not None:
             shell.ui[key] = field.value
         values = parse_numbers(shell.ui.get(key, ""))

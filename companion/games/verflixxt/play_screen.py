@@ -177,10 +177,10 @@ def roll_controls(shell: Shell, state: Any) -> list[ft.Control]:
     field = ft.TextField(label=shell.t("vx.play.typed_roll"), value=shell.ui.get(key, ""),
                          keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True)
 
-    def changed(e: Any) -> None:
+    def changed(e: ft.Event[ft.TextField]) -> None:
         shell.ui[key] = e.control.value
 
-    def apply_typed(e: Any) -> None:
+    def apply_typed(e: ft.Event[ft.TextField] | ft.Event[ft.Button]) -> None:
         # the field's value is patched in order; its change event may run after this click
         if field.value is not None:
             shell.ui[key] = field.value
