@@ -6,5 +6,5 @@ bash build/setup.sh --test
 # the phone's static site (issue 16): the offline browser test opens build/out/web
 .venv/bin/python build/web/build_site.py >/dev/null
 .venv/bin/python -m ruff check .
-.venv/bin/python -m mypy scoring components
+.venv/bin/python -m mypy scoring components companion
 exec .venv/bin/python -m pytest -q -p no:cacheprovider "$@"

@@ -10,15 +10,16 @@ folded, confusables of other scripts folded), and a name with a bidirectional ov
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
 
 import flet as ft
 from pydantic import BaseModel
 
 from companion.i18n import add_strings
 from components.common import big_button, keyed, refusal_line
-from components.seat_editor import AddSeat, Seat
+from components.seat_editor import AddSeat, Seat, SeatColor
 from scoring.engine import NAME_MAX, visible
 from scoring.errors import RefereeError
 from scoring.names import has_bidi_control, name_key
@@ -93,7 +94,7 @@ def name_problems(names: list[str]) -> list[NameProblem]:
 
 
 def seats_for(shell: Shell, typed: list[str], keys: list[str], errors: dict[int, str], *, low: int,
-              colors: list[Any] | None = None, extras: list[tuple[Any, ...]] | None = None) -> list[Seat]:
+              colors: list[SeatColor] | None = None, extras: list[tuple[ft.Control, ...]] | None = None) -> list[Seat]:
     """The seat editor's data in this language."""
     n = len(typed)
     return [
@@ -117,12 +118,24 @@ def check_names(shell: Shell, typed: list[str]) -> tuple[list[str], list[NamePro
     return names, name_problems(names)
 
 
-def names_to_start(shell: Shell, st: dict[str, Any], typed: list[str]) -> list[str] | None:
+StartProblem = NameProblem | RefereeError  # what a setup shows by its start button
+
+
+@dataclass(kw_only=True)
+class SetupErrors:
+    """What every setup state keeps of its last refused start: each name's problem beside its field
+    (``name_errors``), the first problem by the start button (``start_error``)."""
+
+    name_errors: list[NameProblem] = field(default_factory=list)
+    start_error: StartProblem | None = None
+
+
+def names_to_start(shell: Shell, st: SetupErrors, typed: list[str]) -> list[str] | None:
     """The names to start with; None when one is refused: every problem is kept on the setup state
     (``name_errors`` beside its field, the first by the start button) and the screen is drawn again."""
     names, problems = check_names(shell, typed)
-    st["name_errors"] = [p.model_dump() for p in problems]
-    st["start_error"] = st["name_errors"][0] if problems else None
+    st.name_errors = problems
+    st.start_error = problems[0] if problems else None
     if problems:
         shell.refusal = None
         shell.render()
@@ -130,18 +143,18 @@ def names_to_start(shell: Shell, st: dict[str, Any], typed: list[str]) -> list[s
     return names
 
 
-def error_texts(shell: Shell, problems: list[Any]) -> dict[int, str]:
-    """Problems (``NameProblem`` or their dicts, as a setup keeps them) by seat, in this language."""
+def error_texts(shell: Shell, problems: Sequence[NameProblem]) -> dict[int, str]:
+    """Problems by seat, in this language."""
     out: dict[int, str] = {}
     for p in problems:
-        p = p if isinstance(p, NameProblem) else NameProblem.model_validate(p)
         out.setdefault(p.seat, shell.t(p.key, **p.params))
     return out
 
 
-def start_controls(shell: Shell, problem: Any, on_start: Callable[[Any], None]) -> list[Any]:
+def start_controls(shell: Shell, problem: StartProblem | None,
+                   on_start: ft.ControlEventHandler[ft.Button]) -> list[ft.Control]:
     """The setup's last rows: its problem (if any) right above the start button, both keyed."""
-    out: list[Any] = []
+    out: list[ft.Control] = []
     line = start_error_line(shell, problem)
     if line is not None:
         out.append(keyed(line, "refusal"))
@@ -150,30 +163,34 @@ def start_controls(shell: Shell, problem: Any, on_start: Callable[[Any], None]) 
     return out
 
 
-def start_error_line(shell: Shell, problem: Any) -> Any:
+def start_error_line(shell: Shell, problem: StartProblem | None) -> ft.Control | None:
     """Beside the start button, where the tap happened: the setup's own problem, else the table's refusal."""
     if problem is None:
         return shell.refusal_control()
     if isinstance(problem, RefereeError):
         message, rule = shell.err_text(problem), problem.rule
     else:
-        p = problem if isinstance(problem, NameProblem) else NameProblem.model_validate(problem)
-        message, rule = shell.t(p.key, **p.params), None
+        message, rule = shell.t(problem.key, **problem.params), None
     return refusal_line(message, shell.t("play.why", rule=rule) if rule else None,
                         (lambda: shell.show_rule(rule)) if rule else None)
 
 
+SeatText = Literal["name", "lucky", "character", "tiles"]  # a seat's text a setup's field edits
+
+
 class SeatFields:
     """A setup's per-seat text fields: a change event may arrive after the next tap, so every tap
-    reads them first (``sync``). ``items`` holds (seat, key, field); ``limits`` cuts a key's text."""
+    reads them first (``sync``). ``seats`` is the setup's (live) list of seats, ``items`` holds
+    (seat, key, field): the field's text goes to that seat's attribute ``key``; ``limits`` cuts a
+    key's text."""
 
-    def __init__(self, st: dict[str, Any], limits: dict[str, int] | None = None) -> None:
-        self.st = st
+    def __init__(self, seats: Sequence[object], limits: Mapping[SeatText, int] | None = None) -> None:
+        self.seats = seats
         self.limits = limits or {}
-        self.items: list[tuple[int, str, Any]] = []
+        self.items: list[tuple[int, SeatText, ft.TextField]] = []
 
     def sync(self) -> None:
         for i, key, f in self.items:
-            if f.value is not None and i < len(self.st["players"]):
+            if f.value is not None and i < len(self.seats):
                 limit = self.limits.get(key)
-                self.st["players"][i][key] = f.value[:limit] if limit else f.value
+                setattr(self.seats[i], key, f.value[:limit] if limit else f.value)

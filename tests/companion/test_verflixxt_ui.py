@@ -423,7 +423,7 @@ def test_guards_reset_with_a_new_layout_and_by_button(shell):
 def test_a_refused_guard_position_is_shown_by_the_guards_keeping_them(shell):
     type_into(shell, "Tafeln von Start bis Ziel", LAYOUT)
     click(shell, "Wächter 1 ein Feld vor")
-    shell.ui["vx_setup"]["guards"] = [2, 3, 5, 7, 12]  # e.g. an older, longer layout's guard
+    shell.ui["vx_setup"].guards = [2, 3, 5, 7, 12]  # e.g. an older, longer layout's guard
     shell.render()
     click(shell, "Spiel starten")
     assert shell.table is None and shell.screen == "setup"
@@ -448,10 +448,10 @@ def test_players_pick_distinct_colours_used_in_play(shell):
     for name in ("Rot", "Blau", "Orange", "Türkis"):  # green and purple are taken: skipped
         click(shell, f"Farbe Spieler 3: {name} – antippen wechselt")
     find_button(shell, "Farbe Spieler 3: Gelb – antippen wechselt")
-    colors = setup_state.setup_state_of(shell)["colors"]
+    colors = setup_state.setup_state_of(shell).colors
     assert colors == ["green", "purple", "yellow"] and len(set(colors)) == 3
     click(shell, "Spieler 2 entfernen")  # the others keep theirs
-    assert setup_state.setup_state_of(shell)["colors"] == ["green", "yellow"]
+    assert setup_state.setup_state_of(shell).colors == ["green", "yellow"]
     type_into(shell, "Name Spieler 1", "Ana")
     type_into(shell, "Name Spieler 2", "Ben")
     type_into(shell, "Tafeln von Start bis Ziel", LAYOUT)

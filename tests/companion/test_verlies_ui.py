@@ -126,10 +126,10 @@ def shell(tmp_path) -> Shell:
 def start(shell: Shell, names=("Ana", "Ben", "Cara"), exit_min_gold: int = 0) -> None:
     shell.go_setup(ui.GAME)
     st = shell.ui["rv_setup"]
-    while len(st["players"]) < len(names):
+    while len(st.players) < len(names):
         click(shell, "Spieler hinzufügen")
-    while len(st["players"]) > len(names):
-        click(shell, f"Spieler {len(st['players'])} entfernen")
+    while len(st.players) > len(names):
+        click(shell, f"Spieler {len(st.players)} entfernen")
     for i, n in enumerate(names):
         type_into(shell, f"Name Spieler {i + 1}", n)
     for _ in range(exit_min_gold):
@@ -147,7 +147,7 @@ def test_setup_tells_the_deck_and_draws_a_start_player(shell):
     click(shell, "Spieler hinzufügen")
     assert has_text(shell, "Rot + Blau + Grün")
     click(shell, "Startspieler auslosen")
-    assert 0 <= shell.ui["rv_setup"]["start_player"] < 4
+    assert 0 <= shell.ui["rv_setup"].start_player < 4
     click(shell, "Startspieler Spieler 2")
     assert has_text(shell, "Startspieler: Spieler 2")
 
@@ -164,8 +164,8 @@ def test_edited_characters_are_remembered_for_the_next_game(shell):
     assert saved[0] == {"character": "Zwergin", "strength": 7, "mind": 2, "dexterity": 3}
     shell.go_home()
     shell.go_setup(ui.GAME)
-    assert shell.ui["rv_setup"]["players"][0]["character"] == "Zwergin"
-    assert shell.ui["rv_setup"]["players"][0]["strength"] == 7
+    assert shell.ui["rv_setup"].players[0].character == "Zwergin"
+    assert shell.ui["rv_setup"].players[0].strength == 7
 
 
 def test_same_character_twice_is_refused_in_place(shell):
@@ -272,8 +272,8 @@ def test_another_phone_sees_hidden_treasures_as_hidden(shell):
     type_into(shell, "Schatzname", "Krone")
     click(shell, "Schatz nehmen")
     shell.seats = {1}  # Ben's phone
-    play_state(shell)["seat"] = 0
-    play_state(shell)["seat_seq"] = shell.table.seq
+    play_state(shell).seat = 0
+    play_state(shell).seat_seq = shell.table.seq
     shell.render()
     assert not has_text(shell, "Krone")
     assert has_text(shell, "verdeckter Schatz")
@@ -436,17 +436,17 @@ def test_profiles_fill_the_seats_and_the_table_keeps_their_ids(shell):
     assert has_text(shell, "Aus Profilen wählen:")
     click(shell, "Profil wählen: Dora")
     click(shell, "Profil wählen: Emil")
-    seats = shell.ui["rv_setup"]["players"]
-    assert [p["name"] for p in seats] == ["Dora", "Emil", ""]  # issue #15.4: an untouched seat stays empty
-    assert (seats[0]["character"], seats[0]["strength"], seats[0]["mind"], seats[0]["dexterity"]) == (
+    seats = shell.ui["rv_setup"].players
+    assert [p.name for p in seats] == ["Dora", "Emil", ""]  # issue #15.4: an untouched seat stays empty
+    assert (seats[0].character, seats[0].strength, seats[0].mind, seats[0].dexterity) == (
         "Zwergin", 5, 2, 4)  # the favourite character came along
-    assert seats[1]["character"] == "Abenteurer 2"  # no favourite: the seat's character stays
+    assert seats[1].character == "Abenteurer 2"  # no favourite: the seat's character stays
     # tapped again, a profile frees its seat; tapped once more, it takes the next free seat
     click(shell, "Profil wählen: Dora")
-    assert seats[0]["name"] == "" and seats[0]["profile_id"] is None
-    assert seats[0]["character"] == "Abenteurer 1"
+    assert seats[0].name == "" and seats[0].profile_id is None
+    assert seats[0].character == "Abenteurer 1"
     click(shell, "Profil wählen: Dora")
-    assert [p["name"] for p in seats] == ["Dora", "Emil", ""]
+    assert [p.name for p in seats] == ["Dora", "Emil", ""]
     type_into(shell, "Name Spieler 3", "Cara")
     click(shell, "Spiel starten")
     assert shell.table is not None, shell.refusal
@@ -468,7 +468,7 @@ def test_a_profile_adds_a_seat_when_every_seat_has_one(shell):
     shell.go_setup(ui.GAME)
     for n in names:
         click(shell, f"Profil wählen: {n}")
-    assert [p["name"] for p in shell.ui["rv_setup"]["players"]] == names
+    assert [p.name for p in shell.ui["rv_setup"].players] == names
     assert has_text(shell, "Verliesstapel vorbereiten: Rot + Blau + Grün")
 
 
@@ -916,8 +916,8 @@ def test_hidden_treasures_stay_hidden_on_every_shared_screen_rv_treasure(shell):
     assert "Schatz 1 aufdecken" not in buttons(shell)
     # Ben's phone, looking at Ana's purse: hidden
     shell.seats = {1}
-    play_state(shell)["seat"] = 0
-    play_state(shell)["seat_seq"] = shell.table.seq
+    play_state(shell).seat = 0
+    play_state(shell).seat_seq = shell.table.seq
     shell.render()
     assert "1. verdeckter Schatz" in texts(shell)
     assert not any("Krone" in s for s in all_strings(shell))

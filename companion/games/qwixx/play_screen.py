@@ -20,6 +20,7 @@ from components.player_switcher import player_switcher
 from scoring.errors import InvalidInput, Refusal
 from scoring.qwixx_longo import (
     COLORS,
+    Color,
     ColorCross,
     LuckyCross,
     Pass,
@@ -34,6 +35,7 @@ from scoring.qwixx_longo import (
 if TYPE_CHECKING:
     from companion.app import Shell
 
+ROWS: dict[str, Color] = {c: c for c in COLORS}  # a tapped cell's row, as the referee names it
 STYLE = {
     "red": (ft.Colors.RED_700, ft.Colors.RED_50, ft.Colors.WHITE),
     "yellow": (ft.Colors.AMBER_700, ft.Colors.YELLOW_50, ft.Colors.BLACK),
@@ -62,13 +64,14 @@ def _selected(shell: Shell, state: Any) -> int:
     key = ("q8_sel", shell.game_table.id)
     chosen = shell.ui.get(key)
     sticky = shell.ui.get(("q8_sel_seq", shell.game_table.id)) == (shell.game_table.seq, _connection(shell))
-    if chosen is not None and 0 <= chosen < len(state.names):
+    if isinstance(chosen, int) and 0 <= chosen < len(state.names):
         if shell.seats is not None:
             if sticky:
                 return chosen
         elif sticky or not waiting or chosen in waiting:
             return chosen
-    return waiting[0] if waiting else (mine[0] if mine else 0)
+    first: int = waiting[0] if waiting else (mine[0] if mine else 0)
+    return first
 
 
 def _select(shell: Shell, seat: int) -> None:
@@ -264,24 +267,27 @@ def roll_controls(shell: Shell, state: Any, mine: list[int]) -> list[ft.Control]
     if state.active not in mine:
         return [info_line(shell.t("q8.play.roll_phase", name=state.names[state.active]))]
     req = shell.game_table.game.pending_roll(state)
+    if req is None:  # no die due (not reached: the roll phase always asks for the roll)
+        return []
+    dice = req.dice
     key = ("typed", shell.game_table.id)
     field = ft.TextField(
         label=shell.t("play.typed_roll"),
         value=shell.ui.get(key, ""), keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True,
     )
 
-    def changed(e: Any) -> None:
+    def changed(e: ft.Event[ft.TextField]) -> None:
         shell.ui[key] = e.control.value
 
     field.on_change = changed
 
-    def apply_typed(e: Any) -> None:
+    def apply_typed(e: ft.Event[ft.TextField] | ft.Event[ft.Button]) -> None:
         if field.value is not None:
             shell.ui[key] = field.value
         values = parse_numbers(shell.ui.get(key, ""))
-        if len(values) != len(req.dice) or not all(1 <= v <= d.sides for v, d in zip(values, req.dice)):
+        if len(values) != len(dice) or not all(1 <= v <= d.sides for v, d in zip(values, dice)):
             shell.refuse(InvalidInput("bad_action", detail=shell.t(
-                "play.typed_roll_bad", count=len(req.dice), sides=max(d.sides for d in req.dice),
+                "play.typed_roll_bad", count=len(dice), sides=max(d.sides for d in dice),
                 got=" ".join(map(str, values)) or "–")))
             return
         if shell.roll(values):
@@ -318,7 +324,7 @@ def real_dice_entry(shell: Shell, req: Any) -> ft.Control:
     key = ("dice_entry", table.id)
     values = opened(shell.ui, key, table.seq)
     slots = None if values is None else slots_for(req.dice, lambda d: die_slot(shell, d))
-    if values is not None and set(values) - {s.key for s in slots}:
+    if values is not None and slots is not None and set(values) - {s.key for s in slots}:
         values.clear()
 
     def flip() -> None:
@@ -344,8 +350,8 @@ def real_dice_entry(shell: Shell, req: Any) -> ft.Control:
 
 def action_specs(shell: Shell, state: Any, actions: list[Any]) -> list[tuple[str, str, str, Any]]:
     """(button text, colour, text colour, action) for each offered action, in order."""
-    specs = []
-    seen: set[tuple] = set()
+    specs: list[tuple[str, str, str, Any]] = []
+    seen: set[tuple[str, int | None]] = set()
     for a in actions:
         number = crossed_number(state, a)
         if isinstance(a, WhiteCross):
@@ -401,7 +407,10 @@ def sheet_view(shell: Shell, state: Any, seat: int) -> ft.Control:
         if shell.seats is not None and shown not in shell.seats:
             shell.refuse(Refusal("table.seat", "not_your_seat", name=live.names[shown]))
             return
-        verdict = explain_field(live, shown, color, number)
+        row = ROWS.get(color)
+        if row is None:  # not a row of the sheet
+            return
+        verdict = explain_field(live, shown, row, number)
         if isinstance(verdict, (Refusal, InvalidInput)):
             shell.refuse(verdict)
         else:

@@ -7,6 +7,7 @@ refusals, advice and scoring.
 from __future__ import annotations
 
 import re
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
@@ -176,10 +177,10 @@ def roll_controls(shell: Shell, state: Any) -> list[ft.Control]:
     field = ft.TextField(label=shell.t("vx.play.typed_roll"), value=shell.ui.get(key, ""),
                          keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True)
 
-    def changed(e: Any) -> None:
+    def changed(e: ft.Event[ft.TextField]) -> None:
         shell.ui[key] = e.control.value
 
-    def apply_typed(e: Any) -> None:
+    def apply_typed(e: ft.Event[ft.TextField] | ft.Event[ft.Button]) -> None:
         # the field's value is patched in order; its change event may run after this click
         if field.value is not None:
             shell.ui[key] = field.value
@@ -327,17 +328,7 @@ def piles_view(shell: Shell, state: Any) -> ft.Control:
         # the words and the seat's bar stay the same objects while they read the same (Shell.memo):
         # a move that only passes the turn builds each pile's shade and frame, not its 6 controls
         # (on the server: less for Flet to build and diff before the phone gets the patch)
-        words_box = shell.memo((shell.game_table.id, "pile", seat), (color, lines),
-                               lambda color=color, lines=lines: ft.Container(
-            padding=ft.Padding.symmetric(horizontal=10, vertical=6),
-            content=ft.Row([
-                ft.Container(width=10, height=36, bgcolor=color, border_radius=3),
-                ft.Column([
-                    ft.Text(lines[0], size=15, weight=ft.FontWeight.BOLD),
-                    ft.Text(lines[1], size=15, color=ft.Colors.BLUE_GREY_800),
-                ], spacing=0, expand=True),
-            ]),
-        ))
+        words_box = shell.memo((shell.game_table.id, "pile", seat), (color, lines), partial(_pile_words, color, lines))
         card = ft.Stack([shade, words_box])
         # one semantics node per pile, read as a whole ("Ana: 3 Punkte, Tafeln: −2 +5"); its two
         # lines have none of their own (issue 18)
@@ -345,6 +336,20 @@ def piles_view(shell: Shell, state: Any) -> ft.Control:
         cards.append(ft.Semantics(container=True, label=words, exclude_semantics=True, content=card))
     # its own semantics node (see ``isolated``): the side's blocks above it change height per tap
     return isolated(ft.Column([own_node(section_title(shell.t("vx.play.piles"))), *cards], spacing=6))
+
+
+def _pile_words(color: str, lines: tuple[str, str]) -> ft.Control:
+    """A pile's words beside the seat's colour bar."""
+    return ft.Container(
+        padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+        content=ft.Row([
+            ft.Container(width=10, height=36, bgcolor=color, border_radius=3),
+            ft.Column([
+                ft.Text(lines[0], size=15, weight=ft.FontWeight.BOLD),
+                ft.Text(lines[1], size=15, color=ft.Colors.BLUE_GREY_800),
+            ], spacing=0, expand=True),
+        ]),
+    )
 
 
 def last_move_line(shell: Shell) -> str | None:
@@ -358,8 +363,9 @@ def last_move_line(shell: Shell) -> str | None:
     key = ("vx_last", table.id)
     mark = (table.cursor, repr(rec.action), shell.lang)
     cached = shell.ui.get(key)
-    if cached and cached[0] == mark:
-        return cached[1]
+    if isinstance(cached, tuple) and cached[0] == mark:
+        hit: str | None = cached[1]
+        return hit
     try:
         before = table.state_at(table.cursor - 1)
         action = ENGINE.parse_action(rec.action)
@@ -385,8 +391,8 @@ def _roll_line(shell: Shell, roll_text: str, words: str | None) -> ft.Control:
 
 # Portrait: one column, the moves first (under the roll), the board and the piles below them.
 # Landscape (>= 576 px wide): the moves on the left, the board and the piles beside them.
-SIDE_COL = {"xs": 12, "sm": 5}
-BOARD_COL = {"xs": 12, "sm": 7}
+SIDE_COL: ft.ResponsiveNumber = {"xs": 12, "sm": 5}
+BOARD_COL: ft.ResponsiveNumber = {"xs": 12, "sm": 7}
 
 
 def _header(shell: Shell, state: Any) -> ft.Control:

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.games.verflixxt.result_screen import result_cards
 from companion.games.verflixxt.words import GAME
-from companion.seats import add_seat, check_names, error_texts, seats_for, start_error_line
+from companion.seats import NameProblem, SeatFields, add_seat, check_names, error_texts, seats_for, start_error_line
 from components.common import (
     TOUCH,
     big_button,
     section_title,
 )
 from components.seat_editor import seat_editor
+from scoring.engine import Result
 from scoring.errors import InvalidInput
 from scoring.verflixxt import (
     GAME as ENGINE,
@@ -26,75 +27,84 @@ if TYPE_CHECKING:
 
 
 # --- quick score -----------------------------------------------------------------------------
-def _quick_state(shell: Shell) -> dict[str, Any]:
+@dataclass
+class QuickSeat:
+    name: str = ""  # as typed; empty: the hint's default name
+    tiles: str = ""  # the finished pile as typed ("+3 -2 G")
+
+
+@dataclass
+class QuickScore:
+    """What the quick score remembers (``Shell.ui["vx_quick"]``): the seats with their piles, the
+    name problems beside their fields and the last result."""
+
+    players: list[QuickSeat] = field(default_factory=lambda: [QuickSeat(), QuickSeat()])
+    result: Result | None = None
+    name_errors: list[NameProblem] = field(default_factory=list)
+
+
+def _quick_state(shell: Shell) -> QuickScore:
     st = shell.ui.get("vx_quick")
-    if st is None:
-        st = {"players": [{"name": "", "tiles": ""} for _ in range(2)], "result": None, "name_errors": []}
-        shell.ui["vx_quick"] = st
+    if not isinstance(st, QuickScore):
+        st = shell.ui["vx_quick"] = QuickScore()
     return st
 
 
-def _quick_seats(shell: Shell, st: dict[str, Any], fields: list[tuple[int, str, ft.TextField]],
-                 sync: Callable[[], None]) -> ft.Control:
+def _quick_seats(shell: Shell, st: QuickScore, fields: SeatFields) -> ft.Control:
     """The shared seat editor, each seat with its pile typed in."""
-    players = st["players"]
+    players = st.players
 
     def set_name(i: int, value: str) -> None:
-        players[i]["name"] = value
+        players[i].name = value
 
     def remove(i: int) -> None:
-        sync()
+        fields.sync()
         if len(players) > 1:
             players.pop(i)
-            st["result"], st["name_errors"] = None, []
+            st.result, st.name_errors = None, []
             shell.render()
 
     def add() -> None:
-        sync()
+        fields.sync()
         if len(players) < ENGINE.max_players:
-            players.append({"name": "", "tiles": ""})
+            players.append(QuickSeat())
             shell.render()
 
     def tiles_row(i: int) -> tuple[ft.Control, ...]:
-        def changed(e: Any) -> None:
-            players[i]["tiles"] = e.control.value or ""
+        def changed(e: ft.Event[ft.TextField]) -> None:
+            players[i].tiles = e.control.value or ""
 
-        f = ft.TextField(label=shell.t("vx.quick.tiles", n=i + 1), value=players[i]["tiles"], dense=True,
+        f = ft.TextField(label=shell.t("vx.quick.tiles", n=i + 1), value=players[i].tiles, dense=True,
                          expand=True, on_change=changed)
-        fields.append((i, "tiles", f))
+        fields.items.append((i, "tiles", f))
         return (ft.Row([f]),)
 
-    seats = seats_for(shell, [p["name"] for p in players], [str(i) for i in range(len(players))],
-                      error_texts(shell, st["name_errors"]), low=1, extras=[tiles_row(i) for i in range(len(players))])
+    seats = seats_for(shell, [p.name for p in players], [str(i) for i in range(len(players))],
+                      error_texts(shell, st.name_errors), low=1, extras=[tiles_row(i) for i in range(len(players))])
     names: list[ft.TextField] = []
     editor = seat_editor(seats, on_name=set_name, on_remove=remove, fields=names,
                          add=add_seat(shell, len(players), ENGINE.max_players, add))
-    fields += [(i, "name", f) for i, f in enumerate(names)]
+    fields.items += [(i, "name", f) for i, f in enumerate(names)]
     return editor
 
 
 def quick_score_view(shell: Shell) -> list[ft.Control]:
     """Score finished piles typed in (``GAME.score_input``), without playing in the app."""
     st = _quick_state(shell)
-    fields: list[tuple[int, str, ft.TextField]] = []
+    fields = SeatFields(st.players)
 
-    def sync() -> None:
-        for i, key, f in fields:
-            if f.value is not None and i < len(st["players"]):
-                st["players"][i][key] = f.value
-
-    def score(e: Any) -> None:
-        sync()
-        names, problems = check_names(shell, [p["name"] for p in st["players"]])
-        st["name_errors"] = [p.model_dump() for p in problems]
-        st["result"] = None
+    def score(e: ft.Event[ft.Button]) -> None:
+        fields.sync()
+        names, problems = check_names(shell, [p.name for p in st.players])
+        st.name_errors = problems
+        st.result = None
         if problems:
             shell.refusal = None
             shell.render()
             return
-        data = {"players": [{"name": n, "tiles": p["tiles"].replace("−", "-")} for n, p in zip(names, st["players"])]}
+        data = {"players": [{"name": n, "tiles": p.tiles.replace("−", "-")} for n, p in zip(names, st.players)]}
         try:
-            st["result"] = ENGINE.score_input(data)
+            st.result = ENGINE.score_input(data)
         except InvalidInput as exc:
             shell.refuse(exc)
             return
@@ -107,15 +117,15 @@ def quick_score_view(shell: Shell) -> list[ft.Control]:
                           on_click=lambda e: shell.go_setup(GAME)),  # a thumb-sized target (issue 15.1)
             ft.Text(shell.t("vx.quick.title"), size=18, weight=ft.FontWeight.BOLD, expand=True),
         ]),
-        _quick_seats(shell, st, fields, sync),
+        _quick_seats(shell, st, fields),
     ]
-    problem = st["name_errors"][0] if st["name_errors"] else None
+    problem = st.name_errors[0] if st.name_errors else None
     line = start_error_line(shell, problem)
     if line is not None:
         out.append(line)
     out.append(big_button(shell.t("vx.quick.score"), score, color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE))
-    if st["result"] is not None:
+    if st.result is not None:
         out.append(section_title(shell.t("result.title")))
-        out += result_cards(shell, st["result"])
+        out += result_cards(shell, st.result)
         out.append(ft.TextButton(content=shell.t("vx.result.why"), on_click=lambda e: shell.show_rule("vx.score")))
     return out

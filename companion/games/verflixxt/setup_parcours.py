@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -12,6 +13,7 @@ from companion.games.verflixxt.colors import GUARD_COLOR
 from companion.games.verflixxt.setup_state import (
     PALETTE,
     Fields,
+    VerflixxtSetup,
     drop_last,
     layout_reset,
     layout_slots,
@@ -48,13 +50,13 @@ if TYPE_CHECKING:
 class Parcours:
     """The layout as laid on the table: typed line, palette, tappable chips, edit bar and guards."""
 
-    def __init__(self, shell: Shell, st: dict[str, Any], fields: Fields) -> None:
+    def __init__(self, shell: Shell, st: VerflixxtSetup, fields: Fields) -> None:
         self.shell, self.st, self.fields = shell, st, fields
         self.guard_letter = shell.t("vx.letter.guard")
-        summary, self.tiles, err = layout_summary(shell, st["layout"])
-        if self.tiles is None or st.get("sel") is not None and not 1 <= st["sel"] <= len(self.tiles):
-            st["sel"] = None
-        shown = st.get("layout_error")
+        summary, self.tiles, err = layout_summary(shell, st.layout)
+        if self.tiles is None or st.sel is not None and not 1 <= st.sel <= len(self.tiles):
+            st.sel = None
+        shown = st.layout_error
         self.summary = ft.Text(shown or summary, size=14,
                                color=ft.Colors.RED_800 if (shown or err) else ft.Colors.BLUE_GREY_700)
         self.strip_box = ft.Container()
@@ -68,23 +70,23 @@ class Parcours:
     # taps ---------------------------------------------------------------------------------
     def set_layout(self, new: tuple[Tile, ...], sel: int | None) -> None:
         """A tap changed the layout: the text form shows it, the guards start on its tiles again."""
-        self.st["layout"] = format_layout(new)
+        self.st.layout = format_layout(new)
         layout_reset(self.st, sel if sel is not None and 1 <= sel <= len(new) else None)
         self.shell.render()
 
     def current(self) -> tuple[Tile, ...] | None:
         self.fields.sync()
         try:
-            return parse_layout(self.st["layout"])
+            return parse_layout(self.st.layout)
         except InvalidInput as exc:
-            self.st["layout_error"] = exc.message(self.shell.lang)
+            self.st.layout_error = exc.message(self.shell.lang)
             self.shell.render()
             return None
 
     def selected(self) -> tuple[tuple[Tile, ...], int] | None:
         """The layout and the chosen tile, if both still hold (a typed change drops the selection)."""
         now = self.current()
-        sel = self.st.get("sel")
+        sel = self.st.sel
         if now is None or sel is None or not 1 <= sel <= len(now):
             return None
         return now, sel
@@ -93,10 +95,10 @@ class Parcours:
         self.fields.sync()
         if self.tiles is None:
             return
-        self.st["sel"] = None if self.st.get("sel") == pos else pos
+        self.st.sel = None if self.st.sel == pos else pos
         self.shell.render()
 
-    def remove_tile(self, e: Any) -> None:
+    def remove_tile(self, e: ft.Event[ft.OutlinedButton]) -> None:
         got = self.selected()
         if got is not None:
             now, sel = got
@@ -111,43 +113,43 @@ class Parcours:
         lst[sel - 1], lst[sel - 1 + d] = lst[sel - 1 + d], lst[sel - 1]
         self.set_layout(tuple(lst), sel + d)
 
-    def deselect(self, e: Any) -> None:
+    def deselect(self, e: ft.Event[ft.IconButton]) -> None:
         self.fields.sync()
-        self.st["sel"] = None
+        self.st.sel = None
         self.shell.render()
 
     def append(self, token: str) -> None:
         self.fields.sync()
         st = self.st
-        if st.get("sel") is not None:
+        if st.sel is not None:
             now = self.current()
             if now is None:
                 return
-            sel = st.get("sel")
+            sel = st.sel
             if sel is not None and 1 <= sel <= len(now):  # the chosen tile stays chosen: the next tap inserts after it
                 self.set_layout(now[: sel - 1] + parse_layout(token) + now[sel - 1:], sel + 1)
                 return
-        st["layout"] = (st["layout"].rstrip() + " " + token).strip()
-        layout_reset(st, st.get("sel"))
+        st.layout = (st.layout.rstrip() + " " + token).strip()
+        layout_reset(st, st.sel)
         self.shell.render()
 
-    def drop_last(self, e: Any) -> None:
+    def drop_last(self, e: ft.Event[ft.IconButton]) -> None:
         self.fields.sync()
-        self.st["layout"] = drop_last(self.st["layout"])
-        layout_reset(self.st, self.st.get("sel"))
+        self.st.layout = drop_last(self.st.layout)
+        layout_reset(self.st, self.st.sel)
         self.shell.render()
 
-    def clear(self, e: Any) -> None:
+    def clear(self, e: ft.Event[ft.IconButton]) -> None:
         self.fields.sync()
-        self.st["layout"] = ""
+        self.st.layout = ""
         layout_reset(self.st)
         self.shell.render()
 
-    def layout_changed(self, e: Any) -> None:
+    def layout_changed(self, e: ft.Event[ft.TextField]) -> None:
         st = self.st
-        st["layout"] = e.control.value or ""
+        st.layout = e.control.value or ""
         layout_reset(st)
-        s, t, bad = layout_summary(self.shell, st["layout"])
+        s, t, bad = layout_summary(self.shell, st.layout)
         try:  # in place, so the field keeps its cursor
             self.summary.value = s
             self.summary.color = ft.Colors.RED_800 if bad else ft.Colors.BLUE_GREY_700
@@ -173,18 +175,18 @@ class Parcours:
             return None
         named = {"start": self.shell.t("vx.pos.start"), "goal": self.shell.t("vx.pos.goal")}
         slots = [dataclasses.replace(s, words=named.get(s.kind, "")) for s in
-                 layout_slots(t, self.guard_letter, setup_guards(self.st, t), self.st.get("sel"))]
+                 layout_slots(t, self.guard_letter, setup_guards(self.st, t), self.st.sel)]
         return tile_strip(slots, on_tap=self.tap_tile, slot_w=TAP_SLOT_W,
                           tap_label=lambda s: self.shell.t("vx.setup.tile_chip", n=s.position, tile=s.label))
 
     def palette_words(self, t: tuple[Tile, ...] | None) -> str:
-        sel = self.st.get("sel")
+        sel = self.st.sel
         if t and sel is not None:
             return self.shell.t("vx.setup.palette_before", where=slot_text(self.shell, t, sel))
         return self.shell.t("vx.setup.palette")
 
     def edit_bar(self, t: tuple[Tile, ...] | None) -> ft.Control | None:
-        sel, t_ = self.st.get("sel"), self.shell.t
+        sel, t_ = self.st.sel, self.shell.t
         if not t or sel is None:
             return None
         head = ft.Row([
@@ -214,9 +216,9 @@ class Parcours:
         return ft.Row(buttons, wrap=True, spacing=4, run_spacing=4)
 
     def controls(self) -> list[ft.Control]:
-        field = ft.TextField(label=self.shell.t("vx.setup.layout"), value=self.st["layout"], multiline=True,
+        field = ft.TextField(label=self.shell.t("vx.setup.layout"), value=self.st.layout, multiline=True,
                              min_lines=1, max_lines=4, on_change=self.layout_changed)
-        self.fields.text["layout"] = field
+        self.fields.layout = field
         # the palette above the chips: inserting or removing tiles never moves it under the finger;
         # the hint is always there (hidden without tiles): the same rows on every render
         return [section_title(self.shell.t("vx.setup.layout_title")), field, self.summary, self.palette_label,
@@ -235,7 +237,7 @@ def _guard_row(shell: Shell, t: tuple[Tile, ...], g: int, p: int, letter: str,
                   vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def _guard_rows(shell: Shell, st: dict[str, Any], fields: Fields, t: tuple[Tile, ...] | None) -> ft.Control | None:
+def _guard_rows(shell: Shell, st: VerflixxtSetup, fields: Fields, t: tuple[Tile, ...] | None) -> ft.Control | None:
     """vx.setup: the guards start on the first plus or G tiles; each can be moved a tile back or forward."""
     if t is None:
         return None
@@ -250,19 +252,19 @@ def _guard_rows(shell: Shell, st: dict[str, Any], fields: Fields, t: tuple[Tile,
         to = max(1, min(len(t), to))  # a guard off the line comes back onto it
         if g < len(now) and to != now[g]:
             now[g] = to
-            st["guards"], st["guard_error"] = now, None
+            st.guards, st.guard_error = now, None
             shell.render()
 
-    def reset(e: Any) -> None:
+    def reset(e: ft.Event[ft.TextButton]) -> None:
         fields.sync()
-        st["guards"], st["guard_error"] = None, None
+        st.guards, st.guard_error = None, None
         shell.render()
 
     letter = shell.t("vx.letter.guard")
     out += [_guard_row(shell, t, g, p, letter, move_guard) for g, p in enumerate(guards)]
-    if st.get("guards") is not None:
+    if st.guards is not None:
         out.append(ft.TextButton(content=shell.t("vx.setup.guards_reset"), icon=ft.Icons.RESTART_ALT, on_click=reset))
-    exc = st.get("guard_error")
+    exc = st.guard_error
     if exc is not None:
         rule = exc.rule
         out.append(refusal_line(shell.err_text(exc), shell.t("play.why", rule=rule) if rule else None,
@@ -278,66 +280,73 @@ def _tile_set_words(shell: Shell, text: str) -> str:
                    lucky=kinds.count("lucky"))
 
 
-def _tile_set_actions(shell: Shell, st: dict[str, Any], fields: Fields) -> dict[str, Callable[[Any], None]]:
+@dataclass(frozen=True)
+class _TileSetTaps:
+    randomize: Callable[[ft.Event[ft.Button]], None]
+    confirm: Callable[[ft.Event[ft.Button]], None]
+    change: Callable[[ft.Event[ft.TextButton]], None]
+    reset: Callable[[ft.Event[ft.TextButton]], None]
+
+
+def _tile_set_actions(shell: Shell, st: VerflixxtSetup, fields: Fields) -> _TileSetTaps:
     def checked() -> tuple[Tile, ...] | None:
         fields.sync()
         try:
-            return parse_layout(st["tile_set"])
+            return parse_layout(st.tile_set)
         except InvalidInput as exc:
-            st["tile_set_error"] = exc.message(shell.lang)
+            st.tile_set_error = exc.message(shell.lang)
             shell.render()
             return None
 
-    def randomize(e: Any) -> None:
+    def randomize(e: ft.Event[ft.Button]) -> None:
         tile_set = checked()
         if tile_set is not None:
-            st["tile_set_error"] = None
-            st["layout"] = format_layout(random_layout(Dice().source, tile_set))
+            st.tile_set_error = None
+            st.layout = format_layout(random_layout(Dice().source, tile_set))
             layout_reset(st)
             shell.render()
 
-    def confirm(e: Any) -> None:
+    def confirm(e: ft.Event[ft.Button]) -> None:
         if checked() is not None:
-            st["tile_set"] = format_layout(parse_layout(st["tile_set"]))
-            st["tile_set_error"], st["tile_set_confirmed"] = None, True
-            remember_tile_set(shell, st["tile_set"])
+            st.tile_set = format_layout(parse_layout(st.tile_set))
+            st.tile_set_error, st.tile_set_confirmed = None, True
+            remember_tile_set(shell, st.tile_set)
             shell.render()
 
-    def change(e: Any) -> None:
+    def change(e: ft.Event[ft.TextButton]) -> None:
         fields.sync()
-        st["tile_set_confirmed"] = False
+        st.tile_set_confirmed = False
         shell.render()
 
-    def reset(e: Any) -> None:
+    def reset(e: ft.Event[ft.TextButton]) -> None:
         fields.sync()
-        st["tile_set"], st["tile_set_error"] = format_layout(DEFAULT_TILE_SET), None
+        st.tile_set, st.tile_set_error = format_layout(DEFAULT_TILE_SET), None
         shell.render()
 
-    return {"randomize": randomize, "confirm": confirm, "change": change, "reset": reset}
+    return _TileSetTaps(randomize=randomize, confirm=confirm, change=change, reset=reset)
 
 
-def tile_set_block(shell: Shell, st: dict[str, Any], fields: Fields) -> list[ft.Control]:
+def tile_set_block(shell: Shell, st: VerflixxtSetup, fields: Fields) -> list[ft.Control]:
     act = _tile_set_actions(shell, st, fields)
     out: list[ft.Control] = [section_title(shell.t("vx.setup.tile_set_title"))]
-    if st.get("tile_set_confirmed") and not st.get("tile_set_error"):
+    if st.tile_set_confirmed and not st.tile_set_error:
         out.append(ft.Row([
             ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE, color=ft.Colors.GREEN_800, size=22),
-            ft.Text(_tile_set_words(shell, st["tile_set"]), size=14, expand=True),
-            ft.TextButton(content=shell.t("vx.setup.tile_set_change"), on_click=act["change"], height=TOUCH),
+            ft.Text(_tile_set_words(shell, st.tile_set), size=14, expand=True),
+            ft.TextButton(content=shell.t("vx.setup.tile_set_change"), on_click=act.change, height=TOUCH),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
     else:
-        def set_text(e: Any) -> None:
-            st["tile_set"], st["tile_set_error"] = e.control.value or "", None
+        def set_text(e: ft.Event[ft.TextField]) -> None:
+            st.tile_set, st.tile_set_error = e.control.value or "", None
 
-        fields.text["tile_set"] = ft.TextField(label=shell.t("vx.setup.tile_set"), value=st["tile_set"],
-                                               multiline=True, min_lines=1, max_lines=4, on_change=set_text,
-                                               text_size=13)
-        out += [ft.Text(shell.t("vx.setup.tile_set_ask"), size=14), fields.text["tile_set"]]
-        if st.get("tile_set_error"):
-            out.append(error_text(st["tile_set_error"]))
+        fields.tile_set = ft.TextField(label=shell.t("vx.setup.tile_set"), value=st.tile_set, multiline=True,
+                                       min_lines=1, max_lines=4, on_change=set_text, text_size=13)
+        out += [ft.Text(shell.t("vx.setup.tile_set_ask"), size=14), fields.tile_set]
+        if st.tile_set_error:
+            out.append(error_text(st.tile_set_error))
         out.append(ft.Row([
-            big_button(shell.t("vx.setup.tile_set_confirm"), act["confirm"], color=ft.Colors.GREEN_100),
-            ft.TextButton(content=shell.t("vx.setup.tile_set_reset"), on_click=act["reset"], height=TOUCH),
+            big_button(shell.t("vx.setup.tile_set_confirm"), act.confirm, color=ft.Colors.GREEN_100),
+            ft.TextButton(content=shell.t("vx.setup.tile_set_reset"), on_click=act.reset, height=TOUCH),
         ], wrap=True, spacing=8, run_spacing=4))
-    out.append(big_button(shell.t("vx.setup.random"), act["randomize"], color=ft.Colors.AMBER_200))
+    out.append(big_button(shell.t("vx.setup.random"), act.randomize, color=ft.Colors.AMBER_200))
     return out

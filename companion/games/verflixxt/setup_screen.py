@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.games.verflixxt.colors import COLOR_KEYS, COLOR_OF, TEXT_ON
 from companion.games.verflixxt.setup_parcours import Parcours, tile_set_block
-from companion.games.verflixxt.setup_state import Fields, about_guards, setup_guards, setup_state_of
+from companion.games.verflixxt.setup_state import (
+    Fields,
+    VerflixxtSetup,
+    about_guards,
+    setup_guards,
+    setup_state_of,
+)
 from companion.games.verflixxt.words import GAME
-from companion.profiles import list_profiles
+from companion.profiles import Profile, list_profiles
 from companion.seats import add_seat, error_texts, names_to_start, seats_for, start_controls
 from components.common import (
     TOUCH,
@@ -43,37 +49,37 @@ def _pick_color(taken: list[str], after: str | None = None) -> str:
     return after or COLOR_KEYS[0]
 
 
-def _fix_colors(st: dict[str, Any]) -> list[str]:
+def _fix_colors(st: VerflixxtSetup) -> list[str]:
     """One distinct colour per player (players added or removed keep theirs)."""
-    colors = [c for c in st.get("colors", []) if c in COLOR_KEYS][: len(st["players"])]
+    colors = [c for c in st.colors if c in COLOR_KEYS][: len(st.players)]
     out: list[str] = []
     for c in colors:
         out.append(c if c not in out else _pick_color(out))
-    while len(out) < len(st["players"]):
+    while len(out) < len(st.players):
         out.append(_pick_color(out))
-    st["colors"] = out
+    st.colors = out
     return out
 
 
 # --- setup: players -------------------------------------------------------------------------
-def _figures_note(st: dict[str, Any], before: int) -> None:
+def _figures_note(st: VerflixxtSetup, before: int) -> None:
     """vx.setup: when a seat more or less changes the ruling's figure count, say so by the stepper."""
-    after = default_figures(len(st["players"]))
-    if st["figures"] is None and after != before:
-        st["figures_note"] = {"old": before, "new": after, "players": len(st["players"])}
+    after = default_figures(len(st.players))
+    if st.figures is None and after != before:
+        st.figures_note = {"old": before, "new": after, "players": len(st.players)}
 
 
-def _add_seat(st: dict[str, Any], name: str) -> int:
-    before = default_figures(len(st["players"]))
-    st["players"].append(name)
-    st["colors"].append(_pick_color(st["colors"]))
-    st["profiles"].append(None)
+def _add_seat(st: VerflixxtSetup, name: str) -> int:
+    before = default_figures(len(st.players))
+    st.players.append(name)
+    st.colors.append(_pick_color(st.colors))
+    st.profiles.append(None)
     _figures_note(st, before)
-    return len(st["players"]) - 1
+    return len(st.players) - 1
 
 
-def _seat_actions(shell: Shell, st: dict[str, Any], fields: Fields) -> dict[str, Callable[..., None]]:
-    players, seat_profiles = st["players"], st["profiles"]
+def _seat_actions(shell: Shell, st: VerflixxtSetup, fields: Fields) -> dict[str, Callable[..., None]]:
+    players, seat_profiles = st.players, st.profiles
 
     def on_name(i: int, value: str) -> None:
         if i < len(seat_profiles) and seat_profiles[i] and value != players[i]:
@@ -84,9 +90,10 @@ def _seat_actions(shell: Shell, st: dict[str, Any], fields: Fields) -> dict[str,
         fields.sync()
         if len(players) > ENGINE.min_players:
             before = default_figures(len(players))
-            for lst in (players, st["colors"], seat_profiles):
-                lst.pop(i)
-            st["name_errors"], st["start_error"] = [], None
+            players.pop(i)
+            st.colors.pop(i)
+            seat_profiles.pop(i)
+            st.name_errors, st.start_error = [], None
             _figures_note(st, before)
             shell.render()
 
@@ -98,11 +105,11 @@ def _seat_actions(shell: Shell, st: dict[str, Any], fields: Fields) -> dict[str,
 
     def on_color(i: int) -> None:
         fields.sync()
-        others = [c for j, c in enumerate(st["colors"]) if j != i]
-        st["colors"][i] = _pick_color(others, after=st["colors"][i])
+        others = [c for j, c in enumerate(st.colors) if j != i]
+        st.colors[i] = _pick_color(others, after=st.colors[i])
         shell.render()
 
-    def pick_profile(prof: Any) -> None:
+    def pick_profile(prof: Profile) -> None:
         """A saved player fills the first seat not yet held by a profile (or a new seat)."""
         fields.sync()
         if prof.id in seat_profiles:
@@ -121,99 +128,105 @@ def _seat_actions(shell: Shell, st: dict[str, Any], fields: Fields) -> dict[str,
             "pick_profile": pick_profile}
 
 
-def _seat_block(shell: Shell, st: dict[str, Any], fields: Fields) -> list[ft.Control]:
+def _seat_block(shell: Shell, st: VerflixxtSetup, fields: Fields) -> list[ft.Control]:
     """Players, youngest first: saved players, one card per seat with its colour, the add button."""
     act = _seat_actions(shell, st, fields)
     out: list[ft.Control] = [ft.Text(shell.t("vx.setup.order"), size=14, color=ft.Colors.BLUE_GREY_700)]
     profiles = list_profiles(shell.ctx.store)
     if profiles:
-        out.append(profile_picker(profiles, act["pick_profile"], t=shell.t, chosen=st["profiles"]))
+        out.append(profile_picker(profiles, act["pick_profile"], t=shell.t, chosen=st.profiles))
     colors = [SeatColor(COLOR_OF[c], TEXT_ON[COLOR_OF[c]],
                         shell.t("vx.setup.color_tip", n=i + 1, color=shell.t(f"vx.color.{c}")))
               for i, c in enumerate(_fix_colors(st))]
-    seats = seats_for(shell, st["players"], [str(i) for i in range(len(st["players"]))],
-                      error_texts(shell, st["name_errors"]), low=ENGINE.min_players, colors=colors)
+    seats = seats_for(shell, st.players, [str(i) for i in range(len(st.players))],
+                      error_texts(shell, st.name_errors), low=ENGINE.min_players, colors=colors)
     out.append(seat_editor(seats, on_name=act["on_name"], on_remove=act["on_remove"], on_color=act["on_color"],
-                           add=add_seat(shell, len(st["players"]), ENGINE.max_players, act["on_add"],
+                           add=add_seat(shell, len(st.players), ENGINE.max_players, act["on_add"],
                                         low=ENGINE.min_players),
                            fields=fields.names))
     return out
 
 
 # --- setup: house rules -----------------------------------------------------------------------
-def _figures_stepper(shell: Shell, st: dict[str, Any], fields: Fields) -> ft.Control:
-    n = len(st["players"])
-    figures = st["figures"] or default_figures(n)  # vx.setup: the engine's default for this many players
+def _figures_stepper(shell: Shell, st: VerflixxtSetup, fields: Fields) -> ft.Control:
+    n = len(st.players)
+    figures = st.figures or default_figures(n)  # vx.setup: the engine's default for this many players
 
     def set_figures(v: int) -> None:
         fields.sync()
-        st["figures"] = v
-        st["figures_note"] = None
+        st.figures = v
+        st.figures_note = None
         shell.render()
 
-    note = st.get("figures_note")
-    words = shell.t("vx.setup.figures_changed", **note) if note and st["figures"] is None else None
+    note = st.figures_note
+    words = shell.t("vx.setup.figures_changed", **note) if note and st.figures is None else None
     label = shell.t("vx.setup.figures")
     return stepper(label, figures, 1, 6, set_figures, label + " −", label + " +", note=words)
 
 
-def _rules_block(shell: Shell, st: dict[str, Any], fields: Fields) -> list[ft.Control]:
+def _rules_block(shell: Shell, st: VerflixxtSetup, fields: Fields) -> list[ft.Control]:
     def set_wurm() -> None:
         fields.sync()
-        st["wurminator"] = not st["wurminator"]
+        st.wurminator = not st.wurminator
         shell.render()
 
-    def set_bite(value: str) -> None:
-        fields.sync()
-        st["bite_takes"] = value
-        shell.render()
+    def set_bite(value: str) -> Callable[[], None]:
+        def pick() -> None:
+            fields.sync()
+            st.bite_takes = value
+            shell.render()
+
+        return pick
 
     # rows of the full touch height (issue 25.5: Flutter's switch and radios were 32 to 40 px)
     out: list[ft.Control] = [section_title(shell.t("setup.options")), _figures_stepper(shell, st, fields),
-                             toggle_row(shell.t("vx.setup.wurminator"), bool(st["wurminator"]), set_wurm,
+                             toggle_row(shell.t("vx.setup.wurminator"), st.wurminator, set_wurm,
                                         kind="switch")]
-    if st["wurminator"]:
-        radios = ft.Column([toggle_row(shell.t(f"vx.setup.bite.{v}"), st["bite_takes"] == v,
-                                       lambda v=v: set_bite(v), kind="radio")
+    if st.wurminator:
+        radios = ft.Column([toggle_row(shell.t(f"vx.setup.bite.{v}"), st.bite_takes == v,
+                                       set_bite(v), kind="radio")
                             for v in ("smallest", "largest")], spacing=0)
         out.append(ft.Column([ft.Text(shell.t("vx.setup.bite_takes"), size=15), radios], spacing=2))
     return out
 
 
 # --- setup: start ----------------------------------------------------------------------------
-def _start(shell: Shell, st: dict[str, Any], fields: Fields) -> None:
+def _start(shell: Shell, st: VerflixxtSetup, fields: Fields) -> None:
     fields.sync()
     try:
-        layout = parse_layout(st["layout"])
+        layout = parse_layout(st.layout)
     except InvalidInput as exc:
-        st["layout_error"], st["start_error"] = exc.message(shell.lang), exc
+        st.layout_error, st.start_error = exc.message(shell.lang), exc
         shell.refusal = None
         shell.render()
         return
-    names = names_to_start(shell, st, st["players"])
+    names = names_to_start(shell, st, st.players)
     if names is None:
         return
     players = [PlayerSpec(name=n, color=COLOR_OF[c], profile_id=pid)
-               for n, c, pid in zip(names, _fix_colors(st), st["profiles"])]
+               for n, c, pid in zip(names, _fix_colors(st), st.profiles)]
     options = {
         "layout": [str(t) for t in layout],
-        "figures_per_player": st["figures"] or default_figures(len(players)),
-        "wurminator": st["wurminator"],
-        "bite_takes": st["bite_takes"],
+        "figures_per_player": st.figures or default_figures(len(players)),
+        "wurminator": st.wurminator,
+        "bite_takes": st.bite_takes,
         "first_seat": 0,  # the youngest sits first
         "guards": setup_guards(st, layout),
     }
-    st["guard_error"] = None
+    st.guard_error = None
     shell.start_game(GAME, players, options)
     err = shell.refusal
     if shell.table is None and err is not None and about_guards(err):
-        st["guard_error"] = err  # shown by the guards, with what was entered
+        st.guard_error = err  # shown by the guards, with what was entered
         shell.refusal = None
         shell.render()
 
 
-def _start_block(shell: Shell, st: dict[str, Any], fields: Fields) -> list[ft.Control]:
-    out: list[ft.Control] = start_controls(shell, st.get("start_error"), lambda e: _start(shell, st, fields))
+def _start_block(shell: Shell, st: VerflixxtSetup, fields: Fields) -> list[ft.Control]:
+    def start(e: ft.Event[ft.Button]) -> None:
+        _start(shell, st, fields)
+
+    out: list[ft.Control] = start_controls(shell, st.start_error, start)
     out.append(ft.OutlinedButton(content=shell.t("vx.setup.quick"), icon=ft.Icons.CALCULATE_OUTLINED,
                                  on_click=lambda e: shell.go("vx_quick"), height=TOUCH))
     return out

@@ -4,12 +4,15 @@ setup parts share."""
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.app import CLIENT_ANSWER_TIMEOUT
 from companion.games.verflixxt.colors import COLOR_KEYS, GUARD_COLOR, tile_text
+from companion.seats import SetupErrors
 from components.tile_strip import Piece, Slot
 from scoring.errors import InvalidInput, RefereeError
 from scoring.verflixxt import (
@@ -27,34 +30,38 @@ if TYPE_CHECKING:
 PREF_TILE_SET = "vx.tile_set"  # the table's own box, remembered in the browser (vx.setup)
 PALETTE = [f"+{v}" for v in range(1, 9)] + [f"-{v}" for v in range(1, 11)] + ["G"]
 # --- setup --------------------------------------------------------------------------
-def setup_state_of(shell: Shell) -> dict[str, Any]:
+@dataclass(kw_only=True)
+class VerflixxtSetup(SetupErrors):
+    """What Verflixxt's setup screen remembers while the table sets up (``Shell.ui["vx_setup"]``).
+    ``players``, ``profiles`` and ``colors`` run in parallel, one entry a seat."""
+
+    players: list[str] = field(default_factory=lambda: ["", ""])  # as typed; empty: the hint's default (#15.4)
+    profiles: list[str | None] = field(default_factory=lambda: [None, None])  # per seat, a saved player's id
+    colors: list[str] = field(default_factory=lambda: COLOR_KEYS[:2])  # per seat, a key of COLOR_OF; no two alike
+    figures_note: dict[str, int] | None = None  # vx.setup: the ruling's figure count changed with the players
+    tile_set_confirmed: bool = False  # the table confirmed its box's tile set (remembered in the browser)
+    figures: int | None = None  # None: the ruling's default for the player count
+    wurminator: bool = False
+    bite_takes: str = "smallest"
+    layout: str = field(default_factory=lambda: format_layout(DEFAULT_LAYOUT))
+    tile_set: str = field(default_factory=lambda: format_layout(DEFAULT_TILE_SET))
+    layout_error: str | None = None
+    tile_set_error: str | None = None
+    guards: list[int] | None = None  # None: the ruling's start tiles for the layout (vx.setup)
+    guard_error: RefereeError | None = None  # the engine's refusal of the guard positions, shown by the guards
+    sel: int | None = None  # the selected tile (1-based) of the layout chips
+
+
+def setup_state_of(shell: Shell) -> VerflixxtSetup:
     st = shell.ui.get("vx_setup")
-    if st is None:
-        st = {
-            "players": ["", ""],  # as typed; empty: the hint's default name (issue #15.4)
-            "profiles": [None, None],  # per seat, a saved player's id
-            "name_errors": [],  # NameProblem dicts, shown beside their fields
-            "start_error": None,  # shown beside the start button
-            "figures_note": None,  # vx.setup: the ruling's figure count changed with the player count
-            "tile_set_confirmed": False,  # the table confirmed its box's tile set (remembered in the browser)
-            "figures": None,  # None: the ruling's default for the player count
-            "wurminator": False,
-            "bite_takes": "smallest",
-            "layout": format_layout(DEFAULT_LAYOUT),
-            "tile_set": format_layout(DEFAULT_TILE_SET),
-            "layout_error": None,
-            "tile_set_error": None,
-            "colors": COLOR_KEYS[:2],  # per player, a key of COLOR_CHOICES; no two alike
-            "guards": None,  # None: the ruling's start tiles for the layout (vx.setup)
-            "guard_error": None,  # the engine's refusal of the guard positions, shown by the guards
-            "sel": None,  # the selected tile (1-based) of the layout chips
-        }
+    if not isinstance(st, VerflixxtSetup):
+        st = VerflixxtSetup()
         shell.ui["vx_setup"] = st
         _recall_tile_set(shell, st)
     return st
 
 
-def _run(shell: Shell, coro_fn: Any) -> None:
+def _run(shell: Shell, coro_fn: Callable[[], Awaitable[None]]) -> None:
     try:
         shell.page.run_task(coro_fn)
     except Exception:  # no live page (tests): nothing to remember
@@ -71,7 +78,7 @@ def remember_tile_set(shell: Shell, text: str) -> None:
     _run(shell, save)
 
 
-def _recall_tile_set(shell: Shell, st: dict[str, Any]) -> None:
+def _recall_tile_set(shell: Shell, st: VerflixxtSetup) -> None:
     """The tile set this table confirmed on this browser, if any (never blocks the first screen)."""
     async def load() -> None:
         try:
@@ -84,7 +91,7 @@ def _recall_tile_set(shell: Shell, st: dict[str, Any]) -> None:
     _run(shell, load)
 
 
-def _use_saved_tile_set(st: dict[str, Any], saved: Any) -> bool:
+def _use_saved_tile_set(st: VerflixxtSetup, saved: object) -> bool:
     """A remembered tile set counts as confirmed (vx.setup); anything unreadable is ignored."""
     if not isinstance(saved, str):
         return False
@@ -92,7 +99,7 @@ def _use_saved_tile_set(st: dict[str, Any], saved: Any) -> bool:
         parse_layout(saved)
     except InvalidInput:
         return False
-    st["tile_set"], st["tile_set_confirmed"] = saved, True
+    st.tile_set, st.tile_set_confirmed = saved, True
     return True
 
 
@@ -113,9 +120,9 @@ def slot_text(shell: Shell, tiles: tuple[Tile, ...], p: int) -> str:
     return shell.t("vx.pos.gap_slot", n=p)
 
 
-def setup_guards(st: dict[str, Any], tiles: tuple[Tile, ...]) -> list[int]:
+def setup_guards(st: VerflixxtSetup, tiles: tuple[Tile, ...]) -> list[int]:
     """What the guards' rows show and the game gets: the moved positions, else the ruling's start tiles."""
-    return list(st["guards"]) if st.get("guards") is not None else list(default_guards(tiles))
+    return list(st.guards) if st.guards is not None else list(default_guards(tiles))
 
 
 def layout_slots(tiles: tuple[Tile, ...], guard_letter: str, guards: list[int] | None = None,
@@ -132,7 +139,7 @@ def layout_slots(tiles: tuple[Tile, ...], guard_letter: str, guards: list[int] |
     return slots
 
 
-def palette_button(shell: Shell, token: str, on_click: Any) -> ft.Control:
+def palette_button(shell: Shell, token: str, on_click: ft.ControlEventHandler[ft.Button]) -> ft.Control:
     kind = "lucky" if token == "G" else ("minus" if token.startswith("-") else "plus")
     bg, fg = {
         "plus": (ft.Colors.GREEN_100, ft.Colors.GREEN_900),
@@ -164,27 +171,26 @@ def about_guards(err: RefereeError) -> bool:
 class Fields:
     """The setup's text fields: a change event may arrive after the next tap, so every tap reads them first."""
 
-    def __init__(self, st: dict[str, Any]) -> None:
+    def __init__(self, st: VerflixxtSetup) -> None:
         self.st = st
         self.names: list[ft.TextField] = []
-        self.text: dict[str, ft.TextField] = {}  # "layout", "tile_set"
+        self.layout: ft.TextField | None = None
+        self.tile_set: ft.TextField | None = None
 
     def sync(self) -> None:
         st = self.st
         for i, f in enumerate(self.names):
-            if f.value is not None and i < len(st["players"]):
-                st["players"][i] = f.value
-        for k, f in self.text.items():
-            if f.value is None or st.get(k) == f.value:
-                continue
-            st[k] = f.value
-            st[k + "_error"] = None
-            if k == "layout":  # a new layout: the guards start on its own tiles again
-                layout_reset(st)
+            if f.value is not None and i < len(st.players):
+                st.players[i] = f.value
+        if self.layout is not None and self.layout.value is not None and st.layout != self.layout.value:
+            st.layout = self.layout.value
+            layout_reset(st)  # a new layout: the guards start on its own tiles again
+        if self.tile_set is not None and self.tile_set.value is not None and st.tile_set != self.tile_set.value:
+            st.tile_set, st.tile_set_error = self.tile_set.value, None
 
 
-def layout_reset(st: dict[str, Any], sel: int | None = None) -> None:
-    st["layout_error"] = None
-    st["guards"] = None
-    st["guard_error"] = None
-    st["sel"] = sel
+def layout_reset(st: VerflixxtSetup, sel: int | None = None) -> None:
+    st.layout_error = None
+    st.guards = None
+    st.guard_error = None
+    st.sel = sel

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Literal
 
 import flet as ft
 
 from companion.games.verlies.widgets import parse_roll
 from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, toggle
-from scoring.engine import DieSpec, Template
+from scoring.engine import DieSpec, Range, Template, Text
 from scoring.errors import InvalidInput
 
 if TYPE_CHECKING:
@@ -25,43 +26,84 @@ def my_seats(shell: Shell, n: int) -> list[int]:
     return list(range(n)) if shell.seats is None else sorted(s for s in shell.seats if s < n)
 
 
-PLAY_DEFAULTS: dict[str, Any] = {
-    "panel": None, "kind": "door", "color": "red", "number": 7, "typed": "",
-    "monster_value": 5, "attribute": "strength", "roller": None, "typed_hero": "", "typed_monster": "",
-    "gold": 1, "room_gold": 2, "treasure_name": "", "treasure_value": 3, "magic": False, "hidden": True,
-    "trap_check": True, "trap_gold": 0, "trap_dice": None, "trap_injury": False, "trap_loss": False,
-    "seat": None, "seat_seq": -1,
-}
-FIGHT_KEYS = ("monster_value", "attribute", "roller", "typed_hero", "typed_monster")  # each fight starts afresh
+NumberKey = Literal["number", "monster_value", "gold", "room_gold", "treasure_value", "trap_gold"]
+TypedKey = Literal["typed", "typed_hero", "typed_monster"]  # a die typed in, as text
+TransientKey = Literal["typed", "typed_hero", "typed_monster", "treasure_name", "panel"]
+TRANSIENT: tuple[TransientKey, ...] = ("typed", "typed_hero", "typed_monster", "treasure_name", "panel")
 
 
-def play_state(shell: Shell) -> dict[str, Any]:
+@dataclass
+class VerliesPlay:
+    """What Verlies' play screen remembers per table (``Shell.ui[("rv_play", table id)]``): the open
+    panel, what was chosen in it, the numbers set and the dice typed, whose purse is shown."""
+
+    panel: str | None = None  # "obstacle", "room_gold" or None
+    kind: str = "door"  # the obstacle's kind (rv.obstacle)
+    color: str = "red"  # an obstacle's or a trap's colour
+    number: int = 7
+    typed: str = ""
+    monster_value: int = 5
+    attribute: str = "strength"
+    roller: int | None = None  # who rolls for the monster (rv.monster)
+    typed_hero: str = ""
+    typed_monster: str = ""
+    gold: int = 1  # the purse's amount counter
+    room_gold: int = 2
+    treasure_name: str = ""
+    treasure_value: int = 3
+    magic: bool = False
+    hidden: bool = True
+    trap_check: bool = True
+    trap_gold: int = 0
+    trap_dice: str | None = None
+    trap_injury: bool = False
+    trap_loss: bool = False
+    seat: int | None = None  # the purse shown, chosen at ``seat_seq``
+    seat_seq: int = -1
+    fight: tuple[int, int] | None = None  # (turn, log length) of the fight the fight panel's values are for
+
+    def number_of(self, key: NumberKey) -> int:
+        value: int = getattr(self, key)
+        return value
+
+    def typed_of(self, key: TypedKey) -> str:
+        value: str = getattr(self, key)
+        return value
+
+    def clear(self, keys: tuple[TransientKey, ...] = TRANSIENT) -> None:
+        """Forget what was typed (and the open panel)."""
+        for k in keys:
+            setattr(self, k, None if k == "panel" else "")
+
+    def new_fight(self, fight: tuple[int, int]) -> None:
+        """Each fight starts from the default values (issue 25.9)."""
+        fresh = VerliesPlay()
+        self.monster_value, self.attribute, self.roller = fresh.monster_value, fresh.attribute, fresh.roller
+        self.typed_hero, self.typed_monster, self.fight = "", "", fight
+
+
+def play_state(shell: Shell) -> VerliesPlay:
     """Per-table view state: chosen obstacle, numbers typed, open panel."""
     key = ("rv_play", shell.game_table.id)
     st = shell.ui.get(key)
-    if st is None:
-        st = shell.ui[key] = {}
-    for k, v in PLAY_DEFAULTS.items():
-        st.setdefault(k, v)
+    if not isinstance(st, VerliesPlay):
+        st = shell.ui[key] = VerliesPlay()
     return st
 
 
-TRANSIENT = ("typed", "typed_hero", "typed_monster", "treasure_name", "panel")
-
-
-def submit(shell: Shell, action: Any, *, clear: tuple[str, ...] = TRANSIENT) -> bool:
+def submit(shell: Shell, action: Any, *, clear: tuple[TransientKey, ...] = TRANSIENT) -> bool:
     """Submit; on success forget what was typed for it, on a refusal keep it."""
     if action is None:  # a template value refused in place (``filled``)
         return False
     st = play_state(shell)
-    kept = {k: st[k] for k in clear if k in st}
-    for k in clear:
-        st[k] = "" if k != "panel" else None
+    kept = replace(st)
+    st.clear(clear)
     turn = shell.game_table.state.turn_no
     if shell.submit(action):
         _turn_end_note(shell, turn)
         return True
-    st.update(kept)
+    for k in clear:
+        setattr(st, k, getattr(kept, k))
     shell.render()
     return False
 
@@ -95,7 +137,8 @@ def bad_roll(shell: Shell, got: str) -> None:
 
 
 def seat_name(state: Any, seat: int) -> str:
-    return state.players[seat].name
+    name: str = state.players[seat].name
+    return name
 
 
 def cause_text(shell: Shell, cause: str) -> str:
@@ -169,6 +212,28 @@ def template_of(offers: list[Any], type_: str, field: str, **fixed: Any) -> Temp
     return None
 
 
+def choices(template: Template, field: str) -> tuple[Any, ...]:
+    """The values a template's field allows (the engine's choices: kinds, colours, seats)."""
+    spec = template.fields[field]
+    if not isinstance(spec, tuple):
+        raise TypeError(f"{template.action_type}.{field} is not a choice")
+    return spec
+
+
+def range_of(template: Template, field: str) -> Range:
+    spec = template.fields[field]
+    if not isinstance(spec, Range):
+        raise TypeError(f"{template.action_type}.{field} is not a range")
+    return spec
+
+
+def text_of(template: Template, field: str) -> Text:
+    spec = template.fields[field]
+    if not isinstance(spec, Text):
+        raise TypeError(f"{template.action_type}.{field} is not a text")
+    return spec
+
+
 def filled(shell: Shell, template: Template, **values: Any) -> dict[str, Any] | None:
     """The template's action with the values entered; a value outside its range is refused in place."""
     try:
@@ -196,18 +261,16 @@ def declare_and_roll(shell: Shell, declared: Any, faces: list[int] | None, rolls
 
     if not shell._act(steps):
         return False
-    st = play_state(shell)
-    for k in TRANSIENT:
-        st[k] = "" if k != "panel" else None
+    play_state(shell).clear()
     shell.render()
     return True
 
 
-def typed_faces(shell: Shell, st: dict[str, Any], keys: tuple[str, ...]) -> list[int] | None:
+def typed_faces(shell: Shell, st: VerliesPlay, keys: tuple[TypedKey, ...]) -> list[int] | None:
     """The typed dice of ``keys`` in order (an empty later field ends the list); a bad one is refused."""
-    faces = []
+    faces: list[int] = []
     for k in keys:
-        text = (st.get(k) or "").strip()
+        text = (st.typed_of(k) or "").strip()
         if not text and faces:
             break
         v = parse_roll(text)

@@ -3,22 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion.games.verlies.play_actions import (
     CHECK_DIE,
-    FIGHT_KEYS,
-    PLAY_DEFAULTS,
+    NumberKey,
+    TypedKey,
+    VerliesPlay,
     bad_roll,
+    choices,
     declare_and_roll,
     filled,
+    range_of,
     real_dice_row,
     seat_name,
     submit,
     template_of,
+    text_of,
     typed_faces,
 )
 from companion.games.verlies.widgets import (
@@ -33,7 +36,7 @@ from companion.games.verlies.widgets import (
 )
 from components.common import big_button, toggle_row
 from components.gold_counter import clamp, gold_counter
-from scoring.engine import Template
+from scoring.engine import Range, Template
 from scoring.verlies import (
     ATTRIBUTE_OF,
     FAILURE,
@@ -57,39 +60,41 @@ def _color_chips(shell: Shell, p: Any, colors: Any, chosen: str, on_pick: Callab
     return out
 
 
-def _number_stepper(shell: Shell, st: dict[str, Any], key: str, label_key: str, low: int, high: int) -> ft.Control:
+def _number_stepper(shell: Shell, st: VerliesPlay, key: NumberKey, label_key: str, low: int,
+                    high: int) -> ft.Control:
     def changed(delta: int) -> None:
-        st[key] = clamp(st[key] + delta, low, high)
+        setattr(st, key, clamp(st.number_of(key) + delta, low, high))
         shell.render()
 
     label = shell.t(label_key)
-    return gold_counter(st[key], changed, label=label, minus_tip=label + " −", plus_tip=label + " +", low=low,
+    return gold_counter(st.number_of(key), changed, label=label, minus_tip=label + " −", plus_tip=label + " +", low=low,
                         high=high)
 
 
-def _range_stepper(shell: Shell, st: dict[str, Any], key: str, label_key: str, spec: Any, cap: int = 99) -> ft.Control:
+def _range_stepper(shell: Shell, st: VerliesPlay, key: NumberKey, label_key: str, spec: Range,
+                   cap: int = 99) -> ft.Control:
     """A stepper over a template field's allowed range (the screen shows at most ``cap``)."""
     low, high = spec.lo, min(spec.hi, max(spec.lo, cap))
-    st[key] = clamp(st[key], low, high)
+    setattr(st, key, clamp(st.number_of(key), low, high))
     return _number_stepper(shell, st, key, label_key, low, high)
 
 
-def roll_row(shell: Shell, st: dict[str, Any], key: str, label: str, virtual: Callable[[], None],
-             typed_apply: Callable[[int], None], apply_text: str, dice: ft.Control | None = None) -> list[ft.Control]:
+def roll_row(shell: Shell, st: VerliesPlay, key: TypedKey, label: str, virtual: Callable[[], object],
+             typed_apply: Callable[[int], object], apply_text: str, dice: ft.Control | None = None) -> list[ft.Control]:
     """A virtual W6 button (the table rolls), the real die by tapping (``dice``) and a field for
     it, with "Übernehmen"."""
 
-    def changed(e: Any) -> None:
-        st[key] = e.control.value
+    def changed(e: ft.Event[ft.TextField]) -> None:
+        setattr(st, key, e.control.value or "")
 
-    def typed(e: Any) -> None:
-        v = parse_roll(st.get(key, ""))
+    def typed(e: ft.Event[ft.TextField] | ft.Event[ft.Button]) -> None:
+        v = parse_roll(st.typed_of(key))
         if v is None:
-            bad_roll(shell, st.get(key, ""))
+            bad_roll(shell, st.typed_of(key))
             return
         typed_apply(v)
 
-    field = ft.TextField(label=label, value=st.get(key, ""), on_change=changed, on_submit=typed, dense=True,
+    field = ft.TextField(label=label, value=st.typed_of(key), on_change=changed, on_submit=typed, dense=True,
                          width=170, keyboard_type=ft.KeyboardType.NUMBER)
     return [
         ft.Row([
@@ -101,36 +106,40 @@ def roll_row(shell: Shell, st: dict[str, Any], key: str, label: str, virtual: Ca
     ]
 
 
-def obstacle_panel(shell: Shell, state: Any, st: dict[str, Any], template: Template,
+def obstacle_panel(shell: Shell, state: Any, st: VerliesPlay, template: Template,
                    decline: Template | None) -> ft.Control:
     me = state.current
     p = state.players[me]
 
-    def pick(key: str, value: str) -> None:
-        st[key] = value
+    def pick_kind(kind: str) -> None:
+        st.kind = kind
+        shell.render()
+
+    def pick_color(color: str) -> None:
+        st.color = color
         shell.render()
 
     kinds = wrap_row([
-        choice_chip(shell.t(f"rv.kind.{k}"), st["kind"] == k, lambda e, k=k: pick("kind", k))
-        for k in template.fields["kind"]
+        choice_chip(shell.t(f"rv.kind.{k}"), st.kind == k, lambda e, k=k: pick_kind(k))
+        for k in choices(template, "kind")
     ])
-    colors = _color_chips(shell, p, template.fields["color"], st["color"], lambda c: pick("color", c))
-    number = _range_stepper(shell, st, "number", "rv.play.number", template.fields["number"])
-    attr = ATTRIBUTE_OF[st["color"]]
+    colors = _color_chips(shell, p, choices(template, "color"), st.color, pick_color)
+    number = _range_stepper(shell, st, "number", "rv.play.number", range_of(template, "number"))
+    attr = ATTRIBUTE_OF[st.color]
     value = p.value(attr)
-    chance = check_chance(value, st["number"])
-    fail = FAILURE[st["kind"]]
+    chance = check_chance(value, st.number)
+    fail = FAILURE[st.kind]
     fail_key = "rv.fail.hurt_loss" if fail.loss else ("rv.fail.hurt" if fail.injury else "rv.fail.blocked")
 
     def declared(t: Template) -> dict[str, Any] | None:
-        return filled(shell, t, kind=st["kind"], color=st["color"], number=st["number"])
+        return filled(shell, t, kind=st.kind, color=st.color, number=st.number)
 
     controls = [
         ft.Text(shell.t("rv.play.kind"), size=14),
         kinds,
         wrap_row(colors),
         number,
-        ft.Text(shell.t("rv.play.needs", attr=shell.t(f"rv.attr.{attr}"), value=value, number=st["number"]), size=15),
+        ft.Text(shell.t("rv.play.needs", attr=shell.t(f"rv.attr.{attr}"), value=value, number=st.number), size=15),
         ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=frac_text(chance, 6)), size=22,
                 weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800),
         ft.Text(shell.t("rv.play.on_fail", what=shell.t(fail_key)), size=14, color=ft.Colors.BLUE_GREY_700),
@@ -155,68 +164,77 @@ def _dice_buttons(shell: Shell, template: Template | None, key: str) -> list[ft.
             for form in template.fields["dice"]]
 
 
-def room_gold_panel(shell: Shell, st: dict[str, Any], amount: Template | None, dice: Template | None) -> ft.Control:
+def room_gold_panel(shell: Shell, st: VerliesPlay, amount: Template | None, dice: Template | None) -> ft.Control:
     controls: list[ft.Control] = []
     if amount is not None:
+        take = amount
         controls += [
-            _range_stepper(shell, st, "room_gold", "rv.play.room_gold_amount", amount.fields["gold"]),
-            big_button(shell.t("rv.play.room_gold_take", n=st["room_gold"]),
-                       lambda e: submit(shell, filled(shell, amount, gold=st["room_gold"])),
+            _range_stepper(shell, st, "room_gold", "rv.play.room_gold_amount", range_of(amount, "gold")),
+            big_button(shell.t("rv.play.room_gold_take", n=st.room_gold),
+                       lambda e: submit(shell, filled(shell, take, gold=st.room_gold)),
                        color=ft.Colors.AMBER_300),
         ]
     controls.append(wrap_row(_dice_buttons(shell, dice, "rv.play.room_gold_dice")))
     return card_box(controls, color=ft.Colors.AMBER_50)
 
 
-def _check(*, label: str, value: bool, on_change: Any) -> ft.Control:
-    """A checkbox row of the full touch height, its label included (issue 25.5: Flutter's were 40 px)."""
-    box = SimpleNamespace(value=not value)
-    return toggle_row(label, bool(value), lambda: on_change(SimpleNamespace(control=box)))
+def _check(*, label: str, value: bool, on_change: Callable[[bool], None]) -> ft.Control:
+    """A checkbox row of the full touch height, its label included (issue 25.5: Flutter's were 40 px);
+    a tap hands ``on_change`` the new value."""
+    return toggle_row(label, value, lambda: on_change(not value))
 
 
-def fight_panel(shell: Shell, state: Any, st: dict[str, Any], template: Template) -> ft.Control:
+def fight_panel(shell: Shell, state: Any, st: VerliesPlay, template: Template) -> ft.Control:
     me = state.current
     p = state.players[me]
     n = len(state.players)
-    others = sorted(template.fields["monster_roller"], key=lambda s: (s - me) % n)  # the next player first
+    others = sorted(choices(template, "monster_roller"), key=lambda s: (s - me) % n)  # the next player first
     fight = (state.turn_no, len(state.log))  # this fight: a new one starts from the default values (issue 25.9)
-    if st.get("fight") != fight:
-        st.update({k: PLAY_DEFAULTS[k] for k in FIGHT_KEYS}, fight=fight)
-    if st["roller"] not in others:  # by default the next player still in the dungeon (at the table)
-        st["roller"] = next((s for s in others if not state.players[s].escaped), others[0])
+    if st.fight != fight:
+        st.new_fight(fight)
+    # by default the next player still in the dungeon (at the table)
+    roller = st.roller
+    if roller is None or roller not in others:
+        roller = next((s for s in others if not state.players[s].escaped), others[0])
+    st.roller = roller
 
-    def pick(key: str, value: Any) -> None:
-        st[key] = value
+    def pick_attribute(a: str) -> None:
+        st.attribute = a
         shell.render()
 
-    if st["attribute"] not in template.fields["attribute"]:
-        st["attribute"] = template.fields["attribute"][0]
+    def pick_roller(seat: int) -> None:
+        st.roller = seat
+        shell.render()
+
+    attributes = choices(template, "attribute")
+    if st.attribute not in attributes:
+        st.attribute = attributes[0]
     attrs = wrap_row([
-        choice_chip(shell.t("rv.play.attr_value", attr=shell.t(f"rv.attr.{a}"), value=p.value(a)), st["attribute"] == a,
-                    lambda e, a=a: pick("attribute", a)) for a in template.fields["attribute"]
+        choice_chip(shell.t("rv.play.attr_value", attr=shell.t(f"rv.attr.{a}"), value=p.value(a)), st.attribute == a,
+                    lambda e, a=a: pick_attribute(a)) for a in attributes
     ])
     rollers = wrap_row([
-        choice_chip(seat_name(state, s), st["roller"] == s, lambda e, s=s: pick("roller", s),
+        choice_chip(seat_name(state, s), roller == s, lambda e, s=s: pick_roller(s),
                     tooltip=shell.t("rv.play.roller_pick", name=seat_name(state, s))) for s in others
     ])
     monster_value = _range_stepper(shell, st, "monster_value", "rv.play.monster_value",
-                                   template.fields["monster_value"])
-    value = p.value(st["attribute"])
-    chance = fight_chance(value, st["monster_value"])
+                                   range_of(template, "monster_value"))
+    value = p.value(st.attribute)
+    chance = fight_chance(value, st.monster_value)
     # on a seat's own phone the monster's roller rolls on theirs (the roll panel there)
-    two_step = shell.seats is not None and st["roller"] not in shell.seats
+    two_step = shell.seats is not None and roller not in shell.seats
 
     def declared() -> dict[str, Any] | None:
-        return filled(shell, template, monster_value=st["monster_value"], attribute=st["attribute"],
-                      monster_roller=st["roller"])
+        return filled(shell, template, monster_value=st.monster_value, attribute=st.attribute,
+                      monster_roller=st.roller)
 
-    def changed(key: str):
-        def handler(e: Any) -> None:
-            st[key] = e.control.value
+    def changed(key: TypedKey) -> Callable[[ft.Event[ft.TextField]], None]:
+        def handler(e: ft.Event[ft.TextField]) -> None:
+            setattr(st, key, e.control.value or "")
 
         return handler
 
-    def typed(e: Any) -> None:
+    def typed(e: ft.Event[ft.TextField] | ft.Event[ft.Button]) -> None:
         faces = typed_faces(shell, st, ("typed_hero",) if two_step else ("typed_hero", "typed_monster"))
         if faces is not None:  # without the monster's roll typed, the roll panel asks for it next
             declare_and_roll(shell, declared(), faces, len(faces))
@@ -230,11 +248,11 @@ def fight_panel(shell: Shell, state: Any, st: dict[str, Any], template: Template
             attrs,
             ft.Text(shell.t("rv.play.roller"), size=14),
             rollers,
-            ft.Text(shell.t("rv.play.fight_needs", attr=shell.t(f"rv.attr.{st['attribute']}"), value=value,
-                            monster=st["monster_value"]), size=15),
+            ft.Text(shell.t("rv.play.fight_needs", attr=shell.t(f"rv.attr.{st.attribute}"), value=value,
+                            monster=st.monster_value), size=15),
             ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=frac_text(chance, 36)), size=22,
                     weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800),
-            *([ft.Text(shell.t("rv.play.monster_next", name=seat_name(state, st["roller"])), size=14,
+            *([ft.Text(shell.t("rv.play.monster_next", name=seat_name(state, roller)), size=14,
                         color=ft.Colors.BLUE_GREY_700)] if two_step else []),
             ft.Row([big_button(shell.t("rv.play.roll"), lambda e: declare_and_roll(shell, declared(), None, 2),
                                color=PRIMARY, text_color=ft.Colors.WHITE, expand=True)]),
@@ -243,11 +261,11 @@ def fight_panel(shell: Shell, state: Any, st: dict[str, Any], template: Template
                                                                                                 "monster")])],
                           lambda vals: declare_and_roll(shell, declared(), vals, len(vals))),
             ft.Row([
-                ft.TextField(label=hero_label, value=st["typed_hero"], on_change=changed("typed_hero"),
+                ft.TextField(label=hero_label, value=st.typed_hero, on_change=changed("typed_hero"),
                              on_submit=typed if two_step else None, dense=True, expand=True,
                              keyboard_type=ft.KeyboardType.NUMBER),
                 # the monster's die is the roller's (rv.monster): typed here only where this phone acts for that seat
-                *([] if two_step else [ft.TextField(label=shell.t("rv.play.typed_monster"), value=st["typed_monster"],
+                *([] if two_step else [ft.TextField(label=shell.t("rv.play.typed_monster"), value=st.typed_monster,
                                                     on_change=changed("typed_monster"), on_submit=typed, dense=True,
                                                     expand=True, keyboard_type=ft.KeyboardType.NUMBER)]),
             ]),
@@ -257,101 +275,112 @@ def fight_panel(shell: Shell, state: Any, st: dict[str, Any], template: Template
     )
 
 
-def spoils_panel(shell: Shell, state: Any, st: dict[str, Any], offers: list[Any]) -> ft.Control:
+def spoils_panel(shell: Shell, state: Any, st: VerliesPlay, offers: list[Any]) -> ft.Control:
     me = state.current
     p = state.players[me]
     treasure = template_of(offers, "gain_treasure", "gold")
     gold = template_of(offers, "gain_gold", "amount", reason="monster")
 
-    def changed(e: Any) -> None:
-        st["treasure_name"] = e.control.value
+    def changed(e: ft.Event[ft.TextField]) -> None:
+        st.treasure_name = e.control.value or ""
 
-    def flag(key: str):
-        def handler(e: Any) -> None:
-            st[key] = bool(e.control.value)
+    def set_magic(value: bool) -> None:
+        st.magic = value
 
-        return handler
-
-    def take(e: Any) -> None:
-        name = (st["treasure_name"] or "").strip() or f"{shell.t('rv.play.default_treasure')} {len(p.treasures) + 1}"
-        submit(shell, filled(shell, treasure, name=name[:treasure.fields["name"].max_length],
-                             gold=st["treasure_value"], magic=st["magic"], hidden=st["hidden"]),
-               clear=("treasure_name", "panel"))
+    def set_hidden(value: bool) -> None:
+        st.hidden = value
 
     controls: list[ft.Control] = [ft.Text(shell.t("rv.play.spoils_title", name=p.name), size=17,
                                           weight=ft.FontWeight.BOLD)]
     if treasure is not None:
+        t, most = treasure, text_of(treasure, "name").max_length
+
+        def take(e: ft.Event[ft.Button]) -> None:
+            name = (st.treasure_name or "").strip() or f"{shell.t('rv.play.default_treasure')} {len(p.treasures) + 1}"
+            submit(shell, filled(shell, t, name=name[:most], gold=st.treasure_value, magic=st.magic,
+                                 hidden=st.hidden),
+                   clear=("treasure_name", "panel"))
+
         controls += [
-            ft.TextField(label=shell.t("rv.play.treasure_name"), value=st["treasure_name"], on_change=changed,
-                         dense=True, max_length=treasure.fields["name"].max_length,
+            ft.TextField(label=shell.t("rv.play.treasure_name"), value=st.treasure_name, on_change=changed,
+                         dense=True, max_length=most,
                          # the count in the table's language, not Flutter's "40 characters remaining" (25.7)
-                         counter=shell.t("app.max_chars", n=treasure.fields["name"].max_length)),
-            _range_stepper(shell, st, "treasure_value", "rv.play.treasure_value", treasure.fields["gold"]),
+                         counter=shell.t("app.max_chars", n=most)),
+            _range_stepper(shell, st, "treasure_value", "rv.play.treasure_value", range_of(treasure, "gold")),
             ft.Row([
-                _check(label=shell.t("rv.play.treasure_magic"), value=st["magic"], on_change=flag("magic")),
-                _check(label=shell.t("rv.play.treasure_hidden"), value=st["hidden"], on_change=flag("hidden")),
+                _check(label=shell.t("rv.play.treasure_magic"), value=st.magic, on_change=set_magic),
+                _check(label=shell.t("rv.play.treasure_hidden"), value=st.hidden, on_change=set_hidden),
             ], wrap=True),
             big_button(shell.t("rv.play.take_treasure"), take, color=ft.Colors.AMBER_300),
         ]
     if gold is not None:
-        controls.append(big_button(shell.t("rv.play.monster_gold", n=st["gold"]),
-                                   lambda e: submit(shell, filled(shell, gold, amount=st["gold"]), clear=())))
+        g = gold
+        controls.append(big_button(shell.t("rv.play.monster_gold", n=st.gold),
+                                   lambda e: submit(shell, filled(shell, g, amount=st.gold), clear=())))
     controls.append(wrap_row(_dice_buttons(shell, template_of(offers, "roll_gold", "dice", reason="monster"),
                                            "rv.play.monster_gold_dice")))
     return card_box(controls, color=ft.Colors.AMBER_50)
 
 
-def trap_panel(shell: Shell, state: Any, st: dict[str, Any], plain: Template | None,
+def trap_panel(shell: Shell, state: Any, st: VerliesPlay, plain: Template | None,
                checked: Template | None, dice_plain: Template | None = None,
                dice_checked: Template | None = None) -> ft.Control:
     me = state.current
     p = state.players[me]
 
-    def flag(key: str):
-        def handler(e: Any) -> None:
-            st[key] = bool(e.control.value)
-            shell.render()
+    def set_injury(value: bool) -> None:
+        st.trap_injury = value
+        shell.render()
 
-        return handler
+    def set_loss(value: bool) -> None:
+        st.trap_loss = value
+        shell.render()
+
+    def set_check(value: bool) -> None:
+        st.trap_check = value
+        shell.render()
 
     def pick(value: str) -> None:
-        st["color"] = value
+        st.color = value
         shell.render()
 
     def dice(form: str) -> None:  # rv.dice: tap the chosen form again for a typed amount
-        st["trap_dice"] = None if st["trap_dice"] == form else form
+        st.trap_dice = None if st.trap_dice == form else form
         shell.render()
 
-    with_check = st["trap_check"] and checked is not None
-    by_dice = st["trap_dice"] is not None and (dice_checked if with_check else dice_plain) is not None
+    with_check = st.trap_check and checked is not None
+    by_dice = st.trap_dice is not None and (dice_checked if with_check else dice_plain) is not None
     template = (dice_checked if with_check else dice_plain) if by_dice else (checked if with_check else plain)
-    gold = {"lose_dice": st["trap_dice"]} if by_dice else {"lose_gold": st["trap_gold"]}
-    effects = {**gold, "injury": st["trap_injury"], "loss_choice": st["trap_loss"]}
+    title = ft.Text(shell.t("rv.play.trap_title"), size=17, weight=ft.FontWeight.BOLD)
+    if template is None:  # nothing to declare (not reached: the engine offers a pending trap's template)
+        return card_box([title], color=ft.Colors.PURPLE_50)
+    declaring = template
+    gold: dict[str, object] = {"lose_dice": st.trap_dice} if by_dice else {"lose_gold": st.trap_gold}
+    effects = {**gold, "injury": st.trap_injury, "loss_choice": st.trap_loss}
 
     def declared() -> dict[str, Any] | None:
-        check = {"color": st["color"], "number": st["number"]} if with_check else {}
-        return filled(shell, template, **effects, **check)
+        check = {"color": st.color, "number": st.number} if with_check else {}
+        return filled(shell, declaring, **effects, **check)
 
     controls: list[ft.Control] = [
-        ft.Text(shell.t("rv.play.trap_title"), size=17, weight=ft.FontWeight.BOLD),
+        title,
         *([] if by_dice
-          else [_range_stepper(shell, st, "trap_gold", "rv.play.trap_gold", template.fields["lose_gold"])]),
+          else [_range_stepper(shell, st, "trap_gold", "rv.play.trap_gold", range_of(template, "lose_gold"))]),
         *([wrap_row([ft.Text(shell.t("rv.play.trap_dice"), size=15),
-                     *(choice_chip(shell.t(f"rv.dice.{f}"), st["trap_dice"] == f, lambda e, f=f: dice(f))
-                       for f in dice_plain.fields["lose_dice"])])] if dice_plain is not None else []),
+                     *(choice_chip(shell.t(f"rv.dice.{f}"), st.trap_dice == f, lambda e, f=f: dice(f))
+                       for f in choices(dice_plain, "lose_dice"))])] if dice_plain is not None else []),
         ft.Row([
-            _check(label=shell.t("rv.play.trap_injury"), value=st["trap_injury"], on_change=flag("trap_injury")),
-            _check(label=shell.t("rv.play.trap_loss"), value=st["trap_loss"], on_change=flag("trap_loss")),
+            _check(label=shell.t("rv.play.trap_injury"), value=st.trap_injury, on_change=set_injury),
+            _check(label=shell.t("rv.play.trap_loss"), value=st.trap_loss, on_change=set_loss),
         ], wrap=True),
     ]
     if checked is not None and plain is not None:
-        controls.append(_check(label=shell.t("rv.play.trap_check"), value=st["trap_check"],
-                                    on_change=flag("trap_check")))
-    if with_check:
-        colors = _color_chips(shell, p, checked.fields["color"], st["color"], pick)
-        number = _range_stepper(shell, st, "number", "rv.play.number", checked.fields["number"])
-        value = p.value(ATTRIBUTE_OF[st["color"]])
-        chance = check_chance(value, st["number"])
+        controls.append(_check(label=shell.t("rv.play.trap_check"), value=st.trap_check, on_change=set_check))
+    if with_check and checked is not None:
+        colors = _color_chips(shell, p, choices(checked, "color"), st.color, pick)
+        number = _range_stepper(shell, st, "number", "rv.play.number", range_of(checked, "number"))
+        value = p.value(ATTRIBUTE_OF[st.color])
+        chance = check_chance(value, st.number)
         controls += [
             wrap_row(colors),
             number,

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.games.verlies.play_actions import (
+    TypedKey,
+    VerliesPlay,
     cause_text,
     event_text,
     injury_cause,
@@ -39,23 +41,24 @@ from scoring.verlies import (
 
 if TYPE_CHECKING:
     from companion.app import Shell
+    from companion.table import Table
 
 # Portrait: one column, the turn's choices first, the purse and the gold log below them.
 # Landscape (>= 576 px wide): the choices on the left, the purse beside them.
-ACTIONS_COL = {"xs": 12, "sm": 7}
-PURSE_COL = {"xs": 12, "sm": 5}
-HALF = {"xs": 6}  # two buttons a row on a phone held upright
+ACTIONS_COL: ft.ResponsiveNumber = {"xs": 12, "sm": 7}
+PURSE_COL: ft.ResponsiveNumber = {"xs": 12, "sm": 5}
+HALF: ft.ResponsiveNumber = {"xs": 6}  # two buttons a row on a phone held upright
 
 
-def _grid(buttons: list[ft.Control], col: dict[str, int] | None = None) -> ft.Control:
+def _grid(buttons: list[ft.Control], col: ft.ResponsiveNumber | None = None) -> ft.Control:
     """Buttons of one choice in even columns (two a row on a phone), each as wide as its column."""
     for b in buttons:
         b.col = col or HALF
     return ft.ResponsiveRow(buttons, spacing=8, run_spacing=8)
 
 
-def _is_roll(table: Any, i: int) -> bool:
-    return table.record.actions[i].action.get("type") == "roll"
+def _is_roll(table: Table, i: int) -> bool:
+    return bool(table.record.actions[i].action.get("type") == "roll")
 
 
 def undo_step(shell: Shell) -> bool:
@@ -211,7 +214,7 @@ def _start_controls(shell: Shell, state: Any, offers: list[Any]) -> list[ft.Cont
     return out
 
 
-def _moved_controls(shell: Shell, state: Any, st: dict[str, Any], offers: list[Any]) -> list[ft.Control]:
+def _moved_controls(shell: Shell, state: Any, st: VerliesPlay, offers: list[Any]) -> list[ft.Control]:
     me = state.current
     p = state.players[me]
     t = state.turn
@@ -227,7 +230,7 @@ def _moved_controls(shell: Shell, state: Any, st: dict[str, Any], offers: list[A
         out.append(keyed(info_line(shell.t("rv.play.stopped"), color=ft.Colors.ORANGE_50), "stopped"))
 
     def toggle(panel: str) -> None:
-        st["panel"] = None if st["panel"] == panel else panel
+        st.panel = None if st.panel == panel else panel
         shell.render()
 
     # rv.room: the table says what the card just drawn is – a passage, a room (by its room card) or an exit
@@ -255,22 +258,25 @@ def _moved_controls(shell: Shell, state: Any, st: dict[str, Any], offers: list[A
         title = "rv.play.card_title" if passage is not None else "rv.play.room_title"
         out.append(keyed(section_title(shell.t(title)), "card-title"))
         out.append(keyed(_grid(card_buttons), "card-buttons"))
-        if st["panel"] == "room_gold" and (room_gold is not None or room_dice is not None):
+        if st.panel == "room_gold" and (room_gold is not None or room_dice is not None):
             out.append(keyed(room_gold_panel(shell, st, room_gold, room_dice), "room-gold-panel"))
     obstacle = template_of(offers, "obstacle", "number")
     if obstacle is not None:  # rv.room: obstacles lie in passages
         out.append(keyed(wrap_row([
-            choice_chip(shell.t("rv.play.panel_obstacle"), st["panel"] == "obstacle", lambda e: toggle("obstacle")),
+            choice_chip(shell.t("rv.play.panel_obstacle"), st.panel == "obstacle", lambda e: toggle("obstacle")),
         ]), "obstacle-chip"))
-        if st["panel"] == "obstacle":
+        if st.panel == "obstacle":
             declining = template_of(offers, "decline_obstacle", "number")
             out.append(keyed(obstacle_panel(shell, state, st, obstacle, declining), "obstacle-panel"))
     exit_buttons = []
-    for key, type_, kw in (("rv.play.lay_exit", "lay_exit", {}), ("rv.play.shuffle_exit", "shuffle_back_exit", {}),
-                           ("rv.play.escape", "escape", {"color": ft.Colors.GREEN_700, "text_color": ft.Colors.WHITE})):
+    exits: tuple[tuple[str, str, str | None, str | None], ...] = (
+        ("rv.play.lay_exit", "lay_exit", None, None), ("rv.play.shuffle_exit", "shuffle_back_exit", None, None),
+        ("rv.play.escape", "escape", ft.Colors.GREEN_700, ft.Colors.WHITE))
+    for key, type_, color, text_color in exits:
         a = offer_of(offers, type_)
         if a is not None:  # rv.exit: exactly when the engine allows it (gold, free exit, the card drawn)
-            exit_buttons.append(big_button(shell.t(key), lambda e, a=a: submit(shell, a), **kw))
+            exit_buttons.append(big_button(shell.t(key), lambda e, a=a: submit(shell, a), color=color,
+                                           text_color=text_color))
     if exit_buttons:
         out.append(keyed(section_title(shell.t("rv.play.exit_title")), "exit-title"))
         out.append(keyed(_grid(exit_buttons, {"xs": 12}), "exit-buttons"))
@@ -284,7 +290,7 @@ def _moved_controls(shell: Shell, state: Any, st: dict[str, Any], offers: list[A
     return out
 
 
-def _pending_controls(shell: Shell, state: Any, st: dict[str, Any], offers: list[Any]) -> list[ft.Control]:
+def _pending_controls(shell: Shell, state: Any, st: VerliesPlay, offers: list[Any]) -> list[ft.Control]:
     pend = state.pending
     me = state.current
     p = state.players[me]
@@ -311,7 +317,8 @@ def _pending_controls(shell: Shell, state: Any, st: dict[str, Any], offers: list
             wrap_row(buttons),
         ], color=ft.Colors.ORANGE_50), "pending-loss")]
     if pend.kind == "fight":
-        return [keyed(fight_panel(shell, state, st, template_of(offers, "fight", "monster_value")), "pending-fight")]
+        fight = template_of(offers, "fight", "monster_value")  # rv.monster: always offered while a fight is open
+        return [keyed(fight_panel(shell, state, st, fight), "pending-fight")] if fight is not None else []
     if pend.kind == "trap":
         dice = [o for o in offers if isinstance(o, Template) and o.action_type == "trap" and "lose_dice" in o.fields]
         by_check = {"number" in t.fields: t for t in dice}  # rv.dice: the trap's gold by dice, with or without a check
@@ -321,7 +328,7 @@ def _pending_controls(shell: Shell, state: Any, st: dict[str, Any], offers: list
     return [keyed(spoils_panel(shell, state, st, offers), "pending-spoils")]
 
 
-def _roll_controls(shell: Shell, state: Any, st: dict[str, Any], mine: list[int], req: Any) -> list[ft.Control]:
+def _roll_controls(shell: Shell, state: Any, st: VerliesPlay, mine: list[int], req: Any) -> list[ft.Control]:
     """A die is due (rv.dice, ``pending_roll``): what it decides, and – on the phone of the seat that
     rolls it – the virtual die and the field for the real one (rv.monster: the monster's roller)."""
     c = state.chance
@@ -362,14 +369,15 @@ def _roll_controls(shell: Shell, state: Any, st: dict[str, Any], mine: list[int]
         wait = (shell.t("rv.play.monster_by", name=roller) if c.purpose == "monster"
                 else shell.t("rv.play.roll_wait", name=roller))
         return [keyed(card_box([head, *lines, info_line(wait)], color=color), "roll-wait")]
-    key, label = {
+    typed: dict[str, tuple[TypedKey, str]] = {
         "fight": ("typed_hero", shell.t("rv.play.typed_hero", name=roller)),
         "monster": ("typed_monster", shell.t("rv.play.typed_monster")),
-    }.get(c.purpose, ("typed", shell.t("rv.play.typed")))
+    }
+    key, label = typed.get(c.purpose, ("typed", shell.t("rv.play.typed")))
 
     def roll(values: list[int] | None) -> None:
         if shell.roll(values):
-            st[key] = ""
+            setattr(st, key, "")
 
     # the dice the engine asks for (rv.dice: a W6 – for a W3 or 1+W6 card too, the screen says the form)
     role = {"fight": "hero", "monster": "monster"}.get(c.purpose, "check")

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.games.verlies.play_actions import filled, seat_name, submit, template_of
+from companion.games.verlies.play_actions import VerliesPlay, choices, filled, seat_name, submit, template_of
 from companion.games.verlies.widgets import card_box, wrap_row
 from companion.i18n import minus
 from components.common import TOUCH, big_button, keyed, section_title
@@ -28,7 +28,8 @@ def _visible_players(shell: Shell, state: Any, seat: int) -> list[dict[str, Any]
     """Players as this phone may see them (rv.treasure): a hidden treasure's name and value only on
     its owner's own phone; the phone passed around the table (``seats`` None) is a shared screen."""
     viewer = seat if shell.seats is not None and seat in shell.seats else None
-    return shell.game_table.game.view_for(state, viewer)["players"]
+    players: list[dict[str, Any]] = shell.game_table.game.view_for(state, viewer)["players"]
+    return players
 
 
 def treasure_name(shell: Shell, state: Any, seat: int, index: int) -> str:
@@ -36,20 +37,21 @@ def treasure_name(shell: Shell, state: Any, seat: int, index: int) -> str:
     return tr.get("name") or shell.t("rv.play.hidden_treasure")
 
 
-def _purse_seat(shell: Shell, state: Any, st: dict[str, Any], mine: list[int]) -> int:
-    chosen = st.get("seat")
-    if chosen is not None and st.get("seat_seq") == shell.game_table.seq and chosen < len(state.players):
+def _purse_seat(shell: Shell, state: Any, st: VerliesPlay, mine: list[int]) -> int:
+    chosen = st.seat
+    if chosen is not None and st.seat_seq == shell.game_table.seq and chosen < len(state.players):
         return chosen
-    if state.current in mine or shell.seats is None:
-        return state.current
-    return mine[0] if mine else state.current
+    current: int = state.current
+    if current in mine or shell.seats is None:
+        return current
+    return mine[0] if mine else current
 
 
-def _purse_switcher(shell: Shell, state: Any, st: dict[str, Any], seat: int) -> ft.Control:
+def _purse_switcher(shell: Shell, state: Any, st: VerliesPlay, seat: int) -> ft.Control:
     """Whose purse is shown; each player's mark (escaped, injured, sits out) as an icon with its word."""
     def select(i: int) -> None:
-        st["seat"] = i
-        st["seat_seq"] = shell.game_table.seq
+        st.seat = i
+        st.seat_seq = shell.game_table.seq
         shell.render()
 
     icons = [ft.Icons.EXIT_TO_APP if q.escaped else (ft.Icons.HEALING if q.injured else (
@@ -80,7 +82,7 @@ def _purse_head(shell: Shell, p: Any) -> ft.Control:
     ])
 
 
-def _purse_gold(shell: Shell, state: Any, st: dict[str, Any], seat: int) -> list[ft.Control]:
+def _purse_gold(shell: Shell, state: Any, st: VerliesPlay, seat: int) -> list[ft.Control]:
     """The amount counter and what it does: passage gold when offered, corrections either way.
 
     Issue 18: the passage gold buttons of the card just drawn stay where they are once its gold is
@@ -89,10 +91,10 @@ def _purse_gold(shell: Shell, state: Any, st: dict[str, Any], seat: int) -> list
     back enables them again instead of sending and building four buttons anew. Each button has its
     key, so it is the same control on the phone from one tap to the next."""
     def set_gold(delta: int) -> None:
-        st["gold"] = clamp(st["gold"] + delta, 1, 99)
+        st.gold = clamp(st.gold + delta, 1, 99)
         shell.render()
 
-    amount = st["gold"]
+    amount = st.gold
     counter = gold_counter(amount, set_gold, label=shell.t("rv.play.gold_amount"),
                            minus_tip=shell.t("rv.play.gold_minus"), plus_tip=shell.t("rv.play.gold_plus"))
     offers = shell.game_table.game.legal(state, seat)  # rv.gold / rv.room: passage gold exactly when offered
@@ -102,12 +104,12 @@ def _purse_gold(shell: Shell, state: Any, st: dict[str, Any], seat: int) -> list
     gold_buttons: list[ft.Control] = []
     passage_row = passage is not None or dice is not None or taken
     if passage_row:
-        def take(e: Any) -> None:
+        def take(e: ft.Event[ft.Button]) -> None:
             if passage is not None:  # a disabled button sends no tap; this guards a stale one
                 submit(shell, filled(shell, passage, amount=amount), clear=())
 
         def roll(form: str) -> None:
-            if dice is not None and form in dice.fields["dice"]:
+            if dice is not None and form in choices(dice, "dice"):
                 submit(shell, filled(shell, dice, dice=form), clear=())
 
         gold_buttons.append(keyed(big_button(shell.t("rv.play.passage", n=amount), take,
@@ -116,7 +118,7 @@ def _purse_gold(shell: Shell, state: Any, st: dict[str, Any], seat: int) -> list
         gold_buttons += [  # rv.dice: every form the card may give, the offered ones enabled
             keyed(big_button(shell.t("rv.play.passage_dice", form=shell.t(f"rv.dice.{form}")),
                              lambda e, form=form: roll(form),
-                             disabled=dice is None or form not in dice.fields["dice"]), f"passage-{form}")
+                             disabled=dice is None or form not in choices(dice, "dice")), f"passage-{form}")
             for form in DICE_FORMS]
     gold_buttons += [
         keyed(big_button(shell.t("rv.play.correct_plus", n=amount), lambda e: submit(
@@ -190,7 +192,7 @@ def _gold_log(shell: Shell, state: Any) -> list[ft.Control]:
             keyed(ft.Column(log_lines or empty, spacing=2), "log")]
 
 
-def purse_section(shell: Shell, state: Any, st: dict[str, Any], mine: list[int]) -> list[ft.Control]:
+def purse_section(shell: Shell, state: Any, st: VerliesPlay, mine: list[int]) -> list[ft.Control]:
     seat = _purse_seat(shell, state, st, mine)
     out: list[ft.Control] = []
     if len(state.players) > 1:

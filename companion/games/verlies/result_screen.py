@@ -54,7 +54,7 @@ def result_view(shell: Shell) -> ft.Control:
             shell.t("rv.result.treasure", name=t["name"], gold=t["gold"], magic=" (M)" if t["magic"] else "")
             for t in b["treasures"]
         )
-        lines = [
+        lines: list[ft.Control] = [
             ft.Text(title, size=20, weight=ft.FontWeight.BOLD,
                     color=ft.Colors.GREY_700 if p.lost else None),
             ft.Text(shell.t("rv.result.detail", coins=b["coins"], value=b["treasure_value"]), size=14),

@@ -5,15 +5,25 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Literal
 
 import flet as ft
 
 from companion.games.verlies.widgets import choice_chip, wrap_row
 from companion.games.verlies.words import GAME, META_PRESETS
 from companion.i18n import LANGS, tr
-from companion.profiles import list_profiles
-from companion.seats import SeatFields, add_seat, check_names, error_texts, names_to_start, seats_for, start_controls
+from companion.profiles import Profile, list_profiles
+from companion.seats import (
+    SeatFields,
+    SetupErrors,
+    add_seat,
+    check_names,
+    error_texts,
+    names_to_start,
+    seats_for,
+    start_controls,
+)
 from components.common import big_button, info_line, keyed, section_title, stepper
 from components.gold_counter import clamp
 from components.profile_picker import profile_picker
@@ -25,6 +35,7 @@ from scoring.verlies import (
     ATTRIBUTES,
     GAME as ENGINE,
     PRESETS,
+    Attribute,
     deck_colors,
     draw_start_player,
 )
@@ -34,22 +45,82 @@ if TYPE_CHECKING:
 
 
 # --- setup --------------------------------------------------------------------------
-def load_presets(shell: Shell) -> list[dict[str, Any]]:
+@dataclass
+class Character:
+    """A character card as the setup edits it (rv.setup): its name and its three values."""
+
+    character: str
+    strength: int
+    mind: int
+    dexterity: int
+
+    def value(self, attribute: Attribute) -> int:
+        value: int = getattr(self, attribute)
+        return value
+
+    def set_value(self, attribute: Attribute, value: int) -> None:
+        setattr(self, attribute, clamp(value, 0, ATTR_MAX))
+
+    def card(self) -> Character:
+        """The card alone (a copy)."""
+        return Character(self.character, self.strength, self.mind, self.dexterity)
+
+    def take(self, card: Character) -> None:
+        self.character, self.strength, self.mind, self.dexterity = (card.character, card.strength, card.mind,
+                                                                    card.dexterity)
+
+
+@dataclass(kw_only=True)
+class VerliesSeat(Character):
+    """One seat as the setup shows it: the name as typed (empty: the hint's default), its character
+    (from preset ``preset``, or a profile's favourite: ``profile_character``), a saved player's id and colour."""
+
+    uid: int  # the seat card's lasting key (seats are added and removed in any order)
+    preset: int  # which of the table's eight character cards the seat holds
+    name: str = ""
+    profile_id: str | None = None
+    color: str | None = None
+    profile_character: bool = False
+
+
+@dataclass(kw_only=True)
+class VerliesSetup(SetupErrors):
+    """What Verlies' setup screen remembers while the table sets up (``Shell.ui["rv_setup"]``)."""
+
+    presets: list[Character]  # the table's eight character cards, as last edited
+    players: list[VerliesSeat] = field(default_factory=list)
+    start_player: int = 0
+    exit_min_gold: int = 0  # rv.exit
+    penalty_turn: Literal["next", "this"] = "next"  # rv.penalty, option penalty_turn
+    next_uid: int = 0
+
+    def uid(self) -> int:
+        """A seat card's lasting key in setup (seats are added and removed in any order)."""
+        self.next_uid += 1
+        return self.next_uid - 1
+
+    def new_seat(self) -> VerliesSeat:
+        """An empty name (the field's hint shows the default, issue #15.4) and the next free character."""
+        used = {p.preset for p in self.players}
+        idx = next(i for i in range(len(self.presets)) if i not in used)
+        c = self.presets[idx]
+        return VerliesSeat(character=c.character, strength=c.strength, mind=c.mind, dexterity=c.dexterity,
+                           uid=self.uid(), preset=idx)
+
+
+def load_presets(shell: Shell) -> list[Character]:
     """The eight characters as this table last edited them (else the engine's placeholders)."""
-    base = [p.model_dump() for p in PRESETS]
+    base = [Character(p.character, p.strength, p.mind, p.dexterity) for p in PRESETS]
     try:
         saved = json.loads(shell.ctx.store.meta(META_PRESETS) or "[]")
     except (ValueError, TypeError):
         saved = []
     for i, p in enumerate(saved[: len(base)] if isinstance(saved, list) else []):
         try:
-            spec = {
-                "character": str(p["character"])[:40] or base[i]["character"],
-                **{a: max(0, min(ATTR_MAX, int(p[a]))) for a in ATTRIBUTES},
-            }
+            values = [max(0, min(ATTR_MAX, int(p[a]))) for a in ATTRIBUTES]
+            base[i] = Character(str(p["character"])[:40] or base[i].character, *values)
         except (KeyError, TypeError, ValueError):
             continue
-        base[i] = spec
     return base
 
 
@@ -61,143 +132,127 @@ def _localized(shell: Shell, i: int, name: str) -> str:
     return shell.t("rv.setup.default_character", n=n) if name in placeholders else name
 
 
-def _localize_defaults(shell: Shell, st: dict[str, Any]) -> None:
+def _localize_defaults(shell: Shell, st: VerliesSetup) -> None:
     """The setup's placeholder characters follow a language switch (issue 25.7: an English table
     was shown the German "Abenteurer 1/2/3")."""
-    for i, preset in enumerate(st["presets"]):
-        preset["character"] = _localized(shell, i, preset["character"])
-    for p in st["players"]:
-        if not p.get("profile_character") and isinstance(p.get("preset"), int):
-            p["character"] = _localized(shell, p["preset"], p["character"])
+    for i, preset in enumerate(st.presets):
+        preset.character = _localized(shell, i, preset.character)
+    for p in st.players:
+        if not p.profile_character:
+            p.character = _localized(shell, p.preset, p.character)
 
 
-def save_presets(shell: Shell, st: dict[str, Any]) -> None:
-    presets = st["presets"]
-    for p in st["players"]:
-        if p.get("profile_character"):
+def save_presets(shell: Shell, st: VerliesSetup) -> None:
+    presets = st.presets
+    for p in st.players:
+        if p.profile_character:
             continue  # a profile's favourite character stays the profile's, not the table's preset
-        presets[p["preset"]] = {k: p[k] for k in ("character", *ATTRIBUTES)}
+        presets[p.preset] = p.card()
     try:
-        shell.ctx.store.set_meta(META_PRESETS, json.dumps(presets, ensure_ascii=False))
+        shell.ctx.store.set_meta(META_PRESETS, json.dumps([asdict(c) for c in presets], ensure_ascii=False))
     except Exception:  # read-only store: the game still starts
         pass
 
 
-def _uid(st: dict[str, Any]) -> int:
-    """A seat card's lasting key in setup (seats are added and removed in any order)."""
-    uid = st.get("next_uid", 0)
-    st["next_uid"] = uid + 1
-    return uid
-
-
-def _new_player(shell: Shell, st: dict[str, Any], n: int) -> dict[str, Any]:
-    """An empty name (the field's hint shows the default, issue #15.4) and the next free character."""
-    used = {p["preset"] for p in st["players"]}
-    idx = next(i for i in range(len(st["presets"])) if i not in used)
-    return {"name": "", "preset": idx, **st["presets"][idx],
-            "uid": _uid(st), "profile_id": None, "color": None, "profile_character": False}
-
-
-def _pick_profile(shell: Shell, st: dict[str, Any], profile: Any) -> None:
+def _pick_profile(shell: Shell, st: VerliesSetup, profile: Profile) -> None:
     """A profile fills the next seat without one (or a new seat); tapped again, it frees its seat."""
-    players = st["players"]
+    players = st.players
     for p in players:
-        if p.get("profile_id") == profile.id:
-            p.update(profile_id=None, color=None, name="")
-            if p.get("profile_character"):
-                p.update(profile_character=False, **st["presets"][p["preset"]])
+        if p.profile_id == profile.id:
+            p.profile_id, p.color, p.name = None, None, ""
+            if p.profile_character:
+                p.profile_character = False
+                p.take(st.presets[p.preset])
             shell.render()
             return
-    free = next((i for i, p in enumerate(players) if not p.get("profile_id")), None)
+    free = next((i for i, p in enumerate(players) if not p.profile_id), None)
     if free is None:
         if len(players) >= ENGINE.max_players:
             return
-        players.append(_new_player(shell, st, len(players) + 1))
+        players.append(st.new_seat())
         free = len(players) - 1
     spec = profile.player_spec()
     seat = players[free]
-    seat.update(name=spec.name, color=spec.color, profile_id=spec.profile_id)
+    seat.name, seat.color, seat.profile_id = spec.name, spec.color, spec.profile_id
     ch = profile.character
     if ch and ch.get("character"):
-        seat["character"] = str(ch["character"])[:40]
+        seat.character = str(ch["character"])[:40]
         for a in ATTRIBUTES:
             if ch.get(a) is not None:
-                seat[a] = clamp(int(ch[a]), 0, ATTR_MAX)
-        seat["profile_character"] = True
+                seat.set_value(a, int(ch[a]))
+        seat.profile_character = True
     shell.render()
 
 
-def _setup_state(shell: Shell) -> dict[str, Any]:
+def _setup_state(shell: Shell) -> VerliesSetup:
     st = shell.ui.get("rv_setup")
-    if st is None:
-        st = {"presets": load_presets(shell), "players": [], "start_player": 0, "exit_min_gold": 0,
-              "penalty_turn": "next", "name_errors": [], "start_error": None}
-        for n in (1, 2, 3):
-            st["players"].append(_new_player(shell, st, n))
+    if not isinstance(st, VerliesSetup):
+        st = VerliesSetup(presets=load_presets(shell))
+        for _ in range(3):
+            st.players.append(st.new_seat())
         shell.ui["rv_setup"] = st
-    for p in st["players"]:  # a stable key per seat card
-        if "uid" not in p:
-            p["uid"] = _uid(st)
     return st
 
 
-def _seat_actions(shell: Shell, st: dict[str, Any], fields: SeatFields) -> dict[str, Callable[..., None]]:
-    players = st["players"]
+def _seat_actions(shell: Shell, st: VerliesSetup, fields: SeatFields) -> dict[str, Callable[..., None]]:
+    players = st.players
 
     def on_name(i: int, value: str) -> None:
-        players[i]["name"] = value
+        players[i].name = value
 
     def on_remove(i: int) -> None:
         fields.sync()
         if len(players) > ENGINE.min_players:
             players.pop(i)
-            st["start_player"] = min(st["start_player"], len(players) - 1)
-            st["name_errors"], st["start_error"] = [], None
+            st.start_player = min(st.start_player, len(players) - 1)
+            st.name_errors, st.start_error = [], None
             shell.render()
 
     def on_add() -> None:
         fields.sync()
         if len(players) < ENGINE.max_players:
-            players.append(_new_player(shell, st, len(players) + 1))
+            players.append(st.new_seat())
             shell.render()
 
     def other_character(i: int) -> None:
         fields.sync()
-        used = {q["preset"] for j, q in enumerate(players) if j != i}
-        cur = players[i]["preset"]
-        for k in range(1, len(st["presets"]) + 1):
-            idx = (cur + k) % len(st["presets"])
+        used = {q.preset for j, q in enumerate(players) if j != i}
+        p = players[i]
+        cur = p.preset
+        for k in range(1, len(st.presets) + 1):
+            idx = (cur + k) % len(st.presets)
             if idx not in used:
-                if not players[i].get("profile_character"):
-                    st["presets"][cur] = {k2: players[i][k2] for k2 in ("character", *ATTRIBUTES)}
-                players[i].update({"preset": idx, **st["presets"][idx], "profile_character": False})
+                if not p.profile_character:
+                    st.presets[cur] = p.card()
+                p.preset, p.profile_character = idx, False
+                p.take(st.presets[idx])
                 break
         shell.render()
 
     return {"on_name": on_name, "on_remove": on_remove, "on_add": on_add, "other_character": other_character}
 
 
-def _character_rows(shell: Shell, st: dict[str, Any], i: int, fields: SeatFields,
+def _character_rows(shell: Shell, st: VerliesSetup, i: int, fields: SeatFields,
                     other: Callable[[int], None]) -> tuple[ft.Control, ...]:
     """The seat's adventurer: its name, another preset, strength/mind/dexterity 0..ATTR_MAX (rv.setup)."""
-    p, n = st["players"][i], i + 1
+    p, n = st.players[i], i + 1
 
-    def set_character(e: Any) -> None:
-        p["character"] = (e.control.value or "")[:40]
+    def set_character(e: ft.Event[ft.TextField]) -> None:
+        p.character = (e.control.value or "")[:40]
 
-    def set_attr(attr: str) -> Callable[[int], None]:
+    def set_attr(attr: Attribute) -> Callable[[int], None]:
         def changed(value: int) -> None:
             fields.sync()
-            p[attr] = clamp(value, 0, ATTR_MAX)
+            p.set_value(attr, value)
             shell.render()
 
         return changed
 
-    field = ft.TextField(label=shell.t("rv.setup.character", n=n), value=p["character"], on_change=set_character,
+    field = ft.TextField(label=shell.t("rv.setup.character", n=n), value=p.character, on_change=set_character,
                          dense=True, expand=True)
     fields.items.append((i, "character", field))
     # one line each: three side by side do not fit 360 px with 48 px buttons
-    attrs = [stepper(shell.t(f"rv.attr.{a}"), p[a], 0, ATTR_MAX, set_attr(a),
+    attrs = [stepper(shell.t(f"rv.attr.{a}"), p.value(a), 0, ATTR_MAX, set_attr(a),
                      shell.t("rv.setup.attr_minus", attr=shell.t(f"rv.attr.{a}"), n=n),
                      shell.t("rv.setup.attr_plus", attr=shell.t(f"rv.attr.{a}"), n=n)) for a in ATTRIBUTES]
     return (
@@ -207,8 +262,8 @@ def _character_rows(shell: Shell, st: dict[str, Any], i: int, fields: SeatFields
     )
 
 
-def _seat_block(shell: Shell, st: dict[str, Any], fields: SeatFields) -> list[ft.Control]:
-    players = st["players"]
+def _seat_block(shell: Shell, st: VerliesSetup, fields: SeatFields) -> list[ft.Control]:
+    players = st.players
     act = _seat_actions(shell, st, fields)
     out: list[ft.Control] = []
     try:
@@ -217,10 +272,10 @@ def _seat_block(shell: Shell, st: dict[str, Any], fields: SeatFields) -> list[ft
         profiles = []
     if profiles:
         out.append(keyed(profile_picker(profiles, lambda pr: _pick_profile(shell, st, pr), t=shell.t,
-                                        chosen=[p.get("profile_id") for p in players]), "profiles"))
+                                        chosen=[p.profile_id for p in players]), "profiles"))
     extras = [_character_rows(shell, st, i, fields, act["other_character"]) for i in range(len(players))]
-    seats = seats_for(shell, [p["name"] for p in players], [str(p["uid"]) for p in players],
-                      error_texts(shell, st["name_errors"]), low=ENGINE.min_players, extras=extras)
+    seats = seats_for(shell, [p.name for p in players], [str(p.uid) for p in players],
+                      error_texts(shell, st.name_errors), low=ENGINE.min_players, extras=extras)
     names: list[ft.TextField] = []
     out.append(keyed(seat_editor(seats, on_name=act["on_name"], on_remove=act["on_remove"], fields=names,
                                  add=add_seat(shell, len(players), ENGINE.max_players, act["on_add"],
@@ -229,16 +284,16 @@ def _seat_block(shell: Shell, st: dict[str, Any], fields: SeatFields) -> list[ft
     return out
 
 
-def _start_player_block(shell: Shell, st: dict[str, Any], names: list[str]) -> list[ft.Control]:
+def _start_player_block(shell: Shell, st: VerliesSetup, names: list[str]) -> list[ft.Control]:
     colors = " + ".join(shell.t(f"rv.color.{c}") for c in deck_colors(len(names)))
-    sp = min(st["start_player"], len(names) - 1)
+    sp = min(st.start_player, len(names) - 1)
 
     def pick(i: int) -> None:
-        st["start_player"] = i
+        st.start_player = i
         shell.render()
 
-    def draw(e: Any) -> None:
-        st["start_player"] = draw_start_player(len(names), Dice())  # rv.setup: the engine draws
+    def draw(e: ft.Event[ft.Button]) -> None:
+        st.start_player = draw_start_player(len(names), Dice())  # rv.setup: the engine draws
         shell.render()
 
     chips = [choice_chip(name, i == sp, lambda e, i=i: pick(i), tooltip=shell.t("rv.setup.start_pick", name=name))
@@ -251,38 +306,38 @@ def _start_player_block(shell: Shell, st: dict[str, Any], names: list[str]) -> l
     ]
 
 
-def _options_block(shell: Shell, st: dict[str, Any]) -> list[ft.Control]:
+def _options_block(shell: Shell, st: VerliesSetup) -> list[ft.Control]:
     def set_min_gold(v: int) -> None:
-        st["exit_min_gold"] = v
+        st.exit_min_gold = v
         shell.render()
 
-    def set_penalty(value: str) -> None:
-        st["penalty_turn"] = value
+    def set_penalty(value: Literal["next", "this"]) -> None:
+        st.penalty_turn = value
         shell.render()
 
     label = shell.t("rv.setup.exit_min_gold")
-    penalty = st.setdefault("penalty_turn", "next")  # rv.penalty, option penalty_turn
+    penalty = st.penalty_turn  # rv.penalty, option penalty_turn
     return [
         keyed(section_title(shell.t("setup.options")), "options-title"),
-        keyed(stepper(label, st["exit_min_gold"], 0, 99, set_min_gold, label + " −", label + " +"), "exit-min-gold"),
+        keyed(stepper(label, st.exit_min_gold, 0, 99, set_min_gold, label + " −", label + " +"), "exit-min-gold"),
         keyed(ft.Text(shell.t("rv.setup.penalty_title"), size=15), "penalty-title"),
         keyed(wrap_row([choice_chip(shell.t(f"rv.setup.penalty_{v}"), penalty == v, lambda e, v=v: set_penalty(v))
                         for v in ("next", "this")]), "penalty-chips"),
     ]
 
 
-def _start(shell: Shell, st: dict[str, Any], fields: SeatFields) -> None:
+def _start(shell: Shell, st: VerliesSetup, fields: SeatFields) -> None:
     fields.sync()
-    players = st["players"]
-    names = names_to_start(shell, st, [p["name"] for p in players])
+    players = st.players
+    names = names_to_start(shell, st, [p.name for p in players])
     if names is None:
         return
-    specs = [PlayerSpec(name=n, color=p.get("color"), profile_id=p.get("profile_id")) for n, p in zip(names, players)]
+    specs = [PlayerSpec(name=n, color=p.color, profile_id=p.profile_id) for n, p in zip(names, players)]
     options = {
-        "adventurers": [{k: p[k] for k in ("character", *ATTRIBUTES)} for p in players],
-        "start_player": min(st["start_player"], len(players) - 1),
-        "exit_min_gold": st["exit_min_gold"],
-        "penalty_turn": st.get("penalty_turn", "next"),
+        "adventurers": [asdict(p.card()) for p in players],
+        "start_player": min(st.start_player, len(players) - 1),
+        "exit_min_gold": st.exit_min_gold,
+        "penalty_turn": st.penalty_turn,
     }
     save_presets(shell, st)
     shell.start_game(GAME, specs, options)
@@ -291,11 +346,15 @@ def _start(shell: Shell, st: dict[str, Any], fields: SeatFields) -> None:
 def setup_view(shell: Shell) -> ft.Control:
     st = _setup_state(shell)
     _localize_defaults(shell, st)
-    fields = SeatFields(st, {"character": 40})
-    names, _ = check_names(shell, [p["name"] for p in st["players"]])
+    fields = SeatFields(st.players, {"character": 40})
+    names, _ = check_names(shell, [p.name for p in st.players])
     rows: list[ft.Control] = [keyed(section_title(shell.t("rv.setup.title")), "title")]
     rows += _seat_block(shell, st, fields)
     rows += _start_player_block(shell, st, names)
     rows += _options_block(shell, st)
-    rows += start_controls(shell, st.get("start_error"), lambda e: _start(shell, st, fields))
+
+    def start(e: ft.Event[ft.Button]) -> None:
+        _start(shell, st, fields)
+
+    rows += start_controls(shell, st.start_error, start)
     return ft.Column(rows, spacing=10)
