@@ -202,3 +202,16 @@ def test_the_page_gives_flutter_a_valid_language_tag_before_flutter_starts(site)
     html = (out / "index.html").read_text(encoding="utf-8")
     guard = html.index("new Intl.Locale(tag)")
     assert guard < html.index('src="python.js"') and guard < html.index('src="flutter_bootstrap.js"')
+
+
+def test_the_start_snapshot_is_off_unless_asked_and_keyed_by_what_it_depends_on(site, tmp_path):
+    out, _ = site
+    worker = (out / "python-worker.js").read_text(encoding="utf-8")
+    assert 'const SNAPSHOT_KEY = "";' in worker  # off: the worker starts as without a snapshot
+    assert (out / "pyboot.mjs").is_file() and '"pyboot.mjs"' in (out / "sw.js").read_text(encoding="utf-8")
+    on = tmp_path / "on"
+    build_site.build(on, wheels=[], snapshot=True)
+    key = re.search(r'const SNAPSHOT_KEY = "([^"]*)";', (on / "python-worker.js").read_text(encoding="utf-8"))[1]
+    assert re.fullmatch(r"[0-9a-f]{16}", key) and key == build_site.snapshot_key(on)
+    (on / "app.pack").write_bytes((on / "app.pack").read_bytes() + b"x")  # another app: another key
+    assert build_site.snapshot_key(on) != key

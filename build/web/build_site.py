@@ -76,7 +76,7 @@ ENTRY = ('"""The phone entry (built by build/web.sh): the whole app in this brow
          "phone()\n")
 # Our own page side and worker of the Python start (issue 29: the worker starts with the page, the app
 # comes as precompiled bytecode), in place of Flet's files of the same names
-OWN_CLIENT = ("python.js", "python-worker.js")
+OWN_CLIENT = ("python.js", "python-worker.js", "pyboot.mjs")
 FONTS_DRAWN = ("MaterialIcons", "Roboto")  # the app's text and icons; no Markdown maths, no Cupertino icons
 APP_PACK = "app.pack"
 PACK_MAGIC = b"TRPK1\n"
@@ -310,12 +310,33 @@ def write_service_worker(out: Path) -> str:
     return version
 
 
+SNAPSHOT_INPUTS = ("pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.mjs",
+                   "pyodide/python_stdlib.zip", APP_PACK, "pyboot.mjs")
+
+
+def snapshot_key(out: Path) -> str:
+    """What a start snapshot depends on (build/web/pyboot.mjs): a snapshot made under another key is
+    never restored."""
+    digest = hashlib.sha256()
+    for rel in SNAPSHOT_INPUTS:
+        digest.update(rel.encode() + b"\0" + hashlib.sha256((out / rel).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def set_snapshot(out: Path, on: bool) -> None:
+    """The worker's start snapshot, on (its key) or off (no key): ``--snapshot``, experimental."""
+    worker = out / "python-worker.js"
+    text = worker.read_text(encoding="utf-8")
+    worker.write_text(text.replace('"__SNAPSHOT_KEY__"', f'"{snapshot_key(out) if on else ""}"'), encoding="utf-8")
+
+
 def build(out: Path, wheels: list[Path], base: str = "/", entry: str = ENTRY,
-          packages: tuple[str, ...] = APP_PACKAGES) -> str:
+          packages: tuple[str, ...] = APP_PACKAGES, snapshot: bool = False) -> str:
     """The whole site in ``out``; returns its version (the service worker comes last: it hashes the rest)."""
     copy_client(out)
     compile_stdlib(out)
     pack_app(out, app_files(wheels, entry, packages))
+    set_snapshot(out, snapshot)
     patch_index(out, base)
     shutil.copy(HERE / "sw-register.js", out / "sw-register.js")
     write_manifest(out)
@@ -325,9 +346,11 @@ def build(out: Path, wheels: list[Path], base: str = "/", entry: str = ENTRY,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the phone's static site into build/out/web/")
     parser.add_argument("--base", default="/", help="the path the site is published under (default /)")
+    parser.add_argument("--snapshot", action="store_true",
+                        help="experimental: the worker keeps a memory snapshot of the started app (pyboot.mjs)")
     args = parser.parse_args(argv)
     wheels = download_wheels()
-    version = build(OUT, wheels, args.base)
+    version = build(OUT, wheels, args.base, snapshot=args.snapshot)
     size = sum((OUT / f).stat().st_size for f in site_files(OUT))
     print(f"web.sh: {OUT.relative_to(ROOT)}/ ({size / 1e6:.1f} MB, version {version}). Try it:")
     print(f"  .venv/bin/python -m http.server -b 127.0.0.1 -d {OUT.relative_to(ROOT)} 8600"

@@ -10,6 +10,19 @@
 //   unpacked in Python, no micropip, no source compiled on the phone;
 // - Pyodide's standard library is precompiled too (the site's ``pyodide/python_stdlib.zip``);
 // - each step posts a mark ({tr: "mark", name, at}), which python.js turns into performance marks.
+import { AFTER_RESTORE, IMPORTS, SELF_CHECK, decodeSnapshot, makeSnapshotFile, startOptions, unpack } from "./pyboot.mjs";
+
+// The memory snapshot (build/web/pyboot.mjs): off unless the site was built
+// with ``build/web.sh --snapshot``, which puts here a hash of everything the snapshot depends on
+// (Pyodide's runtime, the standard library, app.pack, pyboot.mjs). The first start makes it after
+// the app's imports and keeps it in this browser's Cache Storage once the app is up; later starts
+// restore it. One made under another key, refused by its own checks or failing the self-check is
+// dropped and the start goes on as without it.
+const SNAPSHOT_KEY = "__SNAPSHOT_KEY__";
+const SNAPSHOT_ON = /^[0-9a-f]{16}$/.test(SNAPSHOT_KEY);
+const SNAPSHOT_CACHE = "tr-snapshot"; // not "tischrichter-…": sw.js owns (and deletes) those
+const SNAPSHOT_URL = new URL(`snapshot-${SNAPSHOT_KEY}.bin`, self.location.href).href;
+
 self.flet_js = {}; // Flet's PyodideConnection: start_connection, send, documentUrl
 self.started = false;
 
@@ -23,46 +36,87 @@ self.flet_js.mark = mark;
 let storageAnswered;
 self.flet_js.storage = new Promise((resolve) => { storageAnswered = resolve; });
 
-// app.pack: "TRPK1\n", a 4-byte little-endian length, that many bytes of JSON [[path, size], ...],
-// then the files' bytes one after the other in that order.
-function unpack(FS, bytes, root) {
-  const magic = new TextDecoder().decode(bytes.subarray(0, 6));
-  if (magic !== "TRPK1\n") throw new Error("app.pack: not an app bundle");
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const headerLength = view.getUint32(6, true);
-  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(10, 10 + headerLength)));
-  let at = 10 + headerLength;
-  const made = new Set();
-  for (const [path, size] of index) {
-    const full = `${root}/${path}`;
-    const dir = full.slice(0, full.lastIndexOf("/"));
-    if (!made.has(dir)) {
-      FS.mkdirTree(dir);
-      made.add(dir);
-    }
-    FS.writeFile(full, bytes.subarray(at, at + size), { canOwn: false });
-    at += size;
-  }
-  if (at !== bytes.length) throw new Error("app.pack: the bundle's size does not match its index");
-  return index.length;
-}
-
 async function fetchBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status} ${url}`);
   return new Uint8Array(await response.arrayBuffer());
 }
 
+async function cachedSnapshot() {
+  try {
+    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_URL);
+    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+  } catch (error) {
+    return null; // no Cache Storage here: start without
+  }
+}
+
+async function keepSnapshot(bytes) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    for (const old of await cache.keys()) if (old.url !== SNAPSHOT_URL) await cache.delete(old);
+    await cache.put(SNAPSHOT_URL, new Response(bytes, { headers: { "content-type": "application/octet-stream" } }));
+    mark("tr:snapshot-kept");
+  } catch (error) {
+    console.warn("Tischrichter: the start snapshot was not kept:", error);
+  }
+}
+
+async function dropSnapshot() {
+  try {
+    await (await caches.open(SNAPSHOT_CACHE)).delete(SNAPSHOT_URL);
+  } catch (error) {
+    // nothing kept
+  }
+}
+
+const output = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
+
+// Pyodide with the app's imports done, restored from the kept snapshot if there is a good one, else
+// started and imported (and a snapshot made of it): [pyodide, the new snapshot's bytes or null].
+async function startWithSnapshot(config, loadPyodide, appBytes) {
+  const [asm, pack, kept] = await Promise.all([
+    import(new URL("pyodide.asm.mjs", config.pyodideUrl).href), appBytes, cachedSnapshot()]);
+  if (kept) {
+    try {
+      const snapshot = decodeSnapshot(kept);
+      if (snapshot.header.site !== SNAPSHOT_KEY) throw new Error(`made for ${snapshot.header.site}`);
+      const { options } = startOptions({ createModule: asm.default, pack, snapshot });
+      const pyodide = await loadPyodide({ ...output, ...options });
+      pyodide.runPython(AFTER_RESTORE);
+      pyodide.runPython(SELF_CHECK);
+      mark("tr:pyodide-loaded");
+      mark("tr:snapshot-restored");
+      return [pyodide, null];
+    } catch (error) {
+      console.warn("Tischrichter: the start snapshot was refused, starting without it:", error);
+      await dropSnapshot();
+    }
+  }
+  const { options, state } = startOptions({ createModule: asm.default, pack, make: true });
+  const pyodide = await loadPyodide({ ...output, ...options });
+  mark("tr:pyodide-loaded");
+  pyodide.runPython(IMPORTS);
+  const made = makeSnapshotFile(pyodide, state, { site: SNAPSHOT_KEY, buildId: pyodide._api.config.BUILD_ID });
+  mark("tr:snapshot-made");
+  return [pyodide, made];
+}
+
 async function boot(config) {
   mark("tr:worker-started");
   const appBytes = fetchBytes(config.appPackUrl);
   const { loadPyodide } = await import(config.pyodideUrl);
-  const pyodide = await loadPyodide({
-    stdout: (text) => console.log(text),
-    stderr: (text) => console.error(text),
-  });
-  mark("tr:pyodide-loaded");
-  const files = unpack(pyodide.FS, await appBytes, "/app");
+  let pyodide;
+  let made = null;
+  let files;
+  if (SNAPSHOT_ON) {
+    [pyodide, made] = await startWithSnapshot(config, loadPyodide, appBytes);
+    files = "pack";
+  } else {
+    pyodide = await loadPyodide(output);
+    mark("tr:pyodide-loaded");
+    files = unpack(pyodide.FS, await appBytes, "/app");
+  }
   mark("tr:app-on-path");
   flet_js.documentUrl = config.documentUrl;
   pyodide.registerJsModule("flet_js", flet_js);
@@ -82,6 +136,8 @@ runpy.run_module("main", run_name="__main__")
     self.postMessage(bytes, [bytes.buffer]);
   });
   mark("tr:python-connected");
+  // kept once the home screen had its time (the write is a 45 MB copy into Cache Storage)
+  if (made) setTimeout(() => keepSnapshot(made), 3000);
 }
 
 self.onmessage = async (event) => {

@@ -1,0 +1,170 @@
+// The phone's Python start, shared by the worker (python-worker.js) and the build (snapshot.mjs), so
+// that a memory snapshot made in Node.js at build time and restored in the browser's worker goes
+// through the very same steps (issue 29.3).
+//
+// Why the steps must be the same: Pyodide's snapshot (loadPyodide's _makeSnapshot / _loadSnapshot,
+// makeMemorySnapshot) saves only the WebAssembly memory and the JS objects Python holds (by their
+// path from globalThis). The app's two native extensions (pydantic-core, msgpack: .so side modules)
+// are code, not memory: a restored interpreter must instantiate them again, at the same memory base
+// and the same function-table base as when the snapshot was made, or every pointer into them in the
+// saved memory is wrong. Pyodide 314 has no hook for that (its snapshot refuses nothing, it simply
+// crashes later), so both runs load the side modules themselves in a preRun step, before the C
+// runtime starts, in a fixed order: their memory then comes from the same bump of __heap_base and
+// their functions land in the same table slots. When Python later imports them, dlopen finds them
+// already loaded. The layout (table length, heap break, dlopen handles) is recorded in the snapshot's
+// header and checked before the memory is restored; a mismatch refuses the snapshot.
+
+export const PACK_MAGIC = "TRPK1\n";
+export const SNAP_MAGIC = "TRSNAP1\n";
+export const APP_ROOT = "/app";
+
+// What the snapshot holds imported: the start's own imports (main.py: the phone entry and, in
+// phone(), flet and the app's shell), the two native extensions, and the games' screens the home
+// screen's first build imports. Nothing here may import flet_js (flet's PyodideConnection does): it
+// is the worker's JS module, registered after a restore.
+export const IMPORTS = `
+import os, sys
+sys.path[:0] = ["/app", "/app/__pypackages__"]
+os.chdir("/app")
+import flet, pydantic, pydantic_core, msgpack
+from companion.__main__ import phone
+import companion.app, companion.platform
+from companion import registry
+registry.check()  # every game's screens and engine, as the home screen's build would import them
+`;
+// After a restore: fresh randomness (the saved memory holds the making run's Mersenne Twister).
+export const AFTER_RESTORE = "import random; random.seed()";
+
+// A restored interpreter's quick proof (pydantic-core validates, msgpack packs): its last line's value.
+export const SELF_CHECK = `
+import sys, msgpack, pydantic
+from companion.client import Client
+c = Client.model_validate({"role": "guest", "game": "g1"})
+packed = msgpack.packb(c.model_dump())
+assert Client.model_validate(msgpack.unpackb(packed)) == c, packed
+try:
+    Client.model_validate({"role": "referee"})
+    raise AssertionError("no ValidationError")
+except pydantic.ValidationError as exc:
+    err = exc.errors()[0]["type"]
+import random
+f"ok {c!r} {len(packed)}B {err} modules={len(sys.modules)} rand={random.random():.6f}"
+`;
+
+
+// app.pack: "TRPK1\n", a 4-byte little-endian length, that many bytes of JSON [[path, size], ...],
+// then the files' bytes one after the other in that order.
+export function packIndex(bytes) {
+  const magic = new TextDecoder().decode(bytes.subarray(0, 6));
+  if (magic !== PACK_MAGIC) throw new Error("app.pack: not an app bundle");
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const headerLength = view.getUint32(6, true);
+  const index = JSON.parse(new TextDecoder().decode(bytes.subarray(10, 10 + headerLength)));
+  return { index, start: 10 + headerLength };
+}
+
+export function unpack(FS, bytes, root = APP_ROOT) {
+  const { index, start } = packIndex(bytes);
+  let at = start;
+  const made = new Set();
+  for (const [path, size] of index) {
+    const full = `${root}/${path}`;
+    const dir = full.slice(0, full.lastIndexOf("/"));
+    if (!made.has(dir)) {
+      FS.mkdirTree(dir);
+      made.add(dir);
+    }
+    FS.writeFile(full, bytes.subarray(at, at + size), { canOwn: false });
+    at += size;
+  }
+  if (at !== bytes.length) throw new Error("app.pack: the bundle's size does not match its index");
+  return index.length;
+}
+
+// The side modules of the pack, in a fixed order (sorted paths).
+export function dynlibs(bytes, root = APP_ROOT) {
+  return packIndex(bytes).index.map(([path]) => path).filter((p) => p.endsWith(".so")).sort()
+    .map((p) => `${root}/${p}`);
+}
+
+// A snapshot file: "TRSNAP1\n", a 4-byte little-endian length, that many bytes of JSON (our header:
+// the site version, Pyodide's build id, the layout; ASCII, padded), then Pyodide's own snapshot bytes.
+export function encodeSnapshot(header, memory) {
+  // padded with spaces so that Pyodide's part starts 16-byte aligned (it reads it as Uint32Array)
+  let text = JSON.stringify(header);
+  text += " ".repeat((16 - ((12 + text.length) % 16)) % 16);
+  const json = new TextEncoder().encode(text);
+  const out = new Uint8Array(12 + json.length + memory.length);
+  out.set(new TextEncoder().encode(SNAP_MAGIC), 0);
+  new DataView(out.buffer).setUint32(8, json.length, true);
+  out.set(json, 12);
+  out.set(memory, 12 + json.length);
+  return out;
+}
+
+export function decodeSnapshot(bytes) {
+  if (new TextDecoder().decode(bytes.subarray(0, 8)) !== SNAP_MAGIC) throw new Error("snapshot: not a snapshot file");
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const length = view.getUint32(8, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + length)));
+  return { header, memory: bytes.subarray(12 + length) };
+}
+
+function layoutOf(Module) {
+  const brk = Module.HEAPU32[Module._emscripten_get_sbrk_ptr() >>> 2];
+  return { table: Module.wasmTable.length, brk };
+}
+
+// loadPyodide's options for a start with the app's pack (and, to restore, a decoded snapshot):
+// `createPyodideModule` wraps Pyodide's own (pyodide.asm.mjs's default export) to add the preRun step.
+// `state.layout` is the layout after the side modules are in (recorded by the making run).
+export function startOptions({ createModule, pack, snapshot, make = false, site = undefined }) {
+  const state = { layout: null, Module: null };
+  const libs = dynlibs(pack);
+  const preRun = (Module) => {
+    state.Module = Module;
+    unpack(Module.FS, pack);
+    if (snapshot && Module.HEAP8.length < snapshot.memory.length) {
+      // Pyodide sets INITIAL_MEMORY for a snapshot, which this build ignores (pyodide#6254)
+      Module.growMemory(snapshot.memory.length);
+    }
+    const before = layoutOf(Module);
+    for (const lib of libs) {
+      // as Emscripten's loadDynamicLibrary does, which cannot read the file system this early
+      const dso = Module.newDSO(lib, undefined, "loading");
+      dso.refcount = Infinity;
+      dso.global = false;
+      dso.exports = Module.loadWebAssemblyModule(Module.FS.readFile(lib), { loadAsync: false }, lib, {}, undefined);
+    }
+    state.layout = { before, ...layoutOf(Module), libs: libs.map((p) => p.slice(APP_ROOT.length + 1)) };
+    if (snapshot) {
+      const want = snapshot.header.layout;
+      if (JSON.stringify(want) !== JSON.stringify(state.layout)) {
+        throw new Error(`snapshot: layout ${JSON.stringify(state.layout)} is not the snapshot's ${JSON.stringify(want)}`);
+      }
+      // dlopen handles Python holds (in the saved memory) point at these libraries again
+      for (const [handle, name] of Object.entries(snapshot.header.handles)) {
+        Module.LDSO.loadedLibsByHandle[handle] = Module.LDSO.loadedLibsByName[name];
+      }
+    }
+  };
+  const options = {
+    createPyodideModule: (settings) => {
+      settings.preRun = [...(settings.preRun || []), preRun];
+      return createModule(settings);
+    },
+  };
+  if (make) options._makeSnapshot = true;
+  if (snapshot) options._loadSnapshot = snapshot.memory;
+  return { options, state, site };
+}
+
+// After the imports of the making run: the snapshot file's bytes.
+export function makeSnapshotFile(pyodide, state, { site, buildId }) {
+  const handles = {};
+  for (const [handle, dso] of Object.entries(pyodide._module.LDSO.loadedLibsByHandle)) {
+    if (Number(handle) !== 0) handles[handle] = dso.name;
+  }
+  const memory = pyodide.makeMemorySnapshot();
+  return encodeSnapshot({ site, buildId, layout: state.layout, handles }, memory);
+}
