@@ -65,6 +65,15 @@ STEP_TIMEOUT = 60_000
 
 FLOOR_SCREEN = "Plus"  # the counter's button
 FLOOR = ROOT / "build" / "out" / "web-floor"
+# the floor's start snapshot holds flet imported, as the app's holds the app (build_site.py PRELOAD)
+FLOOR_PRELOAD = '''"""The floor's start snapshot: flet imported."""
+import flet  # noqa: F401
+import msgpack
+
+
+def self_check():
+    return f"ok {len(msgpack.packb([1, 2, 3]))}B"
+'''
 FLOOR_ENTRY = '''"""The bench's floor (build/bench_web.py): a bare Flet counter as a static Pyodide site."""
 import flet_js
 import flet as ft
@@ -119,7 +128,7 @@ def ensure_floor(site: pathlib.Path) -> pathlib.Path:
     if (FLOOR / "sw.js").exists() and (FLOOR / "sw.js").stat().st_mtime >= (site / "sw.js").stat().st_mtime:
         return FLOOR
     print("  building the floor site (a bare counter, the same kind of site) ...", flush=True)
-    build_site.build(FLOOR, build_site.download_wheels(), entry=FLOOR_ENTRY, packages=())
+    build_site.build(FLOOR, build_site.download_wheels(), entry=FLOOR_ENTRY, packages=(), preload=FLOOR_PRELOAD)
     return FLOOR
 
 

@@ -204,14 +204,17 @@ def test_the_page_gives_flutter_a_valid_language_tag_before_flutter_starts(site)
     assert guard < html.index('src="python.js"') and guard < html.index('src="flutter_bootstrap.js"')
 
 
-def test_the_start_snapshot_is_off_unless_asked_and_keyed_by_what_it_depends_on(site, tmp_path):
+def test_the_start_snapshot_is_keyed_by_what_it_depends_on_and_can_be_left_out(site, tmp_path):
+    """Issue 29.5: a snapshot made under another key (another Pyodide, standard library, app.pack or
+    pyboot.mjs) is never restored; ``--no-snapshot`` builds a worker that never makes one."""
     out, _ = site
     worker = (out / "python-worker.js").read_text(encoding="utf-8")
-    assert 'const SNAPSHOT_KEY = "";' in worker  # off: the worker starts as without a snapshot
+    key = re.search(r'const SNAPSHOT_KEY = "([^"]*)";', worker)[1]
+    assert re.fullmatch(r"[0-9a-f]{16}", key) and key == build_site.snapshot_key(out)
     assert (out / "pyboot.mjs").is_file() and '"pyboot.mjs"' in (out / "sw.js").read_text(encoding="utf-8")
-    on = tmp_path / "on"
-    build_site.build(on, wheels=[], snapshot=True)
-    key = re.search(r'const SNAPSHOT_KEY = "([^"]*)";', (on / "python-worker.js").read_text(encoding="utf-8"))[1]
-    assert re.fullmatch(r"[0-9a-f]{16}", key) and key == build_site.snapshot_key(on)
-    (on / "app.pack").write_bytes((on / "app.pack").read_bytes() + b"x")  # another app: another key
-    assert build_site.snapshot_key(on) != key
+    assert {"main.pyc", "preload.pyc"} <= set(build_site.unpack_bytes((out / "app.pack").read_bytes()))
+    off = tmp_path / "off"
+    build_site.build(off, wheels=[], snapshot=False)
+    assert 'const SNAPSHOT_KEY = "";' in (off / "python-worker.js").read_text(encoding="utf-8")
+    (off / "app.pack").write_bytes((off / "app.pack").read_bytes() + b"x")  # another app: another key
+    assert build_site.snapshot_key(off) != build_site.snapshot_key(out)

@@ -74,6 +74,49 @@ ENTRY = ('"""The phone entry (built by build/web.sh): the whole app in this brow
          "import flet_js\n\nfrom companion.__main__ import phone\n\n"
          'flet_js.mark("tr:app-imported")  # python-worker.js: a performance mark in the page\n'
          "phone()\n")
+# What the start snapshot holds imported (pyboot.mjs: the first start runs ``import preload``, then
+# snapshots the interpreter; later starts restore it and import nothing of this again): every module
+# the app can import, so a reopened app opens any game at once; ``self_check`` proves a restored
+# interpreter works (pydantic-core validates, msgpack packs) before the app trusts it.
+PRELOAD = '''"""The phone's start snapshot: what it holds imported (build/web/build_site.py PRELOAD)."""
+import flet
+import msgpack
+import pydantic
+import pydantic_core  # noqa: F401
+
+import companion.app
+import companion.platform  # noqa: F401
+from companion import registry
+from companion.__main__ import phone  # noqa: F401
+from companion.lazy import LazyView
+from scoring.engine import games
+
+registry.check()
+games()
+companion.app.load_extensions()
+for ui in registry.game_uis().values():
+    for view in (ui.setup, ui.play, ui.result, ui.quick_score):
+        if isinstance(view, LazyView):
+            view.load()
+flet.Theme  # flet's theme and the controls it imports (the shell sets a theme)
+
+
+def self_check():
+    import random
+    import sys
+
+    from companion.client import Client
+
+    c = Client.model_validate({"role": "guest", "game": "g1"})
+    packed = msgpack.packb(c.model_dump())
+    assert Client.model_validate(msgpack.unpackb(packed)) == c, packed
+    try:
+        Client.model_validate({"role": "referee"})
+        raise AssertionError("no ValidationError")
+    except pydantic.ValidationError as exc:
+        err = exc.errors()[0]["type"]
+    return f"ok {c!r} {len(packed)}B {err} modules={len(sys.modules)} rand={random.random():.6f}"
+'''
 # Our own page side and worker of the Python start (issue 29: the worker starts with the page, the app
 # comes as precompiled bytecode), in place of Flet's files of the same names
 OWN_CLIENT = ("python.js", "python-worker.js", "pyboot.mjs")
@@ -121,10 +164,11 @@ def copy_client(out: Path) -> None:
         shutil.copy(HERE / name, out / name)
 
 
-def app_files(wheels: list[Path], entry: str = ENTRY, packages: tuple[str, ...] = APP_PACKAGES) -> dict[str, bytes]:
-    """Every file of the app package, by its path inside the archive (``entry``: ``main.py``; the
-    bench's bare counter site passes its own and no packages of ours)."""
-    files: dict[str, bytes] = {"main.py": entry.encode()}
+def app_files(wheels: list[Path], entry: str = ENTRY, packages: tuple[str, ...] = APP_PACKAGES,
+              preload: str = PRELOAD) -> dict[str, bytes]:
+    """Every file of the app package, by its path inside the archive (``entry``: ``main.py``,
+    ``preload``: ``preload.py``; the bench's bare counter site passes its own and no packages of ours)."""
+    files: dict[str, bytes] = {"main.py": entry.encode(), "preload.py": preload.encode()}
     for pkg in packages:
         for path in sorted((ROOT / pkg).rglob("*.py")):
             if "__pycache__" not in path.parts:
@@ -324,18 +368,18 @@ def snapshot_key(out: Path) -> str:
 
 
 def set_snapshot(out: Path, on: bool) -> None:
-    """The worker's start snapshot, on (its key) or off (no key): ``--snapshot``, experimental."""
+    """The worker's start snapshot, on (its key) or off (no key: ``--no-snapshot``)."""
     worker = out / "python-worker.js"
     text = worker.read_text(encoding="utf-8")
     worker.write_text(text.replace('"__SNAPSHOT_KEY__"', f'"{snapshot_key(out) if on else ""}"'), encoding="utf-8")
 
 
 def build(out: Path, wheels: list[Path], base: str = "/", entry: str = ENTRY,
-          packages: tuple[str, ...] = APP_PACKAGES, snapshot: bool = False) -> str:
+          packages: tuple[str, ...] = APP_PACKAGES, snapshot: bool = True, preload: str = PRELOAD) -> str:
     """The whole site in ``out``; returns its version (the service worker comes last: it hashes the rest)."""
     copy_client(out)
     compile_stdlib(out)
-    pack_app(out, app_files(wheels, entry, packages))
+    pack_app(out, app_files(wheels, entry, packages, preload))
     set_snapshot(out, snapshot)
     patch_index(out, base)
     shutil.copy(HERE / "sw-register.js", out / "sw-register.js")
@@ -346,8 +390,8 @@ def build(out: Path, wheels: list[Path], base: str = "/", entry: str = ENTRY,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the phone's static site into build/out/web/")
     parser.add_argument("--base", default="/", help="the path the site is published under (default /)")
-    parser.add_argument("--snapshot", action="store_true",
-                        help="experimental: the worker keeps a memory snapshot of the started app (pyboot.mjs)")
+    parser.add_argument("--no-snapshot", dest="snapshot", action="store_false",
+                        help="no start snapshot: every start imports the app (pyboot.mjs)")
     args = parser.parse_args(argv)
     wheels = download_wheels()
     version = build(OUT, wheels, args.base, snapshot=args.snapshot)

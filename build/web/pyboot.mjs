@@ -18,38 +18,21 @@ export const PACK_MAGIC = "TRPK1\n";
 export const SNAP_MAGIC = "TRSNAP1\n";
 export const APP_ROOT = "/app";
 
-// What the snapshot holds imported: the start's own imports (main.py: the phone entry and, in
-// phone(), flet and the app's shell), the two native extensions, and the games' screens the home
-// screen's first build imports. Nothing here may import flet_js (flet's PyodideConnection does): it
-// is the worker's JS module, registered after a restore.
+// What the snapshot holds imported: the site's own ``preload.py`` (build_site.py PRELOAD; the bench's
+// floor site has its own), run before main.py. Nothing it imports may import flet_js (flet's
+// PyodideConnection does): that is the worker's JS module, registered after a restore.
 export const IMPORTS = `
 import os, sys
 sys.path[:0] = ["/app", "/app/__pypackages__"]
 os.chdir("/app")
-import flet, pydantic, pydantic_core, msgpack
-from companion.__main__ import phone
-import companion.app, companion.platform
-from companion import registry
-registry.check()  # every game's screens and engine, as the home screen's build would import them
+import preload
 `;
 // After a restore: fresh randomness (the saved memory holds the making run's Mersenne Twister).
 export const AFTER_RESTORE = "import random; random.seed()";
 
-// A restored interpreter's quick proof (pydantic-core validates, msgpack packs): its last line's value.
-export const SELF_CHECK = `
-import sys, msgpack, pydantic
-from companion.client import Client
-c = Client.model_validate({"role": "guest", "game": "g1"})
-packed = msgpack.packb(c.model_dump())
-assert Client.model_validate(msgpack.unpackb(packed)) == c, packed
-try:
-    Client.model_validate({"role": "referee"})
-    raise AssertionError("no ValidationError")
-except pydantic.ValidationError as exc:
-    err = exc.errors()[0]["type"]
-import random
-f"ok {c!r} {len(packed)}B {err} modules={len(sys.modules)} rand={random.random():.6f}"
-`;
+// A restored interpreter's quick proof (the site's preload.self_check(): its models validate, msgpack
+// packs): the words it returns.
+export const SELF_CHECK = "import preload; preload.self_check()";
 
 
 // app.pack: "TRPK1\n", a 4-byte little-endian length, that many bytes of JSON [[path, size], ...],
@@ -107,7 +90,11 @@ export function decodeSnapshot(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const length = view.getUint32(8, true);
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + length)));
-  return { header, memory: bytes.subarray(12 + length) };
+  const memory = bytes.subarray(12 + length);
+  if (memory.length !== header.bytes) {
+    throw new Error(`snapshot: ${memory.length} bytes of memory, made with ${header.bytes}`); // a torn write
+  }
+  return { header, memory };
 }
 
 function layoutOf(Module) {
@@ -166,5 +153,5 @@ export function makeSnapshotFile(pyodide, state, { site, buildId }) {
     if (Number(handle) !== 0) handles[handle] = dso.name;
   }
   const memory = pyodide.makeMemorySnapshot();
-  return encodeSnapshot({ site, buildId, layout: state.layout, handles }, memory);
+  return encodeSnapshot({ site, buildId, layout: state.layout, handles, bytes: memory.length }, memory);
 }

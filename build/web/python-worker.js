@@ -96,10 +96,16 @@ async function startWithSnapshot(config, loadPyodide, appBytes) {
   const { options, state } = startOptions({ createModule: asm.default, pack, make: true });
   const pyodide = await loadPyodide({ ...output, ...options });
   mark("tr:pyodide-loaded");
-  pyodide.runPython(IMPORTS);
-  const made = makeSnapshotFile(pyodide, state, { site: SNAPSHOT_KEY, buildId: pyodide._api.config.BUILD_ID });
-  mark("tr:snapshot-made");
-  return [pyodide, made];
+  try {
+    pyodide.runPython(IMPORTS);
+    const made = makeSnapshotFile(pyodide, state, { site: SNAPSHOT_KEY, buildId: pyodide._api.config.BUILD_ID });
+    mark("tr:snapshot-made");
+    return [pyodide, made];
+  } catch (error) {
+    // the app starts all the same (main.py imports what it needs); there is just no snapshot
+    console.warn("Tischrichter: no start snapshot this time:", error);
+    return [pyodide, null];
+  }
 }
 
 async function boot(config) {

@@ -5,13 +5,18 @@ started one, and a snapshot whose layout of the native extensions differs is ref
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import struct
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
 
+from build.web import smoke
+from tests.e2e.conftest import button, fill
+from tests.e2e.test_history_e2e import wait_text
 from tests.e2e.test_web_offline import site  # noqa: F401  # the built site (built here if stale)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,3 +50,89 @@ def test_a_restored_start_validates_and_packs_and_a_changed_layout_is_refused(si
     refused = node("time", str(site), str(stale))
     assert refused.returncode != 0
     assert "snapshot: layout" in refused.stderr and "is not the snapshot's" in refused.stderr
+
+
+# In the page: the start's marks of this load (python.js makes the worker's marks performance marks)
+MARKS = """() => performance.getEntriesByType("mark").map((m) => m.name).filter((n) => n.startsWith("tr:snapshot"))"""
+# The cache the worker keeps its snapshot in: every entry's file name and whether it holds a snapshot
+# file of this site's key (python-worker.js SNAPSHOT_CACHE, pyboot.mjs "TRSNAP1")
+KEPT = """async () => {
+  const cache = await caches.open("tr-snapshot");
+  const out = [];
+  for (const request of await cache.keys()) {
+    const bytes = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+    const magic = new TextDecoder().decode(bytes.subarray(0, 8));
+    const length = new DataView(bytes.buffer).getUint32(8, true);
+    const header = new TextDecoder().decode(bytes.subarray(12, 12 + length));
+    const site = magic === "TRSNAP1\\n" ? JSON.parse(header).site : null;
+    out.push([new URL(request.url).pathname, site, bytes.length]);
+  }
+  return out.sort();
+}"""
+PLANT = """async ([name, bytes]) => {
+  const cache = await caches.open("tr-snapshot");
+  await cache.put(new URL(name, location.href).href, new Response(new Uint8Array(bytes)));
+}"""
+KEPT_TIMEOUT = 120_000  # ms: the worker keeps a new snapshot 3 s after the app is up, then writes ~50 MB
+
+
+def wait_kept(page, key: str) -> list[list[object]]:
+    """Until the cache holds exactly this site's snapshot (no other entry); what it holds."""
+    deadline = time.monotonic() + KEPT_TIMEOUT / 1000
+    while True:
+        kept = page.evaluate(KEPT)
+        if [k[:2] for k in kept] == [[f"/snapshot-{key}.bin", key]] or time.monotonic() > deadline:
+            return kept
+        time.sleep(0.5)
+
+
+def reload_home(page) -> list[str]:
+    page.reload(timeout=240_000)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=240_000)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")  # Flutter's accessibility tree again
+    button(page, "Qwixx Longo").wait_for(timeout=240)
+    return page.evaluate(MARKS)
+
+
+@pytest.mark.e2e
+def test_the_phone_makes_its_snapshot_restores_it_and_refuses_a_stale_one(site, tmp_path):  # noqa: F811
+    """Issue 29.5: the first start makes the snapshot and keeps it; a reload restores it; a snapshot
+    of an older site version is never used and goes; a damaged one under this site's own name is
+    refused — the app starts all the same — and made again."""
+    from playwright.sync_api import sync_playwright
+
+    worker = (site / "python-worker.js").read_text(encoding="utf-8")
+    key = re.search(r'const SNAPSHOT_KEY = "([0-9a-f]{16})";', worker)[1]
+    outside: list[str] = []
+    server = smoke.StaticServer(site).start()
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=smoke.CHROMIUM, args=smoke.CHROMIUM_ARGS)
+        try:
+            ctx = smoke.new_context(browser, outside)
+            page = smoke.open_site(ctx, server.url, outside, timeout=240_000)
+            button(page, "Qwixx Longo").wait_for(timeout=240)
+            assert page.evaluate(MARKS) == ["tr:snapshot-made"]
+            kept = wait_kept(page, key)
+            assert [k[:2] for k in kept] == [[f"/snapshot-{key}.bin", key]]
+            assert kept[0][2] > 10_000_000  # the interpreter's memory, not an empty file
+
+            assert reload_home(page) == ["tr:snapshot-restored"]
+            button(page, "Qwixx Longo").click()
+            fill(page, "Name Spieler 1", "Ana")  # a restored app opens a game's setup as before
+            button(page, "Spiel starten").click()
+            wait_text(page, "Ana ist dran · Wurf Nr. 1")
+
+            # an older site's snapshot beside this one's, and this one's damaged (its header kept)
+            good = page.evaluate("""async (name) => Array.from(new Uint8Array(await (await (await caches.open(
+                "tr-snapshot")).match(new URL(name, location.href).href)).arrayBuffer()).subarray(0, 4096))""",
+                                 f"snapshot-{key}.bin")
+            page.evaluate(PLANT, ["snapshot-0123456789abcdef.bin", good])
+            page.evaluate(PLANT, [f"snapshot-{key}.bin", good])  # a torn write: the header, no memory
+            assert reload_home(page) == ["tr:snapshot-made"]  # refused: started without it, made anew
+            wait_text(page, "Qwixx Longo: Ana, Spieler 2 · 0 Züge")  # the game is still there
+            assert [k[:2] for k in wait_kept(page, key)] == [[f"/snapshot-{key}.bin", key]]
+            assert reload_home(page) == ["tr:snapshot-restored"]
+        finally:
+            server.stop()
+            browser.close()
+    assert sorted(set(outside)) == []
