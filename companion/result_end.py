@@ -148,7 +148,7 @@ def again_controls(shell: Shell) -> list[ft.Control]:
         players, options, starter = again
         game_id = table.game.id
 
-        def play_again(e: Any) -> None:
+        def play_again(e: ft.Event[ft.Button]) -> None:
             shell.start_game(game_id, players, options)
 
         out.append(big_button(shell.t("end.again"), play_again, color=ft.Colors.GREEN_700, text_color=ft.Colors.WHITE,
@@ -174,7 +174,7 @@ def _keep_controls(shell: Shell) -> list[ft.Control]:
     names = and_names(shell, [p.name for _, p in new])
     extra = PROFILE_EXTRA.get(table.game.id)
 
-    def keep(e: Any) -> None:
+    def keep(e: ft.Event[ft.OutlinedButton]) -> None:
         done, lines = [], []
         for seat, p in new:
             try:
@@ -201,7 +201,7 @@ def reopen_button(shell: Shell) -> ft.Control:
     """The undo arrow of a result screen: it asks before the finished game is reopened."""
     table = shell.game_table
 
-    def ask(e: Any) -> None:
+    def ask(e: ft.Event[ft.IconButton]) -> None:
         shell.ui["reopen_ask"] = (table.id, table.seq)
         shell.render()
 
@@ -214,11 +214,11 @@ def reopen_question(shell: Shell) -> ft.Control | None:
     if not _asked(shell):
         return None
 
-    def yes(e: Any) -> None:
+    def yes(e: ft.Event[ft.Button]) -> None:
         shell.ui.pop("reopen_ask", None)
         shell.undo()
 
-    def no(e: Any) -> None:
+    def no(e: ft.Event[ft.OutlinedButton]) -> None:
         shell.ui.pop("reopen_ask", None)
         shell.render()
 
