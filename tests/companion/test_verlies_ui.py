@@ -1145,3 +1145,54 @@ def test_a_treasure_is_turned_over_only_in_its_holders_turn_once_the_move_is_mad
     click(shell, "End turn")
     assert "Waiting for Ben." in texts(shell)
     assert "1. Krone – 4 gold · face down" in texts(shell) and "Reveal treasure 1" not in buttons(shell)  # Ben's turn
+
+
+# --- the spoils panel's checkboxes redraw, as the trap's do ----------------------------------
+def _toggle(shell: Shell, label: str) -> bool:
+    """Tap the checkbox row shown now with this label; return whether it shows checked afterwards."""
+    def row() -> ft.Semantics:
+        return next(c for c in walk(shell.body.controls) if isinstance(c, ft.Semantics) and c.label == label)
+
+    row().on_tap(None)
+    shown = row().checked
+    assert isinstance(shown, bool)
+    return shown
+
+
+def _fight_won(shell: Shell) -> None:
+    start(shell)
+    click(shell, "Karte ziehen")
+    click(shell, "Raum: Monster")
+    type_into(shell, "Wurf Ana", "6")
+    type_into(shell, "Wurf Monster", "1")
+    click(shell, "Kampf eintragen")
+    type_into(shell, "Schatzname", "Krone")
+
+
+def test_the_treasure_checkboxes_show_each_tap_and_a_second_tap_undoes_the_first(shell):
+    _fight_won(shell)
+    assert _toggle(shell, "Magisch (M)") is True  # drawn at once, as the trap's checkboxes are
+    assert _toggle(shell, "Magisch (M)") is False  # the second tap takes it back
+    assert _toggle(shell, "Verdeckt") is False
+    assert _toggle(shell, "Verdeckt") is True
+    assert _toggle(shell, "Verdeckt") is False
+    assert _toggle(shell, "Magisch (M)") is True
+    assert [c.value for c in walk(shell.body.controls)
+            if isinstance(c, ft.TextField) and c.label == "Schatzname"] == ["Krone"]  # the typed name stays
+    click(shell, "Schatz nehmen")
+    t = shell.table.state.players[0].treasures[0]
+    assert (t.name, t.magic, t.hidden) == ("Krone", True, False)
+    assert "1. Krone – 3 Gold · M" in texts(shell)
+
+
+def test_the_treasure_checkboxes_in_english(shell):
+    _fight_won(shell)
+    shell.lang = "en"
+    shell.render()
+    assert _toggle(shell, "Face down") is False
+    assert _toggle(shell, "Magic (M)") is True
+    assert _toggle(shell, "Magic (M)") is False
+    click(shell, "Take treasure")
+    t = shell.table.state.players[0].treasures[0]
+    assert (t.magic, t.hidden) == (False, False)
+    assert "1. Krone – 3 gold" in texts(shell)

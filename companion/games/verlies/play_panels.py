@@ -286,9 +286,11 @@ def spoils_panel(shell: Shell, state: Any, st: VerliesPlay, offers: list[Any]) -
 
     def set_magic(value: bool) -> None:
         st.magic = value
+        shell.render()  # the box shows the tap, and its next tap starts from the new value
 
     def set_hidden(value: bool) -> None:
         st.hidden = value
+        shell.render()
 
     controls: list[ft.Control] = [ft.Text(shell.t("rv.play.spoils_title", name=p.name), size=17,
                                           weight=ft.FontWeight.BOLD)]
