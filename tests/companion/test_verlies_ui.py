@@ -1196,3 +1196,29 @@ def test_the_treasure_checkboxes_in_english(shell):
     t = shell.table.state.players[0].treasures[0]
     assert (t.magic, t.hidden) == (False, False)
     assert "1. Krone – 3 gold" in texts(shell)
+
+
+# --- the screens read the engine's own types (issue 24.2) ------------------------------------
+def test_a_table_gives_its_state_as_its_engines_state_and_refuses_another_games_type(shell):
+    from scoring import qwixx_longo, verlies
+
+    start(shell)
+    assert isinstance(shell.table.state_as(verlies.State), verlies.State)
+    assert shell.table.state_as(verlies.State, 0).turn_no == 1  # after the first n actions
+    with pytest.raises(TypeError, match="plays raus-aus-dem-verlies, not scoring.qwixx_longo.State"):
+        shell.table.state_as(qwixx_longo.State)
+
+
+def test_an_event_without_the_shape_the_screen_reads_gives_no_line_not_a_crash(shell):
+    from companion.games.verlies.play_actions import event_text
+    from scoring.verlies import Event
+
+    start(shell)
+    state = shell.table.state
+    broken = [Event(turn=1, seat=0, kind=k, detail={"number": 7}) for k in ("obstacle", "declined", "room")]
+    assert [event_text(shell, state, ev) for ev in broken] == [None, None, None]
+    fight = Event(turn=1, seat=0, kind="fight", detail={"roll": 3, "monster_roll": 2, "total": 9, "monster_total": 7,
+                                                        "won": True})  # the dice without who rolled: the short line
+    assert event_text(shell, state, fight) == "Kampf: 9 gegen 7 – gewonnen!"
+    shell.lang = "en"
+    assert event_text(shell, state, fight) == "Fight: 9 against 7 – won!"

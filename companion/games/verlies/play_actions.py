@@ -280,6 +280,7 @@ def template_of(offers: list[Offer], type_: str, field: str, **fixed: object) ->
 
 
 def choices(template: Template, field: str) -> tuple[Any, ...]:
+    # Any: the engine's Template.fields hold a choice's values as they come (kinds, colours, seats)
     """The values a template's field allows (the engine's choices: kinds, colours, seats)."""
     spec = template.fields[field]
     if not isinstance(spec, tuple):

@@ -27,11 +27,16 @@ if TYPE_CHECKING:
 
 
 # --- purse: gold, treasures, gold log ----------------------------------------------------
-def _visible_players(shell: Shell, state: State, seat: int) -> list[dict[str, Any]]:
+# One player as the engine's view_for(state, seat) shows them to this phone (rv.treasure: a hidden
+# treasure without name or value): the engine's JSON view, whose values Any types.
+PlayerView = dict[str, Any]
+
+
+def _visible_players(shell: Shell, state: State, seat: int) -> list[PlayerView]:
     """Players as this phone may see them (rv.treasure): a hidden treasure's name and value only on
     its owner's own phone; the phone passed around the table (``seats`` None) is a shared screen."""
     viewer = seat if shell.seats is not None and seat in shell.seats else None
-    players: list[dict[str, Any]] = shell.game_table.game.view_for(state, viewer)["players"]
+    players: list[PlayerView] = shell.game_table.game.view_for(state, viewer)["players"]
     return players
 
 
@@ -137,7 +142,7 @@ def _purse_gold(shell: Shell, state: State, st: VerliesPlay, seat: int) -> list[
     return [counter, why, wrap_row(gold_buttons)]
 
 
-def _treasure_row(shell: Shell, state: State, seat: int, i: int, tr: dict[str, Any], may_reveal: bool) -> ft.Control:
+def _treasure_row(shell: Shell, state: State, seat: int, i: int, tr: PlayerView, may_reveal: bool) -> ft.Control:
     """One treasure: its words (or face down on another's screen) and, for its owner when the referee
     allows it now (rv.treasure: own turn, move made, nothing open), reveal."""
     row: list[ft.Control] = []
