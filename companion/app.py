@@ -109,6 +109,7 @@ class Shell(ControlReuse):
         self.table: Table | None = None
         self.refusal: RefereeError | None = None
         self.flash: str | None = None
+        self.storage_notice_seen = False  # the browser-storage notice was dismissed in this session (storage_ui)
         # per-screen view state (selected sheet, typed text, a game's setup state, ...), keyed by a name or
         # (name, table id); each screen reads back what it put there
         self.ui: dict[UiKey, Any] = {}
@@ -193,7 +194,7 @@ class Shell(ControlReuse):
             return f"/g/{game}/seat/{parts[3]}{tail}"
         return f"/g/{game}{tail}"
 
-    async def _on_connect(self, e: Any) -> None:
+    async def _on_connect(self, e: ft.Event[ft.Page]) -> None:
         """A reload or a new connection: the role follows the browser's cookies now."""
         before = self.scope
         self.identify()
@@ -268,10 +269,10 @@ class Shell(ControlReuse):
         except Exception as err:  # the choice holds for this session; only remembering it failed
             log.debug("language not remembered: %r", err)
 
-    def _on_disconnect(self, e: Any) -> None:
+    def _on_disconnect(self, e: ft.Event[ft.Page]) -> None:
         pass  # the session may come back (reload); the table keeps going
 
-    def _on_close(self, e: Any) -> None:
+    def _on_close(self, e: ft.Event[ft.Page]) -> None:
         self._unsubscribe()
         self.ctx.shells.discard(self)
         GC.session_closed()  # its screen may sit among the frozen objects (issue 17)
@@ -437,7 +438,7 @@ class Shell(ControlReuse):
     def top_bar(self) -> ft.Control:
         other = "en" if self.lang == "de" else "de"
 
-        async def switch(e: Any) -> None:
+        async def switch(e: ft.Event[ft.TextButton]) -> None:
             await self.set_lang(other)
 
         return ft.Container(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -74,10 +74,10 @@ def backup_screen(shell: Shell) -> list[ft.Control]:
             _do_export(shell, kind)
             await _download(shell)  # straight to the browser's download; "Nochmal herunterladen" repeats it
 
-        async def run_json(e: Any) -> None:
+        async def run_json(e: ft.Event[ft.Button]) -> None:
             await run("json")
 
-        async def run_csv(e: Any) -> None:
+        async def run_csv(e: ft.Event[ft.Button]) -> None:
             await run("csv")
 
         out.append(ft.Row([big_button(shell.t("hist.bk.all_json"), run_json),
@@ -90,7 +90,7 @@ def backup_screen(shell: Shell) -> list[ft.Control]:
             out.append(ft.Text(res["summary"], size=15))
         if res.get("why"):
             out.append(info_line(shell.t("hist.bk.download_failed"), color=ft.Colors.AMBER_100))
-        async def download(e: Any) -> None:
+        async def download(e: ft.Event[ft.Button]) -> None:
             await _download(shell)
 
         if res.get("downloaded"):  # only once the browser has the file (issue 25.4), before the button
@@ -109,12 +109,12 @@ def backup_screen(shell: Shell) -> list[ft.Control]:
         out.append(info_line(shell.t("hist.bk.readonly"), color=ft.Colors.AMBER_100))
         return out
     out.append(ft.Text(shell.t("hist.bk.import_help"), size=14))
-    async def pick(e: Any) -> None:
+    async def pick(e: ft.Event[ft.Button]) -> None:
         await _pick_and_import(shell)
 
     out.append(big_button(shell.t("hist.bk.pick_file"), pick))
 
-    def typed(e: Any) -> None:
+    def typed(e: ft.Event[ft.TextField]) -> None:
         shell.ui["hist_in"] = e.control.value or ""
 
     out.append(ft.TextField(label=shell.t("hist.bk.in_label"), value=shell.ui.get("hist_in", ""), multiline=True,
@@ -122,7 +122,7 @@ def backup_screen(shell: Shell) -> list[ft.Control]:
     msg = shell.ui.get("hist_msg")
     if msg:
         out.append(info_line(msg[1], color=ft.Colors.GREEN_50 if msg[0] == "ok" else ft.Colors.RED_50))
-    async def do_import(e: Any) -> None:
+    async def do_import(e: ft.Event[ft.Button]) -> None:
         await _do_import(shell)
 
     out.append(big_button(shell.t("hist.bk.do_import"), do_import, color=ft.Colors.INDIGO_600,

@@ -26,7 +26,7 @@ log = logging.getLogger("tischrichter.bgstats")
 
 
 def _panel(shell: Shell, key: str, link: str, label: str, *, always: bool = False) -> ft.Control:
-    def shown(e: Any) -> None:
+    def shown(e: ft.Event[ft.Button]) -> None:
         shell.ui["bg_qr"] = key
         shell.render()
 
@@ -92,8 +92,8 @@ def backup_section(shell: Shell, download: Callable[[Any], Awaitable[None]]) -> 
     browser's save dialog, the same on the server and in the offline phone site)."""
     from companion import backup as H
 
-    def typed(key: str) -> Callable[[Any], None]:
-        def on_change(e: Any) -> None:
+    def typed(key: str) -> Callable[[ft.Event[ft.TextField]], None]:
+        def on_change(e: ft.Event[ft.TextField]) -> None:
             shell.ui[key] = e.control.value or ""
         return on_change
 
@@ -120,10 +120,10 @@ def backup_section(shell: Shell, download: Callable[[Any], Awaitable[None]]) -> 
                                 "summary": shell.t("bg.file_summary", n=len(plays))}
         await download(shell)
 
-    async def run_file(e: Any) -> None:
+    async def run_file(e: ft.Event[ft.Button]) -> None:
         await export("file")
 
-    async def run_csv(e: Any) -> None:
+    async def run_csv(e: ft.Event[ft.Button]) -> None:
         await export("csv")
 
     out: list[ft.Control] = [section_title(shell.t("bg.range_title")), ft.Text(shell.t("bg.range_help"), size=14),

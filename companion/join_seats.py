@@ -6,13 +6,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from typing import Any
 from urllib.parse import parse_qs, urlencode, urlparse, urlunparse
 
 import flet as ft
 
 from companion.app import CLIENT_ANSWER_TIMEOUT, Shell
 from companion.store import StoreError
+from companion.table import Table
 from scoring.errors import InvalidInput
 
 log = logging.getLogger("tischrichter.join")
@@ -42,7 +42,7 @@ def game_join_url(base: str, game_id: str, seat: int | None = None, token: str |
     return urlunparse((p.scheme or "http", p.netloc, path, "", urlencode(query, doseq=True), ""))
 
 
-def table_join_token(shell: Shell, table: Any) -> str:
+def table_join_token(shell: Shell, table: Table) -> str:
     """The game's own join secret (``Store.table_token``); a game from an older store gets one."""
     tok = getattr(table, "token", "") or shell.ctx.store.table_token(table.id) or ""
     if len(tok) < 16:
@@ -76,7 +76,7 @@ def _split(route: str) -> tuple[list[str], dict[str, list[str]]]:
 
 
 # --- who is here --------------------------------------------------------------------------
-def _connected(s: Any) -> bool:
+def _connected(s: Shell) -> bool:
     try:
         return s.page.session.connection is not None
     except Exception:

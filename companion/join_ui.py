@@ -409,7 +409,7 @@ def _install_reconnect(shell: Shell) -> None:
     previous_disconnect = page.on_disconnect
     previous_close = page.on_close
 
-    async def on_connect(e: Any) -> None:
+    async def on_connect(e: ft.Event[ft.Page]) -> None:
         # Renders scheduled while the session was away were dropped (no connection to
         # schedule them on): draw the table as it is now.
         if callable(previous_connect):
@@ -420,12 +420,12 @@ def _install_reconnect(shell: Shell) -> None:
             shell.render()
         _refresh_join_screens(shell, _table_id(shell))
 
-    def on_disconnect(e: Any) -> None:
+    def on_disconnect(e: ft.Event[ft.Page]) -> None:
         if callable(previous_disconnect):
             previous_disconnect(e)  # type: ignore[call-arg]  # (see on_connect)
         _refresh_join_screens(shell, _table_id(shell))
 
-    def on_close(e: Any) -> None:
+    def on_close(e: ft.Event[ft.Page]) -> None:
         gid = _table_id(shell)
         if callable(previous_close):
             previous_close(e)  # type: ignore[call-arg]  # (see on_connect)

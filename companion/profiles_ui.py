@@ -105,8 +105,8 @@ def profiles_screen(shell: Shell) -> list[ft.Control]:
         return out
     out.append(section_title(shell.t("hist.prof.editing") if form["id"] else shell.t("hist.prof.new")))
 
-    def setter(key: str) -> Callable[[Any], None]:
-        def handler(e: Any) -> None:
+    def setter(key: str) -> Callable[[ft.Event[ft.TextField]], None]:
+        def handler(e: ft.Event[ft.TextField]) -> None:
             form[key] = e.control.value or ""
 
         return handler

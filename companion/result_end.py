@@ -13,14 +13,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import flet as ft
 
 from companion.i18n import add_strings
 from companion.profiles import list_profiles, save_profile
 from components.common import TOUCH, big_button
-from scoring.engine import PlayerSpec
+from scoring.engine import PlayerSpec, Result
 
 if TYPE_CHECKING:
     from companion.app import Shell
@@ -67,12 +67,25 @@ add_strings(
 
 # game id -> the words of the winner line (one winner, a shared win) when points are not "Punkte"
 WIN_WORDS: dict[str, tuple[str, str]] = {}
-# game id -> (shell, state) -> why the game ended, in words ("Spielende: Rot und Gelb sind abgeschlossen.")
-END_REASON: dict[str, Callable[[Any, Any], str | None]] = {}
+# game id -> (shell, state) -> why the game ended, in words ("Spielende: Rot und Gelb sind abgeschlossen.").
+# The state is Any here only: each game's hook takes its own engine's State, and the table's game picks the hook.
+END_REASON: dict[str, Callable[[Shell, Any], str | None]] = {}
+# A record's options as stored (GameRecord.options, JSON): each engine parses its own (parse_options);
+# Any is the record's own type for them.
+RecordOptions = dict[str, Any]
 # game id -> (players, options) -> the same game's players and options with the start moved on by one seat
-NEXT_START: dict[str, Callable[[list[PlayerSpec], dict[str, Any]], tuple[list[PlayerSpec], dict[str, Any], int]]] = {}
+NEXT_START: dict[str, Callable[[list[PlayerSpec], RecordOptions], tuple[list[PlayerSpec], RecordOptions, int]]] = {}
+
+
+class ProfileExtra(TypedDict, total=False):
+    """What a kept profile takes along besides the name: ``save_profile``'s keywords."""
+
+    lucky: list[int]  # Qwixx: the seat's lucky numbers
+    character: str  # Verlies: the seat's character
+
+
 # game id -> (options, seat) -> what a kept profile takes along besides the name (Qwixx: lucky numbers)
-PROFILE_EXTRA: dict[str, Callable[[dict[str, Any], int], dict[str, Any]]] = {}
+PROFILE_EXTRA: dict[str, Callable[[RecordOptions, int], ProfileExtra]] = {}
 
 
 def and_names(shell: Shell, names: list[str]) -> str:
@@ -81,21 +94,21 @@ def and_names(shell: Shell, names: list[str]) -> str:
     return shell.t("end.and", names=", ".join(names[:-1]), last=names[-1])
 
 
-def winner_line(shell: Shell, result: Any) -> str:
+def winner_line(shell: Shell, result: Result) -> str:
     """'Ana gewinnt mit 119 Punkten'; 'Ana und Ben teilen sich den Sieg mit je 40 Punkten'."""
-    first = [p for p in sorted(result.players, key=lambda p: p.seat) if p.place == 1 and not getattr(p, "lost", False)]
+    first = [p for p in sorted(result.players, key=lambda p: p.seat) if p.place == 1 and not p.lost]
     if not first:
         return shell.t("end.nobody")
-    wins, share = WIN_WORDS.get(getattr(result, "game", ""), ("end.wins", "end.share"))
+    wins, share = WIN_WORDS.get(result.game, ("end.wins", "end.share"))
     if len(first) == 1:
         return shell.t(wins, name=first[0].name, total=first[0].total)
     return shell.t(share, names=and_names(shell, [p.name for p in first]), total=first[0].total)
 
 
-def shared_places(shell: Shell, result: Any) -> list[str]:
+def shared_places(shell: Shell, result: Result) -> list[str]:
     """'Platz 2 geteilt: Ben und Cara' for each place below the first that several hold."""
     out = []
-    places = sorted({p.place for p in result.players if p.place > 1 and not getattr(p, "lost", False)})
+    places = sorted({p.place for p in result.players if p.place > 1 and not p.lost})
     for place in places:
         names = [p.name for p in sorted(result.players, key=lambda p: p.seat) if p.place == place]
         if len(names) > 1:
@@ -117,7 +130,7 @@ def end_block(shell: Shell) -> list[ft.Control]:
     return out
 
 
-def _again(shell: Shell) -> tuple[list[PlayerSpec], dict[str, Any], int] | None:
+def _again(shell: Shell) -> tuple[list[PlayerSpec], RecordOptions, int] | None:
     table = shell.game_table
     hook = NEXT_START.get(table.game.id)
     if hook is None:
@@ -148,7 +161,7 @@ def again_controls(shell: Shell) -> list[ft.Control]:
         players, options, starter = again
         game_id = table.game.id
 
-        def play_again(e: Any) -> None:
+        def play_again(e: ft.Event[ft.Button]) -> None:
             shell.start_game(game_id, players, options)
 
         out.append(big_button(shell.t("end.again"), play_again, color=ft.Colors.GREEN_700, text_color=ft.Colors.WHITE,
@@ -174,11 +187,11 @@ def _keep_controls(shell: Shell) -> list[ft.Control]:
     names = and_names(shell, [p.name for _, p in new])
     extra = PROFILE_EXTRA.get(table.game.id)
 
-    def keep(e: Any) -> None:
+    def keep(e: ft.Event[ft.OutlinedButton]) -> None:
         done, lines = [], []
         for seat, p in new:
             try:
-                save_profile(store, p.name, **(extra(dict(table.record.options), seat) if extra else {}))
+                save_profile(store, p.name, **(extra(dict(table.record.options), seat) if extra else ProfileExtra()))
                 done.append(p.name)
             except ValueError as exc:  # taken meanwhile, read-only: said, nothing else changes
                 why = str(exc)
@@ -201,7 +214,7 @@ def reopen_button(shell: Shell) -> ft.Control:
     """The undo arrow of a result screen: it asks before the finished game is reopened."""
     table = shell.game_table
 
-    def ask(e: Any) -> None:
+    def ask(e: ft.Event[ft.IconButton]) -> None:
         shell.ui["reopen_ask"] = (table.id, table.seq)
         shell.render()
 
@@ -214,11 +227,11 @@ def reopen_question(shell: Shell) -> ft.Control | None:
     if not _asked(shell):
         return None
 
-    def yes(e: Any) -> None:
+    def yes(e: ft.Event[ft.Button]) -> None:
         shell.ui.pop("reopen_ask", None)
         shell.undo()
 
-    def no(e: Any) -> None:
+    def no(e: ft.Event[ft.OutlinedButton]) -> None:
         shell.ui.pop("reopen_ask", None)
         shell.render()
 

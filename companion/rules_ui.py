@@ -35,6 +35,7 @@ from scoring.errors import InvalidInput
 
 if TYPE_CHECKING:
     from companion.app import Shell
+    from companion.table import Table
 
 log = logging.getLogger("tischrichter.rules")
 
@@ -283,7 +284,7 @@ def search_box(shell: Shell) -> list[ft.Control]:
     results = ft.Column(result_controls(shell, shell.ui.get("rules_query", "")), spacing=4,
                         horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
-    async def changed(e: Any) -> None:
+    async def changed(e: ft.Event[ft.TextField]) -> None:
         query = e.control.value or ""
         shell.ui["rules_query"] = query
         # redraw the screen (diffed in place): rendered controls are frozen and
@@ -341,14 +342,14 @@ def _back_to_game(shell: Shell, game_id: str) -> None:
         shell.go_home()
 
 
-def _panel_key(table: Any, what: str) -> tuple[str, str]:
+def _panel_key(table: Table, what: str) -> tuple[str, str]:
     return (f"dispute_{what}", table.id)
 
 
 DISPUTE_FOLD = 6  # a player's group with more legal moves than this shows its first few and a count
 
 
-def dispute_body(shell: Shell, table: Any) -> list[ft.Control]:
+def dispute_body(shell: Shell, table: Table) -> list[ft.Control]:
     """Candidates as buttons and the verdict on the one tapped (nothing is submitted)."""
     lang = shell.lang
     out: list[ft.Control] = [ft.Text(shell.t("rules.dispute_intro"), size=14)]
@@ -406,7 +407,7 @@ def dispute_body(shell: Shell, table: Any) -> list[ft.Control]:
                 shown = group[: DISPUTE_FOLD - 2]
             controls = [buttons(shown, ft.Colors.GREEN_100)]
             if len(shown) < len(group):
-                def more(e: Any, key: tuple[str, str] = unfold) -> None:
+                def more(e: ft.Event[ft.OutlinedButton], key: tuple[str, str] = unfold) -> None:
                     shell.ui[key] = table.seq
                     shell.render()
 
@@ -420,21 +421,21 @@ def dispute_body(shell: Shell, table: Any) -> list[ft.Control]:
     return out
 
 
-def dispute_panel(shell: Shell, table: Any = None) -> ft.Control:
+def dispute_panel(shell: Shell, table: Table | None = None) -> ft.Control:
     """A "Was wäre wenn?" panel for a game screen: closed it is one button; open it lists moves to try."""
     table = table or shell.table
     if table is None:
         return ft.Container()
     key = _panel_key(table, "open")
     if not shell.ui.get(key):
-        def open_(e: Any) -> None:
+        def open_(e: ft.Event[ft.OutlinedButton]) -> None:
             shell.ui[key] = True
             shell.render()
 
         return ft.OutlinedButton(content=shell.t("rules.dispute_title"), icon=ft.Icons.HELP_OUTLINE,
                                  height=TOUCH, on_click=open_)
 
-    def close(e: Any) -> None:
+    def close(e: ft.Event[ft.IconButton]) -> None:
         shell.ui[key] = False
         shell.ui.pop(_panel_key(table, "pick"), None)
         shell.render()
@@ -489,7 +490,7 @@ def extension(shell: Shell) -> None:
     shell.rule_hook = lambda rule: open_rule(shell, rule)
     previous = shell.home_extra
 
-    def home_extra(s: Any) -> list[ft.Control]:
+    def home_extra(s: Shell) -> list[ft.Control]:
         out = list(previous(s)) if previous else []
         out.append(home_button(s))
         return out

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
 
 import flet as ft
 
 from companion import platform
-from companion.app import EXTENSIONS, RESULT_EXTRAS, TOP_EXTRAS
+from companion.app import EXTENSIONS, RESULT_EXTRAS, TOP_EXTRAS, Shell
 from companion.i18n import add_strings
 from companion.store import StoreError
 from components.common import big_button, keyed
@@ -66,12 +65,12 @@ add_strings(
 )
 
 
-def _shows(shell: Any) -> bool:
+def _shows(shell: Shell) -> bool:
     return platform.is_phone() and not shell.is_guest
 
 
 # --- the answer -----------------------------------------------------------------------------------
-def extension(shell: Any) -> None:
+def extension(shell: Shell) -> None:
     """Session start (phone): once the browser's answer is in, draw the screen again with it."""
     if not platform.is_phone() or platform.storage_kept() is not None:
         return
@@ -95,15 +94,15 @@ def extension(shell: Any) -> None:
 
 
 # --- once: on the home screen -----------------------------------------------------------------------
-def notice(shell: Any) -> list[ft.Control]:
+def notice(shell: Shell) -> list[ft.Control]:
     """On the home screen, while the browser did not promise to keep the store and it was not read."""
     if not _shows(shell) or shell.screen != "home" or platform.storage_kept() is not False:
         return []
     store = shell.ctx.store
-    if getattr(shell, "storage_notice_seen", False) or store.meta(SEEN) == "1":
+    if shell.storage_notice_seen or store.meta(SEEN) == "1":
         return []
 
-    def seen(e: Any) -> None:
+    def seen(e: ft.Event[ft.Button]) -> None:
         shell.storage_notice_seen = True
         try:
             store.set_meta(SEEN, "1")
@@ -120,7 +119,7 @@ def notice(shell: Any) -> list[ft.Control]:
 
 
 # --- after each finished game: the backup -------------------------------------------------------------
-def result_offer(shell: Any) -> list[ft.Control]:
+def result_offer(shell: Shell) -> list[ft.Control]:
     """Below a finished game's result: the backup as one tap, unless the browser keeps the store."""
     table = shell.table
     if not _shows(shell) or table is None or not table.is_over() or platform.storage_kept() is True:
@@ -128,7 +127,7 @@ def result_offer(shell: Any) -> list[ft.Control]:
     done = shell.ui.get("kept_backup")
     done = done if isinstance(done, dict) and done.get("game") == table.id else None
 
-    async def download(e: Any) -> None:
+    async def download(e: ft.Event[ft.Button]) -> None:
         await _download(shell, table.id)
 
     out: list[ft.Control] = [ft.Text(shell.t("kept.offer"), size=15),
@@ -139,7 +138,7 @@ def result_offer(shell: Any) -> list[ft.Control]:
     return [keyed(ft.Column(out, spacing=8), "storage_offer")]
 
 
-async def _download(shell: Any, game_id: str) -> None:
+async def _download(shell: Shell, game_id: str) -> None:
     """Every game and profile as a backup file (``companion.backup``), the browser's own download."""
     from companion import backup as B
 

@@ -25,7 +25,9 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from companion.store import Store, StoreError
 from scoring.dice import Dice
@@ -44,6 +46,7 @@ from scoring.engine import (
 from scoring.errors import InvalidInput, RefereeError, Refusal
 
 Listener = Callable[["Table", str], None]
+S = TypeVar("S", bound=BaseModel)  # an engine's State model
 
 
 log = logging.getLogger("tischrichter.table")
@@ -96,6 +99,17 @@ class Table:
                 got = replay(self.record, n)
                 self._keep(n, got)
             return got
+
+    def state_as(self, kind: type[S], n: int | None = None) -> S:
+        """The state now (or after the first ``n`` actions) as its engine's own ``State``: the one
+        place a game's screens narrow the engine's ``Any`` (``Game[Any, Any]``, one ``Table`` for
+        every game). A table only ever holds states of its record's game (``get_game(record.game)``,
+        ``replay``) and the shell shows a game's screens only for its own tables, so a mismatch is a
+        routing bug: said as such (the shell shows a view's error as a line, the game goes on)."""
+        state = self.state if n is None else self.state_at(n)
+        if not isinstance(state, kind):
+            raise TypeError(f"table {self.id} plays {self.game.id}, not {kind.__module__}.{kind.__name__}")
+        return state
 
     def _keep(self, n: int, state: Any) -> None:
         self._states[n] = state

@@ -1145,3 +1145,80 @@ def test_a_treasure_is_turned_over_only_in_its_holders_turn_once_the_move_is_mad
     click(shell, "End turn")
     assert "Waiting for Ben." in texts(shell)
     assert "1. Krone – 4 gold · face down" in texts(shell) and "Reveal treasure 1" not in buttons(shell)  # Ben's turn
+
+
+# --- the spoils panel's checkboxes redraw, as the trap's do ----------------------------------
+def _toggle(shell: Shell, label: str) -> bool:
+    """Tap the checkbox row shown now with this label; return whether it shows checked afterwards."""
+    def row() -> ft.Semantics:
+        return next(c for c in walk(shell.body.controls) if isinstance(c, ft.Semantics) and c.label == label)
+
+    row().on_tap(None)
+    shown = row().checked
+    assert isinstance(shown, bool)
+    return shown
+
+
+def _fight_won(shell: Shell) -> None:
+    start(shell)
+    click(shell, "Karte ziehen")
+    click(shell, "Raum: Monster")
+    type_into(shell, "Wurf Ana", "6")
+    type_into(shell, "Wurf Monster", "1")
+    click(shell, "Kampf eintragen")
+    type_into(shell, "Schatzname", "Krone")
+
+
+def test_the_treasure_checkboxes_show_each_tap_and_a_second_tap_undoes_the_first(shell):
+    _fight_won(shell)
+    assert _toggle(shell, "Magisch (M)") is True  # drawn at once, as the trap's checkboxes are
+    assert _toggle(shell, "Magisch (M)") is False  # the second tap takes it back
+    assert _toggle(shell, "Verdeckt") is False
+    assert _toggle(shell, "Verdeckt") is True
+    assert _toggle(shell, "Verdeckt") is False
+    assert _toggle(shell, "Magisch (M)") is True
+    assert [c.value for c in walk(shell.body.controls)
+            if isinstance(c, ft.TextField) and c.label == "Schatzname"] == ["Krone"]  # the typed name stays
+    click(shell, "Schatz nehmen")
+    t = shell.table.state.players[0].treasures[0]
+    assert (t.name, t.magic, t.hidden) == ("Krone", True, False)
+    assert "1. Krone – 3 Gold · M" in texts(shell)
+
+
+def test_the_treasure_checkboxes_in_english(shell):
+    _fight_won(shell)
+    shell.lang = "en"
+    shell.render()
+    assert _toggle(shell, "Face down") is False
+    assert _toggle(shell, "Magic (M)") is True
+    assert _toggle(shell, "Magic (M)") is False
+    click(shell, "Take treasure")
+    t = shell.table.state.players[0].treasures[0]
+    assert (t.magic, t.hidden) == (False, False)
+    assert "1. Krone – 3 gold" in texts(shell)
+
+
+# --- the screens read the engine's own types (issue 24.2) ------------------------------------
+def test_a_table_gives_its_state_as_its_engines_state_and_refuses_another_games_type(shell):
+    from scoring import qwixx_longo, verlies
+
+    start(shell)
+    assert isinstance(shell.table.state_as(verlies.State), verlies.State)
+    assert shell.table.state_as(verlies.State, 0).turn_no == 1  # after the first n actions
+    with pytest.raises(TypeError, match="plays raus-aus-dem-verlies, not scoring.qwixx_longo.State"):
+        shell.table.state_as(qwixx_longo.State)
+
+
+def test_an_event_without_the_shape_the_screen_reads_gives_no_line_not_a_crash(shell):
+    from companion.games.verlies.play_actions import event_text
+    from scoring.verlies import Event
+
+    start(shell)
+    state = shell.table.state
+    broken = [Event(turn=1, seat=0, kind=k, detail={"number": 7}) for k in ("obstacle", "declined", "room")]
+    assert [event_text(shell, state, ev) for ev in broken] == [None, None, None]
+    fight = Event(turn=1, seat=0, kind="fight", detail={"roll": 3, "monster_roll": 2, "total": 9, "monster_total": 7,
+                                                        "won": True})  # the dice without who rolled: the short line
+    assert event_text(shell, state, fight) == "Kampf: 9 gegen 7 – gewonnen!"
+    shell.lang = "en"
+    assert event_text(shell, state, fight) == "Fight: 9 against 7 – won!"

@@ -5,7 +5,7 @@ Views only: every rule is asked of the engine (``scoring.qwixx_longo``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -17,14 +17,17 @@ from components.cross_row import RowModel, cross_row
 from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, slots_for, toggle, typed_roll_row
 from components.dice_tray import DieFace, dice_tray
 from components.player_switcher import player_switcher
+from scoring.engine import DieSpec, RollRequest
 from scoring.errors import InvalidInput, Refusal
 from scoring.qwixx_longo import (
     COLORS,
+    Action,
     Color,
     ColorCross,
     LuckyCross,
     Pass,
     Roll,
+    State,
     WhiteCross,
     crossed_number,
     explain_field,
@@ -34,6 +37,7 @@ from scoring.qwixx_longo import (
 
 if TYPE_CHECKING:
     from companion.app import Shell
+    from companion.table import Table
 
 ROWS: dict[str, Color] = {c: c for c in COLORS}  # a tapped cell's row, as the referee names it
 STYLE = {
@@ -54,7 +58,7 @@ def _connection(shell: Shell) -> int:
     return id(getattr(session, "connection", None))
 
 
-def _selected(shell: Shell, state: Any) -> int:
+def _selected(shell: Shell, state: State) -> int:
     """Whose sheet is shown: the chosen one, else the first seat the table waits for.
 
     A seat's own phone always comes back to its own sheet (issue 15.7): another player's
@@ -86,7 +90,7 @@ def _die_name(shell: Shell, key: str) -> str:
     return color_name(shell, key)
 
 
-def dice_faces(shell: Shell, state: Any) -> list[DieFace]:
+def dice_faces(shell: Shell, state: State) -> list[DieFace]:
     d = state.dice if state.phase != "roll" else None
     faces = [
         DieFace(shell.t("q8.letter.white"), getattr(d, "white1", None), ft.Colors.WHITE, name=shell.t("q8.white_die")),
@@ -107,7 +111,7 @@ def _and(shell: Shell, names: list[str]) -> str:
     return shell.t("q8.play.and", names=", ".join(names[:-1]), last=names[-1])
 
 
-def deciding_text(shell: Shell, state: Any) -> str:
+def deciding_text(shell: Shell, state: State) -> str:
     """Who still decides on this roll, in words (issue 15.5): 'Ben entscheidet noch'."""
     names = [state.names[s] for s in shell.game_table.game.current_seats(state)]
     if len(names) == 1:
@@ -121,12 +125,12 @@ def last_decision(shell: Shell) -> str | None:
     table = shell.game_table
     actions = table.record.actions[: table.cursor]
     for i in range(len(actions) - 1, -1, -1):
-        a = table.game.parse_action(actions[i].action)
+        a: Action = table.game.parse_action(actions[i].action)
         if isinstance(a, Roll):
-            if table.state.phase != "roll":
+            if table.state_as(State).phase != "roll":
                 return None  # a new roll: the dice speak now, not the last turn
             continue
-        before = table.state_at(i)
+        before = table.state_as(State, i)
         name = before.names[a.by]
         if isinstance(a, Pass):
             misthrow = before.phase == "color" and not before.active_crossed
@@ -134,17 +138,25 @@ def last_decision(shell: Shell) -> str | None:
         elif isinstance(a, LuckyCross):
             what = shell.t("q8.play.last_lucky", color=color_name(shell, a.row), number=crossed_number(before, a))
         elif isinstance(a, ColorCross):
-            number = crossed_number(before, a)
-            die = before.dice.color_value(a.row)
-            what = shell.t("q8.play.color_cross", color=color_name(shell, a.row), white=number - die, die=die,
-                           number=number)
+            what = color_cross_text(shell, before, a)
         else:
             what = shell.t("q8.play.cross", color=color_name(shell, a.row), number=crossed_number(before, a))
         return shell.t("q8.play.last", name=name, what=what)
     return None
 
 
-def _top_block(shell: Shell, table: Any, state: Any) -> ft.Control:
+def color_cross_text(shell: Shell, state: State, a: ColorCross) -> str:
+    """A colour cross in words, "Rot 4+5=9": the field it takes, the white die and the colour die it adds
+    (the roll of the colour phase, ``State.rolled``). The engine offers and applies a colour cross
+    only for a colour die still in the game (q8.dice, its row not locked); without one the line names the row alone."""
+    number = crossed_number(state, a)
+    die = state.rolled.color_value(a.row)
+    if number is None or die is None:
+        return color_name(shell, a.row)
+    return shell.t("q8.play.color_cross", color=color_name(shell, a.row), white=number - die, die=die, number=number)
+
+
+def _top_block(shell: Shell, table: Table, state: State) -> ft.Control:
     """Whose turn, undo/redo and the dice; unchanged blocks are the same controls (Shell.memo)."""
     turn_text = shell.t("q8.play.turn", name=state.names[state.active], turn=state.turn)
     may_undo, may_redo = table.may_undo(shell.seats), table.may_redo(shell.seats)
@@ -169,7 +181,7 @@ def _top_block(shell: Shell, table: Any, state: Any) -> ft.Control:
                                   vertical_alignment=ft.CrossAxisAlignment.CENTER), "top")
 
 
-def _middle_block(shell: Shell, table: Any, state: Any, seat: int) -> ft.Control | None:
+def _middle_block(shell: Shell, table: Table, state: State, seat: int) -> ft.Control | None:
     """What was entered last and who still decides, in words (issue 15.5), and the sheet switcher."""
     last = last_decision(shell)
     waiting_text = deciding_text(shell, state) if state.phase == "white" else None
@@ -189,7 +201,7 @@ def _middle_block(shell: Shell, table: Any, state: Any, seat: int) -> ft.Control
                                   vertical_alignment=ft.CrossAxisAlignment.CENTER), "middle")
 
 
-def _phase_controls(shell: Shell, state: Any, seat: int, mine: Any, waiting_mine: list[int],
+def _phase_controls(shell: Shell, state: State, seat: int, mine: list[int], waiting_mine: list[int],
                     acting: int | None) -> list[ft.Control]:
     """The phase's buttons: roll, the white sum for the seat this phone decides for, the colour choice."""
     game = shell.game_table.game
@@ -205,7 +217,7 @@ def _phase_controls(shell: Shell, state: Any, seat: int, mine: Any, waiting_mine
         if acting is not None:
             # "Alle anderen passen" beside the title, not below the buttons: after a roll the whole
             # decision fits on a 360x740 phone, nothing of it cut by the bottom edge (issue 25.3)
-            title = section_title(shell.t("q8.play.white_title", sum=state.dice.white_sum, name=state.names[acting]))
+            title = section_title(shell.t("q8.play.white_title", sum=state.rolled.white_sum, name=state.names[acting]))
             out.append(keyed(ft.Row([ft.Container(title, expand=True), *rest], spacing=6,
                                     vertical_alignment=ft.CrossAxisAlignment.CENTER), "phase-title"))
             out.append(keyed(action_row(shell, state, game.legal(state, acting)), "actions"))
@@ -221,7 +233,7 @@ def _phase_controls(shell: Shell, state: Any, seat: int, mine: Any, waiting_mine
 
 def play_view(shell: Shell) -> ft.Control:
     table = shell.game_table
-    state = table.state
+    state = table.state_as(State)
     seat = _selected(shell, state)
     mine = _my_seats(shell, len(state.names))
     out: list[ft.Control] = [_top_block(shell, table, state)]
@@ -263,7 +275,7 @@ def _rest_pass(shell: Shell, seats: list[int]) -> None:
             return
 
 
-def roll_controls(shell: Shell, state: Any, mine: list[int]) -> list[ft.Control]:
+def roll_controls(shell: Shell, state: State, mine: list[int]) -> list[ft.Control]:
     if state.active not in mine:
         return [info_line(shell.t("q8.play.roll_phase", name=state.names[state.active]))]
     req = shell.game_table.game.pending_roll(state)
@@ -307,7 +319,7 @@ def roll_controls(shell: Shell, state: Any, mine: list[int]) -> list[ft.Control]
     ]
 
 
-def die_slot(shell: Shell, die: Any) -> DieSlot:
+def die_slot(shell: Shell, die: DieSpec) -> DieSlot:
     """How one die of the engine's RollRequest looks: white dice white, colour dice in their colour."""
     if die.name in COLORS:
         strong, _, text = STYLE[die.name]
@@ -316,7 +328,7 @@ def die_slot(shell: Shell, die: Any) -> DieSlot:
                    ft.Colors.BLACK)
 
 
-def real_dice_entry(shell: Shell, req: Any) -> ft.Control:
+def real_dice_entry(shell: Shell, req: RollRequest) -> ft.Control:
     """The dice of the roll the engine asks for (removed colours absent), set by tapping faces.
 
     The faces (8 a die) are built only while "Echte Würfel" is open; it stays open for this roll."""
@@ -348,9 +360,9 @@ def real_dice_entry(shell: Shell, req: Any) -> ft.Control:
     )
 
 
-def action_specs(shell: Shell, state: Any, actions: list[Any]) -> list[tuple[str, str, str, Any]]:
+def action_specs(shell: Shell, state: State, actions: list[Action]) -> list[tuple[str, str, str, Action]]:
     """(button text, colour, text colour, action) for each offered action, in order."""
-    specs: list[tuple[str, str, str, Any]] = []
+    specs: list[tuple[str, str, str, Action]] = []
     seen: set[tuple[str, int | None]] = set()
     for a in actions:
         number = crossed_number(state, a)
@@ -364,9 +376,7 @@ def action_specs(shell: Shell, state: Any, actions: list[Any]) -> list[tuple[str
             if (a.row, number) in seen:
                 continue  # both white dice give the same sum: one button
             seen.add((a.row, number))
-            die = state.dice.color_value(a.row)
-            text = shell.t("q8.play.color_cross", color=color_name(shell, a.row), white=number - die, die=die,
-                           number=number)
+            text = color_cross_text(shell, state, a)
             strong, light, fg = STYLE[a.row]
         else:
             misthrow = state.phase == "color" and not state.active_crossed
@@ -376,7 +386,7 @@ def action_specs(shell: Shell, state: Any, actions: list[Any]) -> list[tuple[str
     return specs
 
 
-def action_row(shell: Shell, state: Any, actions: list[Any]) -> ft.Control:
+def action_row(shell: Shell, state: State, actions: list[Action]) -> ft.Control:
     """The offered actions as big buttons; the same controls as last time when nothing changed."""
     specs = action_specs(shell, state, actions)
     sig = tuple((text, strong, fg, type(a).__name__, a.model_dump_json()) for text, strong, fg, a in specs)
@@ -387,7 +397,7 @@ def action_row(shell: Shell, state: Any, actions: list[Any]) -> ft.Control:
     )
 
 
-def sheet_view(shell: Shell, state: Any, seat: int) -> ft.Control:
+def sheet_view(shell: Shell, state: State, seat: int) -> ft.Control:
     sheet = state.sheets[seat]
     legal = shell.game_table.game.legal(state, seat) if (shell.seats is None or seat in shell.seats) else []
     legal_fields: dict[str, set[int]] = {c: set() for c in COLORS}
@@ -402,7 +412,7 @@ def sheet_view(shell: Shell, state: Any, seat: int) -> ft.Control:
     def tap(color: str, number: int) -> None:
         # Rows and cells are shared between renders and between players' sheets
         # (see below): the tapped sheet is the one shown now, the state is now.
-        live = shell.game_table.state
+        live = shell.game_table.state_as(State)
         shown = shell.ui.get(shown_key, seat)
         if shell.seats is not None and shown not in shell.seats:
             shell.refuse(Refusal("table.seat", "not_your_seat", name=live.names[shown]))

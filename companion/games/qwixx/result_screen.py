@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 import flet as ft
 
@@ -12,15 +12,16 @@ from companion.result_end import (
     END_REASON,
     NEXT_START,
     PROFILE_EXTRA,
+    ProfileExtra,
+    RecordOptions,
     and_names,
     end_block,
     reopen_button,
     reopen_question,
     result_footer,
 )
-from scoring.qwixx_longo import (
-    COLORS,
-)
+from scoring.engine import PlayerSpec
+from scoring.qwixx_longo import COLORS, State
 
 if TYPE_CHECKING:
     from companion.app import Shell
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 # --- result ------------------------------------------------------------------------------
 def result_view(shell: Shell) -> ft.Control:
     table = shell.game_table
-    result = table.game.result(table.state)
+    result = table.game.result(table.state_as(State))
     out: list[ft.Control] = [
         ft.Row(
             [
@@ -82,7 +83,7 @@ def result_view(shell: Shell) -> ft.Control:
 
 
 # --- the end's hooks (companion.result_end) ----------------------------------------------
-def end_reason(shell: Shell, state: Any) -> str | None:
+def end_reason(shell: Shell, state: State) -> str | None:
     """q8.end: the rows locked (in the order they were), or whose misthrow ended it."""
     lines = []
     if len(state.removed) >= state.options.end_locked_rows:
@@ -94,12 +95,15 @@ def end_reason(shell: Shell, state: Any) -> str | None:
     return " ".join(lines) or None
 
 
-def rotate(items: list[Any], k: int) -> list[Any]:
+T = TypeVar("T")
+
+
+def rotate(items: list[T], k: int) -> list[T]:
     """The seats in the same order round the table, seat ``k`` first (the one who begins)."""
     return items[k:] + items[:k] if items else items
 
 
-def next_start(players: list[Any], options: dict[str, Any]) -> tuple[list[Any], dict[str, Any], int]:
+def next_start(players: list[PlayerSpec], options: RecordOptions) -> tuple[list[PlayerSpec], RecordOptions, int]:
     """Qwixx's first seat rolls first: the same table moved on by one, lucky numbers with their sheets."""
     options = dict(options)
     if options.get("lucky_numbers"):
@@ -107,7 +111,7 @@ def next_start(players: list[Any], options: dict[str, Any]) -> tuple[list[Any], 
     return rotate(list(players), 1), options, 0
 
 
-def profile_extra(options: dict[str, Any], seat: int) -> dict[str, Any]:
+def profile_extra(options: RecordOptions, seat: int) -> ProfileExtra:
     lucky = list(options.get("lucky_numbers") or [])
     return {"lucky": list(lucky[seat])} if seat < len(lucky) else {}
 

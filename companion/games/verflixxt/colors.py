@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -40,7 +41,7 @@ def tile_text(tile: Tile | str | None) -> str:
     return str(tile).replace("-", "−")
 
 
-def tiles_text(tiles: Any) -> str:
+def tiles_text(tiles: Iterable[Tile | str]) -> str:
     return " ".join(tile_text(t) for t in tiles)
 
 

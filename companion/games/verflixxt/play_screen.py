@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -38,10 +38,12 @@ from components.tile_strip import Piece, Slot, tile_strip
 from scoring.errors import InvalidInput, RefereeError, Refusal
 from scoring.verflixxt import (
     GAME as ENGINE,
+    Action,
     MoveFigure,
     MoveGuard,
     MoveWurminator,
     SkipWurminator,
+    State,
     advise,
     move_preview,
     score_tiles,
@@ -70,7 +72,7 @@ def _letters(names: tuple[str, ...]) -> list[str] | None:
     return first if len(set(first)) == len(first) else None
 
 
-def figure_label(state: Any, seat: int, fig: int) -> str:
+def figure_label(state: State, seat: int, fig: int) -> str:
     """"A2": Ana's second figure; "2.1" when two names share an initial."""
     letters = _letters(state.names)
     many = len(state.figures[seat]) > 1
@@ -79,7 +81,7 @@ def figure_label(state: Any, seat: int, fig: int) -> str:
     return letters[seat] + str(fig + 1) if many else letters[seat]
 
 
-def pos_text(shell: Shell, state: Any, p: int) -> str:
+def pos_text(shell: Shell, state: State, p: int) -> str:
     if p <= 0:
         return shell.t("vx.pos.start")
     if p >= state.goal:
@@ -90,7 +92,7 @@ def pos_text(shell: Shell, state: Any, p: int) -> str:
     return shell.t("vx.pos.slot", n=p, tile=tile_text(tile))
 
 
-def board_slots(shell: Shell, state: Any, highlight: set[int] | None = None) -> list[Slot]:
+def board_slots(shell: Shell, state: State, highlight: set[int] | None = None) -> list[Slot]:
     """The strip's slots, each named as a screen reader reads it: "Feld 2 (−1): A1, Wächter"."""
     highlight = highlight or set()
     pieces: dict[int, list[Piece]] = {}
@@ -121,7 +123,7 @@ def board_slots(shell: Shell, state: Any, highlight: set[int] | None = None) -> 
     return slots
 
 
-def action_label(shell: Shell, state: Any, action: Any) -> str:
+def action_label(shell: Shell, state: State, action: Action) -> str:
     """One line for a legal action, from the engine's preview: where it lands, what it takes or bites."""
     if isinstance(action, SkipWurminator):
         return shell.t("vx.play.skip_wurm")
@@ -153,7 +155,7 @@ def _button_text(weight: ft.FontWeight) -> ft.TextStyle:
     return ft.TextStyle(size=16, weight=weight, height=20 / 14, letter_spacing=0.1)
 
 
-def _move_button(text: str, on_click: Any, color: str, text_color: str) -> ft.Control:
+def _move_button(text: str, on_click: ft.ControlEventHandler[ft.Button], color: str, text_color: str) -> ft.Control:
     """Full width (the moves' column stretches it), at least 48 px high; long lines wrap instead of
     being cut. One control: the words are the button's own text, styled by the button (issue 18:
     was a Row, the Button and a Text)."""
@@ -172,7 +174,7 @@ def _parse_roll(text: str) -> list[int]:
     return [int(x) for x in re.findall(r"\d+", text or "")][:8]
 
 
-def roll_controls(shell: Shell, state: Any) -> list[ft.Control]:
+def roll_controls(shell: Shell, state: State) -> list[ft.Control]:
     key = ("vx_typed", shell.game_table.id)
     field = ft.TextField(label=shell.t("vx.play.typed_roll"), value=shell.ui.get(key, ""),
                          keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True)
@@ -220,7 +222,7 @@ def real_dice_entry(shell: Shell) -> ft.Control:
     table = shell.game_table
     key = (DICE_KEY, table.id)
     values = _dice_memory(shell)
-    req = table.game.pending_roll(table.state) if values is not None else None
+    req = table.game.pending_roll(table.state_as(State)) if values is not None else None
     slots = None
     if req is not None:
         color = seat_color(shell, req.by)
@@ -246,7 +248,7 @@ def real_dice_entry(shell: Shell) -> ft.Control:
                                           ready=shell.t("dice.ready"), toggle=shell.t("dice.toggle")))
 
 
-def _locked_guard_chip(shell: Shell, state: Any, p: int, err: RefereeError) -> ft.Control:
+def _locked_guard_chip(shell: Shell, state: State, p: int, err: RefereeError) -> ft.Control:
     """A compact chip (the tile, as on the board); its place and the refusal's words are its tooltip and label."""
     tile = state.tile_at(p) if 0 < p < state.goal else None
     words = shell.t("vx.play.locked_tip", place=pos_text(shell, state, p), why=err.message(shell.lang))
@@ -262,7 +264,7 @@ def _locked_guard_chip(shell: Shell, state: Any, p: int, err: RefereeError) -> f
     return ft.Semantics(label=words, button=True, content=chip, exclude_semantics=True)
 
 
-def _locked_guards(shell: Shell, state: Any) -> list[ft.Control]:
+def _locked_guards(shell: Shell, state: State) -> list[ft.Control]:
     """Guards that may not move now, each tappable: the engine says why (vx.guard, vx.wurm.guard)."""
     seen: set[int] = set()
     chips = []
@@ -279,7 +281,7 @@ def _locked_guards(shell: Shell, state: Any) -> list[ft.Control]:
             ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]
 
 
-def _advice_controls(shell: Shell, state: Any) -> list[ft.Control]:
+def _advice_controls(shell: Shell, state: State) -> list[ft.Control]:
     tips = advise(state)
     if not tips:
         return []
@@ -296,7 +298,7 @@ def _advice_controls(shell: Shell, state: Any) -> list[ft.Control]:
     return [ft.Container(content=ft.Column(lines, spacing=2), bgcolor=ft.Colors.TEAL_50, border_radius=10, padding=8)]
 
 
-def _event_lines(shell: Shell, state: Any) -> list[str]:
+def _event_lines(shell: Shell, state: State) -> list[str]:
     out = []
     for ev in state.events:
         name = state.names[ev.seat] if ev.seat is not None else ""
@@ -306,7 +308,7 @@ def _event_lines(shell: Shell, state: Any) -> list[str]:
     return out
 
 
-def piles_view(shell: Shell, state: Any) -> ft.Control:
+def piles_view(shell: Shell, state: State) -> ft.Control:
     cards = []
     goal = state.goal
     for seat, name in enumerate(state.names):
@@ -367,8 +369,8 @@ def last_move_line(shell: Shell) -> str | None:
         hit: str | None = cached[1]
         return hit
     try:
-        before = table.state_at(table.cursor - 1)
-        action = ENGINE.parse_action(rec.action)
+        before = table.state_as(State, table.cursor - 1)
+        action: Action = ENGINE.parse_action(rec.action)
         text = shell.t("vx.play.last_move", name=before.names[action.by], move=action_label(shell, before, action))
     except (Refusal, InvalidInput, AttributeError, IndexError):
         text = None
@@ -395,7 +397,7 @@ SIDE_COL: ft.ResponsiveNumber = {"xs": 12, "sm": 5}
 BOARD_COL: ft.ResponsiveNumber = {"xs": 12, "sm": 7}
 
 
-def _header(shell: Shell, state: Any) -> ft.Control:
+def _header(shell: Shell, state: State) -> ft.Control:
     """Whose turn, with undo and redo; the same controls while it looks the same (Shell.memo)."""
     table, me = shell.game_table, state.turn
     turn_text = shell.t("play.turn_of", name=state.names[me])
@@ -422,7 +424,7 @@ def _header(shell: Shell, state: Any) -> ft.Control:
                  "header")
 
 
-def _roll_block(shell: Shell, state: Any) -> ft.Control:
+def _roll_block(shell: Shell, state: State) -> ft.Control:
     """The roll controls stay mounted (hidden while a move is chosen): after every move they
     come back as the same controls instead of a new text field and buttons each turn."""
     table = shell.game_table
@@ -434,7 +436,7 @@ def _roll_block(shell: Shell, state: Any) -> ft.Control:
     return keyed(ft.Container(roll_block, visible=state.phase == "roll"), "roll-block")
 
 
-def _waiting(shell: Shell, state: Any, roll_text: str | None) -> list[ft.Control]:
+def _waiting(shell: Shell, state: State, roll_text: str | None) -> list[ft.Control]:
     """Another seat's phone: everyone sees the board, only the player on turn acts."""
     waiting = {"roll": "vx.play.other_rolls", "wurminator": "vx.play.other_wurm"}.get(state.phase,
                                                                                       "vx.play.other_moves")
@@ -445,7 +447,7 @@ def _waiting(shell: Shell, state: Any, roll_text: str | None) -> list[ft.Control
     return out
 
 
-def _move_colors(shell: Shell, state: Any, a: Any) -> tuple[str, str]:
+def _move_colors(shell: Shell, state: State, a: Action) -> tuple[str, str]:
     if isinstance(a, MoveFigure):
         me_color = seat_color(shell, state.turn)
         return me_color, text_on(me_color)
@@ -456,7 +458,7 @@ def _move_colors(shell: Shell, state: Any, a: Any) -> tuple[str, str]:
     return ft.Colors.GREY_200, ft.Colors.BLACK
 
 
-def _moves(shell: Shell, state: Any, legal: list[Any], roll_text: str) -> ft.Control:
+def _moves(shell: Shell, state: State, legal: list[Action], roll_text: str) -> ft.Control:
     """The roll, right above the moves it allows, and the guards it does not move."""
     title = shell.t("vx.play.moves_with" if state.phase == "move" else "vx.play.wurm_phase")
     table = shell.game_table
@@ -499,7 +501,7 @@ def _hidden_moves(shell: Shell) -> list[ft.Control]:
     return [_moves_box(line, moves, visible=False)]
 
 
-def _news(shell: Shell, state: Any) -> list[ft.Control]:
+def _news(shell: Shell, state: State) -> list[ft.Control]:
     """A refusal where the tap happened (under the roll field or the moves), the last move, events."""
     out: list[ft.Control] = []
     refusal = shell.refusal_control()
@@ -515,7 +517,7 @@ def _news(shell: Shell, state: Any) -> list[ft.Control]:
     return out
 
 
-def _advice(shell: Shell, state: Any, shown: bool) -> list[ft.Control]:
+def _advice(shell: Shell, state: State, shown: bool) -> list[ft.Control]:
     """The advice switch and, when on, one line per legal move. The switch stays mounted, hidden
     while the player rolls: a move and its undo change its ``visible`` instead of sending it
     whole (issue 18)."""
@@ -533,7 +535,7 @@ def _advice(shell: Shell, state: Any, shown: bool) -> list[ft.Control]:
     return out
 
 
-def _side(shell: Shell, state: Any, legal: list[Any], mine: bool) -> list[ft.Control]:
+def _side(shell: Shell, state: State, legal: list[Action], mine: bool) -> list[ft.Control]:
     """The roll and what to do with it."""
     roll_text = shell.t("vx.play.roll_chip", value=state.roll) if state.roll is not None else None
     side: list[ft.Control] = []
@@ -551,7 +553,7 @@ def _side(shell: Shell, state: Any, legal: list[Any], mine: bool) -> list[ft.Con
     return side
 
 
-def _board(shell: Shell, state: Any, legal: list[Any]) -> list[ft.Control]:
+def _board(shell: Shell, state: State, legal: list[Action]) -> list[ft.Control]:
     """The parcours (a single possible move's landing marked) and the piles."""
     table = shell.game_table
     landing: set[int] = set()
@@ -570,7 +572,7 @@ def _board(shell: Shell, state: Any, legal: list[Any]) -> list[ft.Control]:
 def play_view(shell: Shell) -> ft.Control:
     # Blocks that look the same as last time are the same controls (Shell.memo): Flet's diff skips them.
     table = shell.game_table
-    state = table.state
+    state = table.state_as(State)
     mine = shell.seats is None or state.turn in shell.seats
     legal = ENGINE.legal(state) if mine else []
     return ft.Column([

@@ -2,21 +2,31 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.games.verflixxt.colors import tile_text, tiles_text
 from companion.games.verflixxt.play_screen import seat_color
 from companion.games.verflixxt.words import GAME
-from companion.result_end import END_REASON, NEXT_START, end_block, reopen_button, reopen_question, result_footer
+from companion.result_end import (
+    END_REASON,
+    NEXT_START,
+    RecordOptions,
+    end_block,
+    reopen_button,
+    reopen_question,
+    result_footer,
+)
+from scoring.engine import PlayerSpec, Result
+from scoring.verflixxt import State
 
 if TYPE_CHECKING:
     from companion.app import Shell
 
 
 # --- result ------------------------------------------------------------------------------
-def result_cards(shell: Shell, result: Any) -> list[ft.Control]:
+def result_cards(shell: Shell, result: Result) -> list[ft.Control]:
     cards: list[ft.Control] = []
     for p in sorted(result.players, key=lambda p: (p.place, p.seat)):
         b = p.breakdown
@@ -44,7 +54,7 @@ def result_cards(shell: Shell, result: Any) -> list[ft.Control]:
 
 def result_view(shell: Shell) -> ft.Control:
     table = shell.game_table
-    result = table.game.result(table.state)
+    result = table.game.result(table.state_as(State))
     out: list[ft.Control] = [
         ft.Row([
             ft.Text(shell.t("result.title"), size=22, weight=ft.FontWeight.BOLD, expand=True),
@@ -64,11 +74,11 @@ def result_view(shell: Shell) -> ft.Control:
 
 
 # --- the end's hooks (companion.result_end) ----------------------------------------------
-def end_reason(shell: Shell, state: Any) -> str | None:
+def end_reason(shell: Shell, state: State) -> str | None:
     return shell.t("vx.end.home")  # vx.out: the game ends once every figure is home
 
 
-def next_start(players: list[Any], options: dict[str, Any]) -> tuple[list[Any], dict[str, Any], int]:
+def next_start(players: list[PlayerSpec], options: RecordOptions) -> tuple[list[PlayerSpec], RecordOptions, int]:
     """The same seats and colours; the next seat begins (``first_seat``)."""
     options = dict(options)
     first = (int(options.get("first_seat", 0)) + 1) % max(1, len(players))

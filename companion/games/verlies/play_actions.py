@@ -8,14 +8,21 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import flet as ft
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from companion.games.verlies.widgets import parse_roll
 from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, toggle
 from scoring.engine import DieSpec, Range, Template, Text
 from scoring.errors import InvalidInput
+from scoring.verlies import Action, Event, State
+
+Offer = Action | Template  # what the engine's legal() offers: a concrete action, or a template the table fills in
+# A template filled in (Template.fill): the action as data, parsed by the table's engine (parse_action);
+# Any is the engine's own type for those values (numbers, colours, names, seats).
+Declared = dict[str, Any]
 
 if TYPE_CHECKING:
     from companion.app import Shell
@@ -91,14 +98,14 @@ def play_state(shell: Shell) -> VerliesPlay:
     return st
 
 
-def submit(shell: Shell, action: Any, *, clear: tuple[TransientKey, ...] = TRANSIENT) -> bool:
+def submit(shell: Shell, action: Action | Declared | None, *, clear: tuple[TransientKey, ...] = TRANSIENT) -> bool:
     """Submit; on success forget what was typed for it, on a refusal keep it."""
     if action is None:  # a template value refused in place (``filled``)
         return False
     st = play_state(shell)
     kept = replace(st)
     st.clear(clear)
-    turn = shell.game_table.state.turn_no
+    turn = shell.game_table.state_as(State).turn_no
     if shell.submit(action):
         _turn_end_note(shell, turn)
         return True
@@ -111,7 +118,7 @@ def submit(shell: Shell, action: Any, *, clear: tuple[TransientKey, ...] = TRANS
 def _turn_end_note(shell: Shell, turn_before: int) -> None:
     """The next turn's screen starts clean; what the tap that ended the turn caused ("card back into
     the pile", "escaped") is said once, on the phone that tapped, as a passing note."""
-    state = shell.game_table.state
+    state = shell.game_table.state_as(State)
     if state.turn_no == turn_before or shell.game_table.is_over():
         return  # the result screen says how it ended: no note from the last turn over it (issue 25.9)
     lines = [t for ev in state.events if (t := event_text(shell, state, ev))]
@@ -136,9 +143,8 @@ def bad_roll(shell: Shell, got: str) -> None:
     shell.refuse(InvalidInput("rv_ui_bad_roll", rule="rv.dice", got=(got or "–")[:12]))
 
 
-def seat_name(state: Any, seat: int) -> str:
-    name: str = state.players[seat].name
-    return name
+def seat_name(state: State, seat: int) -> str:
+    return state.players[seat].name
 
 
 def cause_text(shell: Shell, cause: str) -> str:
@@ -149,42 +155,103 @@ def cause_text(shell: Shell, cause: str) -> str:
         return cause
 
 
-def injury_cause(state: Any, seat: int) -> str:
+def injury_cause(state: State, seat: int) -> str:
     for ev in reversed(state.log):
         if ev.seat == seat and ev.kind == "injured":
             return str(ev.detail.get("cause", ""))
     return ""
 
 
-def event_text(shell: Shell, state: Any, ev: Any) -> str | None:
+# What the screen reads of an event's ``detail`` (the engine's dict of numbers, words and flags), by
+# kind: a detail without that shape (never written by the engine) gives no line rather than a wrong one.
+class _Detail(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+
+class _CheckDetail(_Detail):  # an obstacle's or a trap's check (rv.obstacle, rv.room)
+    number: int
+    color: str
+    value: int
+    roll: int
+    success: bool = False
+
+
+class _ObstacleDetail(_CheckDetail):
+    kind: str
+
+
+class _DeclinedDetail(_Detail):
+    kind: str
+    number: int
+
+
+class _FightDetail(_Detail):  # rv.monster
+    total: int
+    monster_total: int
+    won: bool = False
+
+
+class _FightDiceDetail(_FightDetail):  # with its dice and who rolled for the monster (issue 25.9)
+    attribute: str
+    value: int
+    roll: int
+    monster_value: int
+    monster_roll: int
+    monster_roller: int
+
+
+class _RoomDetail(_Detail):  # rv.room
+    kind: Literal["gold", "monster", "trap"]
+
+
+D = TypeVar("D", bound=_Detail)
+
+
+def _detail(kind: type[D], ev: Event) -> D | None:
+    try:
+        return kind.model_validate(ev.detail)
+    except ValidationError:
+        return None
+
+
+ROOM_WORDS = {"gold": "rv.play.panel_gold", "monster": "rv.kind.monster", "trap": "rv.kind.trap"}
+
+
+def event_text(shell: Shell, state: State, ev: Event) -> str | None:
     d = ev.detail
     name = seat_name(state, ev.seat)
     if ev.kind == "obstacle":
-        key = "rv.ev.obstacle_ok" if d.get("success") else "rv.ev.obstacle_fail"
-        return shell.t(key, kind=cause_text(shell, d["kind"]), number=d["number"],
-                       color=shell.t(f"rv.color.{d['color']}"),
-                       value=d["value"], roll=d["roll"], sum=d["value"] + d["roll"])
+        ob = _detail(_ObstacleDetail, ev)
+        if ob is None:
+            return None
+        return shell.t("rv.ev.obstacle_ok" if ob.success else "rv.ev.obstacle_fail", kind=cause_text(shell, ob.kind),
+                       number=ob.number, color=shell.t(f"rv.color.{ob.color}"), value=ob.value, roll=ob.roll,
+                       sum=ob.value + ob.roll)
     if ev.kind == "declined":
-        return shell.t("rv.ev.declined", kind=cause_text(shell, d["kind"]), number=d["number"])
+        de = _detail(_DeclinedDetail, ev)
+        return None if de is None else shell.t("rv.ev.declined", kind=cause_text(shell, de.kind), number=de.number)
     if ev.kind == "fight":
-        if "roll" in d and "monster_roll" in d:
-            return shell.t("rv.ev.fight_won_dice" if d.get("won") else "rv.ev.fight_lost_dice",
-                           attr=shell.t(f"rv.attr.{d['attribute']}"), value=d["value"], roll=d["roll"],
-                           total=d["total"], mvalue=d["monster_value"], mroll=d["monster_roll"],
-                           monster=d["monster_total"], roller=seat_name(state, d["monster_roller"]))
-        return shell.t("rv.ev.fight_won" if d.get("won") else "rv.ev.fight_lost", total=d["total"],
-                       monster=d["monster_total"])
+        fd = _detail(_FightDiceDetail, ev) if "roll" in d and "monster_roll" in d else None
+        if fd is not None and 0 <= fd.monster_roller < len(state.players):
+            return shell.t("rv.ev.fight_won_dice" if fd.won else "rv.ev.fight_lost_dice",
+                           attr=shell.t(f"rv.attr.{fd.attribute}"), value=fd.value, roll=fd.roll,
+                           total=fd.total, mvalue=fd.monster_value, mroll=fd.monster_roll,
+                           monster=fd.monster_total, roller=seat_name(state, fd.monster_roller))
+        f = _detail(_FightDetail, ev)
+        return None if f is None else shell.t("rv.ev.fight_won" if f.won else "rv.ev.fight_lost", total=f.total,
+                                              monster=f.monster_total)
     if ev.kind == "trap":
-        if "roll" in d:  # a trap with a check: its die, as for an obstacle
-            return shell.t("rv.ev.trap_ok_roll" if d.get("success") else "rv.ev.trap_hit_roll", number=d["number"],
-                           color=shell.t(f"rv.color.{d['color']}"), value=d["value"], roll=d["roll"],
-                           sum=d["value"] + d["roll"])
+        tc = _detail(_CheckDetail, ev) if "roll" in d else None
+        if tc is not None:  # a trap with a check: its die, as for an obstacle
+            return shell.t("rv.ev.trap_ok_roll" if tc.success else "rv.ev.trap_hit_roll", number=tc.number,
+                           color=shell.t(f"rv.color.{tc.color}"), value=tc.value, roll=tc.roll,
+                           sum=tc.value + tc.roll)
         return shell.t("rv.ev.trap_ok" if d.get("success") else "rv.ev.trap_hit")
     if ev.kind == "injured":
         return shell.t("rv.ev.injured", name=name, cause=cause_text(shell, str(d.get("cause", ""))))
     if ev.kind == "room":
-        return shell.t("rv.ev.room", kind=shell.t({"gold": "rv.play.panel_gold", "monster": "rv.kind.monster",
-                                                     "trap": "rv.kind.trap"}[d["kind"]]))
+        room = _detail(_RoomDetail, ev)
+        return None if room is None else shell.t("rv.ev.room", kind=shell.t(ROOM_WORDS[room.kind]))
     if ev.kind == "unauthorised":
         return shell.t("rv.ev.unauthorised_next" if d.get("skips_next") else "rv.ev.unauthorised_this", name=name)
     if ev.kind == "nothing_lost":
@@ -195,7 +262,7 @@ def event_text(shell: Shell, state: Any, ev: Any) -> str | None:
 
 
 # --- what the engine offers (issue 13: the screen asks legal() and pending_roll(), never its own rules) ---
-def offer_of(offers: list[Any], type_: str, **fixed: Any) -> Any | None:
+def offer_of(offers: list[Offer], type_: str, **fixed: object) -> Action | None:
     """The concrete action of ``type_`` with these values that ``legal()`` offers, if any."""
     for o in offers:
         if not isinstance(o, Template) and o.type == type_ and all(getattr(o, k) == v for k, v in fixed.items()):
@@ -203,7 +270,7 @@ def offer_of(offers: list[Any], type_: str, **fixed: Any) -> Any | None:
     return None
 
 
-def template_of(offers: list[Any], type_: str, field: str, **fixed: Any) -> Template | None:
+def template_of(offers: list[Offer], type_: str, field: str, **fixed: object) -> Template | None:
     """The template of ``type_`` that leaves ``field`` to the table, with these fixed values, if offered."""
     for o in offers:
         if (isinstance(o, Template) and o.action_type == type_ and field in o.fields
@@ -213,6 +280,7 @@ def template_of(offers: list[Any], type_: str, field: str, **fixed: Any) -> Temp
 
 
 def choices(template: Template, field: str) -> tuple[Any, ...]:
+    # Any: the engine's Template.fields hold a choice's values as they come (kinds, colours, seats)
     """The values a template's field allows (the engine's choices: kinds, colours, seats)."""
     spec = template.fields[field]
     if not isinstance(spec, tuple):
@@ -234,7 +302,7 @@ def text_of(template: Template, field: str) -> Text:
     return spec
 
 
-def filled(shell: Shell, template: Template, **values: Any) -> dict[str, Any] | None:
+def filled(shell: Shell, template: Template, **values: object) -> Declared | None:
     """The template's action with the values entered; a value outside its range is refused in place."""
     try:
         return template.fill(**values)
@@ -243,7 +311,7 @@ def filled(shell: Shell, template: Template, **values: Any) -> dict[str, Any] | 
         return None
 
 
-def declare_and_roll(shell: Shell, declared: Any, faces: list[int] | None, rolls: int) -> bool:
+def declare_and_roll(shell: Shell, declared: Declared | None, faces: list[int] | None, rolls: int) -> bool:
     """One tap: the declaration, then up to ``rolls`` dice through the table's chance protocol
     (``faces``: the real dice typed, else the table rolls), drawn once. Dice the engine asks of
     another seat's phone are left to that phone (its roll panel)."""
@@ -254,7 +322,7 @@ def declare_and_roll(shell: Shell, declared: Any, faces: list[int] | None, rolls
     def steps() -> None:
         table.submit(declared, shell.seats)
         for i in range(rolls):
-            req = table.game.pending_roll(table.state)
+            req = table.game.pending_roll(table.state_as(State))
             if req is None or (shell.seats is not None and req.by not in shell.seats):
                 return
             table.roll(shell.seats, None if faces is None or i >= len(faces) else [faces[i]])
@@ -287,7 +355,7 @@ CHECK_DIE = DieSpec(name="w6", sides=6)
 DICE_KEY = "dice_entry"
 
 
-def _die_slot(shell: Shell, state: Any, key: str, spec: DieSpec, role: str) -> DieSlot:
+def _die_slot(shell: Shell, state: State, key: str, spec: DieSpec, role: str) -> DieSlot:
     """How a die looks on the faces: the adventurer's amber with their name, the monster's red (a
     tapped face is filled in its die's colour: white would not stand out from the others)."""
     if role == "hero":
@@ -299,13 +367,14 @@ def _die_slot(shell: Shell, state: Any, key: str, spec: DieSpec, role: str) -> D
 
 
 def real_dice_row(shell: Shell, tag: str, dice: list[tuple[str, DieSpec, str]],
-                  on_apply: Callable[[list[int]], Any]) -> ft.Control:
+                  on_apply: Callable[[list[int]], object]) -> ft.Control:
     """ "Echte Würfel": the toggle and – once opened, for this roll (``tag`` at the table's seq) – a
     face button per die (``dice``: key, spec, role), then one button to take them (issue 15.3)."""
     table = shell.game_table
     key, roll_id = (DICE_KEY, table.id), (table.seq, tag)
     values = opened(shell.ui, key, roll_id)
-    slots = None if values is None else [_die_slot(shell, table.state, k, spec, role) for k, spec, role in dice]
+    state = table.state_as(State)
+    slots = None if values is None else [_die_slot(shell, state, k, spec, role) for k, spec, role in dice]
 
     def flip() -> None:
         toggle(shell.ui, key, roll_id)

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.games.verlies.play_actions import (
     CHECK_DIE,
+    Declared,
     NumberKey,
+    Offer,
     TypedKey,
     VerliesPlay,
     bad_roll,
@@ -40,6 +42,8 @@ from scoring.engine import Range, Template
 from scoring.verlies import (
     ATTRIBUTE_OF,
     FAILURE,
+    Adventurer,
+    State,
     check_chance,
     fight_chance,
 )
@@ -48,7 +52,8 @@ if TYPE_CHECKING:
     from companion.app import Shell
 
 
-def _color_chips(shell: Shell, p: Any, colors: Any, chosen: str, on_pick: Callable[[str], None]) -> list[ft.Control]:
+def _color_chips(shell: Shell, p: Adventurer, colors: Iterable[str], chosen: str,
+                 on_pick: Callable[[str], None]) -> list[ft.Control]:
     """One chip a deck colour, with the attribute it checks and the hero's value (rv.obstacle, rv.room)."""
     out: list[ft.Control] = []
     for c in colors:
@@ -106,7 +111,7 @@ def roll_row(shell: Shell, st: VerliesPlay, key: TypedKey, label: str, virtual: 
     ]
 
 
-def obstacle_panel(shell: Shell, state: Any, st: VerliesPlay, template: Template,
+def obstacle_panel(shell: Shell, state: State, st: VerliesPlay, template: Template,
                    decline: Template | None) -> ft.Control:
     me = state.current
     p = state.players[me]
@@ -131,7 +136,7 @@ def obstacle_panel(shell: Shell, state: Any, st: VerliesPlay, template: Template
     fail = FAILURE[st.kind]
     fail_key = "rv.fail.hurt_loss" if fail.loss else ("rv.fail.hurt" if fail.injury else "rv.fail.blocked")
 
-    def declared(t: Template) -> dict[str, Any] | None:
+    def declared(t: Template) -> Declared | None:
         return filled(shell, t, kind=st.kind, color=st.color, number=st.number)
 
     controls = [
@@ -184,7 +189,7 @@ def _check(*, label: str, value: bool, on_change: Callable[[bool], None]) -> ft.
     return toggle_row(label, value, lambda: on_change(not value))
 
 
-def fight_panel(shell: Shell, state: Any, st: VerliesPlay, template: Template) -> ft.Control:
+def fight_panel(shell: Shell, state: State, st: VerliesPlay, template: Template) -> ft.Control:
     me = state.current
     p = state.players[me]
     n = len(state.players)
@@ -224,7 +229,7 @@ def fight_panel(shell: Shell, state: Any, st: VerliesPlay, template: Template) -
     # on a seat's own phone the monster's roller rolls on theirs (the roll panel there)
     two_step = shell.seats is not None and roller not in shell.seats
 
-    def declared() -> dict[str, Any] | None:
+    def declared() -> Declared | None:
         return filled(shell, template, monster_value=st.monster_value, attribute=st.attribute,
                       monster_roller=st.roller)
 
@@ -275,7 +280,7 @@ def fight_panel(shell: Shell, state: Any, st: VerliesPlay, template: Template) -
     )
 
 
-def spoils_panel(shell: Shell, state: Any, st: VerliesPlay, offers: list[Any]) -> ft.Control:
+def spoils_panel(shell: Shell, state: State, st: VerliesPlay, offers: list[Offer]) -> ft.Control:
     me = state.current
     p = state.players[me]
     treasure = template_of(offers, "gain_treasure", "gold")
@@ -286,9 +291,11 @@ def spoils_panel(shell: Shell, state: Any, st: VerliesPlay, offers: list[Any]) -
 
     def set_magic(value: bool) -> None:
         st.magic = value
+        shell.render()  # the box shows the tap, and its next tap starts from the new value
 
     def set_hidden(value: bool) -> None:
         st.hidden = value
+        shell.render()
 
     controls: list[ft.Control] = [ft.Text(shell.t("rv.play.spoils_title", name=p.name), size=17,
                                           weight=ft.FontWeight.BOLD)]
@@ -322,7 +329,7 @@ def spoils_panel(shell: Shell, state: Any, st: VerliesPlay, offers: list[Any]) -
     return card_box(controls, color=ft.Colors.AMBER_50)
 
 
-def trap_panel(shell: Shell, state: Any, st: VerliesPlay, plain: Template | None,
+def trap_panel(shell: Shell, state: State, st: VerliesPlay, plain: Template | None,
                checked: Template | None, dice_plain: Template | None = None,
                dice_checked: Template | None = None) -> ft.Control:
     me = state.current
@@ -358,7 +365,7 @@ def trap_panel(shell: Shell, state: Any, st: VerliesPlay, plain: Template | None
     gold: dict[str, object] = {"lose_dice": st.trap_dice} if by_dice else {"lose_gold": st.trap_gold}
     effects = {**gold, "injury": st.trap_injury, "loss_choice": st.trap_loss}
 
-    def declared() -> dict[str, Any] | None:
+    def declared() -> Declared | None:
         check = {"color": st.color, "number": st.number} if with_check else {}
         return filled(shell, declaring, **effects, **check)
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.games.verlies.play_actions import (
+    Offer,
     TypedKey,
     VerliesPlay,
     cause_text,
@@ -32,10 +33,16 @@ from companion.games.verlies.purse import purse_section, treasure_name
 from companion.games.verlies.widgets import PRIMARY, card_box, choice_chip, frac_text, pct, wrap_row
 from companion.rules_ui import dispute_button
 from components.common import TOUCH, big_button, info_line, keyed, section_title
-from scoring.engine import Template
+from scoring.engine import RollRequest, Template
 from scoring.verlies import (
     ATTRIBUTE_OF,
     PENALTY_GOLD,
+    Chance,
+    Color,
+    LoseGold,
+    LoseTreasure,
+    Pending,
+    State,
     check_chance,
 )
 
@@ -89,7 +96,7 @@ def redo_step(shell: Shell) -> bool:
 
 def play_view(shell: Shell) -> ft.Control:
     table = shell.game_table
-    state = table.state
+    state = table.state_as(State)
     st = play_state(shell)
     me = state.current
     cur = state.players[me]
@@ -127,7 +134,7 @@ def play_view(shell: Shell) -> ft.Control:
     else:
         offers = table.game.legal(state, me)
         if state.pending is not None:
-            acts += _pending_controls(shell, state, st, offers)
+            acts += _pending_controls(shell, state, state.pending, st, offers)
         elif state.phase == "start":
             acts += _start_controls(shell, state, offers)
         else:
@@ -144,7 +151,7 @@ def play_view(shell: Shell) -> ft.Control:
     return ft.Column(out, spacing=10)
 
 
-def _table_line(shell: Shell, state: Any) -> ft.Control:
+def _table_line(shell: Shell, state: State) -> ft.Control:
     if not state.exits_laid:  # what the exits mean for the table (issue 25.8)
         parts = [shell.t("rv.play.exits_none")]
     elif state.free_exits > 0:
@@ -163,7 +170,7 @@ def _table_line(shell: Shell, state: Any) -> ft.Control:
     return ft.Text(" · ".join(parts), size=14, color=ft.Colors.BLUE_GREY_700)
 
 
-def _turn_events(shell: Shell, state: Any) -> list[tuple[int, str, bool]]:
+def _turn_events(shell: Shell, state: State) -> list[tuple[int, str, bool]]:
     """What happened this turn, in words, each with its index in the game's event log (a stable
     key for the line). A new turn starts with a clean message area: the last turn's lines go."""
     log = state.log
@@ -181,7 +188,7 @@ def _turn_events(shell: Shell, state: Any) -> list[tuple[int, str, bool]]:
     return out
 
 
-def _start_controls(shell: Shell, state: Any, offers: list[Any]) -> list[ft.Control]:
+def _start_controls(shell: Shell, state: State, offers: list[Offer]) -> list[ft.Control]:
     me = state.current
     p = state.players[me]
     recover = offer_of(offers, "recover")
@@ -214,7 +221,7 @@ def _start_controls(shell: Shell, state: Any, offers: list[Any]) -> list[ft.Cont
     return out
 
 
-def _moved_controls(shell: Shell, state: Any, st: VerliesPlay, offers: list[Any]) -> list[ft.Control]:
+def _moved_controls(shell: Shell, state: State, st: VerliesPlay, offers: list[Offer]) -> list[ft.Control]:
     me = state.current
     p = state.players[me]
     t = state.turn
@@ -290,18 +297,19 @@ def _moved_controls(shell: Shell, state: Any, st: VerliesPlay, offers: list[Any]
     return out
 
 
-def _pending_controls(shell: Shell, state: Any, st: VerliesPlay, offers: list[Any]) -> list[ft.Control]:
-    pend = state.pending
+def _pending_controls(shell: Shell, state: State, pend: Pending, st: VerliesPlay,
+                      offers: list[Offer]) -> list[ft.Control]:
+    """The decision ``pend`` (``state.pending``) the current player makes before anything else."""
     me = state.current
     p = state.players[me]
     if pend.kind == "loss":  # rv.loss: exactly what the engine offers (only what the player has)
         gold = min(PENALTY_GOLD, p.gold)  # rv.gold: never below zero
         buttons = []
         for a in offers:
-            if a.type == "lose_gold":
+            if isinstance(a, LoseGold):
                 buttons.append(big_button(shell.t("rv.play.lose_gold", n=gold), lambda e, a=a: submit(shell, a),
                                           color=ft.Colors.AMBER_300))
-            elif a.type == "lose_treasure":
+            elif isinstance(a, LoseTreasure):
                 buttons.append(big_button(
                     shell.t("rv.play.lose_treasure", n=a.index + 1, name=treasure_name(shell, state, me, a.index)),
                     lambda e, a=a: submit(shell, a)))
@@ -328,40 +336,58 @@ def _pending_controls(shell: Shell, state: Any, st: VerliesPlay, offers: list[An
     return [keyed(spoils_panel(shell, state, st, offers), "pending-spoils")]
 
 
-def _roll_controls(shell: Shell, state: Any, st: VerliesPlay, mine: list[int], req: Any) -> list[ft.Control]:
+def _checked(c: Chance) -> tuple[Color, int] | None:
+    """The colour and number a check's die is rolled against: the declared obstacle's (rv.obstacle) or
+    the trap's (rv.room: a trap's die is a check only when it has one); None if the chance has neither."""
+    if c.purpose == "obstacle" and c.obstacle is not None:
+        return c.obstacle.color, c.obstacle.number
+    if c.purpose == "trap" and c.trap is not None and c.trap.color is not None and c.trap.number is not None:
+        return c.trap.color, c.trap.number
+    return None
+
+
+def _roll_controls(shell: Shell, state: State, st: VerliesPlay, mine: list[int],
+                   req: RollRequest) -> list[ft.Control]:
     """A die is due (rv.dice, ``pending_roll``): what it decides, and – on the phone of the seat that
     rolls it – the virtual die and the field for the real one (rv.monster: the monster's roller)."""
     c = state.chance
+    if c is None:  # not reached: the engine asks for a die (pending_roll) only while a chance is open
+        return []
     hero = state.players[state.current]
     roller = seat_name(state, req.by)
     lines: list[ft.Control] = []
     if c.purpose in ("obstacle", "trap"):
-        check = c.obstacle if c.purpose == "obstacle" else c.trap
-        attr = ATTRIBUTE_OF[check.color]
-        value = hero.value(attr)
-        chance = check_chance(value, check.number)
-        title = (shell.t("rv.play.panel_obstacle") + f": {cause_text(shell, check.kind)} {check.number}"
-                 if c.purpose == "obstacle" else shell.t("rv.play.trap_roll"))
-        lines += [ft.Text(shell.t("rv.play.needs", attr=shell.t(f"rv.attr.{attr}"), value=value, number=check.number),
-                          size=15),
-                  ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=frac_text(chance, 6)), size=18,
-                          weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800)]
+        check = _checked(c)
+        if c.purpose == "obstacle" and c.obstacle is not None:
+            title = shell.t("rv.play.panel_obstacle") + f": {cause_text(shell, c.obstacle.kind)} {c.obstacle.number}"
+        else:
+            title = shell.t("rv.play.trap_roll")
+        if check is not None:
+            attr = ATTRIBUTE_OF[check[0]]
+            value = hero.value(attr)
+            chance = check_chance(value, check[1])
+            lines += [ft.Text(shell.t("rv.play.needs", attr=shell.t(f"rv.attr.{attr}"), value=value,
+                                      number=check[1]), size=15),
+                      ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=frac_text(chance, 6)), size=18,
+                              weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800)]
     elif c.purpose in ("fight", "monster"):
-        f = c.fight
-        value = hero.value(f.attribute)
+        f = c.fight  # rv.monster: the fight declared; its line is left out were it missing
         if c.purpose == "fight":
             title = shell.t("rv.play.fight_title", name=hero.name)
-            lines.append(ft.Text(shell.t("rv.play.fight_needs", attr=shell.t(f"rv.attr.{f.attribute}"), value=value,
-                                         monster=f.monster_value), size=15))
         else:
             title = (shell.t("rv.play.monster_you") if shell.seats is not None and req.by in mine
                      else shell.t("rv.play.monster_by", name=roller))
-            lines.append(ft.Text(shell.t("rv.play.monster_fight", name=hero.name,
-                                         attr=shell.t(f"rv.attr.{f.attribute}"),
-                                         value=value, roll=f.roll, total=value + f.roll, monster=f.monster_value),
-                                 size=15))
+        if f is not None:
+            value = hero.value(f.attribute)
+            if c.purpose == "fight" or f.roll is None:  # the monster's die comes after the adventurer's
+                lines.append(ft.Text(shell.t("rv.play.fight_needs", attr=shell.t(f"rv.attr.{f.attribute}"),
+                                             value=value, monster=f.monster_value), size=15))
+            else:
+                lines.append(ft.Text(shell.t("rv.play.monster_fight", name=hero.name,
+                                             attr=shell.t(f"rv.attr.{f.attribute}"), value=value, roll=f.roll,
+                                             total=value + f.roll, monster=f.monster_value), size=15))
     else:
-        title = shell.t("rv.play.gold_roll", reason=shell.t(f"rv.reason.{c.reason}"),
+        title = shell.t("rv.play.gold_roll", reason=shell.t(f"rv.reason.{c.reason}") if c.reason else "–",
                         form=shell.t(f"rv.dice.{c.form}"))
     head = ft.Text(title, size=17, weight=ft.FontWeight.BOLD)
     color = ft.Colors.RED_50 if c.purpose in ("fight", "monster") else ft.Colors.INDIGO_50

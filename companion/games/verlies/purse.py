@@ -14,9 +14,12 @@ from components.gold_counter import clamp, gold_counter
 from components.player_switcher import player_switcher
 from scoring.verlies import (
     DICE_FORMS,
+    Adventurer,
     GainGold,
+    GoldChange,
     LoseGold,
     RevealTreasure,
+    State,
 )
 
 if TYPE_CHECKING:
@@ -24,20 +27,25 @@ if TYPE_CHECKING:
 
 
 # --- purse: gold, treasures, gold log ----------------------------------------------------
-def _visible_players(shell: Shell, state: Any, seat: int) -> list[dict[str, Any]]:
+# One player as the engine's view_for(state, seat) shows them to this phone (rv.treasure: a hidden
+# treasure without name or value): the engine's JSON view, whose values Any types.
+PlayerView = dict[str, Any]
+
+
+def _visible_players(shell: Shell, state: State, seat: int) -> list[PlayerView]:
     """Players as this phone may see them (rv.treasure): a hidden treasure's name and value only on
     its owner's own phone; the phone passed around the table (``seats`` None) is a shared screen."""
     viewer = seat if shell.seats is not None and seat in shell.seats else None
-    players: list[dict[str, Any]] = shell.game_table.game.view_for(state, viewer)["players"]
+    players: list[PlayerView] = shell.game_table.game.view_for(state, viewer)["players"]
     return players
 
 
-def treasure_name(shell: Shell, state: Any, seat: int, index: int) -> str:
+def treasure_name(shell: Shell, state: State, seat: int, index: int) -> str:
     tr = _visible_players(shell, state, seat)[seat]["treasures"][index]
     return tr.get("name") or shell.t("rv.play.hidden_treasure")
 
 
-def _purse_seat(shell: Shell, state: Any, st: VerliesPlay, mine: list[int]) -> int:
+def _purse_seat(shell: Shell, state: State, st: VerliesPlay, mine: list[int]) -> int:
     chosen = st.seat
     if chosen is not None and st.seat_seq == shell.game_table.seq and chosen < len(state.players):
         return chosen
@@ -47,7 +55,7 @@ def _purse_seat(shell: Shell, state: Any, st: VerliesPlay, mine: list[int]) -> i
     return mine[0] if mine else current
 
 
-def _purse_switcher(shell: Shell, state: Any, st: VerliesPlay, seat: int) -> ft.Control:
+def _purse_switcher(shell: Shell, state: State, st: VerliesPlay, seat: int) -> ft.Control:
     """Whose purse is shown; each player's mark (escaped, injured, sits out) as an icon with its word."""
     def select(i: int) -> None:
         st.seat = i
@@ -62,7 +70,7 @@ def _purse_switcher(shell: Shell, state: Any, st: VerliesPlay, seat: int) -> ft.
                  "switcher")
 
 
-def _purse_head(shell: Shell, p: Any) -> ft.Control:
+def _purse_head(shell: Shell, p: Adventurer) -> ft.Control:
     """The player, their character, status and values, and their gold."""
     status = []
     if p.injured:
@@ -82,7 +90,7 @@ def _purse_head(shell: Shell, p: Any) -> ft.Control:
     ])
 
 
-def _purse_gold(shell: Shell, state: Any, st: VerliesPlay, seat: int) -> list[ft.Control]:
+def _purse_gold(shell: Shell, state: State, st: VerliesPlay, seat: int) -> list[ft.Control]:
     """The amount counter and what it does: passage gold when offered, corrections either way.
 
     Issue 18: the passage gold buttons of the card just drawn stay where they are once its gold is
@@ -134,7 +142,7 @@ def _purse_gold(shell: Shell, state: Any, st: VerliesPlay, seat: int) -> list[ft
     return [counter, why, wrap_row(gold_buttons)]
 
 
-def _treasure_row(shell: Shell, state: Any, seat: int, i: int, tr: dict[str, Any], may_reveal: bool) -> ft.Control:
+def _treasure_row(shell: Shell, state: State, seat: int, i: int, tr: PlayerView, may_reveal: bool) -> ft.Control:
     """One treasure: its words (or face down on another's screen) and, for its owner when the referee
     allows it now (rv.treasure: own turn, move made, nothing open), reveal."""
     row: list[ft.Control] = []
@@ -153,7 +161,7 @@ def _treasure_row(shell: Shell, state: Any, seat: int, i: int, tr: dict[str, Any
     return ft.Row(row, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
-def _purse_treasures(shell: Shell, state: Any, seat: int, acting: bool) -> list[ft.Control]:
+def _purse_treasures(shell: Shell, state: State, seat: int, acting: bool) -> list[ft.Control]:
     treasures = _visible_players(shell, state, seat)[seat]["treasures"]
     items: list[ft.Control] = [
         ft.Text(shell.t("rv.play.treasures", n=len(treasures)), size=15, weight=ft.FontWeight.W_600)]
@@ -165,7 +173,7 @@ def _purse_treasures(shell: Shell, state: Any, seat: int, acting: bool) -> list[
     return items
 
 
-def _capped(shell: Shell, g: Any) -> str:
+def _capped(shell: Shell, g: GoldChange) -> str:
     """A change the purse could not pay in full: '– fällig waren 3, da waren nur 2' (issue 25.8)."""
     if g.asked == g.delta:
         return ""
@@ -174,7 +182,7 @@ def _capped(shell: Shell, g: Any) -> str:
     return shell.t("rv.play.log_capped", asked=minus(f"{g.asked:+d}"))
 
 
-def _gold_log(shell: Shell, state: Any) -> list[ft.Control]:
+def _gold_log(shell: Shell, state: State) -> list[ft.Control]:
     """The last eight gold changes, newest first: each line keyed by its place in the log,
     so a new entry is one added line."""
     first = max(0, len(state.gold_log) - 8)
@@ -192,7 +200,7 @@ def _gold_log(shell: Shell, state: Any) -> list[ft.Control]:
             keyed(ft.Column(log_lines or empty, spacing=2), "log")]
 
 
-def purse_section(shell: Shell, state: Any, st: VerliesPlay, mine: list[int]) -> list[ft.Control]:
+def purse_section(shell: Shell, state: State, st: VerliesPlay, mine: list[int]) -> list[ft.Control]:
     seat = _purse_seat(shell, state, st, mine)
     out: list[ft.Control] = []
     if len(state.players) > 1:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -13,6 +13,7 @@ from companion.result_end import (
     END_REASON,
     NEXT_START,
     WIN_WORDS,
+    RecordOptions,
     again_controls,
     and_names,
     end_block,
@@ -20,6 +21,8 @@ from companion.result_end import (
     reopen_question,
 )
 from components.common import TOUCH, big_button, keyed
+from scoring.engine import PlayerSpec
+from scoring.verlies import State
 
 if TYPE_CHECKING:
     from companion.app import Shell
@@ -28,7 +31,7 @@ if TYPE_CHECKING:
 # --- result ------------------------------------------------------------------------------
 def result_view(shell: Shell) -> ft.Control:
     table = shell.game_table
-    result = table.game.result(table.state)
+    result = table.game.result(table.state_as(State))
     close_turn_note(shell)
     out: list[ft.Control] = [
         keyed(ft.Row(
@@ -75,7 +78,7 @@ def result_view(shell: Shell) -> ft.Control:
 
 
 # --- the end's hooks (companion.result_end) ----------------------------------------------
-def end_reason(shell: Shell, state: Any) -> str | None:
+def end_reason(shell: Shell, state: State) -> str | None:
     """rv.end: who escaped last, and who is left in the dungeon."""
     if not state.escaped:
         return None
@@ -86,7 +89,7 @@ def end_reason(shell: Shell, state: Any) -> str | None:
     return shell.t("rv.end.last", name=last, left=and_names(shell, left))
 
 
-def next_start(players: list[Any], options: dict[str, Any]) -> tuple[list[Any], dict[str, Any], int]:
+def next_start(players: list[PlayerSpec], options: RecordOptions) -> tuple[list[PlayerSpec], RecordOptions, int]:
     """The same seats, adventurers and house rules; the next seat begins (rv.setup: ``start_player``)."""
     options = dict(options)
     first = (int(options.get("start_player", 0)) + 1) % max(1, len(players))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from fractions import Fraction
 
 import flet as ft
 
@@ -25,11 +25,11 @@ def parse_roll(text: str) -> int | None:
     return v if 1 <= v <= 6 else None
 
 
-def pct(chance: Any) -> str:
+def pct(chance: Fraction) -> str:
     return str(round(float(chance) * 100))
 
 
-def frac_text(chance: Any, den: int) -> str:
+def frac_text(chance: Fraction, den: int) -> str:
     return f"{chance.numerator * den // chance.denominator}/{den}"
 
 
