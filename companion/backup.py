@@ -342,7 +342,7 @@ class _Worded(RefereeError):
         return self.words.get(lang) or self.words.get("en", "")
 
 
-STAGE_ROWS = 1000  # rows per writer job of a large import: a table's commit waits for one such chunk at most
+STAGE_ROWS = 250  # rows per writer job of a large import: a table's commit waits for one such chunk at most
 
 
 def _check_elsewhere(text: Any, max_bytes: int | None, max_actions: int | None) -> tuple[Any, ...]:
