@@ -1044,6 +1044,19 @@ def _flood_faults() -> Any:
     return mod
 
 
+def _bench_module(name: str) -> Any:
+    """build/<name>.py, loaded by path (build/ is no package)."""
+    import importlib.util
+
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "build" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def bench_faults(kill_rounds: int, soak_rounds: int, fuzz_examples: int, tmp: pathlib.Path) -> dict[str, Any]:
     out: dict[str, Any] = {}
     parts = (
@@ -1054,6 +1067,8 @@ def bench_faults(kill_rounds: int, soak_rounds: int, fuzz_examples: int, tmp: pa
         ("read_only", "a read-only data folder", lambda: _store_faults().read_only_folder()),
         ("import_bombs", "import bombs", lambda: _store_faults().import_bombs()),
         ("flood", "an event flood from one phone while another table taps", lambda: _flood_faults().run()),
+        ("rss", "the server's memory after 1,000 silent websockets and 600 guest sessions",
+         lambda: _bench_module("bench_rss").run()),
     )
     for key, what, run in parts:
         print(f"  {what} ...", flush=True)
@@ -1195,6 +1210,12 @@ def print_faults(f: dict[str, Any]) -> None:
         print(f"    event flood: not run ({fl['error']})")
     elif fl:
         print("    " + _flood_faults().describe(fl))  # printed, not judged (issue 23.1)
+    rs = f.get("rss", {})
+    if rs.get("error"):
+        print(f"    server memory: not run ({rs['error']})")
+    elif rs:
+        for line in _bench_module("bench_rss").describe(rs):  # issue 23.2
+            print("    " + line)
     b = f.get("import_bombs", {})
     if b.get("error"):
         print(f"    import bombs: not run ({b['error']})  MISS")

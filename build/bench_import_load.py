@@ -4,9 +4,10 @@ One process, one event loop, as the server has it: a Qwixx Longo table gets a ta
 ``PACE`` s (undo and redo in turn: the referee, the store's writer thread, the listeners), each
 timed from when it is due to its commit (a loop held up makes a tap late, and that counts). Its
 p95 is taken idle, during ``import_backup_async`` (the host screen's import now: checked in
-another process, written in the store's writer) and during the old way (``import_backup``
-called on the event loop), of a backup of about 100,000 actions (random four-player Qwixx
-Longo games, made first; its size is printed).
+another process that hands back the store's rows, staged a chunk per writer job, merged in one
+transaction) and during the old way (``import_backup`` called on the event loop), of a backup of
+about 100,000 actions (random four-player Qwixx Longo games, made first; its size is printed).
+The worst tap during the import is the one queued behind the merge.
 
     .venv/bin/python build/bench_import_load.py
 """

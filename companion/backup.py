@@ -30,6 +30,8 @@ import csv
 import hashlib
 import io
 import json
+import os
+import secrets
 import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -51,6 +53,7 @@ from companion.history import (
     won,
 )
 from companion.store import SHORT_ID, NewGame, Store, StoreError
+from companion.store.games import whole_rows
 from scoring.engine import (
     GameRecord,
     ReplayError,
@@ -339,17 +342,49 @@ class _Worded(RefereeError):
         return self.words.get(lang) or self.words.get("en", "")
 
 
+STAGE_ROWS = 250  # rows per writer job of a large import: a table's commit waits for one such chunk at most
+
+
 def _check_elsewhere(text: Any, max_bytes: int | None, max_actions: int | None) -> tuple[Any, ...]:
-    """``check_backup`` in the checking process, and the rows to insert (statistics lines and
-    all): what it found, or its refusal as key and params (a referee's refusal among them worded
-    in both languages, so nothing unpicklable comes back)."""
+    """``check_backup`` in the checking process, and what the store needs of it as plain rows
+    (``import_rows``): what it found, or its refusal as key and params (a referee's refusal among
+    them worded in both languages, so nothing unpicklable comes back). Only tuples, lists and
+    dicts of str, int and None cross back: unpickling game objects cost the server's own
+    interpreter seconds that every other table waited through (issue 23.9)."""
     try:
         checked, profiles = check_backup(text, max_bytes=max_bytes, max_actions=max_actions)
-        return "ok", checked, profiles, _new_games(checked)
+        return "ok", import_rows(checked, profiles)
     except ImportRefused as exc:
         params = {k: {lang: v.message(lang) for lang in ("de", "en")} if isinstance(v, RefereeError) else v
                   for k, v in exc.params.items()}
-        return "refused", exc.key, params, None
+        return "refused", exc.key, params
+
+
+def import_rows(checked: list[Checked], profiles: list[Any]) -> dict[str, Any]:
+    """A checked backup as the store's rows (``companion.store.whole_rows``), its games' ids with
+    their numbers in the file (for a refusal), each game's digest (to tell a game already here
+    that differs) and the profiles' rows: builtins only."""
+    from companion.profiles import profile_row
+
+    games: list[tuple[Any, ...]] = []
+    actions: list[tuple[Any, ...]] = []
+    lines: list[tuple[Any, ...]] = []
+    for g in _new_games(checked):
+        game, acts, line = whole_rows(g)
+        games.append(game)
+        actions += acts
+        if line is not None:
+            lines.append(line)
+    return {
+        "games": games, "actions": actions, "lines": lines,
+        "numbers": [(c.record.id, c.n) for c in checked],
+        "digests": {c.record.id: _digest(c.record) for c in checked},
+        "profiles": [profile_row(p) for p in profiles],
+    }
+
+
+def _digest(record: GameRecord) -> str:
+    return hashlib.sha256(canonical(record.model_dump(mode="json")).encode("utf-8")).hexdigest()
 
 
 _CHECKER: Any = None  # the process that checks large backups (started on the first one, kept)
@@ -362,9 +397,23 @@ def _checker() -> Any:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
-        _CHECKER = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        _CHECKER = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=_end_with_parent, initargs=(os.getpid(),))
         atexit.register(_CHECKER.shutdown, wait=True, cancel_futures=True)
     return _CHECKER
+
+
+def _end_with_parent(parent: int) -> None:
+    """In the checking process: it ends when the server does, kill -9 included (it would wait for
+    work forever otherwise, holding the server's terminal and memory)."""
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
 async def import_backup_async(store: Store, text: str | bytes | dict[str, Any] | list[Any], *,
@@ -372,8 +421,11 @@ async def import_backup_async(store: Store, text: str | bytes | dict[str, Any] |
                               max_actions: int | None = None) -> ImportReport:
     """``import_backup`` off the event loop (issue 23.9): the file is parsed and every game replayed
     in another process (pure Python would hold this one's interpreter: the other tables' taps
-    would wait), then written in a thread (the store's writer where it runs). Where no process or
-    thread can start (the phone build's browser Python) it is ``import_backup`` as it was."""
+    would wait), which hands back the store's rows; those are staged a chunk per writer job
+    (``Store.stage``: a tap's commit queued meanwhile goes in between) and merged in one
+    transaction (``Store.merge_staged``: all or nothing, nothing half imported is ever seen).
+    Where no process or thread can start (the phone build's browser Python) it is
+    ``import_backup`` as it was."""
     import asyncio
     import sys
 
@@ -383,15 +435,39 @@ async def import_backup_async(store: Store, text: str | bytes | dict[str, Any] |
         raise ImportRefused("hist.imp.readonly")
     loop = asyncio.get_running_loop()
     try:
-        kind, a, b, *games = await loop.run_in_executor(_checker(), _check_elsewhere, text, max_bytes, max_actions)
+        kind, *found = await loop.run_in_executor(_checker(), _check_elsewhere, text, max_bytes, max_actions)
     except Exception as exc:  # the checking process died or could not start: said, never passed on
         log.exception("backup check in its own process failed")
         raise ImportRefused("hist.imp.bug", detail=type(exc).__name__) from None
     if kind == "refused":
-        raise ImportRefused(a, **{k: _Worded(v) if isinstance(v, dict) else v for k, v in b.items()})
-    if store.writer is not None:
-        return await asyncio.wrap_future(store.writer.submit(_add_checked, store, a, b, games[0]))
-    return await asyncio.to_thread(_add_checked, store, a, b, games[0])
+        key, params = found
+        raise ImportRefused(key, **{k: _Worded(v) if isinstance(v, dict) else v for k, v in params.items()})
+    rows: dict[str, Any] = found[0]
+
+    async def in_writer(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        if store.writer is not None:
+            return await asyncio.wrap_future(store.writer.submit(fn, *args, **kwargs))
+        return await asyncio.to_thread(fn, *args, **kwargs)
+
+    name = secrets.token_hex(8)
+    try:
+        for kind in ("games", "actions", "lines"):  # one chunk per job, each awaited: taps queued meanwhile go first
+            for i in range(0, len(rows[kind]), STAGE_ROWS):
+                await in_writer(store.stage, name, **{kind: rows[kind][i:i + STAGE_ROWS]})
+        added = await in_writer(store.merge_staged, name, rows["profiles"],
+                                lambda s: _check_shorts(s, rows["numbers"]))
+    except StoreError as exc:  # nothing was merged: nothing changed
+        await in_writer(store.drop_staged, name)
+        raise ImportRefused("hist.imp.failed", detail=f"{exc.key}: {exc.params.get('detail', '')}"[:160]) from None
+    except BaseException:
+        await asyncio.shield(in_writer(store.drop_staged, name))
+        raise
+    report = ImportReport(added=len(added.added), already=len(added.already), profiles_added=added.profiles_added,
+                          ids=list(added.added))
+    if added.already:  # reads only: a thread of its own, not the writer's queue
+        report.differing = await asyncio.to_thread(
+            lambda: sum(_digest(store.record(gid)) != rows["digests"][gid] for gid in added.already))
+    return report
 
 
 def _new_games(checked: list[Checked]) -> list[NewGame]:
@@ -402,12 +478,11 @@ def _new_games(checked: list[Checked]) -> list[NewGame]:
     ]
 
 
-def _add_checked(store: Store, checked: list[Checked], profiles: list[Any],
-                 games: list[NewGame] | None = None) -> ImportReport:
+def _add_checked(store: Store, checked: list[Checked], profiles: list[Any]) -> ImportReport:
     check_short_ids(store, checked)
     from companion.profiles import profile_row
 
-    games = _new_games(checked) if games is None else games
+    games = _new_games(checked)
     try:
         added = store.add_games(games, [profile_row(p) for p in profiles])
     except StoreError as exc:  # the transaction is rolled back: nothing changed
@@ -424,12 +499,16 @@ def _add_checked(store: Store, checked: list[Checked], profiles: list[Any],
 def check_short_ids(store: Store, checked: list[Checked]) -> None:
     """A new game's join link (``/g/<first SHORT_ID characters>``) must stay one game's: refused when
     another game here, or another in the backup, begins the same (issue 23.8); nothing is written."""
+    _check_shorts(store, [(c.record.id, c.n) for c in checked])
+
+
+def _check_shorts(store: Store, numbers: list[tuple[str, int]]) -> None:
+    """``check_short_ids`` of (game id, its number in the backup) pairs."""
     shorts: dict[str, str] = {}
-    for c in checked:
-        gid = c.record.id
+    for gid, n in numbers:
         short = gid[:SHORT_ID]
         if shorts.setdefault(short, gid) != gid or any(other != gid for other in store.ids_starting(short)):
-            raise ImportRefused("hist.imp.short_id_taken", n=c.n, short=short)
+            raise ImportRefused("hist.imp.short_id_taken", n=n, short=short)
 
 
 def _lines_json(c: Checked) -> str:

@@ -8,7 +8,7 @@ import json
 import secrets
 import sqlite3
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from pydantic import ValidationError
@@ -25,6 +25,46 @@ from companion.store.values import (
     _uri,
 )
 from scoring.engine import GameRecord, RecordedAction
+
+_GAME_COLUMNS = "id, game, format_version, options, players, created, updated, cursor, finished, result"
+_ACTION_COLUMNS = "game_id, seq, seat, action, at"
+_LINES_COLUMNS = "game_id, cursor, updated, version, data"
+
+
+def _marks(n: int) -> str:
+    return ", ".join("?" * n)
+
+
+def _staging(name: str) -> str:
+    """The staging tables' prefix of an import (``name``: letters and digits, made by the caller)."""
+    if not name.isalnum() or not name.isascii():
+        raise ValueError("a staging name is letters and digits")
+    return f"staged_{name}"
+
+
+def whole_rows(g: NewGame) -> tuple[tuple[Any, ...], list[tuple[Any, ...]], tuple[Any, ...] | None]:
+    """A whole game as the store's rows: the ``games`` row (``_GAME_COLUMNS``, no table token),
+    its ``actions`` rows and its ``hist_lines`` row (None: no lines). Plain tuples of str, int and
+    None: what the checking process hands back for a large import (issue 23.9), cheap to unpickle."""
+    rec = g.record
+    created = rec.created or time.strftime("%Y-%m-%dT%H:%M:%S")
+    updated = g.updated or next((a.at for a in reversed(rec.actions) if a.at), None) or created
+    game = (
+        rec.id,
+        rec.game,
+        rec.format_version,
+        json.dumps(rec.options, ensure_ascii=False),
+        json.dumps([p.model_dump(mode="json") for p in rec.players], ensure_ascii=False),
+        created,
+        updated,
+        len(rec.actions),
+        1 if g.finished else 0,
+        json.dumps(g.result, ensure_ascii=False) if g.result is not None else None,
+    )
+    actions = [(rec.id, seq, a.seat, json.dumps(a.action, ensure_ascii=False, separators=(",", ":")), a.at)
+               for seq, a in enumerate(rec.actions, start=1)]
+    lines = (rec.id, len(rec.actions), updated, g.lines_version, g.lines) if g.lines is not None else None
+    return game, actions, lines
 
 
 class Store(StoreFile):
@@ -402,47 +442,109 @@ class Store(StoreFile):
                     continue
                 self._insert_whole(g)
                 out.added.append(rec.id)
-            for p in profiles:
-                if self.conn.execute("SELECT 1 FROM profiles WHERE id=?", (p["id"],)).fetchone():
-                    continue
-                self.db.table("profiles").insert({k: p.get(k) for k in PROFILE_COLUMNS})
-                out.profiles_added += 1
+            out.profiles_added = self._add_profiles(profiles)
         return out
+
+    def _add_profiles(self, profiles: Iterable[dict[str, Any]]) -> int:
+        """Profiles whose id is new, inside the caller's transaction; how many."""
+        n = 0
+        for p in profiles:
+            if self.conn.execute("SELECT 1 FROM profiles WHERE id=?", (p["id"],)).fetchone():
+                continue
+            self.db.table("profiles").insert({k: p.get(k) for k in PROFILE_COLUMNS})
+            n += 1
+        return n
 
     def _insert_whole(self, g: NewGame) -> None:
         """The columns ``create_game`` writes, inside the caller's transaction."""
-        rec = g.record
-        created = rec.created or time.strftime("%Y-%m-%dT%H:%M:%S")
-        updated = g.updated or next((a.at for a in reversed(rec.actions) if a.at), None) or created
-        self.conn.execute(
-            "INSERT INTO games (id, game, format_version, options, players, created, updated, cursor, finished, "
-            "result, table_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                rec.id,
-                rec.game,
-                rec.format_version,
-                json.dumps(rec.options, ensure_ascii=False),
-                json.dumps([p.model_dump(mode="json") for p in rec.players], ensure_ascii=False),
-                created,
-                updated,
-                len(rec.actions),
-                1 if g.finished else 0,
-                json.dumps(g.result, ensure_ascii=False) if g.result is not None else None,
-                secrets.token_urlsafe(12),
-            ),
-        )
-        self.conn.executemany(
-            "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-            [
-                (rec.id, seq, a.seat, json.dumps(a.action, ensure_ascii=False, separators=(",", ":")), a.at)
-                for seq, a in enumerate(rec.actions, start=1)
-            ],
-        )
-        if g.lines is not None:
-            self.conn.execute(
-                "INSERT OR REPLACE INTO hist_lines (game_id, cursor, updated, version, data) VALUES (?, ?, ?, ?, ?)",
-                (rec.id, len(rec.actions), updated, g.lines_version, g.lines),
-            )
+        game, actions, lines = whole_rows(g)
+        self.conn.execute(f"INSERT INTO games ({_GAME_COLUMNS}, table_token) VALUES ({_marks(11)})",
+                          (*game, secrets.token_urlsafe(12)))
+        self.conn.executemany(f"INSERT INTO actions ({_ACTION_COLUMNS}) VALUES ({_marks(5)})", actions)
+        if lines is not None:
+            self.conn.execute(f"INSERT OR REPLACE INTO hist_lines ({_LINES_COLUMNS}) VALUES ({_marks(5)})", lines)
+
+    # --- a large import, staged (issue 23.9) ----------------------------------------------
+    # The rows of an import go into this connection's TEMP tables first, a chunk per writer job
+    # (each its own small transaction on the temp database only: the store's file is not touched,
+    # no other connection sees them, a crash drops them), so a table's commit gets in between;
+    # then ``merge_staged`` copies them into the store's tables in ONE transaction (SQLite's own
+    # INSERT ... SELECT, no Python per row): all or nothing, as ``add_games``.
+    @_writes
+    def stage(self, name: str, *, games: Iterable[tuple[Any, ...]] = (), actions: Iterable[tuple[Any, ...]] = (),
+              lines: Iterable[tuple[Any, ...]] = ()) -> None:
+        """Rows of the import ``name`` (``whole_rows``' three kinds) into its staging tables, made on
+        the first call; committed there, nothing of the store's own tables changes."""
+        if self.readonly:
+            raise StoreError("db_readonly_write", path=str(self.path))
+        t = _staging(name)
+        with self._lock:
+            self._same_staging(name)
+            self.conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS {t}_games (ord INTEGER PRIMARY KEY, "
+                              f"{_GAME_COLUMNS}, table_token, UNIQUE (id))")
+            self.conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS {t}_actions ({_ACTION_COLUMNS})")
+            self.conn.execute(f"CREATE TEMP TABLE IF NOT EXISTS {t}_lines ({_LINES_COLUMNS})")
+            with self.conn:
+                self.conn.executemany(f"INSERT INTO temp.{t}_games ({_GAME_COLUMNS}, table_token) "
+                                      f"VALUES ({_marks(11)})",
+                                      ((*g, secrets.token_urlsafe(12)) for g in games))
+                self.conn.executemany(f"INSERT INTO temp.{t}_actions VALUES ({_marks(5)})", actions)
+                self.conn.executemany(f"INSERT INTO temp.{t}_lines VALUES ({_marks(5)})", lines)
+
+    def _same_staging(self, name: str) -> None:
+        """An import's staging tables live in one connection: if the store had to open its file
+        anew meanwhile (written back after it was deleted, issue 23.3) what was staged is gone,
+        and the import is refused rather than merged half."""
+        conn = self._staging_conns.setdefault(name, self.conn)
+        if conn is not self.conn:
+            raise StoreError("db_write_failed", path=str(self.path), detail="the import's staged rows were lost")
+
+    @_writes
+    def merge_staged(self, name: str, profiles: Iterable[dict[str, Any]] = (),
+                     check: Callable[[Store], None] | None = None) -> Added:
+        """The games staged as ``name`` into the store, with ``profiles``, in ONE transaction: all or
+        nothing; a game or profile whose id is already here is left as it is (``add_games``'
+        rule). ``check(store)`` runs first, inside the transaction (what it raises changes
+        nothing). The staging tables are dropped whatever happens."""
+        t = _staging(name)
+        out = Added()
+        try:
+            self._writable()
+            with self._lock, self.conn:
+                self._same_staging(name)
+                self.conn.execute("BEGIN IMMEDIATE")
+                if check is not None:
+                    check(self)
+                if self.conn.execute("SELECT 1 FROM sqlite_temp_master WHERE name=?", (f"{t}_games",)).fetchone():
+                    out.already = [r[0] for r in self.conn.execute(
+                        f"SELECT id FROM temp.{t}_games WHERE id IN (SELECT id FROM main.games) ORDER BY ord")]
+                    self.conn.execute(f"DELETE FROM temp.{t}_games WHERE id IN (SELECT id FROM main.games)")
+                    new = f"(SELECT id FROM temp.{t}_games)"
+                    out.added = [r[0] for r in self.conn.execute(f"SELECT id FROM temp.{t}_games ORDER BY ord")]
+                    self.conn.execute(f"INSERT INTO main.games ({_GAME_COLUMNS}, table_token) "
+                                      f"SELECT {_GAME_COLUMNS}, table_token FROM temp.{t}_games ORDER BY ord")
+                    self.conn.execute(f"INSERT INTO main.actions ({_ACTION_COLUMNS}) SELECT {_ACTION_COLUMNS} "
+                                      f"FROM temp.{t}_actions WHERE game_id IN {new} ORDER BY rowid")
+                    self.conn.execute(f"INSERT OR REPLACE INTO main.hist_lines ({_LINES_COLUMNS}) "
+                                      f"SELECT {_LINES_COLUMNS} FROM temp.{t}_lines WHERE game_id IN {new} "
+                                      "ORDER BY rowid")
+                out.profiles_added = self._add_profiles(profiles)
+        finally:
+            self.drop_staged(name)
+        return out
+
+    def drop_staged(self, name: str) -> None:
+        """The staging tables of the import ``name`` go (merged, refused or failed midway)."""
+        t = _staging(name)
+        with self._lock:
+            self._staging_conns.pop(name, None)
+            try:
+                if self.conn.in_transaction:
+                    self.conn.rollback()
+                for kind in ("games", "actions", "lines"):
+                    self.conn.execute(f"DROP TABLE IF EXISTS temp.{t}_{kind}")
+            except sqlite3.Error:  # the connection was closed or replaced meanwhile: gone with it
+                pass
 
     def dump(self) -> dict[str, list[tuple[Any, ...]]]:
         """Every row of every table, sorted (for "nothing changed" checks)."""

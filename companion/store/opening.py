@@ -136,6 +136,7 @@ class StoreFile:
         self._held: weakref.finalize[..., StoreFile] | None = None
         self._reader: sqlite3.Connection | None = None  # loads read here, not under ``_lock`` (12.6)
         self._reader_lock = threading.Lock()
+        self._staging_conns: dict[str, sqlite3.Connection] = {}  # an import's staged rows: their connection
         # the one thread that commits the tables' writes, in order (``start_writer``; None: callers commit)
         self.writer: ThreadPoolExecutor | None = None
         self.memory = str(self.path) == ":memory:"

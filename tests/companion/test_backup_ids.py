@@ -4,11 +4,12 @@ every join link keeps finding its game."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
 
-from companion.backup import backup_text, export_backup, import_backup
+from companion.backup import backup_text, export_backup, import_backup, import_backup_async
 from companion.history import ImportRefused
 from companion.server import store_lookups
 from companion.store import Store
@@ -16,9 +17,16 @@ from scoring.engine import PlayerSpec
 from scoring.simulate import play_random
 
 
+@pytest.fixture(params=["on the caller's thread", "staged in the writer"])
+def way(request):
+    return request.param
+
+
 @pytest.fixture()
-def store(tmp_path):
+def store(tmp_path, way):
     s = Store(tmp_path / "ids.db")
+    if way == "staged in the writer":  # the server's import (issue 23.9): checked elsewhere, staged, merged
+        s.start_writer()
     rec = play_random("qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")],
                       {"lucky_numbers": [[3, 9], [4, 12]]}, random.Random(3)).record
     s.create_game(rec.model_copy(update={"actions": rec.actions[:6]}))
@@ -38,8 +46,12 @@ def _backup_with_id(gid: str) -> str:
 def _refused(store: Store, text: str) -> ImportRefused:
     before = store.dump()
     with pytest.raises(ImportRefused) as exc:
-        import_backup(store, text)
+        if store.writer is not None:
+            asyncio.run(import_backup_async(store, text))
+        else:
+            import_backup(store, text)
     assert store.dump() == before  # nothing changed
+    assert store.conn.execute("SELECT name FROM sqlite_temp_master").fetchall() == []  # nothing staged is left
     return exc.value
 
 
@@ -68,13 +80,15 @@ def test_an_id_beginning_like_another_game_is_refused(store):
     assert resolve(short) == gid
 
 
-def test_two_games_of_one_backup_beginning_alike_are_refused(tmp_path):
+def test_two_games_of_one_backup_beginning_alike_are_refused(tmp_path, way):
     src = Store(":memory:")
     for n, gid in enumerate(["1234abcd" + "0" * 24, "1234abcd" + "f" * 24]):
         rec = play_random("raus-aus-dem-verlies", [PlayerSpec(name="Cara"), PlayerSpec(name="Dan")], {},
                           random.Random(n)).record
         src.create_game(rec.model_copy(update={"id": gid}))
     empty = Store(tmp_path / "empty.db")
+    if way == "staged in the writer":
+        empty.start_writer()
     exc = _refused(empty, backup_text(export_backup(src)))
     assert exc.message("en") == ("Game no. 2 of the backup begins like another game (1234abcd): its join link "
                                  "would no longer be unique. Nothing was changed.")
