@@ -109,8 +109,9 @@ MARKS = """() => Object.fromEntries(performance.getEntriesByType("mark")
   .filter((m) => m.name.startsWith("tr:")).map((m) => [m.name.slice(3), Math.round(m.startTime)]))"""
 BROTLI_QUALITY = 9
 STEPS = ("page-start", "worker-started", "flutter-entrypoint", "flutter-engine", "dart-running", "first-frame",
-         "dart-connect", "pyodide-loaded", "app-on-path", "app-imported", "python-connected", "python-ready",
-         "session", "storage-loaded", "store-open", "store-persisted", "home-built", "home")
+         "dart-connect", "pyodide-loaded", "snapshot-restored", "snapshot-made", "app-on-path", "app-imported",
+         "python-connected", "python-ready", "session", "storage-loaded", "store-open", "store-persisted", "home-built",
+         "home", "snapshot-kept")
 
 
 def ensure_site() -> pathlib.Path:
@@ -250,8 +251,18 @@ def open_first_screen(ctx, url: str, outside: list[str], viewport: tuple[int, in
 
 
 def wait_cached(page) -> None:
-    """Until the service worker holds what this browser needs to start offline (smoke.WAIT_CACHED)."""
+    """Until the service worker holds what this browser needs to start offline (smoke.WAIT_CACHED),
+    and the worker kept the start snapshot it made (python-worker.js: 3 s after the app is up)."""
     page.evaluate(smoke.WAIT_CACHED, LOAD_TIMEOUT)
+    wait_snapshot_kept(lambda: page.evaluate(MARKS))
+
+
+def wait_snapshot_kept(marks, timeout: float = 120.0) -> None:
+    """A start that made a snapshot (mark ``snapshot-made``): until it is kept (``snapshot-kept``), so
+    the reload measured next restores it as a phone's next start would."""
+    deadline = time.monotonic() + timeout
+    while "snapshot-made" in (m := marks()) and "snapshot-kept" not in m and time.monotonic() < deadline:
+        time.sleep(0.25)
 
 
 def reload_offline(page, first: str = FIRST_SCREEN) -> tuple[float, dict[str, int]]:
@@ -398,6 +409,7 @@ def webkit_site(site: pathlib.Path, runs: int, viewport: tuple[int, int], first:
                     "const done = arguments[arguments.length - 1];"
                     "navigator.serviceWorker.ready.then(() => window.tischrichterCacheLoaded())"
                     ".then(() => done(true), (e) => done(String(e)));")
+                wait_snapshot_kept(lambda d=driver: d.execute_script(marks_js))
                 server.stop()
                 reloads.append(first_screen(driver, driver.refresh))
                 reload_marks.append(driver.execute_script(marks_js))

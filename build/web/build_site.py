@@ -79,6 +79,8 @@ ENTRY = ('"""The phone entry (built by build/web.sh): the whole app in this brow
 # the app can import, so a reopened app opens any game at once; ``self_check`` proves a restored
 # interpreter works (pydantic-core validates, msgpack packs) before the app trusts it.
 PRELOAD = '''"""The phone's start snapshot: what it holds imported (build/web/build_site.py PRELOAD)."""
+import gc
+
 import flet
 import msgpack
 import pydantic
@@ -99,6 +101,8 @@ for ui in registry.game_uis().values():
         if isinstance(view, LazyView):
             view.load()
 flet.Theme  # flet's theme and the controls it imports (the shell sets a theme)
+gc.collect()
+gc.freeze()  # all of it lives as long as the app: no later collection walks it again (as the server does)
 
 
 def self_check():
