@@ -405,8 +405,14 @@ def _checker() -> Any:
 
 def _end_with_parent(parent: int) -> None:
     """In the checking process: it ends when the server does, kill -9 included (it would wait for
-    work forever otherwise, holding the server's terminal and memory)."""
+    work forever otherwise, holding the server's terminal and memory); and it runs at the lowest
+    priority, so on a small machine the tables' taps get a core before a backup's replay does
+    (issue 23.9)."""
+    import contextlib
     import threading
+
+    with contextlib.suppress(OSError, AttributeError):  # no nice() where the OS has none
+        os.nice(19)
 
     def watch() -> None:
         while os.getppid() == parent:
