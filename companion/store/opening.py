@@ -225,8 +225,19 @@ class StoreFile:
         conn = sqlite3.connect(str(path or self.path), timeout=self.timeout, check_same_thread=False,
                                isolation_level=None)
         conn.execute(f"PRAGMA busy_timeout={int(self.timeout * 1000)}")
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
+        from companion import platform
+
+        if platform.IN_BROWSER:
+            # The phone's file system is memory, written through to IndexedDB whole file by whole file
+            # after each commit (platform.persist): a write-ahead log there grew by each move and was
+            # copied again with every tap (up to 4 MB before a checkpoint). One file, changed in place,
+            # is what IndexedDB gets instead; a crash loses only memory, IndexedDB keeps the last
+            # committed copy (issue 29.4).
+            conn.execute("PRAGMA journal_mode=MEMORY")
+            conn.execute("PRAGMA synchronous=OFF")
+        else:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute(f"PRAGMA synchronous={'FULL' if self.durable else 'NORMAL'}")
         conn.isolation_level = "DEFERRED"  # back to implicit transactions (BEGIN) for sqlite-utils
         return conn
 
