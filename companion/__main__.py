@@ -13,10 +13,22 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, TypedDict
 
 if TYPE_CHECKING:
-    from companion.app import Shell
+    import flet as ft
+
+    from companion.app import AppContext, Shell
+    from companion.platform import WriteThrough
+
+
+class Started(TypedDict, total=False):
+    """What the phone's first session starts once (the tests read it as ``main.started``)."""
+
+    ctx: AppContext
+    main: Callable[[ft.Page], Awaitable[None]]
+    gate: WriteThrough | None
 
 
 def bgstats(argv: list[str]) -> int:
@@ -122,19 +134,19 @@ def main(argv: list[str] | None = None) -> int:
 NOT_SAVED = "phone.not_saved"
 
 
-def phone_main(make_ctx: Any = None) -> Any:
+def phone_main(make_ctx: Callable[[], AppContext] | None = None) -> Callable[[ft.Page], Awaitable[None]]:
     """``main(page)`` of the phone build: IndexedDB mounted and loaded before the store opens its
     file, and every screen held until the store's changes are written through (issue 16.3)."""
     from companion import platform
     from companion.app import AppContext, Shell, make_main
     from companion.store import Notice
 
-    started: dict[str, Any] = {}
+    started: Started = {}
 
     async def rerender(shell: Shell) -> None:
         shell.render()
 
-    async def main(page: Any) -> None:
+    async def main(page: ft.Page) -> None:
         if "main" not in started:
             platform.mark("session")
             await platform.open_storage()

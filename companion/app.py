@@ -12,8 +12,7 @@ import asyncio
 import importlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
 from urllib.parse import parse_qs, urlparse
 
 import flet as ft
@@ -21,7 +20,7 @@ import flet as ft
 from companion import registry
 from companion.app_context import (
     AppContext as AppContext,  # re-exported: companion.app's context
-    UiKey,
+    ScreenMemory,
 )
 from companion.client import CLIENT
 from companion.home_screen import home_screen
@@ -30,7 +29,7 @@ from companion.registry import GameUI
 from companion.server_guard import GC
 from companion.shell_reuse import ControlReuse
 from companion.store import StoreError
-from companion.table import PendingWrite, Table
+from companion.table import ActionInput, PendingWrite, Table
 from components.common import info_line, refusal_line
 from scoring.engine import PlayerSpec
 from scoring.errors import InvalidInput, RefereeError, Refusal
@@ -112,7 +111,7 @@ class Shell(ControlReuse):
         self.storage_notice_seen = False  # the browser-storage notice was dismissed in this session (storage_ui)
         # per-screen view state (selected sheet, typed text, a game's setup state, ...), keyed by a name or
         # (name, table id); each screen reads back what it put there
-        self.ui: dict[UiKey, Any] = {}
+        self.ui: ScreenMemory = {}
         self.rule_hook: Callable[[str], None] | None = None  # set by companion.rules_ui (every "Warum?" link)
         self.home_extra: Callable[[Shell], list[ft.Control]] | None = None  # extensions' rows on the home screen
         self._listener: int | None = None
@@ -124,7 +123,7 @@ class Shell(ControlReuse):
         self._own_write: PendingWrite | None = None  # this phone's last change, until it is committed
 
     # --- words --------------------------------------------------------------------
-    def t(self, key: str, **params: Any) -> str:
+    def t(self, key: str, **params: object) -> str:
         return tr(self.lang, key, **params)
 
     def game_title(self, game_id: str) -> str:
@@ -318,7 +317,7 @@ class Shell(ControlReuse):
         self.refusal = None
         self.render()
 
-    def go(self, screen: str, **ui: Any) -> None:
+    def go(self, screen: str, **ui: object) -> None:
         """Show a screen registered in SCREENS (rules, history, ...)."""
         if self.is_guest and (screen not in GUEST_SCREENS or any(
                 ui.get(k, self.guest_game) != self.guest_game for k in ("join_game", "dispute_game"))):
@@ -350,7 +349,7 @@ class Shell(ControlReuse):
         if render:
             self.render()
 
-    def start_game(self, game_id: str, players: list[PlayerSpec], options: dict[str, Any]) -> None:
+    def start_game(self, game_id: str, players: list[PlayerSpec], options: Mapping[str, object]) -> None:
         """Create the table (refusing bad setup with a message, keeping what was entered)."""
         try:
             table = self.ctx.tables.create(game_id, players, options)
@@ -386,7 +385,7 @@ class Shell(ControlReuse):
             self.render()
 
     # --- acting on the table -----------------------------------------------------------
-    def _act(self, fn: Callable[[], Any]) -> bool:
+    def _act(self, fn: Callable[[], object]) -> bool:
         try:
             fn()
         except (Refusal, InvalidInput) as exc:
@@ -404,7 +403,7 @@ class Shell(ControlReuse):
         self.render()
         return True
 
-    def submit(self, action: Any) -> bool:
+    def submit(self, action: ActionInput) -> bool:
         return self._act(lambda: self.game_table.submit(action, self.seats))
 
     def roll(self, values: list[int] | None = None) -> bool:

@@ -4,7 +4,7 @@ phones' seats (``AppContext``), and a guest's ask for a seat (``SeatRequest``)."
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from companion.store import Store
 from companion.table import Tables
@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from companion.app import Shell
 
 UiKey = str | tuple[str, str]  # a Shell.ui key: a screen's name, or (name, table id) for what belongs to one table
+# Any: ``Shell.ui`` is every screen's own memory (its typed setup state, typed text, kept controls);
+# each screen reads back, and narrows, what it put under its key
+ScreenMemory = dict[UiKey, Any]
 
 
 @dataclass

@@ -33,9 +33,9 @@ import json
 import os
 import secrets
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from pydantic import ValidationError
 
@@ -54,6 +54,7 @@ from companion.history import (
 )
 from companion.store import SHORT_ID, NewGame, Store, StoreError
 from companion.store.games import whole_rows
+from companion.store.values import Json, Row
 from scoring.engine import (
     GameRecord,
     ReplayError,
@@ -66,13 +67,24 @@ from scoring.engine import (
 )
 from scoring.errors import InvalidInput, RefereeError, Refusal
 
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from companion.game_hooks import AnyState
+
+# Any: a file's JSON before it is checked (any value JSON has: each check narrows its own part)
+Raw = Any
+# Any: what the checking process sends back is plain pickled values (tuples, lists, dicts of str, int, None)
+Plain = tuple[Any, ...]
+T = TypeVar("T")
+
 
 # --- export -------------------------------------------------------------------------------
-def canonical(data: Any) -> str:
+def canonical(data: object) -> str:
     return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
-def checksum(records: list[dict[str, Any]], profiles: list[dict[str, Any]]) -> str:
+def checksum(records: list[Json], profiles: list[Json]) -> str:
     return hashlib.sha256(canonical({"profiles": profiles, "records": records}).encode("utf-8")).hexdigest()
 
 
@@ -80,15 +92,15 @@ def all_game_ids(store: Store) -> list[str]:
     return store.game_ids()
 
 
-def export_record(store: Store, game_id: str) -> dict[str, Any]:
+def export_record(store: Store, game_id: str) -> Json:
     """One game as its bare GameRecord JSON (what ``python -m scoring replay`` reads)."""
     return store.record(game_id).model_dump(mode="json")
 
 
-def export_backup(store: Any, game_ids: Iterable[str] | None = None, *, with_profiles: bool = True) -> dict[str, Any]:
+def export_backup(store: Store, game_ids: Iterable[str] | None = None, *, with_profiles: bool = True) -> Json:
     ids = list(game_ids) if game_ids is not None else all_game_ids(store)
     records = [store.record(gid).model_dump(mode="json") for gid in ids]
-    profiles: list[dict[str, Any]] = []
+    profiles: list[Json] = []
     if with_profiles:
         from companion.profiles import list_profiles
 
@@ -103,7 +115,7 @@ def export_backup(store: Any, game_ids: Iterable[str] | None = None, *, with_pro
     }
 
 
-def backup_text(backup: dict[str, Any]) -> str:
+def backup_text(backup: Json) -> str:
     return json.dumps(backup, ensure_ascii=False, separators=(",", ":"))
 
 
@@ -112,7 +124,7 @@ def backup_text(backup: dict[str, Any]) -> str:
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
-def csv_cell(value: Any) -> Any:
+def csv_cell(value: object) -> object:
     """A CSV cell a spreadsheet shows and never runs (issue 12 point 5); numbers stay numbers (-5 is -5)."""
     if isinstance(value, str) and value.lstrip(" ").startswith(_FORMULA_START):
         return "'" + value
@@ -122,7 +134,7 @@ def csv_cell(value: Any) -> Any:
 CSV_FIELDS = ("game_id", "game", "date", "seat", "name", "profile_id", "total", "place", "lost", "won")
 
 
-def results_csv(store: Any, game_ids: Iterable[str] | None = None) -> str:
+def results_csv(store: Store, game_ids: Iterable[str] | None = None) -> str:
     """One line per player of each finished game (the result, not the moves)."""
     games = finished_games(store, newest_first=False)
     if game_ids is not None:
@@ -148,8 +160,8 @@ class Checked:
 
     record: GameRecord
     finished: bool
-    result: dict[str, Any] | None
-    figures: dict[str, Any]
+    result: Json | None
+    figures: Json
     n: int = 0  # its number in the backup (1-based), for a refusal
 
 
@@ -162,11 +174,11 @@ class ImportReport:
     ids: list[str] = field(default_factory=list)
 
 
-def _no_constant(name: str) -> Any:
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a number")
 
 
-def _loads(text: str) -> Any:
+def _loads(text: str) -> Raw:
     """``json.loads`` whose every failure is a refusal (issue 12 point 7): nothing else escapes."""
     try:
         return json.loads(text, parse_constant=_no_constant)
@@ -187,15 +199,15 @@ def file_size(n: int) -> str:
     return f"{n / (1024 * 1024):.1f}".removesuffix(".0") + " MB"
 
 
-def parse_backup(text: str | bytes | dict[str, Any] | list[Any], *,
-                 max_bytes: int | None = None) -> tuple[list[Any], list[Any]]:
+def parse_backup(text: str | bytes | Json | list[Raw], *,
+                 max_bytes: int | None = None) -> tuple[list[Raw], list[Raw]]:
     """(raw records, raw profiles) of a backup / bare record / list of records; refuses a damaged file.
 
     Bytes are UTF-8 (a leading byte order mark is accepted); a file over
     ``max_bytes`` is refused before it is parsed.
     """
     limit = MAX_BACKUP_BYTES if max_bytes is None else max_bytes
-    data: Any = text
+    data: Raw = text
     if isinstance(text, (bytes, bytearray)):
         if len(text) > limit:
             raise ImportRefused("hist.imp.too_big", size=file_size(len(text)), limit=file_size(limit))
@@ -231,7 +243,7 @@ def parse_backup(text: str | bytes | dict[str, Any] | list[Any], *,
     return records, profiles
 
 
-def check_record(raw: Any, index: int) -> Checked:
+def check_record(raw: Raw, index: int) -> Checked:
     try:
         rec = parse_record(raw)
     except InvalidInput as exc:
@@ -244,9 +256,9 @@ def check_record(raw: Any, index: int) -> Checked:
         state = initial_state(rec)
     except (InvalidInput, Refusal) as exc:
         raise ImportRefused("hist.imp.bad_setup", n=index + 1, detail=exc) from None
-    last: list[Any] = [state]
+    last: list[AnyState] = [state]
 
-    def states() -> Iterator[Any]:
+    def states() -> Iterator[AnyState]:
         for s in iter_replay(rec):  # every action parsed, its seat checked (issue 12 point 5), applied
             last[0] = s
             yield s
@@ -261,12 +273,12 @@ def check_record(raw: Any, index: int) -> Checked:
     return Checked(record=rec, finished=finished, result=result, figures=figures)
 
 
-def _count_actions(raw_records: list[Any]) -> int:
+def _count_actions(raw_records: list[Raw]) -> int:
     return sum(len(r["actions"]) for r in raw_records if isinstance(r, dict) and isinstance(r.get("actions"), list))
 
 
-def check_backup(text: str | bytes | dict[str, Any] | list[Any], *, max_bytes: int | None = None,
-                 max_actions: int | None = None) -> tuple[list[Checked], list[Any]]:
+def check_backup(text: str | bytes | Json | list[Raw], *, max_bytes: int | None = None,
+                 max_actions: int | None = None) -> tuple[list[Checked], list[Raw]]:
     """Validate everything (size, format, checksum, every record replays); nothing is written.
 
     Every way a file can be wrong ends in ``ImportRefused`` (issue 12 point 7);
@@ -286,7 +298,7 @@ def check_backup(text: str | bytes | dict[str, Any] | list[Any], *, max_bytes: i
         raise ImportRefused("hist.imp.bug", detail=type(exc).__name__) from None
 
 
-def _check_backup(text: Any, max_bytes: int | None, max_actions: int | None) -> tuple[list[Checked], list[Any]]:
+def _check_backup(text: Raw, max_bytes: int | None, max_actions: int | None) -> tuple[list[Checked], list[Raw]]:
     raw_records, raw_profiles = parse_backup(text, max_bytes=max_bytes)
     limit = MAX_BACKUP_ACTIONS if max_actions is None else max_actions
     count = _count_actions(raw_records)
@@ -321,7 +333,7 @@ def _check_backup(text: Any, max_bytes: int | None, max_actions: int | None) -> 
     return checked, profiles
 
 
-def import_backup(store: Store, text: str | bytes | dict[str, Any] | list[Any], *, max_bytes: int | None = None,
+def import_backup(store: Store, text: str | bytes | Json | list[Raw], *, max_bytes: int | None = None,
                   max_actions: int | None = None) -> ImportReport:
     """Merge a backup into the store: all or nothing (one transaction, ``Store.add_games``);
     games already there (same id) are kept as they are."""
@@ -345,7 +357,7 @@ class _Worded(RefereeError):
 STAGE_ROWS = 250  # rows per writer job of a large import: a table's commit waits for one such chunk at most
 
 
-def _check_elsewhere(text: Any, max_bytes: int | None, max_actions: int | None) -> tuple[Any, ...]:
+def _check_elsewhere(text: Raw, max_bytes: int | None, max_actions: int | None) -> Plain:
     """``check_backup`` in the checking process, and what the store needs of it as plain rows
     (``import_rows``): what it found, or its refusal as key and params (a referee's refusal among
     them worded in both languages, so nothing unpicklable comes back). Only tuples, lists and
@@ -360,15 +372,15 @@ def _check_elsewhere(text: Any, max_bytes: int | None, max_actions: int | None) 
         return "refused", exc.key, params
 
 
-def import_rows(checked: list[Checked], profiles: list[Any]) -> dict[str, Any]:
+def import_rows(checked: list[Checked], profiles: list[Raw]) -> Json:
     """A checked backup as the store's rows (``companion.store.whole_rows``), its games' ids with
     their numbers in the file (for a refusal), each game's digest (to tell a game already here
     that differs) and the profiles' rows: builtins only."""
     from companion.profiles import profile_row
 
-    games: list[tuple[Any, ...]] = []
-    actions: list[tuple[Any, ...]] = []
-    lines: list[tuple[Any, ...]] = []
+    games: list[Row] = []
+    actions: list[Row] = []
+    lines: list[Row] = []
     for g in _new_games(checked):
         game, acts, line = whole_rows(g)
         games.append(game)
@@ -387,10 +399,10 @@ def _digest(record: GameRecord) -> str:
     return hashlib.sha256(canonical(record.model_dump(mode="json")).encode("utf-8")).hexdigest()
 
 
-_CHECKER: Any = None  # the process that checks large backups (started on the first one, kept)
+_CHECKER: ProcessPoolExecutor | None = None  # the process that checks large backups (started on the first one, kept)
 
 
-def _checker() -> Any:
+def _checker() -> ProcessPoolExecutor:
     global _CHECKER
     if _CHECKER is None:
         import atexit
@@ -422,7 +434,7 @@ def _end_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
 
 
-async def import_backup_async(store: Store, text: str | bytes | dict[str, Any] | list[Any], *,
+async def import_backup_async(store: Store, text: str | bytes | Json | list[Raw], *,
                               max_bytes: int | None = None,
                               max_actions: int | None = None) -> ImportReport:
     """``import_backup`` off the event loop (issue 23.9): the file is parsed and every game replayed
@@ -448,9 +460,9 @@ async def import_backup_async(store: Store, text: str | bytes | dict[str, Any] |
     if kind == "refused":
         key, params = found
         raise ImportRefused(key, **{k: _Worded(v) if isinstance(v, dict) else v for k, v in params.items()})
-    rows: dict[str, Any] = found[0]
+    rows: Json = found[0]
 
-    async def in_writer(fn: Any, *args: Any, **kwargs: Any) -> Any:
+    async def in_writer(fn: Callable[..., T], *args: object, **kwargs: object) -> T:
         if store.writer is not None:
             return await asyncio.wrap_future(store.writer.submit(fn, *args, **kwargs))
         return await asyncio.to_thread(fn, *args, **kwargs)
@@ -484,7 +496,7 @@ def _new_games(checked: list[Checked]) -> list[NewGame]:
     ]
 
 
-def _add_checked(store: Store, checked: list[Checked], profiles: list[Any]) -> ImportReport:
+def _add_checked(store: Store, checked: list[Checked], profiles: list[Raw]) -> ImportReport:
     check_short_ids(store, checked)
     from companion.profiles import profile_row
 

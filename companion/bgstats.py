@@ -60,12 +60,16 @@ import urllib.parse
 import uuid
 from collections.abc import Iterable
 from datetime import date, datetime, tzinfo
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from companion.i18n import add_strings, tr
-from scoring.engine import GameRecord, Result, get_game, initial_state
+from scoring.engine import GameRecord, PlayerResult, PlayerSpec, Result, get_game, initial_state
+
+if TYPE_CHECKING:
+    from companion.store import Store
+    from companion.store.values import Json
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 SOURCE_NAME = "Tischrichter"
@@ -134,7 +138,7 @@ add_strings(
 class BGStatsRefused(Exception):
     """A game that cannot go to BG Stats: ``key`` + ``params`` say why (never a traceback)."""
 
-    def __init__(self, key: str, **params: Any) -> None:
+    def __init__(self, key: str, **params: object) -> None:
         self.key, self.params = key, params
         super().__init__(f"{key}: {params}")
 
@@ -176,7 +180,7 @@ class CreatePlay(_Out):
     game: PlayGame
     players: tuple[PlayPlayer, ...]
 
-    def data(self) -> dict[str, Any]:
+    def data(self) -> Json:
         """The JSON object sent: every field, except a BGG id we do not have."""
         return self.model_dump(mode="json", exclude={"game": {"bggId"}} if self.game.bggId is None else None)
 
@@ -215,11 +219,12 @@ def duration_min(record: GameRecord) -> int:
     return max(0, round((last - first).total_seconds() / 60))
 
 
-def source_player_id(spec: Any) -> str:
+def source_player_id(spec: PlayerSpec | PlayerResult) -> str:
     """The seat's profile id, else a stable id for its name (the history's rule: spaces folded, case ignored)."""
-    if getattr(spec, "profile_id", None):
-        return str(spec.profile_id)
-    norm = " ".join(str(spec.name).split()).casefold()
+    profile_id = spec.profile_id if isinstance(spec, PlayerSpec) else None
+    if profile_id:
+        return profile_id
+    norm = " ".join(spec.name.split()).casefold()
     return "name-" + hashlib.sha256(norm.encode("utf-8")).hexdigest()[:12]
 
 
@@ -266,7 +271,7 @@ def link(play: CreatePlay) -> str:
     return f"{CREATE_PLAY}?data={urllib.parse.quote(text, safe=_SAFE)}"
 
 
-def decode_link(url: str) -> dict[str, Any]:
+def decode_link(url: str) -> Json:
     """The JSON object inside a createPlay link (what BG Stats reads)."""
     parts = urllib.parse.urlsplit(url)
     if f"{parts.scheme}://{parts.netloc}{parts.path}" != CREATE_PLAY:
@@ -274,12 +279,12 @@ def decode_link(url: str) -> dict[str, Any]:
     query = parts.query
     if not query.startswith("data="):
         raise ValueError("no data= in the link")
-    data: dict[str, Any] = json.loads(urllib.parse.unquote(query[len("data="):]))
+    data: Json = json.loads(urllib.parse.unquote(query[len("data="):]))
     return data
 
 
 # --- from the store -----------------------------------------------------------------------
-def load(store: Any, game_id: str) -> tuple[GameRecord, Result]:
+def load(store: Store, game_id: str) -> tuple[GameRecord, Result]:
     """A finished game's record (the actions that count) and its stored result."""
     from companion.store import StoreError
 
@@ -295,7 +300,7 @@ def load(store: Any, game_id: str) -> tuple[GameRecord, Result]:
     return record, Result.model_validate(stored)
 
 
-def play_of(store: Any, game_id: str, lang: str = "de", tz: tzinfo | None = None) -> CreatePlay:
+def play_of(store: Store, game_id: str, lang: str = "de", tz: tzinfo | None = None) -> CreatePlay:
     record, result = load(store, game_id)
     return make_play(record, result, lang, tz)
 
@@ -372,7 +377,7 @@ class PlayFile(_Out):
     games: tuple[FileGame, ...]
     plays: tuple[FilePlay, ...]
 
-    def data(self) -> dict[str, Any]:
+    def data(self) -> Json:
         out = self.model_dump(mode="json")
         for g, model in zip(out["games"], self.games):
             if model.bggId is None:
@@ -411,7 +416,7 @@ def play_file(plays: Iterable[CreatePlay], modified: str | None = None) -> PlayF
                     plays=tuple(out))
 
 
-def plays_in_range(store: Any, first: date | None, last: date | None, lang: str = "de",
+def plays_in_range(store: Store, first: date | None, last: date | None, lang: str = "de",
                    tz: tzinfo | None = None) -> list[CreatePlay]:
     """Every finished game that started between ``first`` and ``last`` (local dates, both included),
     oldest first. A game that cannot be read is left out (the history marks it)."""

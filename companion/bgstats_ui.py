@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from datetime import date
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -74,7 +75,7 @@ def bgstats_screen(shell: Shell) -> list[ft.Control]:
 
 
 # --- the backup screen: a date range as one play file (and the existing CSV) ----------------------
-def _range(shell: Shell) -> tuple[Any, Any]:
+def _range(shell: Shell) -> tuple[date | None, date | None]:
     """The typed range as dates (empty: open); a refusal names the wrong field."""
     first = (shell.ui.get("bg_from") or "").strip()
     last = (shell.ui.get("bg_to") or "").strip()
@@ -85,7 +86,7 @@ def _range(shell: Shell) -> tuple[Any, Any]:
     return a, b
 
 
-def backup_section(shell: Shell, download: Callable[[Any], Awaitable[None]]) -> list[ft.Control]:
+def backup_section(shell: Shell, download: Callable[[Shell], Awaitable[None]]) -> list[ft.Control]:
     """"Für BG Stats": from/to fields, the play file and the results CSV of that range.
 
     ``download(shell)`` is the backup screen's own download of ``shell.ui["hist_out"]`` (the

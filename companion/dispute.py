@@ -11,13 +11,15 @@ game's hooks in the registry (``companion.registry.GameUI``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from pydantic import BaseModel
 
 from companion import registry
+from companion.game_hooks import ActionDict, Words
 from companion.i18n import add_strings, minus, tr
 from companion.registry import GameUI
-from companion.table import Table, Verdict
-from scoring.engine import Game, Template
+from companion.table import ActionInput, AnyGame, Table, Verdict
+from scoring.engine import Template
 from scoring.errors import InvalidInput, RefereeError
 
 add_strings(
@@ -50,18 +52,15 @@ class Ruling:
     verdict: Verdict
 
 
-def _dump(table: Table, action: Any) -> dict[str, Any]:
-    try:
-        return table.game.dump_action(table.game.parse_action(action))
-    except InvalidInput:
-        return dict(action) if isinstance(action, dict) else {}
+def _dump(table: Table, action: ActionInput) -> ActionDict:
+    return _dump_game(table.game, action)
 
 
 def _names(table: Table) -> list[str]:
     return [p.name for p in table.players]
 
 
-def word(lang: str, prefix: str, value: Any) -> str:
+def word(lang: str, prefix: str, value: object) -> str:
     """A value in words (``rules.<prefix>.<value>``: a colour, a kind of card), else as it is."""
     key = f"rules.{prefix}.{value}"
     try:
@@ -74,19 +73,20 @@ def _ui(table: Table) -> GameUI | None:
     return registry.get_ui(table.game.id)
 
 
-def describe(table: Table, action: Any, lang: str = "de", state: Any = None) -> str:
+def describe(table: Table, action: ActionInput, lang: str = "de", state: BaseModel | None = None) -> str:
     """An action in words: 'Ana: Weiß 7 in Rot', 'Ben: Wächter 2 ziehen (Feld 5)'."""
     return describe_action(table.game, _names(table), action, lang, table.state if state is None else state)
 
 
-def _dump_game(game: Game[Any, Any], action: Any) -> dict[str, Any]:
+def _dump_game(game: AnyGame, action: ActionInput) -> ActionDict:
     try:
-        return game.dump_action(game.parse_action(action))
+        dumped: ActionDict = game.dump_action(game.parse_action(action))
+        return dumped
     except InvalidInput:
         return dict(action) if isinstance(action, dict) else {}
 
 
-def describe_action(game: Any, names: list[str], action: Any, lang: str = "de", state: Any = None) -> str:
+def describe_action(game: AnyGame, names: list[str], action: ActionInput, lang: str, state: BaseModel) -> str:
     """The describe hook of every game: ``action`` (a model or its dict) in the player's words.
 
     The words are ``rules.act.<prefix>.<type>`` filled with the action's fields, the player's
@@ -99,19 +99,19 @@ def describe_action(game: Any, names: list[str], action: Any, lang: str = "de", 
     by = d.get("by")
     name = names[by] if isinstance(by, int) and 0 <= by < len(names) else "?"
     ui = registry.get_ui(game.id)
-    p: dict[str, Any] = {k: v for k, v in d.items() if k not in ("type", "by")}
+    p: Words = {k: v for k, v in d.items() if k not in ("type", "by")}
     p["name"] = name
     key = f"rules.act.{ui.prefix if ui is not None else ''}.{kind}"
     if ui is not None and ui.describe is not None:
         p.update(ui.describe(state, d, lang))
-        key = p.pop("_key", key)
+        key = str(p.pop("_key", key))
     try:
         return tr(lang, key, **p)
     except KeyError:
         return tr(lang, "rules.act.other", name=name, type=kind)
 
 
-def action_rule(table: Table, action: Any, state: Any = None) -> str | None:
+def action_rule(table: Table, action: ActionInput, state: BaseModel | None = None) -> str | None:
     """The rule that governs ``action`` here: the game's ``action_rule`` hook, else its ``action_rules``."""
     state = table.state if state is None else state
     d = _dump(table, action)
@@ -125,7 +125,7 @@ def action_rule(table: Table, action: Any, state: Any = None) -> str | None:
     return ui.action_rules.get(str(d.get("type")))
 
 
-def _scores(table: Table, before: Any, after: Any, lang: str) -> str | None:
+def _scores(table: Table, before: BaseModel, after: BaseModel, lang: str) -> str | None:
     try:
         old = {p.seat: p.total for p in table.game.result(before).players}
         new = table.game.result(after).players
@@ -139,17 +139,19 @@ def _scores(table: Table, before: Any, after: Any, lang: str) -> str | None:
     return tr(lang, "rules.dispute.after", scores=", ".join(parts)) if parts else None
 
 
-def judge(table: Table, action: Any, lang: str = "de", seats: set[int] | None = None) -> Ruling:
+def judge(table: Table, action: ActionInput, lang: str = "de", seats: set[int] | None = None) -> Ruling:
     """The verdict on ``action`` in the table's current position; the table is not changed."""
     state = table.state
     verdict = table.what_if(action, seats)
     label = describe(table, action, lang, state)
     if verdict.ok:
+        after = verdict.state
+        assert after is not None  # a verdict that is ok carries the state it leads to
         lines = [tr(lang, "rules.dispute.ok", action=label)]
-        scores = _scores(table, state, verdict.state, lang)
+        scores = _scores(table, state, after, lang)
         if scores:
             lines.append(scores)
-        if table.game.is_over(verdict.state):
+        if table.game.is_over(after):
             lines.append(tr(lang, "rules.dispute.over"))
         return Ruling(True, action_rule(table, action, state), "\n".join(lines), label, verdict)
     err = verdict.error
@@ -158,14 +160,15 @@ def judge(table: Table, action: Any, lang: str = "de", seats: set[int] | None = 
     return Ruling(False, rule, tr(lang, "rules.dispute.no", action=label, reason=err.message(lang)), label, verdict)
 
 
-def verdict_text(table: Table, action: Any, lang: str = "de", seats: set[int] | None = None) -> tuple[str, str | None]:
+def verdict_text(table: Table, action: ActionInput, lang: str = "de",
+                 seats: set[int] | None = None) -> tuple[str, str | None]:
     """(verdict in words, rule id): the short form of ``judge``."""
     r = judge(table, action, lang, seats)
     return r.text, r.rule
 
 
 # --- what to offer -----------------------------------------------------------------------------
-def _illegal_pool(table: Table, state: Any) -> list[dict[str, Any]]:
+def _illegal_pool(table: Table, state: BaseModel) -> list[ActionDict]:
     """Actions worth arguing about in this game (most of them refused now): its ``disputed`` hook."""
     ui = _ui(table)
     if ui is None or ui.disputed is None:
@@ -175,7 +178,7 @@ def _illegal_pool(table: Table, state: Any) -> list[dict[str, Any]]:
 
 @dataclass(frozen=True)
 class Candidate:
-    action: dict[str, Any]
+    action: ActionDict
     label: str
     legal: bool
 
@@ -193,7 +196,7 @@ def candidates(table: Table, lang: str = "de", max_illegal: int = 4) -> list[Can
     game = table.game
     out: list[Candidate] = []
     seen: set[str] = set()
-    legal_dumps: list[dict[str, Any]] = []
+    legal_dumps: list[ActionDict] = []
     legal = game.legal(state)  # an engine error here is a bug for the tests to see, not an empty list
     for a in legal:
         d = a.example() if isinstance(a, Template) else game.dump_action(a)  # a value to enter: its first one

@@ -23,10 +23,14 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import BaseModel
+
 from companion import registry
+from companion.game_hooks import AnyState
 from companion.i18n import add_strings, tr
 from companion.registry import Figures
 from companion.store import Store, StoreError
+from companion.store.values import Json, Row
 from scoring.engine import (
     GameRecord,
     ReplayError,
@@ -37,6 +41,8 @@ from scoring.engine import (
 from scoring.errors import RefereeError
 
 log = logging.getLogger("tischrichter.history")
+# Any: one player's statistics line, [player key, name, total, won, [figures]], as it is cached (JSON)
+CachedLine = list[Any]
 
 BACKUP_FORMAT = "tischrichter-backup"
 BACKUP_VERSION = 1
@@ -145,7 +151,7 @@ class ImportRefused(Exception):
     words it in the screen's language (``str`` of it is the English words).
     """
 
-    def __init__(self, key: str, **params: Any) -> None:
+    def __init__(self, key: str, **params: object) -> None:
         self.key = key
         self.params = params
         super().__init__(f"{key}: {params}")
@@ -157,7 +163,7 @@ class ImportRefused(Exception):
 
 # --- reading the store ---------------------------------------------------------------
 def finished_games(store: Store, *, game: str | None = None, limit: int | None = None, offset: int = 0,
-                   newest_first: bool = True) -> list[dict[str, Any]]:
+                   newest_first: bool = True) -> list[Json]:
     """Finished games with players, result and date (``updated``: when it ended)."""
     return store.finished_games(game=game, limit=limit, offset=offset, newest_first=newest_first)
 
@@ -180,7 +186,7 @@ def replay_figures(record: GameRecord) -> dict[str, dict[str, int]]:
     return _figures(game.id, len(record.players), iter_replay(record), initial_state(record))
 
 
-def _figures(game_id: str, n: int, states: Iterable[Any], state: Any) -> dict[str, dict[str, int]]:
+def _figures(game_id: str, n: int, states: Iterable[AnyState], state: AnyState) -> dict[str, dict[str, int]]:
     """Runs through ``states`` (the replay, starting after ``state``) and counts, per seat, the events
     the game declares in ``Game.event_figures`` (e.g. a Verflixxt bite, a Verlies injury): every game's
     ``state.events`` holds what the last action caused, so one loop serves all (issue 13). A game whose
@@ -207,7 +213,7 @@ def _needs_replay(game: str) -> bool:
     return bool(get_game(game).event_figures) or (hook is not None and hook.from_replay is not None)
 
 
-def player_figures(game: str, breakdown: dict[str, Any], extra: dict[str, int] | None) -> dict[str, int]:
+def player_figures(game: str, breakdown: Json, extra: dict[str, int] | None) -> dict[str, int]:
     """The game's own figures of one player in one game, from its result breakdown (+ replay extras)."""
     hook = _figures_hook(game)
     if hook is None:
@@ -216,7 +222,7 @@ def player_figures(game: str, breakdown: dict[str, Any], extra: dict[str, int] |
 
 
 # --- statistics ---------------------------------------------------------------------
-def player_key(spec: dict[str, Any]) -> str:
+def player_key(spec: Json) -> str:
     """Who a seat is across games: the profile if the seat came from one, else the name."""
     pid = spec.get("profile_id")
     if pid:
@@ -296,12 +302,12 @@ class Stats:
         return sorted(self.per_player.values(), key=lambda ln: (-ln.wins, -ln.win_rate, ln.name.casefold()))
 
 
-def won(p: dict[str, Any]) -> bool:
+def won(p: Json) -> bool:
     return p.get("place") == 1 and not p.get("lost", False)
 
 
-def game_lines(game: str, players: list[dict[str, Any]], result: dict[str, Any] | None,
-               extra: dict[str, dict[str, int]] | None) -> list[list[Any]]:
+def game_lines(game: str, players: list[Json], result: Json | None,
+               extra: dict[str, dict[str, int]] | None) -> list[CachedLine]:
     """One finished game's compact stat lines: [player key, name, total, won, [figures in GAME_FIGURES order]]."""
     names = GAME_FIGURES.get(game, ())
     extra = extra or {}
@@ -315,9 +321,9 @@ def game_lines(game: str, players: list[dict[str, Any]], result: dict[str, Any] 
     return out
 
 
-def _fresh_lines(store: Store, gid: str, game: str) -> list[list[Any]]:
+def _fresh_lines(store: Store, gid: str, game: str) -> list[CachedLine]:
     players, result = store.players_and_result(gid)
-    extra: dict[str, Any] = {}
+    extra: Json = {}
     if _needs_replay(game):
         try:
             extra = replay_figures(store.record(gid))
@@ -334,8 +340,8 @@ def compute_stats(store: Store, *, fill: bool = True) -> Stats:
     """
     rows = store.finished_with_lines()
     loads = json.loads
-    games: list[tuple[str, str, list[Any]]] = []
-    todo: list[dict[str, Any]] = []
+    games: list[tuple[str, str, list[CachedLine]]] = []
+    todo: list[Json] = []
     for gid, game, updated, cursor, c_cursor, c_updated, c_version, data in rows:
         if data is not None and c_cursor == cursor and c_updated == updated and c_version == LINES_VERSION:
             lines = loads(data)
@@ -366,7 +372,7 @@ def _current_profile_names(store: Store, st: Stats) -> None:
             line.name = current[key]
 
 
-def stats_from(games: Iterable[tuple[str, str, list[Any]]]) -> Stats:
+def stats_from(games: Iterable[tuple[str, str, list[CachedLine]]]) -> Stats:
     """Aggregate (game, date, lines) triples, oldest first."""
     st = Stats()
     per_game, per_pg, per_p, names = st.per_game, st.per_player_game, st.per_player, st.names
@@ -424,7 +430,7 @@ def stats_from(games: Iterable[tuple[str, str, list[Any]]]) -> Stats:
 
 
 # --- replay (the history's move-by-move view) ----------------------------------------------
-def replay_steps(record: GameRecord) -> list[Any]:
+def replay_steps(record: GameRecord) -> list[BaseModel]:
     """Every state of the game: index k is the state after k actions (seats checked as in ``replay``).
 
     Growing logs are shared between the states (``scoring.engine.Log``), so
@@ -439,6 +445,6 @@ def replay_steps(record: GameRecord) -> list[Any]:
     return states
 
 
-def dump_store(store: Store) -> dict[str, list[tuple[Any, ...]]]:
+def dump_store(store: Store) -> dict[str, list[Row]]:
     """Every row of every table (for "nothing changed" checks)."""
     return store.dump()

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion import registry
+from companion.store.values import Json
 from components.common import TOUCH
 
 if TYPE_CHECKING:
@@ -18,6 +19,7 @@ PAGE = 20  # history items per page
 CHART_PLAYERS = 5  # lines in the score chart
 CHART_POINTS = 30  # last games per line
 SHOW_MAX = 200_000  # characters of export text shown in the page (bigger: the file only)
+GameRow = Json  # a game's row as the store lists it (``Store.games``, ``finished_games``)
 LINE_COLORS = (ft.Colors.INDIGO_600, ft.Colors.RED_600, ft.Colors.GREEN_700, ft.Colors.AMBER_800,
                ft.Colors.PURPLE_500, ft.Colors.TEAL_600, ft.Colors.BROWN_500, ft.Colors.PINK_400)
 
@@ -48,7 +50,7 @@ def game_title(shell: Shell, gid: str) -> str:
     return registry.title_of(gid, shell.lang)
 
 
-def label_of(shell: Shell, g: dict[str, Any]) -> str:
+def label_of(shell: Shell, g: GameRow) -> str:
     return shell.t("hist.item", game=game_title(shell, g["game"]), date=fmt_date(shell, g["updated"]))
 
 

@@ -11,7 +11,9 @@ from companion.history (plain Python); nothing here decides a rule.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import flet as ft
 
@@ -19,11 +21,13 @@ from companion import bgstats_ui, history as H, history_words, registry
 from companion.app import EXTENSIONS, SCREENS, game_ui
 from companion.backup_ui import backup_screen
 from companion.dispute import describe_action
+from companion.game_hooks import Breakdown
 from companion.history_parts import (
     CHART_PLAYERS,
     CHART_POINTS,
     LINE_COLORS,
     PAGE,
+    GameRow,
     back_row,
     charts,
     fmt_num,
@@ -37,10 +41,12 @@ from companion.history_parts import (
 )
 from companion.profiles_ui import profiles_screen
 from components.common import TOUCH, big_button, info_line, section_title
-from scoring.engine import get_game
+from scoring.engine import GameRecord, get_game
 from scoring.errors import InvalidInput, Refusal
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from companion.app import Shell
 
 assert history_words.HISTORY_WORDS  # the screens' words, registered on import
@@ -70,7 +76,7 @@ def extension(shell: Shell) -> None:
     if getattr(prev, "_hist", False):
         return
 
-    def chained(s: Any) -> list[ft.Control]:
+    def chained(s: Shell) -> list[ft.Control]:
         out = list(prev(s)) if prev else []
         if getattr(s, "scope", None) is not None:
             return out  # a table's guest on the LAN: the host's history stays on the host
@@ -101,7 +107,7 @@ def history_screen(shell: Shell) -> list[ft.Control]:
     return out
 
 
-def _standings_text(shell: Shell, g: dict[str, Any]) -> list[str]:
+def _standings_text(shell: Shell, g: GameRow) -> list[str]:
     res = g.get("result") or {}
     lines = []
     for p in sorted(res.get("players", []), key=lambda p: (p.get("lost", False), p.get("place", 99), p.get("seat", 0))):
@@ -112,7 +118,7 @@ def _standings_text(shell: Shell, g: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _history_item(shell: Shell, g: dict[str, Any]) -> ft.Control:
+def _history_item(shell: Shell, g: GameRow) -> ft.Control:
     label = label_of(shell, g)
     has_ui = game_ui(g["game"]) is not None
     buttons: list[ft.Control] = []
@@ -143,27 +149,37 @@ def _history_item(shell: Shell, g: dict[str, Any]) -> ft.Control:
 
 
 # --- replay ---------------------------------------------------------------------------------
-def _replay_data(shell: Shell, gid: str) -> dict[str, Any]:
-    cached: dict[str, Any] | None = shell.ui.get("hist_replay_cache")
-    if cached and cached["id"] == gid:
+@dataclass
+class Replay:
+    """A finished game replayed for the replay screen (``shell.ui["hist_replay_cache"]``, one game)."""
+
+    id: str
+    record: GameRecord
+    states: list[BaseModel] = field(default_factory=list)  # index k: the state after k actions
+    error: str | None = None  # the record cannot be replayed: why
+
+
+def _replay_data(shell: Shell, gid: str) -> Replay:
+    cached = shell.ui.get("hist_replay_cache")
+    if isinstance(cached, Replay) and cached.id == gid:
         return cached
     record = shell.ctx.store.record(gid)
-    data: dict[str, Any] = {"id": gid, "record": record, "states": None, "error": None}
+    data = Replay(gid, record)
     try:
-        data["states"] = H.replay_steps(record)
+        data.states = H.replay_steps(record)
     except (Refusal, InvalidInput) as exc:
-        data["error"] = str(exc)
+        data.error = str(exc)
     shell.ui["hist_replay_cache"] = data
     return data
 
 
-def action_words(shell: Shell, record: Any, k: int, states: list[Any]) -> str:
+def action_words(shell: Shell, record: GameRecord, k: int, states: list[BaseModel]) -> str:
     """Move k of a record in the player's words: the same describe hook as the live game (companion.dispute)."""
     names = [p.name for p in record.players]
     return describe_action(get_game(record.game), names, record.actions[k - 1].action, shell.lang, states[k - 1])
 
 
-def _player_detail(shell: Shell, game: str, b: dict[str, Any]) -> str:
+def _player_detail(shell: Shell, game: str, b: Breakdown) -> str:
     """One player's result in words: the game's own ``detail`` hook (none: nothing)."""
     ui = registry.game_uis().get(game)
     return ui.detail(shell, b) if ui is not None and ui.detail is not None else ""
@@ -174,16 +190,16 @@ def replay_screen(shell: Shell) -> list[ft.Control]:
     if not gid or not shell.ctx.store.has_game(gid):
         return [back_row(shell), info_line(shell.t("hist.none"))]
     data = _replay_data(shell, gid)
-    record = data["record"]
+    record = data.record
     game = get_game(record.game)
     out: list[ft.Control] = [
         back_row(shell),
         ft.Text(shell.t("hist.rp.title", game=game_title(shell, record.game)), size=22, weight=ft.FontWeight.BOLD),
     ]
-    if data["error"]:
-        out.append(info_line(shell.t("hist.rp.broken", detail=data["error"][:120]), color=ft.Colors.RED_50))
+    if data.error:
+        out.append(info_line(shell.t("hist.rp.broken", detail=data.error[:120]), color=ft.Colors.RED_50))
         return out
-    states = data["states"]
+    states = data.states
     n = len(states) - 1
     k = shell.ui.get("hist_step")
     k = n if k is None else max(0, min(n, int(k)))
@@ -355,7 +371,7 @@ def _win_pie(lines: list[H.Line]) -> ft.Control:
     return ft.Container(charts().PieChart(sections=sections, sections_space=2, center_space_radius=0), height=260)
 
 
-def _figs_text(shell: Shell, game: str, avg: Any) -> str:
+def _figs_text(shell: Shell, game: str, avg: Callable[[str], float]) -> str:
     return ", ".join(
         shell.t("hist.st.fig", label=shell.t(f"hist.fig.{f}"), value=fmt_num(shell, avg(f)))
         for f in H.GAME_FIGURES.get(game, ())

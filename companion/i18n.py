@@ -14,7 +14,6 @@ or by the one named in ``"count"``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from scoring.texts import PLURAL_FORMS, Text, check_entry, plural_form, render, variants  # noqa: F401 (re-exported)
 
@@ -159,14 +158,14 @@ def minus(text: str) -> str:
     return text.replace("-", MINUS)
 
 
-def tr(lang: str, key: str, **params: Any) -> str:
+def tr(lang: str, key: str, **params: object) -> str:
     entry = STRINGS[key]  # KeyError on purpose: every visible string is in the table
     shown = {k: _Signed(v) if isinstance(v, int) and not isinstance(v, bool) and v < 0 else v
              for k, v in params.items()}
     return render(lang, entry.get(lang) or entry[DEFAULT_LANG], shown)
 
 
-def both(key: str, **params: Any) -> str:
+def both(key: str, **params: object) -> str:
     """A message for a place without a language (console, a bare HTTP answer): German, then English."""
     return f"{tr('de', key, **params)} / {tr('en', key, **params)}"
 

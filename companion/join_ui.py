@@ -36,7 +36,6 @@ decides a rule.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 from urllib.parse import urlparse, urlunparse
 
 import flet as ft
@@ -66,6 +65,7 @@ from companion.join_seats import (
     table_join_token,
 )
 from companion.store import StoreError
+from companion.table import Table
 from components.common import big_button, info_line, section_title
 from components.qr import qr_image
 from scoring.errors import InvalidInput
@@ -152,7 +152,7 @@ add_strings(
 
 
 # --- screens ---------------------------------------------------------------------------
-def _join_table(shell: Shell) -> Any:
+def _join_table(shell: Shell) -> Table | None:
     """The game the join and seat screens are about (None: gone or never there)."""
     game_id = shell.ui.get("join_game")
     try:
@@ -331,7 +331,11 @@ def _install_route(shell: Shell) -> None:
     shell._route = route  # type: ignore[method-assign, assignment]  # the extension wraps the shell's router
 
 
-def _sync_bar(shell: Shell, bits: dict[str, Any]) -> None:
+# the top bar's own controls, made once: "invite", "you" (a Text), "switch"; empty: not in this bar
+BarBits = dict[str, ft.Control]
+
+
+def _sync_bar(shell: Shell, bits: BarBits) -> None:
     """Show or hide the bar's own buttons for the screen now shown."""
     if not bits:
         return
@@ -339,8 +343,9 @@ def _sync_bar(shell: Shell, bits: dict[str, Any]) -> None:
     bits["invite"].visible = play and shell.seats is None and not shell.is_guest
     mine = play and bool(shell.seats)
     bits["you"].visible = bits["switch"].visible = mine
-    if mine:
-        bits["you"].value = shell.t("seat.you_are", name=", ".join(
+    you = bits["you"]
+    if mine and isinstance(you, ft.Text):
+        you.value = shell.t("seat.you_are", name=", ".join(
             shell.game_table.players[s].name for s in sorted(shell.seats or ())))
 
 
@@ -354,10 +359,10 @@ def _switch(shell: Shell) -> None:
         ask_seat(shell, shell.table.id)
 
 
-def _add_bar_bits(shell: Shell, bar: Any, bits: dict[str, Any]) -> None:
+def _add_bar_bits(shell: Shell, bar: ft.Control, bits: BarBits) -> None:
     """Put the invite button, "you are ..." and the seat switch into the bar, before the language switch."""
     try:
-        row = bar.content
+        row = getattr(bar, "content", None)  # the bar is a Container around its row
         bits["invite"] = ft.IconButton(icon=ft.Icons.QR_CODE_2, icon_color=ft.Colors.WHITE, icon_size=32,
                                        tooltip=shell.t("join.invite"), on_click=lambda e: _invite(shell), visible=False)
         bits["you"] = ft.Text("", color=ft.Colors.WHITE, size=15, weight=ft.FontWeight.BOLD, visible=False)
@@ -379,7 +384,7 @@ def _install_top_bar(shell: Shell) -> None:
     original_screen = shell._screen
     # The shell builds its top bar once per language and then only replaces the body:
     # the bar's own buttons are made once and shown or hidden at every render.
-    bits: dict[str, Any] = {}
+    bits: BarBits = {}
 
     def top_bar() -> ft.Control:
         bar = original_top_bar()

@@ -20,11 +20,18 @@ import asyncio
 import logging
 import sys
 from collections.abc import Awaitable, Callable
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from companion.i18n import add_strings
 
+if TYPE_CHECKING:
+    from flet.messaging.connection import Connection
+    from flet.messaging.protocol import Message
+
 log = logging.getLogger("tischrichter.platform")
+# Any: Pyodide's JavaScript objects (``pyodide_js.FS``, the worker's ``flet_js``, an IndexedDB error) have no
+# Python types
+JsProxy = Any
 
 add_strings(
     {
@@ -72,7 +79,7 @@ def db_path() -> str | None:
 
 
 # --- work for later, without threads ------------------------------------------------------
-def later(fn: Callable[[], Any], delay: float = 0.0) -> bool:
+def later(fn: Callable[[], object], delay: float = 0.0) -> bool:
     """Run ``fn`` once, ``delay`` seconds from now, on the running event loop (never a thread).
 
     Without a running loop (a plain import, a test) nothing is scheduled (returns False):
@@ -85,7 +92,7 @@ def later(fn: Callable[[], Any], delay: float = 0.0) -> bool:
     return True
 
 
-def _guarded(fn: Callable[[], Any]) -> None:
+def _guarded(fn: Callable[[], object]) -> None:
     try:
         fn()
     except Exception:  # the screen that needs it builds it again and shows the error there
@@ -108,7 +115,7 @@ def mark(name: str) -> None:
         pass
 
 
-def _fs() -> Any:
+def _fs() -> JsProxy:
     import pyodide_js  # type: ignore[import-not-found]  # only inside Pyodide
 
     return pyodide_js.FS
@@ -120,7 +127,7 @@ async def _syncfs(populate: bool) -> None:
     loop = asyncio.get_running_loop()
     done: asyncio.Future[None] = loop.create_future()
 
-    def callback(err: Any = None) -> None:
+    def callback(err: JsProxy = None) -> None:
         if done.done():
             return
         if err:
@@ -172,21 +179,21 @@ class WriteThrough:
     out in their order. So an action is shown as done only once it is saved; a reload or a
     closed tab after that finds it (issue 16.3)."""
 
-    def __init__(self, conn: Any, changes: Callable[[], int],
+    def __init__(self, conn: Connection, changes: Callable[[], int],
                  on_result: Callable[[BaseException | None], None] | None = None) -> None:
         self.on_result = on_result  # told after each save: None (saved) or the error
         self._send = conn.send_message
         self._changes = changes
         self._synced = changes()
-        self._held: list[Any] = []
+        self._held: list[Message] = []
         self._task: asyncio.Task[None] | None = None
         self.failed: BaseException | None = None  # the last IndexedDB error (the game stays in memory)
-        conn.send_message = self.send
+        conn.send_message = self.send  # type: ignore[method-assign]  # every message passes the gate
 
     def dirty(self) -> bool:
         return self._changes() != self._synced
 
-    def send(self, message: Any) -> None:
+    def send(self, message: Message) -> None:
         if not self._held and not self.dirty():
             self._send(message)
             return
@@ -219,7 +226,7 @@ class WriteThrough:
             await self._task
 
 
-def write_through(conn: Any, changes: Callable[[], int],
+def write_through(conn: Connection, changes: Callable[[], int],
                   on_result: Callable[[BaseException | None], None] | None = None) -> WriteThrough | None:
     """Phone mode: hold the screen until the store is saved (see ``WriteThrough``). Server: None."""
     if MODE != PHONE:
@@ -273,7 +280,7 @@ async def ask_storage() -> bool | None:
     return _kept
 
 
-def _flet_js() -> Any:
+def _flet_js() -> JsProxy:
     import flet_js  # type: ignore[import-not-found]  # the worker's module (build/web/python-worker.js)
 
     return flet_js

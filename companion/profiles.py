@@ -21,11 +21,12 @@ from __future__ import annotations
 import json
 import time
 import uuid
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
 from companion.i18n import add_strings
 from companion.store import Store, StoreError
+from companion.store.values import Json
 from scoring.engine import NAME_MAX, PlayerSpec
 
 add_strings(
@@ -46,14 +47,14 @@ class Profile:
     name: str
     color: str | None = None
     lucky: tuple[int, int] | None = None  # Qwixx Longo favourite lucky numbers
-    character: dict[str, Any] | None = None  # Verlies: {"character", "strength", "mind", "dexterity"}
+    character: Json | None = None  # Verlies: {"character", "strength", "mind", "dexterity"}
     created: str = ""
     updated: str = ""
 
     def player_spec(self) -> PlayerSpec:
         return PlayerSpec(name=self.name, color=self.color, profile_id=self.id)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> Json:
         return {
             "id": self.id,
             "name": self.name,
@@ -65,7 +66,7 @@ class Profile:
         }
 
 
-def _clean_name(name: Any) -> str:
+def _clean_name(name: object) -> str:
     if not isinstance(name, str):
         raise ValueError("name: not text")
     words: str = " ".join(name.split())
@@ -76,13 +77,15 @@ def _clean_name(name: Any) -> str:
     return words
 
 
-def _clean_lucky(lucky: Any) -> tuple[int, int] | None:
+def _clean_lucky(lucky: object) -> tuple[int, int] | None:
     if lucky in (None, "", [], ()):
         return None
     if isinstance(lucky, str):
         import re
 
         lucky = [int(x) for x in re.findall(r"\d+", lucky)]
+    if not isinstance(lucky, Iterable):
+        raise ValueError("lucky: two numbers")
     try:
         nums = [int(x) for x in lucky]
     except (TypeError, ValueError):
@@ -92,7 +95,7 @@ def _clean_lucky(lucky: Any) -> tuple[int, int] | None:
     return (min(nums), max(nums))
 
 
-def _clean_character(ch: Any) -> dict[str, Any] | None:
+def _clean_character(ch: object) -> Json | None:
     if ch in (None, "", {}):
         return None
     if isinstance(ch, str):
@@ -100,7 +103,7 @@ def _clean_character(ch: Any) -> dict[str, Any] | None:
     if not isinstance(ch, dict):
         raise ValueError("character: not an object")
     name = _clean_name(ch.get("character", ""))
-    out: dict[str, Any] = {"character": name}
+    out: Json = {"character": name}
     for attr in ("strength", "mind", "dexterity"):
         if ch.get(attr) is not None:
             v = int(ch[attr])
@@ -110,7 +113,7 @@ def _clean_character(ch: Any) -> dict[str, Any] | None:
     return out
 
 
-def _clean_color(color: Any) -> str | None:
+def _clean_color(color: object) -> str | None:
     if color in (None, ""):
         return None
     if not isinstance(color, str) or len(color) > 20:
@@ -118,7 +121,7 @@ def _clean_color(color: Any) -> str | None:
     return color
 
 
-def parse_profile(raw: Any) -> Profile:
+def parse_profile(raw: object) -> Profile:
     """A profile from JSON (backup import); raises ValueError."""
     if not isinstance(raw, dict):
         raise ValueError("not an object")
@@ -136,7 +139,7 @@ def parse_profile(raw: Any) -> Profile:
     )
 
 
-def profile_row(p: Profile) -> dict[str, Any]:
+def profile_row(p: Profile) -> Json:
     return {
         "id": p.id,
         "name": p.name,
@@ -148,7 +151,7 @@ def profile_row(p: Profile) -> dict[str, Any]:
     }
 
 
-def _from_row(row: dict[str, Any]) -> Profile:
+def _from_row(row: Json) -> Profile:
     return Profile(
         id=row["id"],
         name=row["name"],
@@ -170,7 +173,7 @@ def get_profile(store: Store, profile_id: str) -> Profile | None:
     return _from_row(row) if row else None
 
 
-def save_profile(store: Store, name: str, color: str | None = None, lucky: Any = None, character: Any = None,
+def save_profile(store: Store, name: str, color: str | None = None, lucky: object = None, character: object = None,
                  profile_id: str | None = None) -> Profile:
     """Create (no ``profile_id``) or update a profile; raises ValueError with a short reason.
 

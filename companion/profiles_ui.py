@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 import flet as ft
 
@@ -16,10 +17,26 @@ if TYPE_CHECKING:
 
 
 # --- profiles ---------------------------------------------------------------------------------
-def _prof_form(shell: Shell) -> dict[str, Any]:
+@dataclass
+class ProfileForm:
+    """The profile being typed (``shell.ui["hist_prof"]``): a new one (``id`` None) or one being edited."""
+
+    id: str | None = None
+    name: str = ""
+    color: str | None = None
+    lucky: str = ""  # the two numbers as typed ("5 9")
+    character: str = ""  # the Verlies character's name
+    error: str | None = None
+    msg: str | None = None
+
+
+TypedField = Literal["name", "lucky", "character"]
+
+
+def _prof_form(shell: Shell) -> ProfileForm:
     form = shell.ui.get("hist_prof")
-    if form is None:
-        form = {"id": None, "name": "", "color": None, "lucky": "", "character": "", "error": None, "msg": None}
+    if not isinstance(form, ProfileForm):
+        form = ProfileForm()
         shell.ui["hist_prof"] = form
     return form
 
@@ -28,43 +45,43 @@ def _edit_profile(shell: Shell, pid: str) -> None:
     p = get_profile(shell.ctx.store, pid)
     if p is None:
         return
-    shell.ui["hist_prof"] = {
-        "id": p.id, "name": p.name, "color": p.color,
-        "lucky": f"{p.lucky[0]} {p.lucky[1]}" if p.lucky else "",
-        "character": (p.character or {}).get("character", ""), "error": None, "msg": None,
-    }
+    shell.ui["hist_prof"] = ProfileForm(
+        id=p.id, name=p.name, color=p.color,
+        lucky=f"{p.lucky[0]} {p.lucky[1]}" if p.lucky else "",
+        character=str((p.character or {}).get("character", "")),
+    )
     shell.render()
 
 
 def _save_profile(shell: Shell) -> None:
     form = _prof_form(shell)
-    old = get_profile(shell.ctx.store, form["id"]) if form["id"] else None
-    character: Any = form["character"].strip() or None
-    if character and old and old.character and old.character.get("character") == character:
+    old = get_profile(shell.ctx.store, form.id) if form.id else None
+    typed = form.character.strip() or None
+    character: str | dict[str, object] | None = typed
+    if typed and old and old.character and old.character.get("character") == typed:
         character = old.character  # keep the values that came with it
     try:
-        p = save_profile(shell.ctx.store, form["name"], color=form["color"], lucky=form["lucky"],
-                         character=character, profile_id=form["id"])
+        p = save_profile(shell.ctx.store, form.name, color=form.color, lucky=form.lucky,
+                         character=character, profile_id=form.id)
     except ValueError as exc:
         why = str(exc)
         key = ("hist.prof.err_taken" if why == "name: taken" else "hist.prof.err_name" if why.startswith("name")
                else "hist.prof.err_lucky" if why.startswith("lucky") else "hist.prof.err_other")
-        form["error"] = shell.t(key, detail=why)
-        form["msg"] = None
+        form.error = shell.t(key, detail=why)
+        form.msg = None
         shell.render()
         return
-    shell.ui["hist_prof"] = {"id": None, "name": "", "color": None, "lucky": "", "character": "", "error": None,
-                             "msg": shell.t("hist.prof.saved", name=p.name)}
+    shell.ui["hist_prof"] = ProfileForm(msg=shell.t("hist.prof.saved", name=p.name))
     shell.render()
 
 
 def _delete_profile(shell: Shell, pid: str, name: str) -> None:
     delete_profile(shell.ctx.store, pid)
     form = _prof_form(shell)
-    if form["id"] == pid:
-        form.update({"id": None, "name": "", "color": None, "lucky": "", "character": ""})
-    form["msg"] = shell.t("hist.prof.deleted", name=name)
-    form["error"] = None
+    if form.id == pid:
+        form.id, form.name, form.color, form.lucky, form.character = None, "", None, "", ""
+    form.msg = shell.t("hist.prof.deleted", name=name)
+    form.error = None
     shell.render()
 
 
@@ -72,8 +89,8 @@ def profiles_screen(shell: Shell) -> list[ft.Control]:
     store = shell.ctx.store
     form = _prof_form(shell)
     out: list[ft.Control] = [ft.Text(shell.t("hist.prof.title"), size=22, weight=ft.FontWeight.BOLD)]
-    if form.get("msg"):
-        out.append(info_line(form["msg"], color=ft.Colors.GREEN_50))
+    if form.msg:
+        out.append(info_line(form.msg, color=ft.Colors.GREEN_50))
     profiles = list_profiles(store)
     if not profiles:
         out.append(info_line(shell.t("hist.prof.none")))
@@ -103,27 +120,27 @@ def profiles_screen(shell: Shell) -> list[ft.Control]:
         )
     if getattr(store, "readonly", False):
         return out
-    out.append(section_title(shell.t("hist.prof.editing") if form["id"] else shell.t("hist.prof.new")))
+    out.append(section_title(shell.t("hist.prof.editing") if form.id else shell.t("hist.prof.new")))
 
-    def setter(key: str) -> Callable[[ft.Event[ft.TextField]], None]:
+    def setter(key: TypedField) -> Callable[[ft.Event[ft.TextField]], None]:
         def handler(e: ft.Event[ft.TextField]) -> None:
-            form[key] = e.control.value or ""
+            setattr(form, key, e.control.value or "")
 
         return handler
 
-    out.append(ft.TextField(label=shell.t("hist.prof.name"), value=form["name"], max_length=40,
+    out.append(ft.TextField(label=shell.t("hist.prof.name"), value=form.name, max_length=40,
                             counter=shell.t("app.max_chars", n=40),  # Flutter's own counter speaks English
                             on_change=setter("name"), dense=True))
     out.append(ft.Text(shell.t("hist.prof.color"), size=14))
 
     def pick_color(c: str | None) -> None:
-        form["color"] = c
+        form.color = c
         shell.render()
 
     swatches: list[ft.Control] = []
     for c in PROFILE_COLORS:
         bg, fg = swatch(c)
-        chosen = form["color"] == c
+        chosen = form.color == c
         swatches.append(
             ft.Container(
                 width=48, height=48, bgcolor=bg, border_radius=24,
@@ -131,19 +148,19 @@ def profiles_screen(shell: Shell) -> list[ft.Control]:
                 content=ft.Icon(ft.Icons.CHECK, color=fg) if chosen else None,
                 alignment=ft.Alignment.CENTER,
                 tooltip=shell.t("hist.color.pick", color=shell.t(f"hist.color.{c}")),
-                on_click=lambda e, c=c: pick_color(None if form["color"] == c else c),
+                on_click=lambda e, c=c: pick_color(None if form.color == c else c),
             )
         )
     out.append(ft.Row(swatches, wrap=True, spacing=6, run_spacing=6))
-    out.append(ft.TextField(label=shell.t("hist.prof.lucky"), value=form["lucky"], on_change=setter("lucky"),
+    out.append(ft.TextField(label=shell.t("hist.prof.lucky"), value=form.lucky, on_change=setter("lucky"),
                             dense=True, keyboard_type=ft.KeyboardType.NUMBER))
-    out.append(ft.TextField(label=shell.t("hist.prof.character"), value=form["character"], max_length=40,
+    out.append(ft.TextField(label=shell.t("hist.prof.character"), value=form.character, max_length=40,
                             counter=shell.t("app.max_chars", n=40), on_change=setter("character"), dense=True))
-    if form.get("error"):
-        out.append(info_line(form["error"], color=ft.Colors.RED_50))
+    if form.error:
+        out.append(info_line(form.error, color=ft.Colors.RED_50))
     buttons = [big_button(shell.t("hist.prof.save"), lambda e: _save_profile(shell), color=ft.Colors.INDIGO_600,
                           text_color=ft.Colors.WHITE)]
-    if form["id"]:
+    if form.id:
         buttons.append(ft.TextButton(content=shell.t("hist.prof.cancel"), height=TOUCH,
                                      on_click=lambda e: _cancel_edit(shell)))
     out.append(ft.Row(buttons, wrap=True))

@@ -13,12 +13,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 import flet as ft
 
+from companion.game_hooks import AnyState
 from companion.i18n import add_strings
 from companion.profiles import list_profiles, save_profile
+from companion.store.values import Json
 from components.common import TOUCH, big_button
 from scoring.engine import PlayerSpec, Result
 
@@ -68,11 +70,10 @@ add_strings(
 # game id -> the words of the winner line (one winner, a shared win) when points are not "Punkte"
 WIN_WORDS: dict[str, tuple[str, str]] = {}
 # game id -> (shell, state) -> why the game ended, in words ("Spielende: Rot und Gelb sind abgeschlossen.").
-# The state is Any here only: each game's hook takes its own engine's State, and the table's game picks the hook.
-END_REASON: dict[str, Callable[[Shell, Any], str | None]] = {}
-# A record's options as stored (GameRecord.options, JSON): each engine parses its own (parse_options);
-# Any is the record's own type for them.
-RecordOptions = dict[str, Any]
+# Each game's hook takes its own engine's State (``AnyState``), and the table's game picks the hook.
+END_REASON: dict[str, Callable[[Shell, AnyState], str | None]] = {}
+# A record's options as stored (GameRecord.options, JSON): each engine parses its own (parse_options)
+RecordOptions = Json
 # game id -> (players, options) -> the same game's players and options with the start moved on by one seat
 NEXT_START: dict[str, Callable[[list[PlayerSpec], RecordOptions], tuple[list[PlayerSpec], RecordOptions, int]]] = {}
 

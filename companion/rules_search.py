@@ -31,7 +31,6 @@ import threading
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 import sqlite_utils
 
@@ -190,7 +189,7 @@ class RulesIndex:
             "SELECT docs.ref, docs.kind, docs.game, bm25(docs_fts, ?, ?, ?, ?) AS rank "
             "FROM docs_fts JOIN docs ON docs.rowid = docs_fts.rowid WHERE docs_fts MATCH ?"
         )
-        params: list[Any] = [*WEIGHTS, match]
+        params: list[float | str] = [*WEIGHTS, match]
         if game:
             sql += " AND docs.game = ?"
             params.append(game)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypeVar
 
 T = dict[str, str]  # {"de": ..., "en": ...}
 
@@ -143,15 +143,18 @@ TABLE = GameRules(
     ),
 )
 
-class _Live(Mapping[str, Any]):
+V = TypeVar("V")  # what a view holds per key (a game's rules, a game id, an entry)
+
+
+class _Live(Mapping[str, V]):
     """A read-only view rebuilt from the game registry (``companion.registry``) when it changes:
     every registered game's rules, in registration order, then the table's own rules."""
 
-    def __init__(self, build: Callable[[dict[str, GameRules]], dict[str, Any]]) -> None:
+    def __init__(self, build: Callable[[dict[str, GameRules]], dict[str, V]]) -> None:
         self._build = build
-        self._cache: tuple[int, dict[str, Any]] | None = None
+        self._cache: tuple[int, dict[str, V]] | None = None
 
-    def _data(self) -> dict[str, Any]:
+    def _data(self) -> dict[str, V]:
         from companion import registry
 
         registry.game_uis()  # the built-in games register on first use (this changes the version)
@@ -162,7 +165,7 @@ class _Live(Mapping[str, Any]):
             self._cache = (v, self._build(games))
         return self._cache[1]
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> V:
         return self._data()[key]
 
     def __iter__(self) -> Iterator[str]:

@@ -20,11 +20,12 @@ Registered on import (``companion.app.EXTENSION_MODULES``):
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion import app as shell_app, dispute, platform
+from companion.game_hooks import ActionDict
 from companion.i18n import add_strings
 from companion.rules_search import index, search
 from companion.rules_text import GAMES, Entry, GameRules, Section, find_entry, game_of
@@ -127,7 +128,7 @@ async def _scroll_top(shell: Shell) -> None:
         log.debug("scroll to top not done: %r", err)
 
 
-def show(shell: Shell, screen: str = "rules", **ui: Any) -> None:
+def show(shell: Shell, screen: str = "rules", **ui: object) -> None:
     """Navigate and start at the top (the shell's scrolling body keeps its offset otherwise)."""
     shell.go(screen, **ui)
     _run_scroll_top(shell)
@@ -376,7 +377,7 @@ def dispute_body(shell: Shell, table: Table) -> list[ft.Control]:
     legal = [c for c in cands if c.legal]
     illegal = [c for c in cands if not c.legal]
 
-    def pick(action: dict[str, Any]) -> None:
+    def pick(action: ActionDict) -> None:
         shell.ui[_panel_key(table, "pick")] = (table.seq, action)
         shell.render()
         if shell.screen == "dispute":  # the verdict is at the top of this screen

@@ -12,7 +12,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 import flet as ft
 from pydantic import BaseModel
@@ -51,7 +51,7 @@ add_strings(
 class NameProblem(BaseModel):
     seat: int  # 0-based: the field that shows it
     key: str
-    params: dict[str, Any]
+    params: dict[str, object]
 
 
 def norm(name: str) -> str:

@@ -34,15 +34,18 @@ import re
 import secrets
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from http.cookies import CookieError, SimpleCookie
-from typing import Any
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
 
 from companion.client import CLIENT as CLIENT, Client as Client
 from companion.i18n import add_strings, both
 from companion.server_guard import ASGIApp, Message, Receive, Scope, Send, WsGuard, install_guards
 from companion.store import Store
+
+if TYPE_CHECKING:
+    import flet as ft
 
 log = logging.getLogger("tischrichter.server")
 
@@ -379,7 +382,7 @@ def store_lookups(store: Store) -> tuple[Callable[[str], str | None], Callable[[
     return table_token, resolve
 
 
-def build_asgi(main: Callable[[Any], Any], host_token: str | None, store: Store,
+def build_asgi(main: Callable[[ft.Page], Awaitable[None]], host_token: str | None, store: Store,
                gated: bool | None = None) -> Gate:
     """The Flet app behind the ``Gate`` (gate on when there is a host token, unless told)."""
     import flet as ft

@@ -9,7 +9,7 @@ import gc
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from companion.i18n import both, tr
 
@@ -24,6 +24,8 @@ Message = dict[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+# Any: what Flet itself types as Any (an event's data, the values of a control's patch)
+FletValue = Any
 
 # --- what a phone's websocket may send (issue 23.1, 23.2, 23.10) ---------------------------
 REGISTER_TIMEOUT = 10.0  # s a websocket may stay open without registering
@@ -196,7 +198,7 @@ class WsGuard:
         b.tokens -= 1.0
         return msg
 
-    def _register(self, data: Any) -> bytes | None:
+    def _register(self, data: object) -> bytes | None:
         """The first frame must be REGISTER_CLIENT; a session id of someone else is dropped."""
         if not isinstance(data, bytes | bytearray) or len(data) < 2 or data[0] != 0 or len(data) > 65536:
             return None
@@ -229,13 +231,13 @@ def guarded_session_class() -> type:
     from flet.messaging.session import Session
 
     class GuardedSession(Session):
-        async def dispatch_event(self, control_id: Any, event_name: str, event_data: Any) -> None:
+        async def dispatch_event(self, control_id: object, event_name: str, event_data: FletValue) -> None:
             if not isinstance(control_id, int) or isinstance(control_id, bool) or self.index.get(control_id) is None:
                 GUARD.dropped += 1
                 return
             await super().dispatch_event(control_id, event_name, event_data)
 
-        def apply_patch(self, control_id: Any, patch: Any) -> None:
+        def apply_patch(self, control_id: object, patch: object) -> None:
             if not isinstance(patch, dict) or not isinstance(control_id, int):
                 return
             control = self.index.get(control_id)
@@ -273,7 +275,7 @@ MAX_TEXT = 1000  # characters of a one-line text field without its own max_lengt
 MAX_MULTILINE = 20_000_000  # a pasted backup
 
 
-def patch_problem(control: Any, patch: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+def patch_problem(control: object, patch: dict[str, FletValue]) -> tuple[str, dict[str, object]] | None:
     """Why a phone's patch of ``control`` is refused (an i18n key and params), or None."""
     for name, value in patch.items():
         if not isinstance(name, str) or name.startswith("_"):
@@ -296,7 +298,7 @@ def patch_problem(control: Any, patch: dict[str, Any]) -> tuple[str, dict[str, A
     return None
 
 
-def tell_phone(page: Any, key: str, **params: Any) -> bool:
+def tell_phone(page: object, key: str, **params: object) -> bool:
     """Show the app's own message on this session's screen (False: no app screen to show it on)."""
     shell = getattr(page, "data", None)
     if shell is None or not hasattr(shell, "flash") or not hasattr(shell, "render"):
@@ -339,13 +341,14 @@ def trim_memory() -> bool:
                 _MALLOC_TRIM = fn
         except (OSError, AttributeError):  # no C library by that name (not Linux/glibc)
             pass
-    if _MALLOC_TRIM is False:
+    trim = _MALLOC_TRIM
+    if trim is False or trim is None:
         return False
-    _MALLOC_TRIM(0)
+    trim(0)
     return True
 
 
-_MALLOC_TRIM: Any = None
+_MALLOC_TRIM: Callable[[int], int] | Literal[False] | None = None  # glibc's malloc_trim, False: none here
 
 
 class GcPolicy:
@@ -399,7 +402,7 @@ class GcPolicy:
                 handle.cancel()
         self._collect = self._trim = None
 
-    def _after(self, phase: str, info: dict[str, Any]) -> None:
+    def _after(self, phase: str, info: dict[str, int]) -> None:
         if phase == "stop" and info.get("generation") == 2 and not self._collecting:
             gc.freeze()  # what survived a full pass is long-lived
 

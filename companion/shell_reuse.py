@@ -3,15 +3,17 @@ shell keeps Flet knowing them (``ControlReuse``, the base of ``companion.app.She
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Hashable
+from typing import TypeVar, overload
 
 import flet as ft
 
-from companion.app_context import UiKey
+from companion.app_context import ScreenMemory, UiKey
+
+T = TypeVar("T")
 
 
-class PartCache(dict[Any, ft.Control]):
+class PartCache(dict[Hashable, ft.Control]):
     """Controls kept between renders, by what they show (see ``Shell.parts``).
 
     ``get`` hands a hit to ``Shell.reuse``: a control taken from here is in the new
@@ -22,10 +24,16 @@ class PartCache(dict[Any, ft.Control]):
         super().__init__()
         self._shell = shell
 
-    def get(self, key: Any, default: Any = None) -> Any:
-        got = super().get(key, default)
-        if got is not None and got is not default:
-            self._shell.reuse(got)
+    @overload
+    def get(self, key: Hashable, default: None = None) -> ft.Control | None: ...
+    @overload
+    def get(self, key: Hashable, default: ft.Control | T) -> ft.Control | T: ...
+
+    def get(self, key: Hashable, default: object = None) -> object:
+        got = super().get(key)
+        if got is None or got is default:
+            return default
+        self._shell.reuse(got)
         return got
 
 
@@ -33,7 +41,7 @@ class ControlReuse:
     """The part of a session (``Shell``) that hands out controls built in an earlier render."""
 
     page: ft.Page
-    ui: dict[UiKey, Any]
+    ui: ScreenMemory
     _reused: list[ft.Control]
 
     def reuse(self, control: ft.Control) -> ft.Control:
@@ -48,7 +56,7 @@ class ControlReuse:
         self._reused.append(control)
         return control
 
-    def parts(self, key: Any, limit: int) -> PartCache:
+    def parts(self, key: UiKey, limit: int) -> PartCache:
         """A view's cache of controls kept between renders by what they show (rows, cells,
         slots), emptied when it grows past ``limit``. Every hit is handed to ``reuse``."""
         cache = self.ui.get(key)
@@ -56,11 +64,11 @@ class ControlReuse:
             cache = self.ui[key] = PartCache(self)
         return cache
 
-    def memo(self, key: Any, sig: Any, build: Callable[[], ft.Control]) -> ft.Control:
+    def memo(self, key: Hashable, sig: object, build: Callable[[], ft.Control]) -> ft.Control:
         """The control built for ``key`` last time if ``sig`` (everything it shows and
         does, hashable) is unchanged; else a fresh one. Event handlers of a memoised
         control must read live state (they may outlive the render that built them)."""
-        cache: dict[Any, tuple[Any, ft.Control]] = self.ui.setdefault("_memo", {})
+        cache: dict[Hashable, tuple[object, ft.Control]] = self.ui.setdefault("_memo", {})
         hit = cache.get(key)
         if hit is not None and hit[0] == sig:
             return self.reuse(hit[1])

@@ -22,7 +22,7 @@ import asyncio
 import logging
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -47,6 +47,11 @@ from scoring.errors import InvalidInput, RefereeError, Refusal
 
 Listener = Callable[["Table", str], None]
 S = TypeVar("S", bound=BaseModel)  # an engine's State model
+# Any: one table (and one registry) for games of different option and state types;
+# a game's screens narrow its state with ``Table.state_as``
+AnyGame = Game[Any, Any]
+# what may be submitted: an engine's action model, or its JSON form (a phone's tap, a record, dispute mode)
+ActionInput = BaseModel | Mapping[str, object]
 
 
 log = logging.getLogger("tischrichter.table")
@@ -57,7 +62,7 @@ class Verdict:
     """What a "what if" (dispute mode) says, without touching the game."""
 
     ok: bool
-    state: Any = None
+    state: BaseModel | None = None  # the state the action would lead to (when ok)
     error: RefereeError | None = None
 
 
@@ -65,7 +70,7 @@ class Verdict:
 class PendingWrite:
     """A change this table shows already, queued to the store's writer thread."""
 
-    future: Future[Any]
+    future: Future[int]  # the revision the write makes
     code: str  # what was not saved if it fails: store_failed, undo_store_failed, redo_store_failed
 
 
@@ -75,23 +80,23 @@ class Table:
     def __init__(self, store: Store, record: GameRecord, cursor: int, dice: Dice | None = None, rev: int = 0) -> None:
         self.store = store
         self.rev = rev  # the store's revision of this game's log that this table is based on (issue 12.3)
-        self.game: Game[Any, Any] = get_game(record.game)
+        self.game: AnyGame = get_game(record.game)
         self.record = record  # all actions, redo tail included
         self.cursor = cursor
         self.dice = dice or Dice()
         self._guard = threading.RLock()
         self._listeners: dict[int, Listener] = {}
         self._next_listener = 0
-        self.state = replay(record, cursor)
+        self.state: BaseModel = replay(record, cursor)
         # States after the first n actions of the current record, for recent n: undo and a view
         # asking for the state before the last move then need no replay of the whole game.
         # States are frozen, so keeping them is safe; entries past a new action are dropped.
-        self._states: dict[int, Any] = {cursor: self.state}
+        self._states: dict[int, BaseModel] = {cursor: self.state}
         self.token = store.table_token(record.id) or ""
         self._pending: PendingWrite | None = None  # the last write not yet committed (writer thread)
 
     # --- reading --------------------------------------------------------------
-    def state_at(self, n: int) -> Any:
+    def state_at(self, n: int) -> BaseModel:
         """The state after the first ``n`` actions of the record (kept or replayed)."""
         with self._guard:
             got = self._states.get(n)
@@ -111,7 +116,7 @@ class Table:
             raise TypeError(f"table {self.id} plays {self.game.id}, not {kind.__module__}.{kind.__name__}")
         return state
 
-    def _keep(self, n: int, state: Any) -> None:
+    def _keep(self, n: int, state: BaseModel) -> None:
         self._states[n] = state
         if len(self._states) > self.KEEP_STATES:
             for k in sorted(self._states, key=lambda k: abs(k - self.cursor))[self.KEEP_STATES:]:
@@ -158,7 +163,7 @@ class Table:
                 log.exception("a view of table %s failed on %r", self.id, what)
 
     # --- changing the game ------------------------------------------------------
-    def _check_seat(self, state: Any, action: Any, seats: set[int] | None) -> None:
+    def _check_seat(self, state: BaseModel, action: BaseModel, seats: set[int] | None) -> None:
         if seats is None:
             return
         actor = self.game.actor(state, action)
@@ -166,16 +171,17 @@ class Table:
             name = self.players[actor].name if 0 <= actor < len(self.players) else str(actor)
             raise Refusal("table.seat", "not_your_seat", name=name)
 
-    def submit(self, action: Any, seats: set[int] | None = None, expected_seq: int | None = None) -> Any:
+    def submit(self, action: ActionInput, seats: set[int] | None = None, expected_seq: int | None = None
+               ) -> BaseModel:
         """Apply ``action`` for a session allowed to act for ``seats`` (None: all)."""
         with self._guard:
             if expected_seq is not None and expected_seq != self.cursor:
                 raise Refusal("table.stale", "stale_action")
-            action = self.game.parse_action(action)
-            self._check_seat(self.state, action, seats)
-            new_state = self.game.apply(self.state, action)  # raises Refusal: nothing changed
+            parsed: BaseModel = self.game.parse_action(action)
+            self._check_seat(self.state, parsed, seats)
+            new_state: BaseModel = self.game.apply(self.state, parsed)  # raises Refusal: nothing changed
             rec = RecordedAction(
-                seat=self.game.actor(self.state, action), action=self.game.dump_action(action), at=now_iso()
+                seat=self.game.actor(self.state, parsed), action=self.game.dump_action(parsed), at=now_iso()
             )
             result = self.game.result(new_state).model_dump(mode="json") if self.game.is_over(new_state) else None
             seq = self.cursor + 1
@@ -311,7 +317,7 @@ class Table:
 
     def roll(
         self, seats: set[int] | None = None, values: list[int] | None = None, expected_seq: int | None = None
-    ) -> Any:
+    ) -> BaseModel:
         """Roll the dice the game waits for (virtual, or the table's typed values)."""
         with self._guard:
             if expected_seq is not None and expected_seq != self.cursor:
@@ -321,7 +327,7 @@ class Table:
                 raise Refusal("table.roll", "no_roll_now")
             if values is None:
                 values = [self.dice.roll(d.sides)[0] for d in req.dice]
-            action = self.game.roll_action(self.state, list(values))
+            action: BaseModel = self.game.roll_action(self.state, list(values))
             return self.submit(action, seats, expected_seq)
 
     def _check_own(self, index: int, seats: set[int] | None) -> None:
@@ -344,7 +350,7 @@ class Table:
         seat = self.record.actions[self.cursor].seat
         return seats is None or seat is None or seat in seats
 
-    def undo(self, seats: set[int] | None = None) -> Any:
+    def undo(self, seats: set[int] | None = None) -> BaseModel:
         with self._guard:
             if not self.can_undo():
                 raise Refusal("table.undo", "nothing_to_undo")
@@ -362,13 +368,13 @@ class Table:
         self._notify("undo")
         return state
 
-    def redo(self, seats: set[int] | None = None) -> Any:
+    def redo(self, seats: set[int] | None = None) -> BaseModel:
         with self._guard:
             if not self.can_redo():
                 raise Refusal("table.undo", "nothing_to_redo")
             self._check_own(self.cursor, seats)
-            action = self.game.parse_action(self.record.actions[self.cursor].action)
-            state = self.game.apply(self.state, action)  # the same action, dice included
+            action: BaseModel = self.game.parse_action(self.record.actions[self.cursor].action)
+            state: BaseModel = self.game.apply(self.state, action)  # the same action, dice included
             result = self.game.result(state).model_dump(mode="json") if self.game.is_over(state) else None
 
             def took() -> None:
@@ -384,12 +390,12 @@ class Table:
         self._notify("redo")
         return state
 
-    def what_if(self, action: Any, seats: set[int] | None = None) -> Verdict:
+    def what_if(self, action: ActionInput, seats: set[int] | None = None) -> Verdict:
         """Dispute mode: the referee's verdict on ``action``; the game stays as it is."""
         with self._guard:
             state = self.state
         try:
-            parsed = self.game.parse_action(action)
+            parsed: BaseModel = self.game.parse_action(action)
             self._check_seat(state, parsed, seats)
             return Verdict(ok=True, state=self.game.apply(state, parsed))
         except (Refusal, InvalidInput) as exc:
@@ -410,8 +416,8 @@ class Tables:
         self._opening: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
-    def create(self, game_id: str, players: list[PlayerSpec], options: dict[str, Any] | None = None) -> Table:
-        record = new_record(game_id, players, options)
+    def create(self, game_id: str, players: list[PlayerSpec], options: Mapping[str, object] | None = None) -> Table:
+        record = new_record(game_id, players, dict(options) if options is not None else None)
         initial_state(record)  # refuse bad options before anything is stored
         self.store.create_game(record)
         self.store.set_table_token(record.id, secrets.token_urlsafe(12))

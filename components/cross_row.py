@@ -8,7 +8,7 @@ font (a cross, a lock): the offline client has no font for symbol characters.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import partial
 
@@ -69,7 +69,7 @@ def cross_row(
     row: RowModel,
     on_tap: Callable[[str, int], None] | None,
     *,
-    parts: dict[tuple[object, ...], ft.Control] | None = None,
+    parts: dict[Hashable, ft.Control] | None = None,
 ) -> ft.Control:
     """The row as one Flet ``Row`` that fills its width (no sideways scrolling).
 

@@ -30,9 +30,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, MutableMapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import flet as ft
+
+D = TypeVar("D")  # a die of the roll the game waits for (the engine's ``DieSpec``)
+# Any: where a screen keeps its open dice is the shell's per-screen memory (``Shell.ui``), whose values
+# are every screen's own
+ScreenMemory = MutableMapping[Any, Any]
 
 FACE_HEIGHT = 48  # a face is a button: at least the 48 px touch target
 CHIP_WIDTH = 40
@@ -57,7 +62,7 @@ class DiceEntryTexts:
     toggle: str = ""  # "Echte Würfel": the button that shows and hides the faces (``real_dice``)
 
 
-def slots_for(dice: Iterable[Any], describe: Callable[[Any], DieSlot]) -> list[DieSlot]:
+def slots_for(dice: Iterable[D], describe: Callable[[D], DieSlot]) -> list[DieSlot]:
     """The slots for a ``RollRequest.dice`` tuple (``DieSpec``: name, sides), in its order."""
     return [describe(d) for d in dice]
 
@@ -114,7 +119,7 @@ def dice_entry(
     values: Mapping[str, int | None],
     *,
     on_set: Callable[[str, int], None],
-    on_apply: Callable[[list[int]], Any],
+    on_apply: Callable[[list[int]], object],
     texts: DiceEntryTexts,
     apply_color: str | None = ft.Colors.INDIGO_600,
 ) -> ft.Control:
@@ -163,7 +168,7 @@ def dice_entry(
     )
 
 
-def opened(store: MutableMapping[Any, Any], key: Hashable, roll_id: Hashable) -> dict[str, int] | None:
+def opened(store: ScreenMemory, key: Hashable, roll_id: Hashable) -> dict[str, int] | None:
     """The values tapped so far when the player opened the real dice for this roll, else None.
 
     A memory from another roll (``roll_id`` changed: the roll was taken, undone, …) is forgotten."""
@@ -176,7 +181,7 @@ def opened(store: MutableMapping[Any, Any], key: Hashable, roll_id: Hashable) ->
     return None
 
 
-def toggle(store: MutableMapping[Any, Any], key: Hashable, roll_id: Hashable) -> bool:
+def toggle(store: ScreenMemory, key: Hashable, roll_id: Hashable) -> bool:
     """Open the real dice for this roll (nothing tapped yet) or close them; True when now open."""
     if opened(store, key, roll_id) is None:
         store[key] = {"roll": roll_id, "values": {}}
@@ -185,7 +190,7 @@ def toggle(store: MutableMapping[Any, Any], key: Hashable, roll_id: Hashable) ->
     return False
 
 
-def dice_toggle(label: str, is_open: bool, on_toggle: Callable[[], Any]) -> ft.Control:
+def dice_toggle(label: str, is_open: bool, on_toggle: Callable[[], object]) -> ft.Control:
     """The "Echte Würfel" button; its arrow says whether the faces show below it."""
     return ft.Button(
         content=ft.Text(label, size=17, weight=ft.FontWeight.W_600),
@@ -202,9 +207,9 @@ def real_dice(
     slots: list[DieSlot] | None,
     values: Mapping[str, int | None] | None,
     *,
-    on_toggle: Callable[[], Any],
+    on_toggle: Callable[[], object],
     on_set: Callable[[str, int], None],
-    on_apply: Callable[[list[int]], Any],
+    on_apply: Callable[[list[int]], object],
     texts: DiceEntryTexts,
     apply_color: str | None = ft.Colors.INDIGO_600,
 ) -> ft.Control:

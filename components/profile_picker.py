@@ -16,9 +16,23 @@ With no profiles it returns an empty, invisible row.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Protocol, TypeVar
 
 import flet as ft
+
+
+class ProfileLike(Protocol):
+    """What a chip shows of a player profile (``companion.profiles.Profile``)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def color(self) -> str | None: ...
+
+
+P = TypeVar("P", bound=ProfileLike)
 
 # profile colour name -> (chip colour, text colour)
 SWATCH: dict[str, tuple[str, str]] = {
@@ -42,7 +56,7 @@ def swatch(color: str | None) -> tuple[str, str]:
     return SWATCH.get(color or "", (ft.Colors.BLUE_GREY_100, ft.Colors.BLACK))
 
 
-def profile_chip(profile: Any, on_pick: Callable[[Any], None], *, chosen: bool = False,
+def profile_chip(profile: P, on_pick: Callable[[P], None], *, chosen: bool = False,
                  tooltip: str | None = None) -> ft.Control:
     bg, _ = swatch(profile.color)
     return ft.Button(
@@ -63,22 +77,22 @@ def profile_chip(profile: Any, on_pick: Callable[[Any], None], *, chosen: bool =
     )
 
 
-def profile_picker(profiles: Iterable[Any], on_pick: Callable[[Any], None], *,
+def profile_picker(profiles: Iterable[P], on_pick: Callable[[P], None], *,
                    t: Callable[..., str] | None = None, chosen: Iterable[str | None] = (),
                    title: str | None = None) -> ft.Control:
     """Chips of profile names; ``chosen`` (profile ids) are shown marked; ``t`` labels the row."""
-    profiles = list(profiles)
+    shown = list(profiles)
     taken = {c for c in chosen if c}
     chips = [
         profile_chip(p, on_pick, chosen=p.id in taken,
                      tooltip=t("hist.pick.tip", name=p.name) if t else None)
-        for p in profiles
+        for p in shown
     ]
     head: list[ft.Control] = []
-    if profiles and (title or t):
+    if shown and (title or t):
         head.append(ft.Text(title or (t("hist.pick.title") if t else ""), size=14, color=ft.Colors.BLUE_GREY_700))
     return ft.Column(
         [*head, ft.Row(chips, wrap=True, spacing=6, run_spacing=6)],
         spacing=4,
-        visible=bool(profiles),
+        visible=bool(shown),
     )

@@ -9,7 +9,7 @@ import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Iterable
-from typing import Any
+from contextlib import AbstractContextManager
 
 from pydantic import ValidationError
 
@@ -20,7 +20,9 @@ from companion.store.values import (
     _PROFILE_SELECT,
     PROFILE_COLUMNS,
     Added,
+    Json,
     NewGame,
+    Row,
     StoreError,
     _uri,
 )
@@ -42,7 +44,7 @@ def _staging(name: str) -> str:
     return f"staged_{name}"
 
 
-def whole_rows(g: NewGame) -> tuple[tuple[Any, ...], list[tuple[Any, ...]], tuple[Any, ...] | None]:
+def whole_rows(g: NewGame) -> tuple[Row, list[Row], Row | None]:
     """A whole game as the store's rows: the ``games`` row (``_GAME_COLUMNS``, no table token),
     its ``actions`` rows and its ``hist_lines`` row (None: no lines). Plain tuples of str, int and
     None: what the checking process hands back for a large import (issue 23.9), cheap to unpickle."""
@@ -100,7 +102,7 @@ class Store(StoreFile):
         )
 
     @_writes
-    def append(self, game_id: str, expected_seq: int, act: RecordedAction, *, result: dict[str, Any] | None = None,
+    def append(self, game_id: str, expected_seq: int, act: RecordedAction, *, result: Json | None = None,
                expected_rev: int | None = None) -> int:
         """Commit ``act`` as action number ``expected_seq + 1`` of a game whose cursor the caller
         believes is ``expected_seq`` (and, if given, whose log revision is ``expected_rev``); drops
@@ -126,7 +128,7 @@ class Store(StoreFile):
             raise StoreError("db_stale", game_id=game_id, cursor=row[0], expected=cursor)
         return int(row[1])
 
-    def _set_cursor(self, game_id: str, cursor: int, rev: int, result: dict[str, Any] | None) -> None:
+    def _set_cursor(self, game_id: str, cursor: int, rev: int, result: Json | None) -> None:
         self.conn.execute(
             "UPDATE games SET cursor=?, rev=?, updated=?, finished=?, result=? WHERE id=?",
             (
@@ -140,7 +142,7 @@ class Store(StoreFile):
         )
 
     @_writes
-    def move_cursor(self, game_id: str, from_cursor: int, to_cursor: int, *, result: dict[str, Any] | None = None,
+    def move_cursor(self, game_id: str, from_cursor: int, to_cursor: int, *, result: Json | None = None,
                     expected_rev: int | None = None) -> int:
         """Undo/redo: the log keeps its actions; the cursor says how many count. Refused with
         ``db_stale`` unless the cursor is ``from_cursor`` (and the revision ``expected_rev``)
@@ -218,7 +220,7 @@ class Store(StoreFile):
             self._damaged(game_id, 0)
         return record, cursor, int(row[7] or 0)
 
-    def _read_conn(self) -> tuple[sqlite3.Connection, Any]:
+    def _read_conn(self) -> tuple[sqlite3.Connection, AbstractContextManager[bool]]:
         """A connection for a long read and the lock that guards it: a second, read-only one for a
         file being written (WAL lets it read while the writer commits), so opening a long game
         does not make every other table's append wait (issue 12.6)."""
@@ -246,7 +248,7 @@ class Store(StoreFile):
         raise StoreError("game_damaged", game_id=game_id, seq=seq)
 
     def _parse_log(self, game_id: str, text: str | None,
-                   rows: list[tuple[Any, ...]] | None) -> tuple[RecordedAction, ...]:
+                   rows: list[Row] | None) -> tuple[RecordedAction, ...]:
         if text is not None:
             paused = gc.isenabled()  # 100,000 new objects: no cyclic GC passes over them midway
             gc.disable()
@@ -271,7 +273,7 @@ class Store(StoreFile):
         rec, cursor = self.load(game_id)
         return rec.model_copy(update={"actions": rec.actions[:cursor]})
 
-    def games(self, *, finished: bool | None = None, limit: int = 200) -> list[dict[str, Any]]:
+    def games(self, *, finished: bool | None = None, limit: int = 200) -> list[Json]:
         """The games, newest first; ``damaged`` says a game cannot be opened (issue 12.7)."""
         where, params = "", []
         if finished is not None:
@@ -331,10 +333,10 @@ class Store(StoreFile):
             return [r[0] for r in self.conn.execute("SELECT id FROM games ORDER BY created, id")]
 
     def finished_games(self, *, game: str | None = None, limit: int | None = None, offset: int = 0,
-                       newest_first: bool = True) -> list[dict[str, Any]]:
+                       newest_first: bool = True) -> list[Json]:
         """Finished games with players (as stored), result and date (``updated``: when it ended)."""
         where = "WHERE finished = 1"
-        params: list[Any] = []
+        params: list[str | int] = []
         if game:
             where += " AND game = ?"
             params.append(game)
@@ -360,7 +362,7 @@ class Store(StoreFile):
         with self._lock:
             return int(self.conn.execute(sql, params).fetchone()[0])
 
-    def players_and_result(self, game_id: str) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    def players_and_result(self, game_id: str) -> tuple[list[Json], Json | None]:
         """A game's seats (as stored) and its stored result (None: not finished)."""
         with self._lock:
             row = self.conn.execute("SELECT players, result FROM games WHERE id=?", (game_id,)).fetchone()
@@ -368,7 +370,7 @@ class Store(StoreFile):
             raise StoreError("no_game", game_id=game_id)
         return json.loads(row[0]), json.loads(row[1]) if row[1] else None
 
-    def finished_with_lines(self) -> list[tuple[Any, ...]]:
+    def finished_with_lines(self) -> list[Row]:
         """Every finished game, oldest first, with its cached statistics lines if any:
         (id, game, updated, cursor, lines' cursor, lines' updated, lines' version, lines' data)."""
         if self._has_table("hist_lines"):
@@ -382,7 +384,7 @@ class Store(StoreFile):
             return self.conn.execute(sql).fetchall()
 
     @_writes
-    def save_lines(self, rows: list[dict[str, Any]]) -> None:
+    def save_lines(self, rows: list[Json]) -> None:
         """Store statistics lines ({game_id, cursor, updated, version, data}); nothing on a read-only store."""
         if self.readonly or not rows:
             return
@@ -390,7 +392,7 @@ class Store(StoreFile):
         with self._lock, self.conn:
             self.db.table("hist_lines").upsert_all(rows, pk="game_id")
 
-    def profile_rows(self) -> list[dict[str, Any]]:
+    def profile_rows(self) -> list[Json]:
         """Every profile row, by name (case-insensitive), then id."""
         if not self._has_table("profiles"):
             return []
@@ -398,7 +400,7 @@ class Store(StoreFile):
             cur = self.conn.execute(f"{_PROFILE_SELECT} ORDER BY name COLLATE NOCASE, id")
             return [dict(zip(PROFILE_COLUMNS, r)) for r in cur.fetchall()]
 
-    def profile_row(self, profile_id: str) -> dict[str, Any] | None:
+    def profile_row(self, profile_id: str) -> Json | None:
         if not self._has_table("profiles"):
             return None
         with self._lock:
@@ -410,7 +412,7 @@ class Store(StoreFile):
         return {r["id"]: r["name"] for r in self.profile_rows()}
 
     @_writes
-    def save_profile(self, row: dict[str, Any]) -> None:
+    def save_profile(self, row: Json) -> None:
         """Insert or replace a profile; ``StoreError('profile_name_taken')`` if another profile has
         its name (case-insensitive), checked in the same transaction."""
         self._writable()
@@ -429,7 +431,7 @@ class Store(StoreFile):
             self.conn.execute("DELETE FROM profiles WHERE id=?", (profile_id,))
 
     @_writes
-    def add_games(self, games: Iterable[NewGame], profiles: Iterable[dict[str, Any]] = ()) -> Added:
+    def add_games(self, games: Iterable[NewGame], profiles: Iterable[Json] = ()) -> Added:
         """Add whole games (with their logs, results and statistics lines) and profiles in ONE
         transaction: all or nothing. A game or profile whose id is already here is left as it is."""
         self._writable()
@@ -445,7 +447,7 @@ class Store(StoreFile):
             out.profiles_added = self._add_profiles(profiles)
         return out
 
-    def _add_profiles(self, profiles: Iterable[dict[str, Any]]) -> int:
+    def _add_profiles(self, profiles: Iterable[Json]) -> int:
         """Profiles whose id is new, inside the caller's transaction; how many."""
         n = 0
         for p in profiles:
@@ -471,8 +473,8 @@ class Store(StoreFile):
     # then ``merge_staged`` copies them into the store's tables in ONE transaction (SQLite's own
     # INSERT ... SELECT, no Python per row): all or nothing, as ``add_games``.
     @_writes
-    def stage(self, name: str, *, games: Iterable[tuple[Any, ...]] = (), actions: Iterable[tuple[Any, ...]] = (),
-              lines: Iterable[tuple[Any, ...]] = ()) -> None:
+    def stage(self, name: str, *, games: Iterable[Row] = (), actions: Iterable[Row] = (),
+              lines: Iterable[Row] = ()) -> None:
         """Rows of the import ``name`` (``whole_rows``' three kinds) into its staging tables, made on
         the first call; committed there, nothing of the store's own tables changes."""
         if self.readonly:
@@ -500,7 +502,7 @@ class Store(StoreFile):
             raise StoreError("db_write_failed", path=str(self.path), detail="the import's staged rows were lost")
 
     @_writes
-    def merge_staged(self, name: str, profiles: Iterable[dict[str, Any]] = (),
+    def merge_staged(self, name: str, profiles: Iterable[Json] = (),
                      check: Callable[[Store], None] | None = None) -> Added:
         """The games staged as ``name`` into the store, with ``profiles``, in ONE transaction: all or
         nothing; a game or profile whose id is already here is left as it is (``add_games``'
@@ -546,7 +548,7 @@ class Store(StoreFile):
             except sqlite3.Error:  # the connection was closed or replaced meanwhile: gone with it
                 pass
 
-    def dump(self) -> dict[str, list[tuple[Any, ...]]]:
+    def dump(self) -> dict[str, list[Row]]:
         """Every row of every table, sorted (for "nothing changed" checks)."""
         out = {}
         with self._lock:

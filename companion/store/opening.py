@@ -10,9 +10,10 @@ import sys
 import threading
 import time
 import weakref
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Concatenate, ParamSpec, TypeVar
 
 import sqlite_utils
 
@@ -24,6 +25,7 @@ from companion.store.values import (
     PROFILE_COLUMNS,
     SCHEMA_VERSION,
     SQLITE_MAGIC,
+    Json,
     Notice,
     StoreError,
     _uri,
@@ -106,19 +108,23 @@ def _inspect(path: Path) -> tuple[str | None, str]:
 
 
 
-def _writes(fn: Any) -> Any:
+P = ParamSpec("P")
+R = TypeVar("R")
+SF = TypeVar("SF", bound="StoreFile")
+
+
+def _writes(fn: Callable[Concatenate[SF, P], R]) -> Callable[Concatenate[SF, P], R]:
     """A failed write (disk full, file locked too long, ...) is a StoreError, never a crash;
     the transaction is rolled back, so nothing is half written."""
     import functools
 
-    @functools.wraps(fn)
-    def wrapper(self: StoreFile, *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: SF, /, *args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return fn(self, *args, **kwargs)
         except sqlite3.Error as exc:
             raise StoreError("db_write_failed", path=str(self.path), detail=str(exc)[:120]) from None
 
-    return wrapper
+    return functools.wraps(fn)(wrapper)
 
 
 
@@ -383,7 +389,7 @@ class StoreFile:
         self._open_memory()
 
     @staticmethod
-    def _raw_meta(uri: str, key: str) -> Any:
+    def _raw_meta(uri: str, key: str) -> object:
         try:
             conn = sqlite3.connect(uri, uri=True)
             try:
@@ -445,7 +451,7 @@ class StoreFile:
     def mark_damaged(self, game_id: str, seq: int) -> None:
         self.damaged.setdefault(game_id, seq)
 
-    def damage_key(self, game_id: str) -> tuple[str, dict[str, Any]] | None:
+    def damage_key(self, game_id: str) -> tuple[str, Json] | None:
         """The i18n key and params saying why ``game_id`` cannot be opened (None: it can)."""
         seq = self.damaged.get(game_id)
         if seq is None:

@@ -16,6 +16,11 @@ from scoring.engine import GameRecord, RecordedAction
 
 log = logging.getLogger("tischrichter.store")
 
+# Any: what sqlite hands over and takes (str, int, float, bytes, None) is untyped, row by row
+Row = tuple[Any, ...]
+# Any: JSON as stored or read (a result, a profile, a statistics line): each reader checks its own shape
+Json = dict[str, Any]
+
 SCHEMA_VERSION = 4
 SHORT_ID = 8  # characters of a game id in a join link (/g/<short id>): unique among the games
 APP_ID = "tischrichter"
@@ -104,7 +109,7 @@ class NewGame(BaseModel):
 
     record: GameRecord
     finished: bool = False
-    result: dict[str, Any] | None = None
+    result: Json | None = None
     updated: str | None = None  # None: the last action's time, else the record's creation
     lines: str | None = None  # the statistics cache's ``data`` (JSON), None: computed when asked
     lines_version: int = 0
@@ -129,7 +134,7 @@ class Notice:
 
 
 class StoreError(Exception):
-    def __init__(self, key: str, **params: Any) -> None:
+    def __init__(self, key: str, **params: object) -> None:
         self.key = key
         self.params = params
         super().__init__(f"{key}: {params}")

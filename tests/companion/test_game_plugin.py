@@ -150,3 +150,21 @@ def test_an_engine_without_screens_is_an_error_not_hidden(monkeypatch, tmp_path,
             registry.get_ui("tiny-race")
     assert "tiny-race" in caplog.text
     assert registry.get_ui("no-such-game") is None  # an old or foreign record: not an error
+
+
+def test_a_games_hooks_shape_is_every_hook_of_its_game_ui_and_nothing_else():
+    """``companion.game_hooks.GameHooks`` (what a game's ``HOOKS`` is typed as) names exactly the
+    optional hooks of ``GameUI``: a hook added to one and not the other fails here, not at a table."""
+    import dataclasses
+
+    from companion.game_hooks import GameHooks
+    from companion.games.qwixx.hooks import HOOKS as QWIXX
+    from companion.games.verflixxt.hooks import HOOKS as VERFLIXXT
+    from companion.games.verlies.hooks import HOOKS as VERLIES
+
+    screens_and_texts = {"id", "prefix", "title", "setup", "play", "result", "rules", "quick_score"}
+    hooks = {f.name for f in dataclasses.fields(registry.GameUI)} - screens_and_texts
+    assert set(GameHooks.__annotations__) == hooks
+    assert GameHooks.__required_keys__ == frozenset()
+    for game in (QWIXX, VERFLIXXT, VERLIES):
+        assert set(game) <= hooks

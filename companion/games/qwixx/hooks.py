@@ -7,14 +7,17 @@ arguing about, the statistics figures and one player's result in words.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.dispute import word
+from companion.game_hooks import ActionDict, Breakdown, GameHooks, Words
 from companion.i18n import add_strings, tr
 from companion.registry import Figures
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine only for the type checker: it is imported when the game is opened (29.3)
     from companion.app import Shell
+    from scoring.errors import RefereeError
+    from scoring.qwixx_longo import Action, Color, State
 
 # the words of its actions in dispute mode (``rules.act.<prefix>.<type>``) and of their values
 add_strings(
@@ -49,15 +52,16 @@ ROWS = ("red", "yellow", "green", "blue")
 ACTION_RULES = {"roll": "q8.dice", "white": "q8.white", "lucky": "q8.lucky", "color": "q8.color", "pass": "q8.white"}
 
 
-def explain(state: Any, seat: int, target: tuple[str, int]) -> Any:
+def explain(state: State, seat: int, target: tuple[Color, int]) -> Action | RefereeError:
     """A tapped field (colour, number): the action that would cross it, or the Refusal why not."""
     from scoring.qwixx_longo import explain_field  # the engine is imported with the game's first use (issue 29.3)
 
     color, number = target
-    return explain_field(state, seat, color, number)  # type: ignore[arg-type]
+    why: Action | RefereeError = explain_field(state, seat, color, number)
+    return why
 
 
-def _dice_words(lang: str, d: dict[str, Any]) -> str:
+def _dice_words(lang: str, d: ActionDict) -> str:
     """A roll's faces in words: 'Weiß 5 und 3 · Rot 4 · Blau 8' (removed colours are not rolled)."""
     parts = [tr(lang, "rules.act.q8.white_dice", a=d.get("white1", "?"), b=d.get("white2", "?"))]
     for c in ROWS:
@@ -66,37 +70,36 @@ def _dice_words(lang: str, d: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def describe(state: Any, d: dict[str, Any], lang: str) -> dict[str, Any]:
+def describe(state: State, d: ActionDict, lang: str) -> Words:
     """The words for ``rules.act.q8.<type>``: the row's colour and the sums on the dice; a roll names its faces."""
     if d.get("type") == "roll":
         if d.get("white1") is None:
             return {"_key": "rules.act.q8.roll_open"}
         return {"dice": _dice_words(lang, d)}
-    p: dict[str, Any] = {}
-    dice = getattr(state, "dice", None)
+    p: Words = {}
+    dice = state.dice
     row = d.get("row")
     if row:
         p["color"] = word(lang, "color", row)
     p["sum"] = dice.white_sum if dice is not None else "?"
     if d.get("type") == "color":
         white = (dice.white1 if d.get("white") == 1 else dice.white2) if dice is not None else None
-        die = dice.color_value(row) if dice is not None else None
+        die = dice.color_value(row) if dice is not None and isinstance(row, str) else None
         p.update(white=white if white is not None else "?", die=die if die is not None else "?")
         p["sum"] = white + die if white is not None and die is not None else "?"
     return p
 
 
-def action_rule(state: Any, d: dict[str, Any]) -> str | None:
+def action_rule(state: State, d: ActionDict) -> str | None:
     """Passing in the colour step without a cross is the misthrow (q8.misthrow)."""
-    in_color_step = getattr(state, "phase", None) == "color"
-    if d.get("type") == "pass" and in_color_step and not getattr(state, "active_crossed", True):
+    if d.get("type") == "pass" and state.phase == "color" and not state.active_crossed:
         return "q8.misthrow"
     return None
 
 
-def disputed(state: Any, n: int) -> list[dict[str, Any]]:
-    active = getattr(state, "active", 0)
-    out: list[dict[str, Any]] = []
+def disputed(state: State, n: int) -> list[ActionDict]:
+    active = state.active
+    out: list[ActionDict] = []
     for s in [active] + [s for s in range(n) if s != active]:
         for c in ROWS:
             out += [
@@ -108,7 +111,7 @@ def disputed(state: Any, n: int) -> list[dict[str, Any]]:
     return out
 
 
-def player_figures(b: dict[str, Any], extra: dict[str, int]) -> dict[str, int]:
+def player_figures(b: Breakdown, extra: dict[str, int]) -> dict[str, int]:
     rows = b.get("rows", {})
     figs = {f"points_{c}": int(rows.get(c, {}).get("points", 0)) for c in ROWS}
     figs["misthrows"] = int(b.get("misthrows", 0))
@@ -122,7 +125,7 @@ FIGURES = Figures(
 )
 
 
-def detail(shell: Shell, b: dict[str, Any]) -> str:
+def detail(shell: Shell, b: Breakdown) -> str:
     """One player's sheet in a line: each row's crosses, the misthrows."""
     rows = " ".join(
         shell.t(f"q8.letter.{c}") + " " + (" ".join(str(n) for n in b.get("rows", {}).get(c, {}).get("crosses", []))
@@ -132,7 +135,7 @@ def detail(shell: Shell, b: dict[str, Any]) -> str:
     return shell.t("hist.rp.q8", rows=rows, misthrows=b.get("misthrows", 0))
 
 
-HOOKS: dict[str, Any] = {
+HOOKS: GameHooks = {
     "explain": explain,
     "describe": describe,
     "action_rules": ACTION_RULES,

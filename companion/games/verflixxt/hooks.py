@@ -7,13 +7,18 @@ statistics figures (Wurminator bites from a replay) and one player's result.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal
 
+from companion.game_hooks import ActionDict, Breakdown, GameHooks, Words
 from companion.i18n import add_strings, minus
 from companion.registry import Figures
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine only for the type checker: it is imported when the game is opened (29.3)
     from companion.app import Shell
+    from scoring.errors import RefereeError
+    from scoring.verflixxt import MoveFigure, MoveGuard, MoveWurminator, Piece, State
+
+PieceKind = Literal["figure", "guard", "wurminator"]  # ``scoring.verflixxt.Piece.kind``
 
 # the words of its actions in dispute mode (``rules.act.<prefix>.<type>``) and of their values
 add_strings(
@@ -45,7 +50,8 @@ ACTION_RULES = {"roll": "vx.move", "move_figure": "vx.move", "move_guard": "vx.g
                 "move_wurminator": "vx.wurm.roll", "skip_wurminator": "vx.wurm.roll"}
 
 
-def explain(state: Any, seat: int, target: Any) -> Any:
+def explain(state: State, seat: int, target: Piece | tuple[PieceKind, int] | PieceKind
+            ) -> RefereeError | MoveFigure | MoveGuard | MoveWurminator:
     """A tapped piece: the move it would make now, or the Refusal why it may not move (vx.guard, vx.move, ...).
 
     ``target``: a ``Piece``, ``("figure", i)`` / ``("guard", g)``, or ``"wurminator"``.
@@ -65,32 +71,34 @@ def explain(state: Any, seat: int, target: Any) -> Any:
     return MoveWurminator(by=seat)
 
 
-def describe(state: Any, d: dict[str, Any], lang: str) -> dict[str, Any]:
+def describe(state: State, d: ActionDict, lang: str) -> Words:
     """The words for ``rules.act.vx.<type>``: which figure or guard (from 1) and its square."""
     kind, by = d.get("type"), d.get("by")
     if kind == "move_figure":
         figs = state.figures[by] if isinstance(by, int) and 0 <= by < len(state.figures) else ()
-        f = d.get("figure", 0)
+        f = d.get("figure")
+        f = f if isinstance(f, int) else 0
         return {"n": f + 1, "pos": figs[f] if 0 <= f < len(figs) else "?"}
     if kind == "move_guard":
-        g = d.get("guard", 0)
+        g = d.get("guard")
+        g = g if isinstance(g, int) else 0
         return {"n": g + 1, "pos": state.guards[g] if 0 <= g < len(state.guards) else "?"}
     return {}
 
 
-def disputed(state: Any, n: int) -> list[dict[str, Any]]:
-    turn = getattr(state, "turn", 0)
-    out: list[dict[str, Any]] = []
-    for g in range(len(getattr(state, "guards", ()))):
+def disputed(state: State, n: int) -> list[ActionDict]:
+    turn = state.turn
+    out: list[ActionDict] = []
+    for g in range(len(state.guards)):
         out.append({"type": "move_guard", "by": turn, "guard": g})
     out += [{"type": "move_wurminator", "by": turn}, {"type": "skip_wurminator", "by": turn}]
     for s in [turn] + [s for s in range(n) if s != turn]:
-        for f in range(len(state.figures[s]) if s < len(getattr(state, "figures", ())) else 0):
+        for f in range(len(state.figures[s]) if s < len(state.figures) else 0):
             out.append({"type": "move_figure", "by": s, "figure": f})
     return out
 
 
-def player_figures(b: dict[str, Any], extra: dict[str, int]) -> dict[str, int]:
+def player_figures(b: Breakdown, extra: dict[str, int]) -> dict[str, int]:
     return {
         "tiles": len(b.get("tiles", [])),
         "conversions": len(b.get("conversions", [])),
@@ -101,11 +109,11 @@ def player_figures(b: dict[str, Any], extra: dict[str, int]) -> dict[str, int]:
 FIGURES = Figures(names=("tiles", "conversions", "bites"), of_player=player_figures)
 
 
-def detail(shell: Shell, b: dict[str, Any]) -> str:
+def detail(shell: Shell, b: Breakdown) -> str:
     return shell.t("hist.rp.vx", tiles=minus(" ".join(b.get("tiles", []))) or shell.t("hist.rp.none"))
 
 
-HOOKS: dict[str, Any] = {
+HOOKS: GameHooks = {
     "explain": explain,
     "describe": describe,
     "action_rules": ACTION_RULES,

@@ -7,14 +7,16 @@ statistics figures (injuries from a replay) and one player's result.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from companion.dispute import word
+from companion.game_hooks import ActionDict, Breakdown, GameHooks, Words
 from companion.i18n import add_strings
 from companion.registry import Figures
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the engine only for the type checker: it is imported when the game is opened (29.3)
     from companion.app import Shell
+    from scoring.verlies import State
 
 # the words of its actions in dispute mode (``rules.act.<prefix>.<type>``) and of their values
 add_strings(
@@ -110,19 +112,19 @@ ACTION_RULES = {
 }
 
 
-def describe(state: Any, d: dict[str, Any], lang: str) -> dict[str, Any]:
+def describe(state: State, d: ActionDict, lang: str) -> Words:
     """The words for ``rules.act.rv.<type>``: kinds, colours, attributes and cards named; treasures from 1."""
-    p: dict[str, Any] = {}
+    p: Words = {}
     for k, pre in (("kind", "kind"), ("color", "color"), ("attribute", "attr"), ("card", "card"), ("dice", "dice")):
         if d.get(k) is not None:
             p[k] = word(lang, pre, d[k])
-    if isinstance(d.get("index"), int):
-        p["n"] = d["index"] + 1
+    if isinstance(index := d.get("index"), int):
+        p["n"] = index + 1
     return p
 
 
-def disputed(state: Any, n: int) -> list[dict[str, Any]]:
-    me = getattr(state, "current", 0)
+def disputed(state: State, n: int) -> list[ActionDict]:
+    me = state.current
     other = (me + 1) % n
     return [
         {"type": "draw_card", "by": me}, {"type": "walk", "by": me, "cards": 2}, {"type": "escape", "by": me},
@@ -133,7 +135,7 @@ def disputed(state: Any, n: int) -> list[dict[str, Any]]:
     ]
 
 
-def player_figures(b: dict[str, Any], extra: dict[str, int]) -> dict[str, int]:
+def player_figures(b: Breakdown, extra: dict[str, int]) -> dict[str, int]:
     return {
         "gold": int(b.get("coins", 0)),
         "treasures": len(b.get("treasures", [])),
@@ -145,12 +147,12 @@ def player_figures(b: dict[str, Any], extra: dict[str, int]) -> dict[str, int]:
 FIGURES = Figures(names=("gold", "treasures", "escapes", "injuries"), of_player=player_figures)
 
 
-def detail(shell: Shell, b: dict[str, Any]) -> str:
+def detail(shell: Shell, b: Breakdown) -> str:
     return shell.t("hist.rp.rv", coins=b.get("coins", 0), treasures=len(b.get("treasures", [])),
                    state=shell.t("hist.rp.out") if b.get("escaped") else shell.t("hist.rp.in"))
 
 
-HOOKS: dict[str, Any] = {
+HOOKS: GameHooks = {
     "describe": describe,
     "action_rules": ACTION_RULES,
     "disputed": disputed,
