@@ -18,6 +18,9 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
+# Any: a view returns a Flet control or a list of them (``registry.View``), whatever it is given
+Target = Callable[..., Any]
+
 
 class LazyView:
     """``module.name`` imported on first use; then a plain call."""
@@ -27,14 +30,14 @@ class LazyView:
     def __init__(self, module: str, name: str) -> None:
         self.module = module
         self.name = name
-        self._target: Callable[..., Any] | None = None
+        self._target: Target | None = None
 
-    def load(self) -> Callable[..., Any]:
+    def load(self) -> Target:
         if self._target is None:
             self._target = getattr(importlib.import_module(self.module), self.name)
         return self._target
 
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+    def __call__(self, *args: object, **kwargs: object) -> Any:
         return self.load()(*args, **kwargs)
 
     def __repr__(self) -> str:

@@ -22,14 +22,22 @@ import logging
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from companion.game_hooks import ActionDict, AnyState, Breakdown, Target, Words
+
+if TYPE_CHECKING:
+    from companion.app import Shell
+    from companion.rules_text import GameRules
 
 log = logging.getLogger("tischrichter")
 
 # The screen modules of the games that ship with the app (each calls ``register_ui``).
 BUILTIN_MODULES = ("companion.games.qwixx", "companion.games.verflixxt", "companion.games.verlies")
 
-View = Callable[[Any], Any]  # (shell) -> a control (setup, play, result) or a list of controls (quick score)
+# (shell) -> a control (setup, play, result) or a list of controls (quick score); Any: Flet's controls
+# and a list of them, as each screen returns (the shell checks neither)
+View = Callable[["Shell"], Any]
 
 
 @dataclass(frozen=True)
@@ -45,8 +53,8 @@ class Figures:
     """
 
     names: tuple[str, ...]
-    of_player: Callable[[dict[str, Any], dict[str, int]], dict[str, int]]
-    from_replay: Callable[[int, Iterable[Any], Any], dict[str, dict[str, int]]] | None = None
+    of_player: Callable[[Breakdown, dict[str, int]], dict[str, int]]
+    from_replay: Callable[[int, Iterable[AnyState], AnyState], dict[str, dict[str, int]]] | None = None
 
 
 @dataclass(frozen=True)
@@ -59,18 +67,18 @@ class GameUI:
     setup: View
     play: View
     result: View
-    rules: Any  # companion.rules_text.GameRules: its rules text (sections, entries with rule ids)
+    rules: GameRules  # its rules text (sections, entries with rule ids)
     quick_score: View | None = None  # score finished sheets/piles without playing (``quick_screen``)
     # --- optional hooks -------------------------------------------------------------------
     # why a field or move is refused: (state, seat, target) -> the action it would be, or the Refusal
-    explain: Callable[[Any, int, Any], Any] | None = None
+    explain: Callable[[AnyState, int, Target], object] | None = None
     # (state, action as dict, lang) -> the words for the action's template ``rules.act.<prefix>.<type>``
-    describe: Callable[[Any, dict[str, Any], str], dict[str, Any]] | None = None
+    describe: Callable[[AnyState, ActionDict, str], Words] | None = None
     action_rules: Mapping[str, str] = field(default_factory=dict)  # action type -> the rule that governs it
-    action_rule: Callable[[Any, dict[str, Any]], str | None] | None = None  # (state, action) -> a finer rule, or None
-    disputed: Callable[[Any, int], list[dict[str, Any]]] | None = None  # (state, players) -> moves worth arguing about
+    action_rule: Callable[[AnyState, ActionDict], str | None] | None = None  # (state, action) -> a finer rule, or None
+    disputed: Callable[[AnyState, int], list[ActionDict]] | None = None  # (state, players) -> moves worth arguing about
     figures: Figures | None = None
-    detail: Callable[[Any, dict[str, Any]], str] | None = None  # (shell, breakdown) -> one player's result in words
+    detail: Callable[[Shell, Breakdown], str] | None = None  # (shell, breakdown) -> one player's result in words
 
     def __post_init__(self) -> None:
         missing = [lang for lang in ("de", "en") if not self.title.get(lang)]
