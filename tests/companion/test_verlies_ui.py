@@ -263,13 +263,7 @@ def test_fight_won_with_a_virtual_roll_then_treasure(shell):
 
 
 def test_another_phone_sees_hidden_treasures_as_hidden(shell):
-    start(shell)
-    click(shell, "Karte ziehen")
-    click(shell, "Raum: Monster")
-    type_into(shell, "Wurf Ana", "6")
-    type_into(shell, "Wurf Monster", "1")
-    click(shell, "Kampf eintragen")
-    type_into(shell, "Schatzname", "Krone")
+    _fight_won(shell)  # Ana wins a fight, the treasure named "Krone"
     click(shell, "Schatz nehmen")
     shell.seats = {1}  # Ben's phone
     play_state(shell).seat = 0
@@ -955,13 +949,7 @@ def test_a_trap_result_shows_its_dice(shell):
 
 
 def test_a_turn_starts_with_a_clean_message_area(shell):
-    start(shell)
-    click(shell, "Karte ziehen")
-    click(shell, "Raum: Monster")
-    type_into(shell, "Wurf Ana", "6")
-    type_into(shell, "Wurf Monster", "1")
-    click(shell, "Kampf eintragen")
-    type_into(shell, "Schatzname", "Krone")
+    _fight_won(shell)  # Ana wins a fight, the treasure named "Krone"
     click(shell, "Schatz nehmen")
     assert KAMPF_WON_12 in texts(shell) and "Ana hat einen Schatz." in texts(shell)
     click(shell, "Zug beenden")
