@@ -201,7 +201,13 @@ def _with_libc_malloc() -> None:
         glibc = False
     if glibc:
         os.environ["PYTHONMALLOC"] = "malloc"
-        os.execv(sys.executable, [sys.executable, *sys.orig_argv[1:]])
+        try:
+            os.execv(sys.executable, [sys.executable, *sys.orig_argv[1:]])
+        except OSError as exc:  # e.g. a user who may run this Python but not exec its real file again
+            del os.environ["PYTHONMALLOC"]
+            import logging  # the server runs as before, on Python's own allocator
+
+            logging.getLogger("tischrichter").info("PYTHONMALLOC=malloc not taken: %s", exc)
 
 
 if __name__ == "__main__":
