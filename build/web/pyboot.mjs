@@ -1,6 +1,7 @@
-// The phone's Python start, shared by the worker (python-worker.js) and the build (snapshot.mjs), so
-// that a memory snapshot made in Node.js at build time and restored in the browser's worker goes
-// through the very same steps (issue 29.3).
+// The phone's Python start, shared by the worker (python-worker.js) and the Node.js tool and test
+// (snapshot.mjs, tests/e2e/test_web_snapshot.py): the start that makes a memory snapshot and the start
+// that restores it go through the very same steps (issue 29.3). The worker makes its snapshot on the
+// phone itself: one made in Node.js is refused by a browser (its function table is laid out otherwise).
 //
 // Why the steps must be the same: Pyodide's snapshot (loadPyodide's _makeSnapshot / _loadSnapshot,
 // makeMemorySnapshot) saves only the WebAssembly memory and the JS objects Python holds (by their
@@ -105,12 +106,13 @@ function layoutOf(Module) {
 // loadPyodide's options for a start with the app's pack (and, to restore, a decoded snapshot):
 // `createPyodideModule` wraps Pyodide's own (pyodide.asm.mjs's default export) to add the preRun step.
 // `state.layout` is the layout after the side modules are in (recorded by the making run).
-export function startOptions({ createModule, pack, snapshot, make = false, site = undefined }) {
-  const state = { layout: null, Module: null };
+// `state.files` is how many files of the pack are in the file system.
+export function startOptions({ createModule, pack, snapshot, make = false }) {
+  const state = { layout: null, Module: null, files: 0 };
   const libs = dynlibs(pack);
   const preRun = (Module) => {
     state.Module = Module;
-    unpack(Module.FS, pack);
+    state.files = unpack(Module.FS, pack);
     if (snapshot && Module.HEAP8.length < snapshot.memory.length) {
       // Pyodide sets INITIAL_MEMORY for a snapshot, which this build ignores (pyodide#6254)
       Module.growMemory(snapshot.memory.length);
@@ -143,7 +145,7 @@ export function startOptions({ createModule, pack, snapshot, make = false, site 
   };
   if (make) options._makeSnapshot = true;
   if (snapshot) options._loadSnapshot = snapshot.memory;
-  return { options, state, site };
+  return { options, state };
 }
 
 // After the imports of the making run: the snapshot file's bytes.

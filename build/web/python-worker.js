@@ -12,10 +12,10 @@
 // - each step posts a mark ({tr: "mark", name, at}), which python.js turns into performance marks.
 import { AFTER_RESTORE, IMPORTS, SELF_CHECK, decodeSnapshot, makeSnapshotFile, startOptions, unpack } from "./pyboot.mjs";
 
-// The memory snapshot (build/web/pyboot.mjs): off unless the site was built
-// with ``build/web.sh --snapshot``, which puts here a hash of everything the snapshot depends on
-// (Pyodide's runtime, the standard library, app.pack, pyboot.mjs). The first start makes it after
-// the app's imports and keeps it in this browser's Cache Storage once the app is up; later starts
+// The memory snapshot (build/web/pyboot.mjs): the build puts here a hash of everything the snapshot
+// depends on (Pyodide's runtime, the standard library, app.pack, pyboot.mjs), or nothing when built
+// with ``build/web.sh --no-snapshot``. The first start makes it after the app's imports (the site's
+// preload.py) and keeps it in this browser's Cache Storage once the app is up; later starts
 // restore it. One made under another key, refused by its own checks or failing the self-check is
 // dropped and the start goes on as without it.
 const SNAPSHOT_KEY = "__SNAPSHOT_KEY__";
@@ -73,7 +73,8 @@ async function dropSnapshot() {
 const output = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
 
 // Pyodide with the app's imports done, restored from the kept snapshot if there is a good one, else
-// started and imported (and a snapshot made of it): [pyodide, the new snapshot's bytes or null].
+// started and imported (and a snapshot made of it): [pyodide, the new snapshot's bytes or null, how
+// many files of the pack are in the file system].
 async function startWithSnapshot(config, loadPyodide, appBytes) {
   const [asm, pack, kept] = await Promise.all([
     import(new URL("pyodide.asm.mjs", config.pyodideUrl).href), appBytes, cachedSnapshot()]);
@@ -81,13 +82,13 @@ async function startWithSnapshot(config, loadPyodide, appBytes) {
     try {
       const snapshot = decodeSnapshot(kept);
       if (snapshot.header.site !== SNAPSHOT_KEY) throw new Error(`made for ${snapshot.header.site}`);
-      const { options } = startOptions({ createModule: asm.default, pack, snapshot });
+      const { options, state } = startOptions({ createModule: asm.default, pack, snapshot });
       const pyodide = await loadPyodide({ ...output, ...options });
       pyodide.runPython(AFTER_RESTORE);
       pyodide.runPython(SELF_CHECK);
       mark("tr:pyodide-loaded");
       mark("tr:snapshot-restored");
-      return [pyodide, null];
+      return [pyodide, null, state.files];
     } catch (error) {
       console.warn("Tischrichter: the start snapshot was refused, starting without it:", error);
       await dropSnapshot();
@@ -100,11 +101,11 @@ async function startWithSnapshot(config, loadPyodide, appBytes) {
     pyodide.runPython(IMPORTS);
     const made = makeSnapshotFile(pyodide, state, { site: SNAPSHOT_KEY, buildId: pyodide._api.config.BUILD_ID });
     mark("tr:snapshot-made");
-    return [pyodide, made];
+    return [pyodide, made, state.files];
   } catch (error) {
     // the app starts all the same (main.py imports what it needs); there is just no snapshot
     console.warn("Tischrichter: no start snapshot this time:", error);
-    return [pyodide, null];
+    return [pyodide, null, state.files];
   }
 }
 
@@ -116,8 +117,7 @@ async function boot(config) {
   let made = null;
   let files;
   if (SNAPSHOT_ON) {
-    [pyodide, made] = await startWithSnapshot(config, loadPyodide, appBytes);
-    files = "pack";
+    [pyodide, made, files] = await startWithSnapshot(config, loadPyodide, appBytes);
   } else {
     pyodide = await loadPyodide(output);
     mark("tr:pyodide-loaded");
@@ -142,7 +142,7 @@ runpy.run_module("main", run_name="__main__")
     self.postMessage(bytes, [bytes.buffer]);
   });
   mark("tr:python-connected");
-  // kept once the home screen had its time (the write is a 45 MB copy into Cache Storage)
+  // kept once the home screen had its time (the write is a ~54 MB copy into Cache Storage)
   if (made) setTimeout(() => keepSnapshot(made), 3000);
 }
 
