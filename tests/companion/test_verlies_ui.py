@@ -329,12 +329,7 @@ def test_two_escapes_end_with_ranking_and_the_lost_player(shell):
     click(shell, "Ausgang legen")
     click(shell, "Entkommen")
     assert has_text(shell, "Ben ist dran")
-    click(shell, "Karte ziehen")
-    click(shell, "Raum: Monster")
-    type_into(shell, "Wurf Ben", "6")
-    type_into(shell, "Wurf Monster", "1")
-    click(shell, "Kampf eintragen")
-    type_into(shell, "Schatzname", "Kelch")
+    _win_fight(shell, "Ben", "Kelch")
     click(shell, "Schatzwert +")
     click(shell, "Schatz nehmen")
     click(shell, "Zug beenden")
@@ -1147,14 +1142,19 @@ def _toggle(shell: Shell, label: str) -> bool:
     return shown
 
 
-def _fight_won(shell: Shell) -> None:
-    start(shell)
+def _win_fight(shell: Shell, who: str, treasure: str) -> None:
+    """``who`` draws a monster, rolls 6 against its 1 and names the treasure (not taken yet)."""
     click(shell, "Karte ziehen")
     click(shell, "Raum: Monster")
-    type_into(shell, "Wurf Ana", "6")
+    type_into(shell, f"Wurf {who}", "6")
     type_into(shell, "Wurf Monster", "1")
     click(shell, "Kampf eintragen")
-    type_into(shell, "Schatzname", "Krone")
+    type_into(shell, "Schatzname", treasure)
+
+
+def _fight_won(shell: Shell) -> None:
+    start(shell)
+    _win_fight(shell, "Ana", "Krone")
 
 
 def test_the_treasure_checkboxes_show_each_tap_and_a_second_tap_undoes_the_first(shell):
