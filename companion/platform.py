@@ -161,9 +161,25 @@ async def persist() -> None:
     if MODE != PHONE:
         return
     if IN_BROWSER and _mounted:
-        await _syncfs(False)
+        write = _worker_write_through()
+        if write is None:
+            await _syncfs(False)
+        else:
+            try:
+                await write(PHONE_DATA_DIR, PHONE_DB)
+            except Exception as exc:  # a JavaScript error (pyodide.ffi.JsException): the saver's OSError
+                raise OSError(f"IndexedDB sync failed: {exc}") from exc
     for hook in list(_persist_hooks):  # tests stand in for IndexedDB here
         await hook()
+
+
+def _worker_write_through() -> JsProxy:
+    """The site's worker's ``writeThrough(mountpoint, changed)`` (build/web/python-worker.js: one
+    IndexedDB transaction of what changed, issue 29.4), or None (another worker: IDBFS's syncfs)."""
+    try:
+        return getattr(_flet_js(), "writeThrough", None)
+    except ImportError:
+        return None
 
 
 def on_persist(hook: Callable[[], Awaitable[None]]) -> None:

@@ -197,6 +197,36 @@ async def test_indexeddb_is_mounted_and_loaded_once_then_written_after_each_save
     assert fake_pyodide.calls[-1] == ("syncfs", False)
 
 
+class FakeWorker:
+    """The site's worker module (``flet_js``) with its one-transaction ``writeThrough`` (issue 29.4)."""
+
+    def __init__(self, error: str | None = None) -> None:
+        self.writes: list[tuple[str, str]] = []
+        self.error = error
+
+    async def writeThrough(self, mountpoint: str, changed: str) -> None:  # noqa: N802 - the JavaScript name
+        self.writes.append((mountpoint, changed))
+        if self.error:
+            raise RuntimeError(self.error)  # stands in for pyodide.ffi.JsException
+
+
+async def test_in_the_sites_worker_a_save_is_its_one_transaction_write_of_the_store_not_idbfs_syncfs(
+        fake_pyodide, monkeypatch):
+    worker = FakeWorker()
+    monkeypatch.setitem(sys.modules, "flet_js", worker)
+    await platform.open_storage()  # loading what IndexedDB holds stays IDBFS's own
+    await platform.persist()
+    assert fake_pyodide.calls == [("mount", "IDBFS", platform.PHONE_DATA_DIR), ("syncfs", True)]
+    assert worker.writes == [(platform.PHONE_DATA_DIR, platform.PHONE_DB)]
+
+
+async def test_the_workers_write_error_reaches_the_saver_as_an_indexeddb_error(fake_pyodide, monkeypatch):
+    monkeypatch.setitem(sys.modules, "flet_js", FakeWorker(error="QuotaExceededError: the disk is full"))
+    await platform.open_storage()
+    with pytest.raises(OSError, match="^IndexedDB sync failed: QuotaExceededError: the disk is full$"):
+        await platform.persist()
+
+
 async def test_an_indexeddb_error_is_raised_to_the_saver(fake_pyodide):
     await platform.open_storage()
     fake_pyodide.error = "QuotaExceededError"
