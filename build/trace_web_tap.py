@@ -97,14 +97,17 @@ def send(self, message):
     return _send(self, message)
 platform.WriteThrough.send = send
 
-_persist = platform.persist
-async def persist():
+_start = platform.start_persist
+def start_persist():
     log('py_save')
-    try:
-        return await _persist()
-    finally:
-        log('py_saved')
-platform.persist = persist
+    pending = _start()
+    async def saved():
+        try:
+            return await pending
+        finally:
+            log('py_saved')
+    return saved()
+platform.start_persist = start_persist
 
 _out = pyodide_connection.PyodideConnection.send_message
 def send_message(self, message):
@@ -145,8 +148,8 @@ def spans(page_log: list, worker_log: list, windows: list[tuple[float, float]]) 
             "worker→first out": w_out[0][1] - w_in[0][1],
             "  worker→py event": event - w_in[0][1],
             "  py event handled": handled - event,
-            "  handled→save": save - handled,
-            "  save→saved": saved - save,
+            "  save begun→handled": handled - save,
+            "  save begun→saved": saved - save,
             "  saved→out": w_out[0][1] - saved,
             "first→last out": w_out[-1][1] - w_out[0][1],
             "last out→seen": seen - w_out[-1][1],

@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
-from companion import registry
+from companion import platform, registry
 from companion.app_context import (
     AppContext as AppContext,  # re-exported: companion.app's context
     ScreenMemory,
@@ -399,6 +399,8 @@ class Shell(ControlReuse):
         # Taken. With the store's writer the commit may still run: this phone shows the change
         # once it is in, or the store's refusal (``render``, ``_render_when_saved``).
         self._own_write = self.table.pending_write() if self.table is not None else None
+        if self._own_write is None:
+            platform.committed()  # the phone: its save to IndexedDB starts while the screen is built
         self.refusal = None
         self.render()
         return True

@@ -227,6 +227,42 @@ async def test_the_workers_write_error_reaches_the_saver_as_an_indexeddb_error(f
         await platform.persist()
 
 
+class ScreenWatchingWorker:
+    """The site's worker whose ``writeThrough`` notes what the screen showed when the save began."""
+
+    def __init__(self) -> None:
+        self.app: AppSession | None = None
+        self.begun_on: list[bool] = []  # per save: was the next screen already built?
+        self.next_screen = ""
+
+    def writeThrough(self, mountpoint: str, changed: str):  # noqa: N802 - the JavaScript name
+        self.begun_on.append(self.app is not None and bool(self.next_screen) and self.app.has_text(self.next_screen))
+        done = asyncio.get_running_loop().create_future()
+        done.set_result(None)
+        return done  # the promise
+
+
+async def test_a_taken_move_is_being_saved_before_its_screen_is_built_and_shown_once_saved(
+        fake_pyodide, monkeypatch, tmp_path):
+    """Issue 29.4: the phone's IndexedDB write of a move starts when the store has committed it,
+    so it runs while Python builds the new screen; the screen still leaves only once it is saved."""
+    worker = ScreenWatchingWorker()
+    monkeypatch.setitem(sys.modules, "flet_js", worker)
+    monkeypatch.setattr(platform, "_persist_hooks", [])
+    main = phone_main(lambda: make_context(tmp_path / "phone.db"))
+    app = worker.app = await AppSession.start(None, main=main)
+    await start_qwixx(app)
+    await main.started["gate"].idle()
+    worker.begun_on.clear()
+    worker.next_screen = "Weiße Summe 7 – Spieler 1:"
+    await app.type_into("Echte Würfel: Werte eingeben", "3 4 8 1 2 5")
+    await app.click(text="Übernehmen")
+    await main.started["gate"].idle()
+    assert app.sent("Weiße Summe 7 – Spieler 1:")
+    assert worker.begun_on and worker.begun_on[0] is False  # the save began before the screen was built
+    assert not app.crashes()
+
+
 async def test_an_indexeddb_error_is_raised_to_the_saver(fake_pyodide):
     await platform.open_storage()
     fake_pyodide.error = "QuotaExceededError"
