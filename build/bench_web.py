@@ -296,7 +296,7 @@ def three_way(tappers: dict[str, Any], taps: int, rate: float, focus: Any) -> di
     tapped page slowed (``focus``, bench.Throttles)."""
     samples = bench.interleaved(tappers, taps, focus)
     res: dict[str, Any] = {"cpu_throttle": rate, **samples}
-    for a, b in (("offline", "floor"), ("offline", "server"), ("server", "floor")):
+    for a, b in (("offline", "floor"), ("offline", "server"), ("server", "floor"), ("floor_site", "floor")):
         x, y = res[a], res[b]
         res[f"{a}_{b}_p95_ratio"] = x["p95_ms"] / y["p95_ms"]
         res[f"{a}_{b}_in_page_p95_ratio"] = (x["in_page_p95_ms"] / y["in_page_p95_ms"]
@@ -355,7 +355,7 @@ def chromium_site(pw, site: pathlib.Path, runs: int, viewport: tuple[int, int], 
             # tapped with a finger as the server app's page is (bench.open_page): a mouse left on the
             # undo button shows its tooltip, which rewrote every button's label and slowed the next tap
             bench.TOUCH_PAGES.add(page)
-        if keep_for_taps:
+        if keep_for_taps and first == FIRST_SCREEN:
             start_qwixx(keep)
         server.stop()
         reloads = []
@@ -440,14 +440,14 @@ def bench_web(taps: int, rates: tuple[float, ...], viewport: tuple[int, int], ru
             browser = pw.chromium.launch(executable_path=smoke.CHROMIUM, args=smoke.CHROMIUM_ARGS)
             try:
                 res["chromium"] = {}
-                res["chromium"]["floor"], _ = chromium_site(pw, floor, runs, viewport, FLOOR_SCREEN, cpu,
-                                                            outside, keep_for_taps=False, tmp=tmp)
+                res["chromium"]["floor"], floor_page = chromium_site(pw, floor, runs, viewport, FLOOR_SCREEN, cpu,
+                                                                     outside, keep_for_taps=bool(taps), tmp=tmp)
                 res["chromium"]["app"], keep = chromium_site(pw, site, runs, viewport, FIRST_SCREEN, cpu,
                                                              outside, keep_for_taps=bool(taps), tmp=tmp)
                 res["outside_requests"] = sorted(set(outside))
                 if taps:
                     print("  taps ...", flush=True)
-                    res["taps"] = tap_section(browser, keep, taps, rates, viewport, tmp, cpu)
+                    res["taps"] = tap_section(browser, keep, floor_page, taps, rates, viewport, tmp, cpu)
             finally:
                 browser.close()
         why = webkit.missing()
@@ -462,10 +462,12 @@ def bench_web(taps: int, rates: tuple[float, ...], viewport: tuple[int, int], ru
     return res
 
 
-def tap_section(browser, offline_page, taps: int, rates: tuple[float, ...], viewport: tuple[int, int],
-                tmp: pathlib.Path, cpu: PhoneCpu) -> dict[str, Any]:
-    """The offline app (its game resumed from IndexedDB), the server app and the floor, per rate
-    (the servers out of the phone's cgroup)."""
+def tap_section(browser, offline_page, floor_site_page, taps: int, rates: tuple[float, ...],
+                viewport: tuple[int, int], tmp: pathlib.Path, cpu: PhoneCpu) -> dict[str, Any]:
+    """The offline app (its game resumed from IndexedDB), the server app and the floor (the bare
+    counter served by bench_floor.py), per rate (the servers out of the phone's cgroup); and the
+    floor site (the same counter as the offline site, its static server stopped): the counter's
+    offline/server ratio is what Pyodide and the worker cost a tap with the app left out."""
     from tests.e2e.conftest import button
 
     spec = bench.TAP_GAMES["qwixx"]
@@ -485,8 +487,10 @@ def tap_section(browser, offline_page, taps: int, rates: tuple[float, ...], view
             "offline": bench.Alternating(offline_page, spec["forth"], spec["back"], spec["exact"]),
             "server": bench.Alternating(server_page, spec["forth"], spec["back"], spec["exact"]),
             "floor": bench.FloorTapper(floor_page),
+            "floor_site": bench.FloorTapper(floor_site_page),
         }
-        pages_by_key = {"offline": offline_page, "server": server_page, "floor": floor_page}
+        pages_by_key = {"offline": offline_page, "server": server_page, "floor": floor_page,
+                        "floor_site": floor_site_page}
         out: dict[str, Any] = {"taps": spec["what"],
                                "rates": bench.by_rate(pages_by_key, list(rates),
                                                       lambda rate, focus: three_way(tappers, taps, rate, focus))}
@@ -545,12 +549,16 @@ def print_web(w: dict[str, Any]) -> None:
     if not t:
         return
     print(f"  taps ({t['taps']}), in page pointerdown → text / Playwright click → text, median/p95 ms")
-    print(f"      {'rate':>4} | {'offline':>13} {'server':>13} {'floor':>13} | offline/server median, p95 (in page)")
+    keys = [k for k in ("offline", "server", "floor", "floor_site") if k in next(iter(t["rates"].values()))]
+    print(f"      {'rate':>4} | " + " ".join(f"{k.replace('_', ' '):>13}" for k in keys)
+          + " | offline/server median, p95; floor site/floor (in page)")
     for rk, r in t["rates"].items():
-        cells = " ".join(f"{bench._n(r[k]['in_page_median_ms'])}/{bench._n(r[k]['in_page_p95_ms'])}"
-                         for k in ("offline", "server", "floor"))
+        cells = " ".join(f"{bench._n(r[k]['in_page_median_ms'])}/{bench._n(r[k]['in_page_p95_ms'])}" for k in keys)
         ratios = (f"{bench._r(r['offline_server_in_page_median_ratio'])}, "
                   f"{bench._r(r['offline_server_in_page_p95_ratio'])}")
+        if "floor_site" in keys:
+            ratios += (f"; {bench._r(r['floor_site_floor_in_page_median_ratio'])}, "
+                       f"{bench._r(r['floor_site_floor_in_page_p95_ratio'])}")
         print(f"      {rk + 'x':>4} | {cells} | {ratios}")
-        cells = " ".join(f"{r[k]['median_ms']:6.1f}/{r[k]['p95_ms']:6.1f}" for k in ("offline", "server", "floor"))
+        cells = " ".join(f"{r[k]['median_ms']:6.1f}/{r[k]['p95_ms']:6.1f}" for k in keys)
         print(f"      {'':>4} | {cells} | (Playwright)")
