@@ -20,7 +20,8 @@ client, runtime, wheels and worker; its app is 15 lines), in the same run:
   when the bench saw it).
 - offline reload, in Chromium: the server stopped, ``reload()`` answered by the service worker →
   the first screen again, with the same marks.
-- in WebKit (Debian's WebKitGTK, tests/harness/webkit.py), when it is installed: first screen and
+- in WebKit (Debian's WebKitGTK, tests/harness/webkit.py), when it is installed and not left out
+  (``TISCHRICHTER_BENCH_WEBKIT=0``): first screen and
   offline reload, app and floor (WebDriver has no network log and no marks across a reload: times).
 - taps (Chromium): the Qwixx cross "Rot 7" / undo of the tap section (bench.py's ``tap``, in-page
   pointerdown → text and Playwright click → text) in three pages side by side, in batches of 10:
@@ -450,7 +451,8 @@ def bench_web(taps: int, rates: tuple[float, ...], viewport: tuple[int, int], ru
                     res["taps"] = tap_section(browser, keep, floor_page, taps, rates, viewport, tmp, cpu)
             finally:
                 browser.close()
-        why = webkit.missing()
+        why = webkit.missing() or ("left out (TISCHRICHTER_BENCH_WEBKIT=0)"
+                                   if os.environ.get("TISCHRICHTER_BENCH_WEBKIT") == "0" else None)
         if why:
             res["webkit"] = {"error": why}
         else:
