@@ -98,9 +98,9 @@ def send(self, message):
 platform.WriteThrough.send = send
 
 _start = platform.start_persist
-def start_persist():
+def start_persist(*args, **kwargs):
     log('py_save')
-    pending = _start()
+    pending = _start(*args, **kwargs)
     async def saved():
         try:
             return await pending

@@ -153,7 +153,9 @@ def phone_main(make_ctx: Callable[[], AppContext] | None = None) -> Callable[[ft
             platform.mark("storage-loaded")
             ctx = make_ctx() if make_ctx else AppContext.create(db=platform.db_path())
             platform.mark("store-open")
-            await platform.persist()  # a new file (its tables) is in IndexedDB before anything shows
+            # a new file (its tables) is in IndexedDB before anything shows; an opened one only if
+            # opening it changed it
+            await platform.persist(changed=False)
             platform.mark("store-persisted")
             started["ctx"], started["main"] = ctx, make_main(ctx)
         store = started["ctx"].store

@@ -153,24 +153,29 @@ async def open_storage() -> None:
     os.makedirs(PHONE_DATA_DIR, exist_ok=True)
     fs.mount(fs.filesystems.IDBFS, {}, PHONE_DATA_DIR)
     _mounted = True
-    await _syncfs(True)
+    load = _worker("loadStore")  # the site's worker read IndexedDB while Pyodide started (issue 29)
+    if load is not None and await load(PHONE_DATA_DIR):
+        mark("storage-read-early")  # the bench and tests/e2e/test_web_write_through.py see which way
+    else:
+        await _syncfs(True)
 
 
-async def persist() -> None:
+async def persist(changed: bool = True) -> None:
     """Phone: write the store's file through to IndexedDB; returns when it is there.
+    ``changed`` False: only if its modification time says so (the start).
     Server: nothing (SQLite's own commit is the write-through)."""
-    await start_persist()
+    await start_persist(changed)
 
 
-def start_persist() -> Awaitable[None]:
+def start_persist(changed: bool = True) -> Awaitable[None]:
     """``persist()``, begun now: in the site's worker the IndexedDB transaction is opened before
     this returns, so the browser writes while Python goes on (the screen's build, issue 29.4);
     the awaitable ends when the file is there."""
     pending = None
     if MODE == PHONE and IN_BROWSER and _mounted:
-        write = _worker_write_through()
-        if write is not None:
-            pending = write(PHONE_DATA_DIR, PHONE_DB)  # a JavaScript promise, the transaction open
+        write = _worker("writeThrough")
+        if write is not None:  # a JavaScript promise, the transaction open
+            pending = write(PHONE_DATA_DIR, PHONE_DB if changed else None)
     return _persisted(pending)
 
 
@@ -188,11 +193,13 @@ async def _persisted(pending: JsProxy) -> None:
         await hook()
 
 
-def _worker_write_through() -> JsProxy:
-    """The site's worker's ``writeThrough(mountpoint, changed)`` (build/web/python-worker.js: one
-    IndexedDB transaction of what changed, issue 29.4), or None (another worker: IDBFS's syncfs)."""
+def _worker(name: str) -> JsProxy:
+    """A function of the site's worker (build/web/python-worker.js), or None (another worker, or
+    none: IDBFS's syncfs does it). ``writeThrough(mountpoint, changed)``: one IndexedDB transaction
+    of what changed (issue 29.4); ``loadStore(mountpoint)``: what IndexedDB held, read as the worker
+    started, into the mount (false: nothing was read)."""
     try:
-        return getattr(_flet_js(), "writeThrough", None)
+        return getattr(_flet_js(), name, None)
     except ImportError:
         return None
 

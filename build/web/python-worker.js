@@ -79,9 +79,75 @@ const output = { stdout: (text) => console.log(text), stderr: (text) => console.
 // full syncfs this remembers what IndexedDB holds (the local set it wrote) and compares the next
 // local set with that: the same IDBFS record per file (IDBFS.reconcile), read back by IDBFS's own
 // populate on the next start. ``changed`` (the store's file, which Python knows it changed) is
-// written even if its modification time reads the same millisecond as the last write's. Any error:
+// written even if its modification time reads the same millisecond as the last write's (null:
+// only what the modification times say). Any error:
 // forgotten, so the next write goes the full way again.
 const written = new Map(); // mount point -> {path: {timestamp}} as IndexedDB holds it after our last write
+
+// issue 29 (the start): what IndexedDB holds for the store's mount, read in one transaction as the
+// worker starts, while Pyodide loads; Python's open_storage then writes it into the mounted file
+// system (loadStore, with IDBFS's own storeLocalEntry) instead of IDBFS.syncfs(mount, true), which
+// read it only after Python connected (~0.4 s at phone class: a cursor over every file's timestamp,
+// then the files). Nothing there yet (a first visit, no such database): null, and IDBFS does it.
+const STORE_MOUNT = "/data"; // companion/platform.py PHONE_DATA_DIR
+const FILE_STORE = "FILE_DATA"; // IDBFS.DB_STORE_NAME
+
+function readStoredFiles(mountpoint) {
+  return new Promise((resolve) => {
+    let request;
+    try {
+      request = indexedDB.open(mountpoint); // IDBFS names the database after the mount point
+    } catch (error) {
+      return resolve(null);
+    }
+    request.onupgradeneeded = () => request.transaction.abort(); // none yet: IDBFS creates it
+    request.onerror = (event) => {
+      event.preventDefault();
+      resolve(null);
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      try {
+        if (!db.objectStoreNames.contains(FILE_STORE)) {
+          db.close();
+          return resolve(null);
+        }
+        const store = db.transaction([FILE_STORE], "readonly").objectStore(FILE_STORE);
+        const keys = store.getAllKeys();
+        const values = store.getAll(); // both in key order
+        values.onsuccess = () => {
+          db.close();
+          resolve(keys.result.map((key, i) => [String(key), values.result[i]]));
+        };
+        values.onerror = (event) => {
+          event.preventDefault();
+          db.close();
+          resolve(null);
+        };
+      } catch (error) {
+        db.close();
+        resolve(null);
+      }
+    };
+  });
+}
+
+const storedFiles = readStoredFiles(STORE_MOUNT);
+
+async function loadStore(FS, mountpoint) {
+  const entries = await storedFiles;
+  if (!entries) return false;
+  const IDBFS = FS.filesystems.IDBFS;
+  const local = {};
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)); // a folder before what is in it
+  for (const [path, entry] of entries) {
+    if (!path.startsWith(mountpoint + "/")) continue;
+    await new Promise((ok, no) => IDBFS.storeLocalEntry(path, entry, (error) => (error ? no(error) : ok())));
+    local[path] = { timestamp: entry.timestamp };
+  }
+  written.set(mountpoint, local); // what IndexedDB holds: the next write compares with it
+  return true;
+}
 
 function writeThrough(FS, mountpoint, changed) {
   const IDBFS = FS.filesystems.IDBFS;
@@ -103,7 +169,7 @@ function writeThrough(FS, mountpoint, changed) {
       IDBFS.getDB(mountpoint, (error, db) => {
         if (error) return finish(error);
         const held = { ...known };
-        delete held[changed];
+        if (changed) delete held[changed];
         IDBFS.reconcile(local, { type: "remote", db, entries: held }, finish);
       });
     });
@@ -164,6 +230,7 @@ async function boot(config) {
   mark("tr:app-on-path");
   flet_js.documentUrl = config.documentUrl;
   flet_js.writeThrough = (mountpoint, changed) => writeThrough(pyodide.FS, mountpoint, changed);
+  flet_js.loadStore = (mountpoint) => loadStore(pyodide.FS, mountpoint);
   self.trPyodide = pyodide; // build/trace_web_tap.py times the Python side of a tap through it
   pyodide.registerJsModule("flet_js", flet_js);
   // main.py (the phone entry) marks "tr:app-imported" once the app's modules are in, then calls

@@ -220,6 +220,32 @@ async def test_in_the_sites_worker_a_save_is_its_one_transaction_write_of_the_st
     assert worker.writes == [(platform.PHONE_DATA_DIR, platform.PHONE_DB)]
 
 
+class PrefetchingWorker(FakeWorker):
+    """The site's worker that read IndexedDB as it started (``loadStore``), or found nothing there."""
+
+    def __init__(self, found: bool) -> None:
+        super().__init__()
+        self.found = found
+        self.loads: list[str] = []
+
+    async def loadStore(self, mountpoint: str) -> bool:  # noqa: N802 - the JavaScript name
+        self.loads.append(mountpoint)
+        return self.found
+
+
+@pytest.mark.parametrize("found, loaded_by", [(True, []), (False, [("syncfs", True)])])
+async def test_the_store_read_as_the_worker_started_is_loaded_without_idbfs_reading_it_again(
+        fake_pyodide, monkeypatch, found, loaded_by):
+    worker = PrefetchingWorker(found)
+    monkeypatch.setitem(sys.modules, "flet_js", worker)
+    await platform.open_storage()
+    assert worker.loads == [platform.PHONE_DATA_DIR]
+    assert fake_pyodide.calls == [("mount", "IDBFS", platform.PHONE_DATA_DIR), *loaded_by]
+    await platform.persist(changed=False)  # the start: only what the modification times say
+    await platform.persist()  # a move: the store's file whatever its time says
+    assert worker.writes == [(platform.PHONE_DATA_DIR, None), (platform.PHONE_DATA_DIR, platform.PHONE_DB)]
+
+
 async def test_the_workers_write_error_reaches_the_saver_as_an_indexeddb_error(fake_pyodide, monkeypatch):
     monkeypatch.setitem(sys.modules, "flet_js", FakeWorker(error="QuotaExceededError: the disk is full"))
     await platform.open_storage()

@@ -4,7 +4,8 @@ A move is shown only once the store's file is in IndexedDB (issue 16.3). Emscrip
 back what IndexedDB held (a read-only transaction with a cursor over every file) before each write:
 at phone class ~48 ms of a ~180 ms tap (``build/trace_web_tap.py``). The site's worker now remembers
 what it wrote and saves a tap in one read-write transaction; IndexedDB then holds the store's file
-exactly as it is in memory, and the game survives a reload.
+exactly as it is in memory, and the game survives a reload. A reload reads IndexedDB as the worker
+starts, in one transaction while Pyodide loads, and the next save after it is again one write.
 """
 
 from __future__ import annotations
@@ -88,6 +89,13 @@ def test_a_tap_is_saved_in_one_indexeddb_write_that_holds_the_store_as_it_is(sit
         page.locator("flt-semantics-placeholder").dispatch_event("click")
         button(page, "Weiterspielen: Qwixx Longo: Ana, Ben · 2 Züge").click(timeout=FIRST_LOAD / 1000)
         wait_text(page, "Weiße Summe 7 – Ben:")
+        # the worker read IndexedDB as it started (one transaction, while Pyodide loaded), not IDBFS
+        # after Python connected; what it read is what the next save compares with
+        marks = page.evaluate("() => performance.getEntriesByType('mark').map((m) => m.name)")
+        assert "tr:storage-read-early" in marks
+        (worker,) = page.workers
+        assert tapped(page, worker, "Rückgängig", "Weiße Summe 7 – Ana:") == ["readwrite"]
+        assert worker.evaluate(STORE_IN_INDEXEDDB)["same"] is True
     finally:
         server.stop()
         ctx.close()
