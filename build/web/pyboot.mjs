@@ -71,6 +71,26 @@ export function dynlibs(bytes, root = APP_ROOT) {
     .map((p) => `${root}/${p}`);
 }
 
+// The side modules compiled off the start's path (WebAssembly.compile: V8 validates and compiles on
+// its background threads while the snapshot is read and Pyodide's own module loads), for
+// startOptions' ``modules``: {path in the file system: WebAssembly.Module}. The same bytes as the
+// file system's copy, so the same layout.
+export async function compileDynlibs(bytes, root = APP_ROOT) {
+  const { index, start } = packIndex(bytes);
+  const at = new Map();
+  let offset = start;
+  for (const [path, size] of index) {
+    at.set(`${root}/${path}`, [offset, size]);
+    offset += size;
+  }
+  const libs = dynlibs(bytes, root);
+  const modules = await Promise.all(libs.map((lib) => {
+    const [from, size] = at.get(lib);
+    return WebAssembly.compile(bytes.subarray(from, from + size));
+  }));
+  return Object.fromEntries(libs.map((lib, i) => [lib, modules[i]]));
+}
+
 // A snapshot file: "TRSNAP1\n", a 4-byte little-endian length, that many bytes of JSON (our header:
 // the site version, Pyodide's build id, the layout; ASCII, padded), then Pyodide's own snapshot bytes.
 export function encodeSnapshot(header, memory) {
@@ -107,7 +127,8 @@ function layoutOf(Module) {
 // `createPyodideModule` wraps Pyodide's own (pyodide.asm.mjs's default export) to add the preRun step.
 // `state.layout` is the layout after the side modules are in (recorded by the making run).
 // `state.files` is how many files of the pack are in the file system.
-export function startOptions({ createModule, pack, snapshot, make = false }) {
+// `modules`: the side modules already compiled (compileDynlibs); else they are compiled here, in series.
+export function startOptions({ createModule, pack, snapshot, make = false, modules = {} }) {
   const state = { layout: null, Module: null, files: 0 };
   const libs = dynlibs(pack);
   const preRun = (Module) => {
@@ -123,7 +144,8 @@ export function startOptions({ createModule, pack, snapshot, make = false }) {
       const dso = Module.newDSO(lib, undefined, "loading");
       dso.refcount = Infinity;
       dso.global = false;
-      dso.exports = Module.loadWebAssemblyModule(Module.FS.readFile(lib), { loadAsync: false }, lib, {}, undefined);
+      const binary = modules[lib] || Module.FS.readFile(lib); // Emscripten takes a compiled module too
+      dso.exports = Module.loadWebAssemblyModule(binary, { loadAsync: false }, lib, {}, undefined);
     }
     state.layout = { before, ...layoutOf(Module), libs: libs.map((p) => p.slice(APP_ROOT.length + 1)) };
     if (snapshot) {

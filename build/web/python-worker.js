@@ -10,7 +10,9 @@
 //   unpacked in Python, no micropip, no source compiled on the phone;
 // - Pyodide's standard library is precompiled too (the site's ``pyodide/python_stdlib.zip``);
 // - each step posts a mark ({tr: "mark", name, at}), which python.js turns into performance marks.
-import { AFTER_RESTORE, IMPORTS, SELF_CHECK, decodeSnapshot, makeSnapshotFile, startOptions, unpack } from "./pyboot.mjs";
+import {
+  AFTER_RESTORE, IMPORTS, SELF_CHECK, compileDynlibs, decodeSnapshot, makeSnapshotFile, startOptions, unpack,
+} from "./pyboot.mjs";
 
 // The memory snapshot (build/web/pyboot.mjs): the build puts here a hash of everything the snapshot
 // depends on (Pyodide's runtime, the standard library, app.pack, pyboot.mjs), or nothing when built
@@ -180,13 +182,18 @@ function writeThrough(FS, mountpoint, changed) {
 // started and imported (and a snapshot made of it): [pyodide, the new snapshot's bytes or null, how
 // many files of the pack are in the file system].
 async function startWithSnapshot(config, loadPyodide, appBytes) {
-  const [asm, pack, kept] = await Promise.all([
-    import(new URL("pyodide.asm.mjs", config.pyodideUrl).href), appBytes, cachedSnapshot()]);
+  // the side modules compile while the snapshot is read and Pyodide's module loads
+  const compiled = appBytes.then((pack) => compileDynlibs(pack)).then((modules) => {
+    mark("tr:libs-compiled");
+    return modules;
+  }, () => ({})); // not compiled here: startOptions compiles them from the file system
+  const [asm, pack, kept, modules] = await Promise.all([
+    import(new URL("pyodide.asm.mjs", config.pyodideUrl).href), appBytes, cachedSnapshot(), compiled]);
   if (kept) {
     try {
       const snapshot = decodeSnapshot(kept);
       if (snapshot.header.site !== SNAPSHOT_KEY) throw new Error(`made for ${snapshot.header.site}`);
-      const { options, state } = startOptions({ createModule: asm.default, pack, snapshot });
+      const { options, state } = startOptions({ createModule: asm.default, pack, snapshot, modules });
       const pyodide = await loadPyodide({ ...output, ...options });
       pyodide.runPython(AFTER_RESTORE);
       pyodide.runPython(SELF_CHECK);
@@ -198,7 +205,7 @@ async function startWithSnapshot(config, loadPyodide, appBytes) {
       await dropSnapshot();
     }
   }
-  const { options, state } = startOptions({ createModule: asm.default, pack, make: true });
+  const { options, state } = startOptions({ createModule: asm.default, pack, make: true, modules });
   const pyodide = await loadPyodide({ ...output, ...options });
   mark("tr:pyodide-loaded");
   try {

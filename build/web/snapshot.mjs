@@ -7,7 +7,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { AFTER_RESTORE, IMPORTS, SELF_CHECK as CHECK, decodeSnapshot, makeSnapshotFile, startOptions, unpack } from "./pyboot.mjs";
+import {
+  AFTER_RESTORE, IMPORTS, SELF_CHECK as CHECK, compileDynlibs, decodeSnapshot, makeSnapshotFile, startOptions, unpack,
+} from "./pyboot.mjs";
 
 async function pyodideOf(site) {
   const indexURL = path.resolve(site, "pyodide") + "/";
@@ -25,7 +27,11 @@ async function start(site, { make = false, snapshotBytes = null, today = false }
   const { indexURL, loadPyodide, createModule } = await pyodideOf(site);
   const pack = new Uint8Array(fs.readFileSync(path.join(site, "app.pack")));
   const snapshot = snapshotBytes ? decodeSnapshot(snapshotBytes) : null;
-  const { options, state } = today ? { options: {}, state: null } : startOptions({ createModule, pack, snapshot, make });
+  // a restore takes the side modules compiled ahead, as python-worker.js does; a making start compiles
+  // them from the file system: the layout check then shows both ways place them alike
+  const modules = snapshot ? await compileDynlibs(pack) : {};
+  const { options, state } = today ? { options: {}, state: null }
+    : startOptions({ createModule, pack, snapshot, make, modules });
   const quiet = () => {};
   const pyodide = await loadPyodide({ indexURL, stdout: quiet, stderr: (t) => console.error(t), ...options });
   if (today) unpack(pyodide.FS, pack); // as python-worker.js does today: Python dlopens the .so at import
