@@ -47,22 +47,31 @@ export function packIndex(bytes) {
   return { index, start: 10 + headerLength };
 }
 
-export function unpack(FS, bytes, root = APP_ROOT) {
+// The pack's files: [path in the file system, its bytes (a view into the pack)], in the pack's order.
+export function packFiles(bytes, root = APP_ROOT) {
   const { index, start } = packIndex(bytes);
   let at = start;
+  const files = index.map(([path, size]) => {
+    const file = [`${root}/${path}`, bytes.subarray(at, at + size)];
+    at += size;
+    return file;
+  });
+  if (at !== bytes.length) throw new Error("app.pack: the bundle's size does not match its index");
+  return files;
+}
+
+export function unpack(FS, bytes, root = APP_ROOT) {
+  const files = packFiles(bytes, root);
   const made = new Set();
-  for (const [path, size] of index) {
-    const full = `${root}/${path}`;
+  for (const [full, data] of files) {
     const dir = full.slice(0, full.lastIndexOf("/"));
     if (!made.has(dir)) {
       FS.mkdirTree(dir);
       made.add(dir);
     }
-    FS.writeFile(full, bytes.subarray(at, at + size), { canOwn: false });
-    at += size;
+    FS.writeFile(full, data, { canOwn: false });
   }
-  if (at !== bytes.length) throw new Error("app.pack: the bundle's size does not match its index");
-  return index.length;
+  return files.length;
 }
 
 // The side modules of the pack, in a fixed order (sorted paths).
@@ -76,19 +85,9 @@ export function dynlibs(bytes, root = APP_ROOT) {
 // startOptions' ``modules``: {path in the file system: WebAssembly.Module}. The same bytes as the
 // file system's copy, so the same layout.
 export async function compileDynlibs(bytes, root = APP_ROOT) {
-  const { index, start } = packIndex(bytes);
-  const at = new Map();
-  let offset = start;
-  for (const [path, size] of index) {
-    at.set(`${root}/${path}`, [offset, size]);
-    offset += size;
-  }
-  const libs = dynlibs(bytes, root);
-  const modules = await Promise.all(libs.map((lib) => {
-    const [from, size] = at.get(lib);
-    return WebAssembly.compile(bytes.subarray(from, from + size));
-  }));
-  return Object.fromEntries(libs.map((lib, i) => [lib, modules[i]]));
+  const libs = packFiles(bytes, root).filter(([path]) => path.endsWith(".so"));
+  const modules = await Promise.all(libs.map(([, data]) => WebAssembly.compile(data)));
+  return Object.fromEntries(libs.map(([path], i) => [path, modules[i]]));
 }
 
 // A snapshot file: "TRSNAP1\n", a 4-byte little-endian length, that many bytes of JSON (our header:
