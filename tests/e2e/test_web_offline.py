@@ -91,8 +91,7 @@ def test_the_phone_plays_offline_and_its_backup_replays_to_the_same_scores(site,
         server.stop()  # from here on nothing answers on 127.0.0.1 either
         reloaded = page.reload(timeout=FIRST_LOAD)
         assert reloaded is not None and reloaded.from_service_worker
-        page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=FIRST_LOAD)
-        page.locator("flt-semantics-placeholder").dispatch_event("click")
+        open_semantics(page)
         # both games outlived the reload (IndexedDB), the Verflixxt one too
         wait_text(page, "Verflixxt! Kompakt: Ana, Ben · 2 Züge", timeout=FIRST_LOAD)
         button(page, "Weiterspielen: Qwixx Longo: Ana, Ben · 4 Züge").click(timeout=STEP / 1000)
@@ -110,6 +109,24 @@ def test_the_phone_plays_offline_and_its_backup_replays_to_the_same_scores(site,
     replayed = replay(by_game["qwixx-longo"], tmp_path)
     assert replayed["over"] is True
     assert shown == score_lines(replayed["result"])
+
+
+def open_semantics(page) -> None:
+    """After a (re)load: Flutter's semantics tree on, as a screen reader turns it on."""
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=FIRST_LOAD)
+    page.locator("flt-semantics-placeholder").dispatch_event("click")
+
+
+def open_with_a_qwixx_game(ctx, url: str, outside: list[str]):
+    """The site opened in ``ctx`` and a Qwixx Longo game of Ana and Ben started: Ana's first turn."""
+    page = smoke.open_site(ctx, url, outside, timeout=FIRST_LOAD)
+    page.set_default_timeout(STEP)
+    button(page, "Qwixx Longo").click(timeout=FIRST_LOAD / 1000)
+    fill(page, "Name Spieler 1", "Ana")
+    fill(page, "Name Spieler 2", "Ben")
+    button(page, "Spiel starten").click()
+    wait_text(page, "Ana ist dran · Wurf Nr. 1")
+    return page
 
 
 def start_qwixx(page) -> None:

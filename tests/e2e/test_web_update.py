@@ -17,19 +17,14 @@ import time
 import pytest
 
 from build.web import build_site, smoke
-from tests.e2e.conftest import button, fill
+from tests.e2e.conftest import button
 from tests.e2e.test_history_e2e import wait_text
-from tests.e2e.test_web_offline import FIRST_LOAD, STEP, site  # noqa: F401 (the site fixture)
+from tests.e2e.test_web_offline import FIRST_LOAD, open_semantics, open_with_a_qwixx_game, site  # noqa: F401 (the site fixture)
 
 pytestmark = pytest.mark.e2e
 
 CACHES = """async () => (await caches.keys()).filter((k) => k.startsWith("tischrichter-")).sort()"""
 MARK = "<!-- the site, published again -->"
-
-
-def open_semantics(page) -> None:
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=FIRST_LOAD)
-    page.locator("flt-semantics-placeholder").dispatch_event("click")
 
 
 def test_an_update_replaces_the_old_cache_and_keeps_the_games(site, tmp_path):  # noqa: F811
@@ -44,13 +39,7 @@ def test_an_update_replaces_the_old_cache_and_keeps_the_games(site, tmp_path):  
         browser = p.chromium.launch(executable_path=smoke.CHROMIUM, args=smoke.CHROMIUM_ARGS)
         try:
             ctx = smoke.new_context(browser, outside)
-            page = smoke.open_site(ctx, server.url, outside, timeout=FIRST_LOAD)
-            page.set_default_timeout(STEP)
-            button(page, "Qwixx Longo").click(timeout=FIRST_LOAD / 1000)
-            fill(page, "Name Spieler 1", "Ana")
-            fill(page, "Name Spieler 2", "Ben")
-            button(page, "Spiel starten").click()
-            wait_text(page, "Ana ist dran · Wurf Nr. 1")
+            page = open_with_a_qwixx_game(ctx, server.url, outside)
             page.evaluate(smoke.WAIT_CACHED, FIRST_LOAD)
             assert page.evaluate(CACHES) == [f"tischrichter-{v1}"]
 

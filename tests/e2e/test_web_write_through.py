@@ -13,9 +13,9 @@ from __future__ import annotations
 import pytest
 
 from build.web import smoke
-from tests.e2e.conftest import button, fill
+from tests.e2e.conftest import button
 from tests.e2e.test_history_e2e import roll as qwixx_roll, wait_text
-from tests.e2e.test_web_offline import FIRST_LOAD, STEP, guarded_browser, site  # noqa: F401 - fixtures
+from tests.e2e.test_web_offline import FIRST_LOAD, guarded_browser, open_semantics, open_with_a_qwixx_game, site  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.e2e
 
@@ -66,13 +66,7 @@ def test_a_tap_is_saved_in_one_indexeddb_write_that_holds_the_store_as_it_is(sit
     server = smoke.StaticServer(site).start()
     ctx = smoke.new_context(guarded_browser, outside)
     try:
-        page = smoke.open_site(ctx, server.url, outside, timeout=FIRST_LOAD)
-        page.set_default_timeout(STEP)
-        button(page, "Qwixx Longo").click(timeout=FIRST_LOAD / 1000)
-        fill(page, "Name Spieler 1", "Ana")
-        fill(page, "Name Spieler 2", "Ben")
-        button(page, "Spiel starten").click()
-        wait_text(page, "Ana ist dran · Wurf Nr. 1")
+        page = open_with_a_qwixx_game(ctx, server.url, outside)
         qwixx_roll(page, "3 4 8 1 2 5")  # white sum 7
         wait_text(page, "Weiße Summe 7 – Ana:")
         (worker,) = page.workers  # the app's Python (the service worker is not a page worker)
@@ -85,8 +79,7 @@ def test_a_tap_is_saved_in_one_indexeddb_write_that_holds_the_store_as_it_is(sit
         assert held["same"] is True and held["bytes"] > 0
 
         page.reload(timeout=FIRST_LOAD)  # what IndexedDB holds is the game
-        page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=FIRST_LOAD)
-        page.locator("flt-semantics-placeholder").dispatch_event("click")
+        open_semantics(page)
         button(page, "Weiterspielen: Qwixx Longo: Ana, Ben · 2 Züge").click(timeout=FIRST_LOAD / 1000)
         wait_text(page, "Weiße Summe 7 – Ben:")
         # the worker read IndexedDB as it started (one transaction, while Pyodide loaded), not IDBFS
