@@ -111,9 +111,8 @@ MARKS = """() => Object.fromEntries(performance.getEntriesByType("mark")
 BROTLI_QUALITY = 9
 STEPS = ("page-start", "worker-started", "flutter-entrypoint", "flutter-engine", "dart-running", "first-frame",
          "dart-connect", "libs-compiled", "pyodide-loaded", "snapshot-restored", "snapshot-made", "app-on-path",
-         "app-imported",
-         "python-connected", "python-ready", "session", "storage-read-early", "storage-loaded", "store-open",
-         "store-persisted", "home-built", "home", "snapshot-kept")
+         "app-imported", "python-connected", "python-ready", "session", "storage-read-early", "storage-loaded",
+         "store-open", "store-persisted", "home-built", "home", "snapshot-kept")
 
 
 def ensure_site() -> pathlib.Path:

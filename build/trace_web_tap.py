@@ -71,13 +71,13 @@ WORKER_JS = """(PY_TRACE) => {
   return 'ok';
 }"""
 
-# the Python side, patched in through the worker's pyodide: when Flet dispatches the event, when the
-# screen's message reaches the write-through gate (held), when the save starts and ends, when the
-# message is packed and handed to JavaScript
+# the Python side, patched in through the worker's pyodide: when Flet dispatches the event and when its
+# handler is done (the screen's message then waits at the write-through gate), when the save starts
+# and ends
 PY_TRACE = r'''
 import js
 from companion import platform
-from flet.messaging import pyodide_connection, session
+from flet.messaging import session
 
 def log(kind):
     js.trMark(kind)
@@ -91,12 +91,6 @@ async def dispatch_event(self, *args, **kwargs):
         log('py_event_done')
 session.Session.dispatch_event = dispatch_event
 
-_send = platform.WriteThrough.send
-def send(self, message):
-    log('py_gate')
-    return _send(self, message)
-platform.WriteThrough.send = send
-
 _start = platform.start_persist
 def start_persist(*args, **kwargs):
     log('py_save')
@@ -108,12 +102,6 @@ def start_persist(*args, **kwargs):
             log('py_saved')
     return saved()
 platform.start_persist = start_persist
-
-_out = pyodide_connection.PyodideConnection.send_message
-def send_message(self, message):
-    log('py_pack')
-    return _out(self, message)
-pyodide_connection.PyodideConnection.send_message = send_message
 '''
 
 PAGE_JS = """() => {
@@ -126,44 +114,43 @@ PAGE_JS = """() => {
 }"""
 
 
-def spans(page_log: list, worker_log: list, windows: list[tuple[float, float]]) -> list[dict[str, float]]:
-    """Per tap window (down, seen): the moments inside it."""
-    out = []
-    for down, seen in windows:
-        def inside(log, kind, lo=down, hi=seen + 1):
-            return [e for e in log if e[0] == kind and lo <= e[1] <= hi]
-        send = inside(page_log, "js_send")
-        w_in = inside(worker_log, "w_in")
-        w_out = inside(worker_log, "w_out")
-        idb = [e for e in worker_log if e[0] == "idb" and down <= e[1] <= seen]
-        if not (send and w_in and w_out):
-            continue
-        def first(kind):
-            hits = inside(worker_log, kind)
-            return hits[0][1] if hits else float("nan")
-        event, handled, save, saved = (first(k) for k in ("py_event", "py_event_done", "py_save", "py_saved"))
-        row = {
-            "down→jsSend": send[0][1] - down,
-            "jsSend→worker": w_in[0][1] - send[0][1],
-            "worker→first out": w_out[0][1] - w_in[0][1],
-            "  worker→py event": event - w_in[0][1],
-            "  py event handled": handled - event,
-            "  save begun→handled": handled - save,
-            "  save begun→saved": saved - save,
-            "  saved→out": w_out[0][1] - saved,
-            "first→last out": w_out[-1][1] - w_out[0][1],
-            "last out→seen": seen - w_out[-1][1],
-            "total": seen - down,
-            "IndexedDB tx ms": sum(e[2] - e[1] for e in idb),
-            "IDB readonly ms": sum(e[2] - e[1] for e in idb if e[3] == "readonly"),
-            "IDB readwrite ms": sum(e[2] - e[1] for e in idb if e[3] != "readonly"),
-            "IDB put KB": sum(e[2] for e in worker_log if e[0] == "put" and down <= e[1] <= seen) / 1024,
-            "IndexedDB tx": len(idb),
-            "frames out": len(w_out),
-            "bytes out": sum(e[2] for e in w_out),
-        }
-        out.append(row)
-    return out
+def span(page_log: list, worker_log: list, down: float, seen: float) -> dict[str, float] | None:
+    """One tap (pointerdown ``down`` to the text ``seen``): its steps in ms; None if a moment is missing."""
+    def inside(log, kind):
+        return [e for e in log if e[0] == kind and down <= e[1] <= seen + 1]
+
+    send = inside(page_log, "js_send")
+    w_in = inside(worker_log, "w_in")
+    w_out = inside(worker_log, "w_out")
+    idb = [e for e in worker_log if e[0] == "idb" and down <= e[1] <= seen]
+    if not (send and w_in and w_out):
+        return None
+
+    def first(kind):
+        hits = inside(worker_log, kind)
+        return hits[0][1] if hits else float("nan")
+
+    event, handled, save, saved = (first(k) for k in ("py_event", "py_event_done", "py_save", "py_saved"))
+    return {
+        "down→jsSend": send[0][1] - down,
+        "jsSend→worker": w_in[0][1] - send[0][1],
+        "worker→first out": w_out[0][1] - w_in[0][1],
+        "  worker→py event": event - w_in[0][1],
+        "  py event handled": handled - event,
+        "  save begun→handled": handled - save,
+        "  save begun→saved": saved - save,
+        "  saved→out": w_out[0][1] - saved,
+        "first→last out": w_out[-1][1] - w_out[0][1],
+        "last out→seen": seen - w_out[-1][1],
+        "total": seen - down,
+        "IndexedDB tx ms": sum(e[2] - e[1] for e in idb),
+        "IDB readonly ms": sum(e[2] - e[1] for e in idb if e[3] == "readonly"),
+        "IDB readwrite ms": sum(e[2] - e[1] for e in idb if e[3] != "readonly"),
+        "IDB put KB": sum(e[2] for e in worker_log if e[0] == "put" and down <= e[1] <= seen) / 1024,
+        "IndexedDB tx": len(idb),
+        "frames out": len(w_out),
+        "bytes out": sum(e[2] for e in w_out),
+    }
 
 
 def thread_busy(cdp) -> dict[tuple[str, str], float]:
@@ -257,9 +244,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"busy per tap (ms, all threads' top-level tasks over {args.taps} taps and their pauses):")
                 for (proc, thread), us in sorted(busy.items(), key=lambda kv: -kv[1])[:14]:
                     print(f"  {proc[:24]:24s} {thread[:34]:34s} {us / 1000 / args.taps:8.1f}")
-            rows = []
-            for down, seen, plog, wlog in windows:
-                rows += spans(plog, wlog, [(down, seen)])
+            rows = [r for down, seen, plog, wlog in windows if (r := span(plog, wlog, down, seen)) is not None]
         finally:
             ctx.close()
             server.stop()
