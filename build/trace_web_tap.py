@@ -104,6 +104,18 @@ def start_persist(*args, **kwargs):
 platform.start_persist = start_persist
 '''
 
+# --profile: the worker's Python under cProfile over the traced taps, per tap
+PROFILE_ON = "import cProfile; import builtins; builtins._tr_prof = cProfile.Profile(); builtins._tr_prof.enable()"
+PROFILE_OFF = """
+import builtins, io, pstats
+builtins._tr_prof.disable()
+out = io.StringIO()
+st = pstats.Stats(builtins._tr_prof, stream=out)
+st.sort_stats("tottime").print_stats(N_TOP)
+st.sort_stats("cumulative").print_stats(N_TOP)
+out.getvalue()
+"""
+
 PAGE_JS = """() => {
   if (window.__trace) return;
   const log = window.__trace = [];
@@ -192,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--phone-cpu", type=float, default=None)
     ap.add_argument("--site", type=pathlib.Path, default=None)
     ap.add_argument("--chrome-trace", action="store_true", help="also: each thread's busy time per tap")
+    ap.add_argument("--profile", type=int, default=0, metavar="N",
+                    help="also: cProfile the worker's Python over the taps, its N costliest functions")
     args = ap.parse_args(argv)
     site = args.site or bench_web.ensure_site()
     spec = bench.TAP_GAMES["qwixx"]
@@ -229,6 +243,8 @@ def main(argv: list[str] | None = None) -> int:
                                                                                   "disabled-by-default-devtools.timeline"],
                                                           "recordMode": "recordAsMuchAsPossible"},
                                            "transferMode": "ReturnAsStream"})
+            if args.profile:
+                workers[0].evaluate("(code) => self.trPyodide.runPython(code)", PROFILE_ON)
             for _ in range(args.taps):
                 page.evaluate("() => { window.__trace.length = 0; }")
                 workers[0].evaluate("() => { self.trLog.length = 0; }")
@@ -239,6 +255,9 @@ def main(argv: list[str] | None = None) -> int:
                 if downs and inner is not None:
                     windows.append((downs[0], downs[0] + inner, plog, wlog))
                 time.sleep(0.3)
+            if args.profile:
+                print(workers[0].evaluate("(code) => self.trPyodide.runPython(code)",
+                                          PROFILE_OFF.replace("N_TOP", str(args.profile))))
             if cdp is not None:
                 busy = thread_busy(cdp)
                 print(f"busy per tap (ms, all threads' top-level tasks over {args.taps} taps and their pauses):")
