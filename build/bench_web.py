@@ -109,8 +109,10 @@ REST = "the rest (page, service worker, icons, Rive stub)"
 MARKS = """() => Object.fromEntries(performance.getEntriesByType("mark")
   .filter((m) => m.name.startsWith("tr:")).map((m) => [m.name.slice(3), Math.round(m.startTime)]))"""
 BROTLI_QUALITY = 9
-STEPS = ("page-start", "worker-started", "flutter-entrypoint", "flutter-engine", "dart-running", "first-frame",
-         "dart-connect", "libs-compiled", "pyodide-loaded", "snapshot-restored", "snapshot-made", "app-on-path",
+STEPS = ("page-start", "worker-started", "pyodide-imported", "wasm-compiled", "asm-imported", "pack-fetched",
+         "flutter-entrypoint", "flutter-engine", "dart-running", "first-frame", "dart-connect", "libs-compiled",
+         "cached-snapshot-read", "wasm-instantiated", "libs-loaded", "pyodide-loaded", "snapshot-restored",
+         "snapshot-made", "app-on-path",
          "app-imported", "python-connected", "python-ready", "session", "storage-read-early", "storage-loaded",
          "store-open", "store-persisted", "home-built", "home", "snapshot-kept")
 

@@ -16,7 +16,7 @@
 // header and checked before the memory is restored; a mismatch refuses the snapshot.
 
 export const PACK_MAGIC = "TRPK1\n";
-export const SNAP_MAGIC = "TRSNAP1\n";
+export const SNAP_MAGIC = "TRSNAP2\n";
 export const APP_ROOT = "/app";
 
 // What the snapshot holds imported: the site's own ``preload.py`` (build_site.py PRELOAD; the bench's
@@ -90,29 +90,77 @@ export async function compileDynlibs(bytes, root = APP_ROOT) {
   return Object.fromEntries(libs.map(([path], i) => [path, modules[i]]));
 }
 
-// A snapshot file: "TRSNAP1\n", a 4-byte little-endian length, that many bytes of JSON (our header:
-// the site version, Pyodide's build id, the layout; ASCII, padded), then Pyodide's own snapshot bytes.
+// A snapshot file: "TRSNAP2\n", a 4-byte little-endian length, that many bytes of JSON (our header:
+// the site version, Pyodide's build id, the layout; ASCII, padded), then Pyodide's own snapshot bytes
+// without the 64 KiB pages that hold only zeros: header.bytes is the memory's whole length, header.runs
+// the runs of pages that are kept, [first page, pages], in order. A third of the app's 54 MB are such
+// pages (memory grown and never written): they are neither written to nor read from Cache Storage.
+const PAGE = 65536;
+
+function filledRuns(memory) {
+  const words = new Uint32Array(memory.buffer, memory.byteOffset, memory.byteLength >>> 2);
+  const pages = Math.ceil(memory.length / PAGE);
+  const runs = [];
+  for (let page = 0; page < pages; page++) {
+    let filled = false;
+    for (let b = page * PAGE, end = Math.min(b + PAGE, memory.length); b < end && !filled;) {
+      if (b % 4 === 0 && b + 4 <= end) {
+        if (words[b >>> 2] !== 0) filled = true;
+        b += 4;
+      } else if (memory[b++] !== 0) {
+        filled = true;
+      }
+    }
+    if (!filled) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === page) last[1] += 1;
+    else runs.push([page, 1]);
+  }
+  return runs;
+}
+
+function runBytes(runs, length) {
+  return runs.map(([first, pages]) => [first * PAGE, Math.min((first + pages) * PAGE, length)]);
+}
+
 export function encodeSnapshot(header, memory) {
-  // padded with spaces so that Pyodide's part starts 16-byte aligned (it reads it as Uint32Array)
-  let text = JSON.stringify(header);
+  if (memory.byteOffset % 4) memory = memory.slice(); // read in words
+  const runs = filledRuns(memory);
+  const spans = runBytes(runs, memory.length);
+  // padded with spaces so that the header's end stays 16-byte aligned
+  let text = JSON.stringify({ ...header, bytes: memory.length, runs });
   text += " ".repeat((16 - ((12 + text.length) % 16)) % 16);
   const json = new TextEncoder().encode(text);
-  const out = new Uint8Array(12 + json.length + memory.length);
+  const kept = spans.reduce((n, [a, b]) => n + b - a, 0);
+  const out = new Uint8Array(12 + json.length + kept);
   out.set(new TextEncoder().encode(SNAP_MAGIC), 0);
   new DataView(out.buffer).setUint32(8, json.length, true);
   out.set(json, 12);
-  out.set(memory, 12 + json.length);
+  let at = 12 + json.length;
+  for (const [a, b] of spans) {
+    out.set(memory.subarray(a, b), at);
+    at += b - a;
+  }
   return out;
 }
 
+// {header, memory}: the memory whole again (the left-out pages zero), for loadPyodide's _loadSnapshot.
 export function decodeSnapshot(bytes) {
   if (new TextDecoder().decode(bytes.subarray(0, 8)) !== SNAP_MAGIC) throw new Error("snapshot: not a snapshot file");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const length = view.getUint32(8, true);
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + length)));
-  const memory = bytes.subarray(12 + length);
-  if (memory.length !== header.bytes) {
-    throw new Error(`snapshot: ${memory.length} bytes of memory, made with ${header.bytes}`); // a torn write
+  const body = bytes.subarray(12 + length);
+  const spans = runBytes(header.runs || [], header.bytes);
+  const kept = spans.reduce((n, [a, b]) => n + b - a, 0);
+  if (body.length !== kept || spans.some(([a, b]) => a >= b || b > header.bytes)) {
+    throw new Error(`snapshot: ${body.length} bytes of memory, made with ${kept}`); // a torn write
+  }
+  const memory = new Uint8Array(header.bytes);
+  let at = 0;
+  for (const [a, b] of spans) {
+    memory.set(body.subarray(at, at + b - a), a);
+    at += b - a;
   }
   return { header, memory };
 }
@@ -127,10 +175,45 @@ function layoutOf(Module) {
 // `state.layout` is the layout after the side modules are in (recorded by the making run).
 // `state.files` is how many files of the pack are in the file system.
 // `modules`: the side modules already compiled (compileDynlibs); else they are compiled here, in series.
-export function startOptions({ createModule, pack, snapshot, make = false, modules = {} }) {
+// Pyodide's main module (pyodide.asm.wasm, 9.6 MB) compiled from `url` as soon as the caller asks, not
+// when loadPyodide gets to it: the worker starts it with the snapshot's read and the pack's fetch
+// (issue 29.3; at phone class it was 1.1-1.3 s in series after them). null where it cannot be
+// compiled here (startOptions then leaves Pyodide to fetch and compile it itself).
+export async function compileMain(url, fetchFn = fetch) {
+  try {
+    return await WebAssembly.compileStreaming(fetchFn(url));
+  } catch (streaming) {
+    try { // a host that serves it without Content-Type application/wasm
+      return await WebAssembly.compile(await (await fetchFn(url)).arrayBuffer());
+    } catch (error) {
+      return null;
+    }
+  }
+}
+
+// Emscripten's module instantiated from `main` (a compiled WebAssembly.Module) by Pyodide's own
+// instantiateWasm, which adds its imports and then calls WebAssembly.instantiateStreaming on the
+// response it fetched (python-worker.js gives it an empty stand-in): for that one call the
+// instantiation takes the compiled module instead.
+function instantiateCompiled(original, main) {
+  return (imports, done) => {
+    const streaming = WebAssembly.instantiateStreaming;
+    WebAssembly.instantiateStreaming = async (response, withImports) => {
+      WebAssembly.instantiateStreaming = streaming;
+      return { instance: await WebAssembly.instantiate(main, withImports), module: main };
+    };
+    return original(imports, done);
+  };
+}
+
+// `mark(name)`: told when the main module is instantiated (the preRun step begins) and when the side
+// modules are in (the web bench's step breakdown). `main`: Pyodide's main module already compiled
+// (compileMain), or null.
+export function startOptions({ createModule, pack, snapshot, make = false, modules = {}, mark = () => {}, main = null }) {
   const state = { layout: null, Module: null, files: 0 };
   const libs = dynlibs(pack);
   const preRun = (Module) => {
+    mark("tr:wasm-instantiated");
     state.Module = Module;
     state.files = unpack(Module.FS, pack);
     if (snapshot && Module.HEAP8.length < snapshot.memory.length) {
@@ -147,6 +230,7 @@ export function startOptions({ createModule, pack, snapshot, make = false, modul
       dso.exports = Module.loadWebAssemblyModule(binary, { loadAsync: false }, lib, {}, undefined);
     }
     state.layout = { before, ...layoutOf(Module), libs: libs.map((p) => p.slice(APP_ROOT.length + 1)) };
+    mark("tr:libs-loaded");
     if (snapshot) {
       const want = snapshot.header.layout;
       if (JSON.stringify(want) !== JSON.stringify(state.layout)) {
@@ -161,6 +245,9 @@ export function startOptions({ createModule, pack, snapshot, make = false, modul
   const options = {
     createPyodideModule: (settings) => {
       settings.preRun = [...(settings.preRun || []), preRun];
+      if (main && typeof settings.instantiateWasm === "function") {
+        settings.instantiateWasm = instantiateCompiled(settings.instantiateWasm, main);
+      }
       return createModule(settings);
     },
   };

@@ -11,7 +11,7 @@
 // - Pyodide's standard library is precompiled too (the site's ``pyodide/python_stdlib.zip``);
 // - each step posts a mark ({tr: "mark", name, at}), which python.js turns into performance marks.
 import {
-  AFTER_RESTORE, IMPORTS, SELF_CHECK, compileDynlibs, decodeSnapshot, makeSnapshotFile, startOptions, unpack,
+  AFTER_RESTORE, IMPORTS, SELF_CHECK, compileDynlibs, compileMain, decodeSnapshot, makeSnapshotFile, startOptions, unpack,
 } from "./pyboot.mjs";
 
 // The memory snapshot (build/web/pyboot.mjs): the build puts here a hash of everything the snapshot
@@ -42,6 +42,27 @@ async function fetchBytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status} ${url}`);
   return new Uint8Array(await response.arrayBuffer());
+}
+
+// Pyodide's own files, fetched as the worker starts, with the pack and the snapshot's read, not in
+// series when loadPyodide gets to them (issue 29.3: the standard library's 9 MB came after the
+// snapshot was read, ~0.3 s at full speed): loadPyodide's fetch of such a URL takes the response
+// already under way (once; later fetches go to the network). `answer(url, response)` sets what its
+// fetch of `url` gets (the main module's stand-in once it is compiled here).
+function fetchEarly(urls) {
+  const plain = self.fetch.bind(self);
+  const early = new Map(urls.map((url) => [url, plain(url)]));
+  self.fetch = (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), self.location.href).href;
+    const hit = early.get(url);
+    if (hit === undefined) return plain(input, init);
+    early.delete(url);
+    return hit;
+  };
+  return {
+    answer(url, response) { early.set(url, Promise.resolve(response)); },
+    done() { self.fetch = plain; },
+  };
 }
 
 async function cachedSnapshot() {
@@ -181,19 +202,22 @@ function writeThrough(FS, mountpoint, changed) {
 // Pyodide with the app's imports done, restored from the kept snapshot if there is a good one, else
 // started and imported (and a snapshot made of it): [pyodide, the new snapshot's bytes or null, how
 // many files of the pack are in the file system].
-async function startWithSnapshot(config, loadPyodide, appBytes) {
+async function startWithSnapshot(config, loadPyodide, appBytes, mainWasm) {
   // the side modules compile while the snapshot is read and Pyodide's module loads
   const compiled = appBytes.then((pack) => compileDynlibs(pack)).then((modules) => {
     mark("tr:libs-compiled");
     return modules;
   }, () => ({})); // not compiled here: startOptions compiles them from the file system
-  const [asm, pack, kept, modules] = await Promise.all([
-    import(new URL("pyodide.asm.mjs", config.pyodideUrl).href), appBytes, cachedSnapshot(), compiled]);
+  const step = (promise, name) => promise.then((value) => { mark(name); return value; });
+  const [asm, pack, kept, modules, main] = await Promise.all([
+    step(import(new URL("pyodide.asm.mjs", config.pyodideUrl).href), "tr:asm-imported"),
+    step(appBytes, "tr:pack-fetched"), step(cachedSnapshot(), "tr:cached-snapshot-read"), compiled,
+    step(mainWasm, "tr:wasm-compiled")]);
   if (kept) {
     try {
       const snapshot = decodeSnapshot(kept);
       if (snapshot.header.site !== SNAPSHOT_KEY) throw new Error(`made for ${snapshot.header.site}`);
-      const { options, state } = startOptions({ createModule: asm.default, pack, snapshot, modules });
+      const { options, state } = startOptions({ createModule: asm.default, pack, snapshot, modules, mark, main });
       const pyodide = await loadPyodide({ ...output, ...options });
       pyodide.runPython(AFTER_RESTORE);
       pyodide.runPython(SELF_CHECK);
@@ -205,7 +229,7 @@ async function startWithSnapshot(config, loadPyodide, appBytes) {
       await dropSnapshot();
     }
   }
-  const { options, state } = startOptions({ createModule: asm.default, pack, make: true, modules });
+  const { options, state } = startOptions({ createModule: asm.default, pack, make: true, modules, mark, main });
   const pyodide = await loadPyodide({ ...output, ...options });
   mark("tr:pyodide-loaded");
   try {
@@ -223,17 +247,27 @@ async function startWithSnapshot(config, loadPyodide, appBytes) {
 async function boot(config) {
   mark("tr:worker-started");
   const appBytes = fetchBytes(config.appPackUrl);
+  const runtime = (name) => new URL(name, config.pyodideUrl).href;
+  const early = fetchEarly([runtime("python_stdlib.zip"), runtime("pyodide-lock.json")]);
+  // the main module compiles as its bytes arrive; loadPyodide's own fetch of it then gets an empty
+  // stand-in (pyboot.mjs instantiateCompiled does not read it)
+  const mainWasm = !SNAPSHOT_ON ? null : compileMain(runtime("pyodide.asm.wasm")).then((main) => {
+    if (main) early.answer(runtime("pyodide.asm.wasm"), new Response(null, { headers: { "Content-Type": "application/wasm" } }));
+    return main;
+  });
   const { loadPyodide } = await import(config.pyodideUrl);
+  mark("tr:pyodide-imported");
   let pyodide;
   let made = null;
   let files;
   if (SNAPSHOT_ON) {
-    [pyodide, made, files] = await startWithSnapshot(config, loadPyodide, appBytes);
+    [pyodide, made, files] = await startWithSnapshot(config, loadPyodide, appBytes, mainWasm);
   } else {
     pyodide = await loadPyodide(output);
     mark("tr:pyodide-loaded");
     files = unpack(pyodide.FS, await appBytes, "/app");
   }
+  early.done();
   mark("tr:app-on-path");
   flet_js.documentUrl = config.documentUrl;
   flet_js.writeThrough = (mountpoint, changed) => writeThrough(pyodide.FS, mountpoint, changed);

@@ -55,7 +55,7 @@ def test_a_restored_start_validates_and_packs_and_a_changed_layout_is_refused(si
 # In the page: the start's marks of this load (python.js makes the worker's marks performance marks)
 MARKS = """() => performance.getEntriesByType("mark").map((m) => m.name).filter((n) => n.startsWith("tr:snapshot"))"""
 # The cache the worker keeps its snapshot in: every entry's file name and whether it holds a snapshot
-# file of this site's key (python-worker.js SNAPSHOT_CACHE, pyboot.mjs "TRSNAP1")
+# file of this site's key (python-worker.js SNAPSHOT_CACHE, pyboot.mjs "TRSNAP2")
 KEPT = """async () => {
   const cache = await caches.open("tr-snapshot");
   const out = [];
@@ -64,7 +64,7 @@ KEPT = """async () => {
     const magic = new TextDecoder().decode(bytes.subarray(0, 8));
     const length = new DataView(bytes.buffer).getUint32(8, true);
     const header = new TextDecoder().decode(bytes.subarray(12, 12 + length));
-    const site = magic === "TRSNAP1\\n" ? JSON.parse(header).site : null;
+    const site = magic === "TRSNAP2\\n" ? JSON.parse(header).site : null;
     out.push([new URL(request.url).pathname, site, bytes.length]);
   }
   return out.sort();
@@ -84,6 +84,33 @@ def wait_kept(page, key: str) -> list[list[object]]:
         if [k[:2] for k in kept] == [[f"/snapshot-{key}.bin", key]] or time.monotonic() > deadline:
             return kept
         time.sleep(0.5)
+
+
+RUNTIME = ("app.pack", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+FETCHES = """() => performance.getEntriesByType("resource").map(
+  (e) => [new URL(e.name).pathname.split("/").pop(), performance.timeOrigin + e.startTime])"""
+
+
+def runtime_fetches(page) -> dict[str, int]:
+    """How often the page's Python worker fetched each of RUNTIME since it started."""
+    (worker,) = page.workers
+    names = [name for name, _ in worker.evaluate(FETCHES)]
+    return {name: names.count(name) for name in RUNTIME}
+
+
+def fetch_started(page) -> dict[str, float]:
+    """When (epoch ms) the worker asked for each of RUNTIME (its first fetch of it)."""
+    (worker,) = page.workers
+    out: dict[str, float] = {}
+    for name, at in worker.evaluate(FETCHES):
+        if name in RUNTIME:
+            out.setdefault(name, at)
+    return out
+
+
+def mark_at(page, name: str) -> float:
+    """The page's performance mark ``name`` (the worker's posted ones too) as epoch ms."""
+    return page.evaluate("(n) => performance.timeOrigin + performance.getEntriesByName(n)[0].startTime", name)
 
 
 def reload_home(page) -> list[str]:
@@ -117,6 +144,10 @@ def test_the_phone_makes_its_snapshot_restores_it_and_refuses_a_stale_one(site, 
             assert kept[0][2] > 10_000_000  # the interpreter's memory, not an empty file
 
             assert reload_home(page) == ["tr:snapshot-restored"]
+            # Pyodide's runtime and the app's pack each fetched once by the restoring worker, every one
+            # asked for before the snapshot was read (not in series after it, as loadPyodide would)
+            assert runtime_fetches(page) == {name: 1 for name in RUNTIME}
+            assert max(fetch_started(page).values()) < mark_at(page, "tr:cached-snapshot-read")
             button(page, "Qwixx Longo").click()
             fill(page, "Name Spieler 1", "Ana")  # a restored app opens a game's setup as before
             button(page, "Spiel starten").click()
