@@ -93,6 +93,13 @@ from companion.__main__ import phone  # noqa: F401
 from companion.lazy import LazyView
 from scoring.engine import games
 
+import runpy  # noqa: F401  # the worker runs main.py with it
+import babel.dates  # noqa: F401  # babel imports these when a game's words are first formatted
+import babel.numbers  # noqa: F401
+from babel import Locale
+
+for lang in ("de", "en"):
+    Locale.parse(lang)  # its locale data read once, kept in babel's cache
 registry.check()
 games()
 companion.app.load_extensions()
@@ -168,15 +175,41 @@ def copy_client(out: Path) -> None:
         shutil.copy(HERE / name, out / name)
 
 
+# Flet imports a control's module when its name is first used (``ft.Row``: flet/__init__.py's
+# __getattr__), and its page, session and protocol modules when ``ft.run`` starts: imported after a
+# restore, each of them was built again at every start (its dataclasses: ~0.2 s at full speed, ~1 s at
+# phone class, issue 29.3). So the snapshot also holds these and every ``ft.<name>`` the app's code
+# uses (found in its sources at build time), resolved once before preload.py's own imports.
+# flet.messaging.pyodide_connection is not among them: it imports flet_js, the worker's JS module.
+FLET_RUNTIME = ("flet.app", "flet.messaging.session", "flet.messaging.protocol", "flet.controls.object_patch",
+                "flet.pubsub.pubsub_hub", "flet.components.component")
+
+
+def flet_names(sources: list[bytes]) -> list[str]:
+    """The names the code uses as ``ft.<name>``."""
+    return sorted({m.decode() for src in sources for m in re.findall(rb"\bft\.([A-Za-z_]\w*)", src)})
+
+
+def with_flet_names(preload: str, names: list[str]) -> str:
+    """``preload`` with the resolution of FLET_RUNTIME and ``names`` after its docstring."""
+    doc = preload[: preload.index('"""', 3) + 4] if preload.startswith('"""') else ""
+    code = ("import importlib as _importlib\n\nimport flet as _flet\n\n"
+            f"for _name in {FLET_RUNTIME!r}:\n    _importlib.import_module(_name)\n"
+            f"for _name in {tuple(names)!r}:\n    getattr(_flet, _name, None)\n")
+    return doc + code + preload[len(doc):]
+
+
 def app_files(wheels: list[Path], entry: str = ENTRY, packages: tuple[str, ...] = APP_PACKAGES,
               preload: str = PRELOAD) -> dict[str, bytes]:
     """Every file of the app package, by its path inside the archive (``entry``: ``main.py``,
-    ``preload``: ``preload.py``; the bench's bare counter site passes its own and no packages of ours)."""
-    files: dict[str, bytes] = {"main.py": entry.encode(), "preload.py": preload.encode()}
+    ``preload``: ``preload.py``, with the Flet names the app's code uses (``with_flet_names``); the
+    bench's bare counter site passes its own and no packages of ours)."""
+    files: dict[str, bytes] = {"main.py": entry.encode()}
     for pkg in packages:
         for path in sorted((ROOT / pkg).rglob("*.py")):
             if "__pycache__" not in path.parts:
                 files[path.relative_to(ROOT).as_posix()] = path.read_bytes()
+    files["preload.py"] = with_flet_names(preload, flet_names(list(files.values()))).encode()  # ours only
     for whl in wheels:
         with zipfile.ZipFile(whl) as zf:
             for name in zf.namelist():

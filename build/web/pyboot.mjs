@@ -29,7 +29,9 @@ os.chdir("/app")
 import preload
 `;
 // After a restore: fresh randomness (the saved memory holds the making run's Mersenne Twister).
-export const AFTER_RESTORE = "import random; random.seed()";
+// It also notes which modules the restored interpreter holds (preload.RESTORED): what the app imports
+// after that is imported at every start (tests/e2e/test_web_snapshot.py holds it to what needs flet_js).
+export const AFTER_RESTORE = "import random, sys; random.seed(); import preload; preload.RESTORED = frozenset(sys.modules)";
 
 // A restored interpreter's quick proof (the site's preload.self_check(): its models validate, msgpack
 // packs): the words it returns.

@@ -108,6 +108,13 @@ def fetch_started(page) -> dict[str, float]:
     return out
 
 
+def imported_since_restore(page) -> list[str]:
+    """The modules the worker's Python imported after its snapshot was restored (pyboot.mjs AFTER_RESTORE)."""
+    (worker,) = page.workers
+    return worker.evaluate("""() => self.trPyodide.runPython(
+      "import sys, preload; ' '.join(sorted(set(sys.modules) - preload.RESTORED))")""").split()
+
+
 def mark_at(page, name: str) -> float:
     """The page's performance mark ``name`` (the worker's posted ones too) as epoch ms."""
     return page.evaluate("(n) => performance.timeOrigin + performance.getEntriesByName(n)[0].startTime", name)
@@ -148,10 +155,14 @@ def test_the_phone_makes_its_snapshot_restores_it_and_refuses_a_stale_one(site, 
             # asked for before the snapshot was read (not in series after it, as loadPyodide would)
             assert runtime_fetches(page) == {name: 1 for name in RUNTIME}
             assert max(fetch_started(page).values()) < mark_at(page, "tr:cached-snapshot-read")
+            # the home screen imported nothing the snapshot could hold (only what needs the worker's
+            # flet_js), and neither does a game opened from it
+            assert imported_since_restore(page) == ["flet.messaging.pyodide_connection", "flet_js"]
             button(page, "Qwixx Longo").click()
             fill(page, "Name Spieler 1", "Ana")  # a restored app opens a game's setup as before
             button(page, "Spiel starten").click()
             wait_text(page, "Ana ist dran · Wurf Nr. 1")
+            assert imported_since_restore(page) == ["flet.messaging.pyodide_connection", "flet_js"]
 
             # an older site's snapshot beside this one's, and this one's damaged (its header kept)
             good = page.evaluate("""async (name) => Array.from(new Uint8Array(await (await (await caches.open(
