@@ -505,7 +505,10 @@ class StoreFile:
                     pk="game_id",
                     if_not_exists=True,
                 )
-            self.db.table("meta").upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")
+            if version != SCHEMA_VERSION:
+                # only when it changes: an opened file that is up to date is not written at all (the
+                # phone then has nothing to save to IndexedDB as it starts, issue 29.3)
+                self.db.table("meta").upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")
 
     @property
     def version(self) -> int:

@@ -124,3 +124,18 @@ def test_a_new_store_in_memory_has_every_table():
     t = Tables(store).create("qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")],
                              {"lucky_numbers": [(4, 9), (5, 12)]})
     assert store.games()[0]["id"] == t.id and [p.name for p in list_profiles(store)] == ["Ana"]
+
+
+def test_opening_an_up_to_date_file_does_not_write_it(tmp_path):
+    """Issue 29.3: the phone saves to IndexedDB what opening the store changed, at every start; a file
+    already at this schema is only read (no row written, the same bytes, the same modification time)."""
+    path = tmp_path / "t.db"
+    Store(str(path)).close()
+    before = (path.read_bytes(), path.stat().st_mtime_ns)
+    store = Store(str(path))
+    try:
+        assert store.version == SCHEMA_VERSION
+        assert store.changes() == 0
+    finally:
+        store.close()
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
