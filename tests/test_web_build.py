@@ -218,3 +218,25 @@ def test_the_start_snapshot_is_keyed_by_what_it_depends_on_and_can_be_left_out(s
     assert 'const SNAPSHOT_KEY = "";' in (off / "python-worker.js").read_text(encoding="utf-8")
     (off / "app.pack").write_bytes((off / "app.pack").read_bytes() + b"x")  # another app: another key
     assert build_site.snapshot_key(off) != build_site.snapshot_key(out)
+
+
+def test_the_start_snapshots_preload_leaves_the_first_screens_nothing_to_import_or_look_up(tmp_path):
+    """Issue 29.3: what a restored phone would otherwise do again at every start is done by the
+    snapshot's preload.py: Flet's session and page modules and every ft.<name> the app uses are
+    imported (Flet imports them on first use), and sqlite-utils has looked for its plugins (every
+    distribution's metadata, at its first Database). Run here with the server's Python, the app's
+    own packages."""
+    import subprocess
+    import sys
+
+    preload = tmp_path / "preload.py"
+    preload.write_bytes(build_site.app_files([])["preload.py"])
+    probe = (
+        "import sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]; import preload, sqlite_utils.plugins as p; "
+        "print(p._plugins_loaded, all(f'flet.{m}' in sys.modules for m in "
+        "('app', 'messaging.session', 'messaging.protocol', 'controls.page', 'controls.core.row', "
+        "'controls.core.semantics', 'controls.material.textfield')))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe, str(tmp_path), str(ROOT)], capture_output=True, text=True,
+                         timeout=120, cwd=tmp_path)
+    assert out.stdout.split() == ["True", "True"], out.stderr[-2000:]
