@@ -98,13 +98,13 @@ import babel.dates  # noqa: F401  # babel imports these when a game's words are 
 import babel.numbers  # noqa: F401
 from babel import Locale
 
-from sqlite_utils.plugins import ensure_plugins_loaded
+import companion.store
 
 for lang in ("de", "en"):
     Locale.parse(lang)  # its locale data read once, kept in babel's cache
 # sqlite-utils looks for its plugins (pluggy's entry points: every distribution's metadata, the
 # standard library's zip read whole) at its first Database: 0.13 s at full speed after each restore
-ensure_plugins_loaded()
+companion.store.warm()
 registry.check()
 games()
 companion.app.load_extensions()

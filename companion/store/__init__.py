@@ -40,7 +40,7 @@ on open; every other game works (issue 12.7).
 
 from companion.store.file_lock import lock_path
 from companion.store.games import Store
-from companion.store.opening import StoreFile
+from companion.store.opening import StoreFile, warm
 from companion.store.values import (
     APP_ID,
     FATAL_AT_START,
@@ -70,4 +70,5 @@ __all__ = [
     "StoreFile",
     "default_path",
     "lock_path",
+    "warm",
 ]

@@ -37,6 +37,15 @@ from companion.store.values import (
 _CORRUPT_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
 
 
+def warm() -> None:
+    """Do once what sqlite-utils does at its first Database: look for its plugins (pluggy's entry
+    points: every installed distribution's metadata). The phone site calls this in its start
+    snapshot, so no restore pays for it again (issue 29.3)."""
+    from sqlite_utils.plugins import ensure_plugins_loaded
+
+    ensure_plugins_loaded()
+
+
 def _permission_problem(path: Path) -> Path | None:
     """The first file or folder this user lacks a permission on that writing ``path`` needs
     (None: none). Root passes every check, as the OS lets it."""
