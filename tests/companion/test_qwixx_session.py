@@ -211,6 +211,24 @@ async def test_sheet_fields_answer_after_a_screen_that_changed_nothing_on_the_sh
     assert app.shell.table.state.sheets[1].rows["yellow"] == (7,)
 
 
+async def test_the_next_players_same_buttons_cross_for_the_next_player(ctx):
+    """Issue 29.4: when the next player's decision offers the same buttons ("Rot 7" … "Passen"),
+    the row of buttons is the same controls as before (Flet's diff skips them); a tap on them
+    then crosses for the player deciding now, never again for the one before."""
+    app = await AppSession.start(ctx)
+    await setup_two_players(app)
+    await app.type_into(TYPED, "3 4 1 1 1 1")
+    await app.click(text="Übernehmen")
+    first = app.find_all(text="Rot 7")
+    await app.click(text="Rot 7")
+    assert app.has_text("Spieler 1: Rot 7") and app.has_text("Weiße Summe 7 – Spieler 2:")
+    assert [id(f.control) for f in app.find_all(text="Rot 7")] == [id(f.control) for f in first]
+    await app.click(text="Rot 7")
+    assert app.has_text("Spieler 2: Rot 7") and app.has_text("Farbe (nur Spieler 1):")
+    sheets = app.shell.table.state.sheets
+    assert (sheets[0].rows["red"], sheets[1].rows["red"]) == ((7,), (7,))
+
+
 # --- issue 15: the play screen on a phone ------------------------------------------------------
 from tests.companion.test_many_phones import come_back, open_phone
 from tests.e2e.qwixx_positions import play_until

@@ -5,6 +5,7 @@ Views only: every rule is asked of the engine (``scoring.qwixx_longo``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import flet as ft
@@ -161,44 +162,41 @@ def _top_block(shell: Shell, table: Table, state: State) -> ft.Control:
     turn_text = shell.t("q8.play.turn", name=state.names[state.active], turn=state.turn)
     may_undo, may_redo = table.may_undo(shell.seats), table.may_redo(shell.seats)
     undo_tip, redo_tip = shell.t("play.undo"), shell.t("play.redo")
-    header = shell.memo(
-        (table.id, "header"), (turn_text, may_undo, may_redo, undo_tip, redo_tip),
-        lambda: ft.Row(
-            [
-                ft.Text(turn_text, size=18, weight=ft.FontWeight.BOLD, expand=True),
-                ft.IconButton(icon=ft.Icons.UNDO, tooltip=undo_tip, on_click=lambda e: shell.undo(),
-                              disabled=not may_undo, icon_size=32),
-                ft.IconButton(icon=ft.Icons.REDO, tooltip=redo_tip, on_click=lambda e: shell.redo(),
-                              disabled=not may_redo, icon_size=32),
-            ],
-            spacing=0,
-        ),
+    # each part its own memo: a cross changes undo's or redo's state, rarely both, rarely the turn
+    header = ft.Row(
+        [
+            shell.memo((table.id, "turn"), turn_text,
+                       lambda: ft.Text(turn_text, size=18, weight=ft.FontWeight.BOLD, expand=True)),
+            shell.memo((table.id, "undo"), (may_undo, undo_tip), lambda: ft.IconButton(
+                icon=ft.Icons.UNDO, tooltip=undo_tip, on_click=lambda e: shell.undo(), disabled=not may_undo,
+                icon_size=32)),
+            shell.memo((table.id, "redo"), (may_redo, redo_tip), lambda: ft.IconButton(
+                icon=ft.Icons.REDO, tooltip=redo_tip, on_click=lambda e: shell.redo(), disabled=not may_redo,
+                icon_size=32)),
+        ],
+        spacing=0,
     )
     faces = tuple(dice_faces(shell, state))
     dice = shell.memo((table.id, "dice"), faces, lambda: dice_tray(list(faces), size=48))
     # portrait: one above the other; landscape (>= 576 px): side by side, so the sheet starts higher
-    return keyed(ft.ResponsiveRow([_half(header), _half(dice)], spacing=10, run_spacing=10,
-                                  vertical_alignment=ft.CrossAxisAlignment.CENTER), "top")
+    return _halves(shell, "top", [header, dice])
 
 
-def _middle_block(shell: Shell, table: Table, state: State, seat: int) -> ft.Control | None:
+def _middle_block(shell: Shell, table: Table, state: State, seat: int) -> ft.Control:
     """What was entered last and who still decides, in words (issue 15.5), and the sheet switcher."""
     last = last_decision(shell)
     waiting_text = deciding_text(shell, state) if state.phase == "white" else None
     lines = tuple(x for x in (last, waiting_text) if x) + ("", "")
     # Always two lines (an empty one keeps its height): the sheet below never moves when a
     # line comes or goes, so its ~65 semantics elements are not repositioned (issue 18).
-    middle: list[ft.Control] = [_half(shell.memo((table.id, "status"), lines[:2], lambda: ft.Column(
-        [ft.Text(lines[0], size=16, weight=ft.FontWeight.BOLD), ft.Text(lines[1], size=15)], spacing=2)))]
+    middle: list[ft.Control] = [shell.memo((table.id, "status"), lines[:2], lambda: ft.Column(
+        [ft.Text(lines[0], size=16, weight=ft.FontWeight.BOLD), ft.Text(lines[1], size=15)], spacing=2))]
     if len(state.names) > 1:
         # every sheet can be looked at; only one's own seats can be crossed on
         names = tuple(state.names)
-        middle.append(_half(shell.memo((table.id, "switcher"), (names, seat),
-                                       lambda: player_switcher(list(names), seat, lambda i: _select(shell, i)))))
-    if not middle:
-        return None
-    return keyed(ft.ResponsiveRow(middle, spacing=10, run_spacing=10,
-                                  vertical_alignment=ft.CrossAxisAlignment.CENTER), "middle")
+        middle.append(shell.memo((table.id, "switcher"), (names, seat),
+                                 lambda: player_switcher(list(names), seat, lambda i: _select(shell, i))))
+    return _halves(shell, "middle", middle)
 
 
 def _phase_controls(shell: Shell, state: State, seat: int, mine: list[int], waiting_mine: list[int],
@@ -243,9 +241,7 @@ def play_view(shell: Shell) -> ft.Control:
     if state.phase == "color" and state.active in mine:
         seat = state.active  # the active player's colour choice is made on their sheet
     acting = seat if seat in waiting_mine else (waiting_mine[0] if shell.seats is not None and waiting_mine else None)
-    middle = _middle_block(shell, table, state, seat)
-    if middle is not None:
-        out.append(middle)
+    out.append(_middle_block(shell, table, state, seat))
     # The sheet comes before the phase's buttons: the picture of the game stays put while
     # the buttons below it change from tap to tap (and they are nearer the thumb).
     out.append(keyed(sheet_view(shell, state, seat), "sheet"))
@@ -264,9 +260,17 @@ def play_view(shell: Shell) -> ft.Control:
     return ft.Column(out, spacing=10)
 
 
-def _half(control: ft.Control) -> ft.Control:
-    """A block of a ResponsiveRow: the whole width on a phone held upright, half in landscape."""
-    return ft.Container(control, col={"xs": 12, "sm": 6})
+def _halves(shell: Shell, key: str, blocks: list[ft.Control]) -> ft.Control:
+    """Blocks of a ResponsiveRow: each the whole width on a phone held upright, half in landscape.
+    A wrapper around the same block, and the row of the same wrappers, are the same controls as
+    last time (``Shell.memo``; a block kept in the memo keeps its ``id``)."""
+    table_id = shell.game_table.id
+    def half(block: ft.Control) -> Callable[[], ft.Control]:
+        return lambda: ft.Container(block, col={"xs": 12, "sm": 6})
+
+    halves = [shell.memo((table_id, f"{key}-half{i}"), id(block), half(block)) for i, block in enumerate(blocks)]
+    return shell.memo((table_id, key), tuple(id(h) for h in halves), lambda: keyed(ft.ResponsiveRow(
+        halves, spacing=10, run_spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER), key))
 
 
 def _rest_pass(shell: Shell, seats: list[int]) -> None:
@@ -387,13 +391,20 @@ def action_specs(shell: Shell, state: State, actions: list[Action]) -> list[tupl
 
 
 def action_row(shell: Shell, state: State, actions: list[Action]) -> ft.Control:
-    """The offered actions as big buttons; the same controls as last time when nothing changed."""
+    """The offered actions as big buttons; the same controls as last time when they look the same.
+
+    A button does what this render offers at its place: the actions are kept beside the row and
+    read when tapped, so the next player's decision on the same white sum (the same words, another
+    seat) keeps the row's controls and Flet's diff skips them (issue 29.4: a fifth of a tap's
+    Python in the phone's WebAssembly)."""
     specs = action_specs(shell, state, actions)
-    sig = tuple((text, strong, fg, type(a).__name__, a.model_dump_json()) for text, strong, fg, a in specs)
+    offer: list[Action] = shell.ui.setdefault(("q8_offer", shell.game_table.id), [])
+    offer[:] = [a for _, _, _, a in specs]
+    sig = tuple((text, strong, fg, type(a).__name__) for text, strong, fg, a in specs)
     return shell.memo(
         (shell.game_table.id, "actions"), sig,
-        lambda: ft.Row([big_button(text, lambda e, a=a: shell.submit(a), color=strong, text_color=fg)
-                        for text, strong, fg, a in specs], wrap=True, spacing=6, run_spacing=6),
+        lambda: ft.Row([big_button(text, lambda e, i=i: shell.submit(offer[i]), color=strong, text_color=fg)
+                        for i, (text, strong, fg, _) in enumerate(specs)], wrap=True, spacing=6, run_spacing=6),
     )
 
 
@@ -458,19 +469,14 @@ def sheet_view(shell: Shell, state: State, seat: int) -> ft.Control:
         shell.t("q8.play.points", points=total),
     )
 
+    def line(i: int, size: int, bold: bool) -> ft.Control:  # a line that reads as before is the same control
+        return shell.memo((shell.game_table.id, f"sheet-line{i}"), texts[i], lambda: own_node(
+            ft.Text(texts[i], size=size, weight=ft.FontWeight.BOLD if bold else None)))
+
     def build() -> ft.Control:
-        footer = ft.Row(
-            [
-                own_node(ft.Text(texts[1], size=14)),
-                own_node(ft.Text(texts[2], size=14)),
-                own_node(ft.Text(texts[3], size=14, weight=ft.FontWeight.BOLD)),
-            ],
-            wrap=True,
-            spacing=12,
-        )
+        footer = ft.Row([line(1, 14, False), line(2, 14, False), line(3, 14, True)], wrap=True, spacing=12)
         return isolated(ft.Container(
-            content=ft.Column([own_node(ft.Text(texts[0], size=15, weight=ft.FontWeight.BOLD)), *rows, footer],
-                              spacing=4),
+            content=ft.Column([line(0, 15, True), *rows, footer], spacing=4),
             border=ft.Border.all(1, ft.Colors.BLACK_12),
             border_radius=10,
             padding=4,  # every pixel of a 360 px phone goes to the fields
