@@ -284,6 +284,7 @@ class Store(StoreFile):
                 "ORDER BY updated DESC, created DESC LIMIT ?",
                 [*params, int(limit)],
             ).fetchall()
+        self._find_damaged([r[0] for r in rows])
         out = []
         for r in rows:
             try:

@@ -10,7 +10,7 @@ import sys
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Concatenate, ParamSpec, TypeVar
@@ -159,9 +159,9 @@ class StoreFile:
         self.lost = False  # the file was deleted or replaced and cannot be written again (issue 23.3)
         self._file: tuple[int, int] | None = None  # (st_dev, st_ino) of the file this store writes
         self._file_held: weakref.finalize[..., StoreFile] | None = None
+        self._checked: set[str] = set()  # games whose action rows ``_find_damaged`` found to be JSON
         if not self.memory:
             self._open_file(durable)
-            self._find_damaged()
         else:
             self.conn = sqlite3.connect(":memory:", check_same_thread=False)
             self.db = sqlite_utils.Database(self.conn)
@@ -444,18 +444,31 @@ class StoreFile:
             lines += [tr(lang, n.key, **n.params) for n in fatal] + [tr(lang, "db_start_refused")]
         return "\n".join(lines)
 
-    def _find_damaged(self) -> None:
-        """Games with an action row that is not JSON: listed as damaged from the start (one pass
-        in SQLite). Other damage (an unknown action) is found when the game is opened."""
-        try:
-            with self._lock:
-                rows = self.conn.execute(
-                    "SELECT game_id, min(seq) FROM actions WHERE json_valid(action) = 0 GROUP BY game_id"
-                ).fetchall()
-        except sqlite3.Error:
+    def _find_damaged(self, ids: Collection[str] | None = None) -> None:
+        """Games among ``ids`` (None: all) with an action row that is not JSON: listed as damaged
+        before anyone opens them (one pass over those games' rows, along the key's index). A list
+        of games asks for the games it shows (``Store.games``), each once; the store's open no
+        longer reads every stored move (issue 29: 17 ms of a 26 ms open with 100 finished games,
+        native; ~10x that on a phone's start). Other damage (an unknown action) is found when
+        the game is opened."""
+        todo = None if ids is None else [g for g in ids if g not in self._checked]
+        if todo == []:
             return
-        for gid, seq in rows:
-            self.damaged.setdefault(gid, seq)
+        chunks: list[list[str] | None] = [None] if todo is None else [todo[i:i + 500] for i in range(0, len(todo), 500)]
+        for chunk in chunks:
+            where = "" if chunk is None else f"game_id IN ({', '.join('?' * len(chunk))}) AND "
+            try:
+                with self._lock:
+                    rows = self.conn.execute(
+                        f"SELECT game_id, min(seq) FROM actions WHERE {where}json_valid(action) = 0 GROUP BY game_id",
+                        chunk or (),
+                    ).fetchall()
+            except sqlite3.Error:
+                return
+            for gid, seq in rows:
+                self.damaged.setdefault(gid, seq)
+            if chunk is not None:
+                self._checked.update(chunk)
 
     def mark_damaged(self, game_id: str, seq: int) -> None:
         self.damaged.setdefault(game_id, seq)

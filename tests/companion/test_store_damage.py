@@ -77,6 +77,29 @@ def test_a_row_that_is_not_json_is_listed_as_damaged_before_anyone_opens_it(tmp_
     store.close()
 
 
+def test_the_stores_open_reads_no_moves_and_a_list_checks_the_games_it_shows_once(tmp_path):
+    """Issue 29: the open no longer reads every stored move for damage (a phone's start with a long
+    history paid for all of them); the list that shows a game checks its rows, once per game."""
+    db = tmp_path / "t.db"
+    broken, healthy = two_games(db)
+    damage(db, broken, 2, "{{{")
+    store = Store(db)
+    assert store.damaged == {}  # nothing read at the open
+    statements: list[str] = []
+    store.conn.set_trace_callback(statements.append)
+    (newest,) = store.games(limit=1)  # one of the two (both saved in the same second)
+    assert newest["damaged"] is (newest["id"] == broken)
+    assert [s for s in statements if "json_valid" in s]
+    assert set(store.damaged) == ({broken} & {newest["id"]})  # only the listed one was read
+    statements.clear()
+    assert {g["id"]: g["damaged"] for g in store.games()} == {broken: True, healthy: False}
+    assert len([s for s in statements if "json_valid" in s]) == 1  # the one not checked yet
+    statements.clear()
+    assert {g["id"]: g["damaged"] for g in store.games()} == {broken: True, healthy: False}
+    assert not [s for s in statements if "json_valid" in s]
+    store.close()
+
+
 async def test_the_home_list_shows_a_damaged_game_as_damaged_and_opens_the_others(tmp_path):
     db = tmp_path / "t.db"
     broken, _ = two_games(db)
