@@ -172,6 +172,24 @@ async function loadStore(FS, mountpoint) {
   return true;
 }
 
+// The transaction ``run`` opens on ``db`` (IDBFS.reconcile keeps it to itself), or null.
+function opened(db, run) {
+  let tx = null;
+  const hadOwn = Object.prototype.hasOwnProperty.call(db, "transaction");
+  const open = db.transaction;
+  db.transaction = function (...args) {
+    tx = open.apply(db, args);
+    return tx;
+  };
+  try {
+    run();
+  } finally {
+    if (hadOwn) db.transaction = open;
+    else delete db.transaction;
+  }
+  return tx;
+}
+
 function writeThrough(FS, mountpoint, changed) {
   const IDBFS = FS.filesystems.IDBFS;
   const mount = FS.lookupPath(mountpoint).node.mount;
@@ -193,7 +211,18 @@ function writeThrough(FS, mountpoint, changed) {
         if (error) return finish(error);
         const held = { ...known };
         if (changed) delete held[changed];
-        IDBFS.reconcile(local, { type: "remote", db, entries: held }, finish);
+        const tx = opened(db, () => IDBFS.reconcile(local, { type: "remote", db, entries: held }, finish));
+        // IDBFS issued every put and delete inside reconcile (its loadLocalEntry and storeRemoteEntry
+        // call back at once), so the commit may begin now: by itself it begins only when this task
+        // ends, and Python goes on building the screen in it (at phone class the write then ended
+        // ~30 ms after the screen was built). Without commit() (older browsers): as before.
+        if (tx && typeof tx.commit === "function") {
+          try {
+            tx.commit();
+          } catch (error) {
+            // already committing or aborted: its oncomplete/onabort tells finish
+          }
+        }
       });
     });
   });
