@@ -21,6 +21,7 @@ import time
 import pytest
 
 from build.web import smoke
+from scoring.qwixx_longo import lock_fields
 from tests.e2e.conftest import ROOT, Server
 from tests.e2e.test_web_offline import FIRST_LOAD, site  # noqa: F401 (the site fixture)
 from tests.harness import pixels, webkit
@@ -134,10 +135,10 @@ def open_and_cross(driver, url: str, mode: str) -> dict[str, float]:
     tap(driver, wait_node(driver, "Würfeln", role="button"), lambda: wait_node(driver, "Würfeln", role="button"))
     decide = wait_node(driver, pattern=r"^Weiße Summe \d+ – Spieler 1:$")
     total = re.search(r"\d+", decide["words"]).group()
-    # the white sum in red, or in green where red's field of that number is a lock field (15 and 16 in
-    # red and yellow, 3 and 2 in green and blue; rule q8.lockfields): a lock field needs 6 crosses
-    # in its row first, and the referee refuses it (a white sum of 15 once failed this test)
-    colour = "Grün" if int(total) >= 15 else "Rot"
+    # the white sum in red, or in green where red's field of that number is a lock field (rule
+    # q8.lockfields: it needs 6 crosses in its row first, and the referee refuses it; a white sum of
+    # 15 once failed this test); green's lock fields are at the other end of its row
+    colour = "Grün" if int(total) in lock_fields("red") else "Rot"
     tap(driver, wait_node(driver, f"{colour} {total}", role="button"),
         lambda: wait_node(driver, f"{colour} {total}", role="button"))
     line = wait_node(driver, f"Weiße Summe {total} – Spieler 2:")
