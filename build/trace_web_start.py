@@ -1,0 +1,169 @@
+"""Where an offline reload's time goes after Python is up (issue 29): each thread's busy time per step.
+
+    .venv/bin/python build/trace_web_start.py [--phone-cpu 0.5] [--reloads 2] [--floor] [--top 12]
+
+The site (``bash build/web.sh`` if missing; with ``--floor`` bench_web's bare-counter site) is served
+on 127.0.0.1, a fresh Chromium profile opens it up to its first screen, waits for the service
+worker's cache and the start snapshot, and the static server stops. Then ``--reloads`` offline
+reloads, each under a Chrome trace: for the windows between the start's marks (``tr:…``, as the web
+bench reads them; ``home`` is the moment the first screen's button is in the semantics tree) it prints
+each thread's busy time (top-level tasks) and, for the page's main thread, the costliest kinds of
+task in the last windows. Figures, not assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "build"))
+
+import bench  # noqa: E402
+import bench_web  # noqa: E402
+
+from build.web import smoke  # noqa: E402
+
+CATEGORIES = ["toplevel", "blink.user_timing", "devtools.timeline", "disabled-by-default-devtools.timeline",
+              "v8.execute", "blink", "loading", "cc", "gpu"]
+WINDOWS = ("page-start", "python-connected", "python-ready", "store-open", "home-built", "home")
+
+
+def read_trace(cdp) -> list[dict]:
+    done: list[str] = []
+    cdp.on("Tracing.tracingComplete", lambda e: done.append(e["stream"]))
+    cdp.send("Tracing.end")
+    deadline = time.monotonic() + 120
+    while not done and time.monotonic() < deadline:
+        time.sleep(0.2)
+        cdp.send("Runtime.evaluate", {"expression": "1"})  # lets the event arrive
+    chunks = []
+    while True:
+        r = cdp.send("IO.read", {"handle": done[0], "size": 1 << 20})
+        chunks.append(r["data"])
+        if r.get("eof"):
+            break
+    events = json.loads("".join(chunks))
+    return events["traceEvents"] if isinstance(events, dict) else events
+
+
+def summarise(events: list[dict], marks: dict[str, int], top: int) -> None:
+    procs, threads = {}, {}
+    for e in events:
+        if e.get("ph") == "M" and e.get("name") == "process_name":
+            procs[e["pid"]] = e["args"]["name"]
+        if e.get("ph") == "M" and e.get("name") == "thread_name":
+            threads[(e["pid"], e["tid"])] = e["args"]["name"]
+    # the trace's clock for the page's marks: the user-timing event of tr:page-start
+    starts = [e["ts"] for e in events if e.get("name") == "tr:page-start" and e.get("ph") in ("R", "I", "n", "b")]
+    if not starts:
+        print("  (no tr:page-start in the trace: cannot line the marks up)")
+        return
+    t0 = starts[-1] - marks["page-start"] * 1000
+    names = [w for w in WINDOWS if w in marks]
+    bounds = [(a, b, t0 + marks[a] * 1000, t0 + marks[b] * 1000) for a, b in zip(names, names[1:])]
+    print("  marks (s): " + "  ".join(f"{n} {marks[n] / 1000:.2f}" for n in names))
+    tasks = [e for e in events if e.get("ph") == "X" and e.get("name") == "ThreadControllerImpl::RunTask"
+             and "dur" in e]
+    busy: dict[tuple[str, str], list[float]] = {}
+    for e in tasks:
+        key = (procs.get(e["pid"], "?"), threads.get((e["pid"], e["tid"]), str(e["tid"])))
+        row = busy.setdefault(key, [0.0] * len(bounds))
+        for i, (_, _, lo, hi) in enumerate(bounds):
+            overlap = min(hi, e["ts"] + e["dur"]) - max(lo, e["ts"])
+            if overlap > 0:  # the task's CPU time (tdur), in proportion to its part in this window
+                row[i] += overlap * (e.get("tdur", e["dur"]) / e["dur"] if e["dur"] else 1.0)
+    head = " ".join(f"{a[:8]}→{b[:8]:>8}" for a, b, _, _ in bounds)
+    print(f"  {'CPU ms per window (top-level tasks)':54s} {head}")
+    print(f"  {'(window length)':54s} " + " ".join(f"{(hi - lo) / 1000:17.0f}" for _, _, lo, hi in bounds))
+    for key, row in sorted(busy.items(), key=lambda kv: -sum(kv[1]))[:top]:
+        print(f"  {key[0][:20]:20s} {key[1][:33]:33s} " + " ".join(f"{us / 1000:17.0f}" for us in row))
+    # the page's main thread: what its time after home-built went to (nested events by name, self-less)
+    main = [k for k in threads.items() if k[1] == "CrRendererMain"]
+    if not main or "home-built" not in marks or "home" not in marks:
+        return
+    lo, hi = t0 + marks["home-built"] * 1000, t0 + marks["home"] * 1000
+    kinds: dict[str, float] = {}
+    for (pid, tid), _ in main:
+        for e in events:
+            if e.get("pid") == pid and e.get("tid") == tid and e.get("ph") == "X" and "dur" in e:
+                overlap = min(hi, e["ts"] + e["dur"]) - max(lo, e["ts"])
+                if overlap > 0 and e["name"] != "ThreadControllerImpl::RunTask":
+                    label = e["name"]
+                    data = (e.get("args") or {}).get("data") or {}
+                    if e["name"] in ("FunctionCall", "EvaluateScript", "TimerFire", "FireAnimationFrame",
+                                     "EventDispatch") and isinstance(data, dict):
+                        label += f" {data.get('functionName') or data.get('type') or data.get('url', '')[-30:]}"
+                    kinds[label] = kinds.get(label, 0.0) + overlap
+    frames = sorted((e["ts"], e["dur"]) for (pid, tid), _ in main for e in events
+                    if e.get("pid") == pid and e.get("tid") == tid and e.get("name") == "FireAnimationFrame"
+                    and "dur" in e and lo <= e["ts"] <= hi)
+    print(f"  animation frames on the page's main thread, home-built → home: {len(frames)}, ms each (in order): "
+          + " ".join(f"{d / 1000:.0f}@{(t - lo) / 1000:.0f}" for t, d in frames[:40]))
+    print("  the page's main thread, home-built → home, by event (ms, nested events counted in each):")
+    for label, us in sorted(kinds.items(), key=lambda kv: -kv[1])[:top]:
+        print(f"    {label[:70]:70s} {us / 1000:8.0f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--phone-cpu", type=float, default=None)
+    ap.add_argument("--reloads", type=int, default=2)
+    ap.add_argument("--floor", action="store_true", help="the bare-counter site instead of the app's")
+    ap.add_argument("--top", type=int, default=12)
+    ap.add_argument("--site", type=pathlib.Path, default=None, help="another build of the site (an A/B run)")
+    ap.add_argument("--no-trace", action="store_true",
+                    help="reloads without a Chrome trace (it slows a phone-class start): marks only, and their medians")
+    args = ap.parse_args(argv)
+    site = args.site or bench_web.ensure_site()
+    first = bench_web.FIRST_SCREEN
+    if args.floor:
+        site, first = bench_web.ensure_floor(bench_web.ensure_site()), bench_web.FLOOR_SCREEN
+    from playwright.sync_api import sync_playwright
+
+    with bench_web.PhoneCpu(args.phone_cpu) as cpu, tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        print(f"{site.name}; phone class: {cpu.why_not or f'{args.phone_cpu} of a core'}", flush=True)
+        server = smoke.StaticServer(site).start()
+        cpu.release(server.proc.pid)
+        ctx = pw.chromium.launch_persistent_context(
+            str(pathlib.Path(tmp) / "profile"), executable_path=smoke.CHROMIUM, args=smoke.CHROMIUM_ARGS,
+            viewport={"width": bench.PHONE[0], "height": bench.PHONE[1]}, locale="de-DE", has_touch=True)
+        try:
+            page, seconds, _ = bench_web.open_first_screen(ctx, server.url, [], bench.PHONE, first)
+            print(f"first screen after {seconds:.2f} s; waiting for the cache and the snapshot ...", flush=True)
+            bench_web.wait_cached(page)
+            server.stop()
+            bench_web.reload_offline(page, first)  # one untraced: the snapshot and caches as a phone has them
+            if args.no_trace:
+                runs = []
+                for i in range(args.reloads):
+                    seconds, marks = bench_web.reload_offline(page, first)
+                    runs.append(marks)
+                    print(f"reload {i + 1}: {seconds:.2f} s  " + "  ".join(
+                        f"{n} {marks[n] / 1000:.2f}" for n in WINDOWS if n in marks), flush=True)
+                med = bench_web.median_marks(runs)
+                print("median: " + "  ".join(f"{n} {med[n] / 1000:.2f}" for n in WINDOWS if n in med))
+                return 0
+            for i in range(args.reloads):
+                cdp = ctx.new_cdp_session(page)
+                cdp.send("Tracing.start", {"traceConfig": {"includedCategories": CATEGORIES,
+                                                          "recordMode": "recordAsMuchAsPossible"},
+                                           "transferMode": "ReturnAsStream"})
+                seconds, marks = bench_web.reload_offline(page, first)
+                time.sleep(0.5)
+                events = read_trace(cdp)
+                print(f"reload {i + 1}: {seconds:.2f} s", flush=True)
+                summarise(events, marks, args.top)
+        finally:
+            ctx.close()
+            server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
