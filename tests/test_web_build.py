@@ -240,26 +240,3 @@ def test_the_start_snapshots_preload_leaves_the_first_screens_nothing_to_import_
     out = subprocess.run([sys.executable, "-c", probe, str(tmp_path), str(ROOT)], capture_output=True, text=True,
                          timeout=120, cwd=tmp_path)
     assert out.stdout.split() == ["True", "True"], out.stderr[-2000:]
-
-
-def test_after_the_preload_the_first_screen_compiles_none_of_flets_control_checks(tmp_path):
-    """Issue 29.3: Flet checks every control against its class's rules before sending it, and compiles
-    those rules at a class's first check; the preload compiles them for every control class it
-    imported, so a restored phone's home screen compiles none (without it: 15 classes). Run here with
-    the server's Python: the preload, then the home screen through the Flet session harness."""
-    import subprocess
-    import sys
-
-    preload = tmp_path / "preload.py"
-    preload.write_bytes(build_site.app_files([])["preload.py"])
-    probe = (
-        "import sys, asyncio; sys.path[:0] = [sys.argv[1], sys.argv[2]]; import preload\n"
-        "from flet.utils.validation import _compile_class_spec as spec\n"
-        "from tests.harness.flet_session import AppSession, make_context\n"
-        "compiled = spec.cache_info().misses\n"
-        "app = asyncio.run(AppSession.start(make_context(sys.argv[1] + '/t.db')))\n"
-        "print(compiled > 0, spec.cache_info().misses - compiled, 'Neues Spiel' in app.texts())\n"
-    )
-    out = subprocess.run([sys.executable, "-c", probe, str(tmp_path), str(ROOT)], capture_output=True, text=True,
-                         timeout=120, cwd=tmp_path)
-    assert out.stdout.split() == ["True", "0", "True"], out.stderr[-2000:]

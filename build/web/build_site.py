@@ -100,18 +100,6 @@ from babel import Locale
 
 import companion.store
 
-
-def warm_flet_checks():
-    from flet.controls.base_control import BaseControl
-    from flet.utils.validation import _compile_class_spec
-
-    todo = [BaseControl]
-    while todo:
-        cls = todo.pop()
-        _compile_class_spec(cls)
-        todo.extend(cls.__subclasses__())
-
-
 for lang in ("de", "en"):
     Locale.parse(lang)  # its locale data read once, kept in babel's cache
 # sqlite-utils looks for its plugins (pluggy's entry points: every distribution's metadata, the
@@ -125,10 +113,6 @@ for ui in registry.game_uis().values():
         if isinstance(view, LazyView):
             view.load()
 flet.Theme  # flet's theme and the controls it imports (the shell sets a theme)
-# Flet checks each control before it is sent against its class's rules, compiled at the class's first
-# check (cached per class): done here for every control class now imported, so a restored phone's
-# first screen and each game's first screen compile none (the home screen: 15 classes, ~5 ms native)
-warm_flet_checks()
 gc.collect()
 gc.freeze()  # all of it lives as long as the app: no later collection walks it again (as the server does)
 
