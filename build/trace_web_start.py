@@ -14,7 +14,6 @@ task in the last windows. Figures, not assertions.
 from __future__ import annotations
 
 import argparse
-import json
 import pathlib
 import sys
 import tempfile
@@ -26,6 +25,7 @@ sys.path.insert(0, str(ROOT / "build"))
 
 import bench  # noqa: E402
 import bench_web  # noqa: E402
+from trace_web_tap import read_trace, trace_names  # noqa: E402
 
 from build.web import smoke  # noqa: E402
 
@@ -34,31 +34,8 @@ CATEGORIES = ["toplevel", "blink.user_timing", "devtools.timeline", "disabled-by
 WINDOWS = ("page-start", "python-connected", "python-ready", "store-open", "home-built", "home")
 
 
-def read_trace(cdp) -> list[dict]:
-    done: list[str] = []
-    cdp.on("Tracing.tracingComplete", lambda e: done.append(e["stream"]))
-    cdp.send("Tracing.end")
-    deadline = time.monotonic() + 120
-    while not done and time.monotonic() < deadline:
-        time.sleep(0.2)
-        cdp.send("Runtime.evaluate", {"expression": "1"})  # lets the event arrive
-    chunks = []
-    while True:
-        r = cdp.send("IO.read", {"handle": done[0], "size": 1 << 20})
-        chunks.append(r["data"])
-        if r.get("eof"):
-            break
-    events = json.loads("".join(chunks))
-    return events["traceEvents"] if isinstance(events, dict) else events
-
-
 def summarise(events: list[dict], marks: dict[str, int], top: int) -> None:
-    procs, threads = {}, {}
-    for e in events:
-        if e.get("ph") == "M" and e.get("name") == "process_name":
-            procs[e["pid"]] = e["args"]["name"]
-        if e.get("ph") == "M" and e.get("name") == "thread_name":
-            threads[(e["pid"], e["tid"])] = e["args"]["name"]
+    procs, threads = trace_names(events)
     # the trace's clock for the page's marks: the user-timing event of tr:page-start
     starts = [e["ts"] for e in events if e.get("name") == "tr:page-start" and e.get("ph") in ("R", "I", "n", "b")]
     if not starts:

@@ -165,8 +165,8 @@ def span(page_log: list, worker_log: list, down: float, seen: float) -> dict[str
     }
 
 
-def thread_busy(cdp) -> dict[tuple[str, str], float]:
-    """Ends the CDP trace; µs of top-level tasks per (process, thread) name."""
+def read_trace(cdp) -> list[dict]:
+    """Ends the CDP trace started on ``cdp``; its events."""
     import json
 
     done: list[str] = []
@@ -183,13 +183,24 @@ def thread_busy(cdp) -> dict[tuple[str, str], float]:
         if r.get("eof"):
             break
     events = json.loads("".join(chunks))
-    events = events["traceEvents"] if isinstance(events, dict) else events
+    return events["traceEvents"] if isinstance(events, dict) else events
+
+
+def trace_names(events: list[dict]) -> tuple[dict, dict]:
+    """A trace's process names by pid and thread names by (pid, tid)."""
     procs, threads = {}, {}
     for e in events:
         if e.get("ph") == "M" and e.get("name") == "process_name":
             procs[e["pid"]] = e["args"]["name"]
         if e.get("ph") == "M" and e.get("name") == "thread_name":
             threads[(e["pid"], e["tid"])] = e["args"]["name"]
+    return procs, threads
+
+
+def thread_busy(cdp) -> dict[tuple[str, str], float]:
+    """Ends the CDP trace; µs of top-level tasks per (process, thread) name."""
+    events = read_trace(cdp)
+    procs, threads = trace_names(events)
     busy: dict[tuple[str, str], float] = {}
     for e in events:
         if e.get("ph") == "X" and e.get("name") == "ThreadControllerImpl::RunTask" and "dur" in e:
