@@ -111,7 +111,8 @@ MARKS = """() => Object.fromEntries(performance.getEntriesByType("mark")
 BROTLI_QUALITY = 9
 STEPS = ("page-start", "worker-started", "pyodide-imported", "wasm-compiled", "asm-imported", "pack-fetched",
          "flutter-entrypoint", "flutter-engine", "dart-running", "first-frame", "dart-connect", "libs-compiled",
-         "cached-snapshot-read", "wasm-instantiated", "libs-loaded", "pyodide-loaded", "snapshot-restored",
+         "cached-snapshot-read", "header-read", "wasm-instantiated", "pack-unpacked", "libs-loaded", "memory-written",
+         "memory-restored", "pyodide-loaded", "snapshot-restored",
          "snapshot-made", "app-on-path",
          "app-imported", "python-connected", "python-ready", "session", "storage-read-early", "storage-loaded",
          "store-open", "store-persisted", "home-built", "home", "snapshot-kept")

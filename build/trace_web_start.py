@@ -125,6 +125,8 @@ def main(argv: list[str] | None = None) -> int:
                         f"{n} {marks[n] / 1000:.2f}" for n in WINDOWS if n in marks), flush=True)
                 med = bench_web.median_marks(runs)
                 print("median: " + "  ".join(f"{n} {med[n] / 1000:.2f}" for n in WINDOWS if n in med))
+                print("every step, median s: " + "  ".join(
+                    f"{n} {at / 1000:.3f}" for n, at in sorted(med.items(), key=lambda kv: kv[1])))
                 return 0
             for i in range(args.reloads):
                 cdp = ctx.new_cdp_session(page)

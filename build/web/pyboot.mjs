@@ -71,7 +71,9 @@ export function unpack(FS, bytes, root = APP_ROOT) {
       FS.mkdirTree(dir);
       made.add(dir);
     }
-    FS.writeFile(full, data, { canOwn: false });
+    // canOwn: the file is a view into the pack, not a copy of it (16.8 MB copied at every start,
+    // 1,399 files): nothing writes into the app's files, and MEMFS copies a file it has to grow
+    FS.writeFile(full, data, { canOwn: true });
   }
   return files.length;
 }
@@ -167,12 +169,68 @@ export function decodeSnapshot(bytes) {
   return { header, memory };
 }
 
+// A snapshot file read without making its memory whole (decodeSnapshot does, for the reference and
+// for Node.js tools): {header, body, spans, prefix}. ``prefix`` is the start of Pyodide's own snapshot
+// (its header and the JavaScript state, up to where the memory begins), which is what loadPyodide's
+// _loadSnapshot is given; restoreInto writes the kept pages straight into the WebAssembly memory.
+// So a restore copies the 36 MB kept once, where decoding copied them into a 54 MB array that
+// Pyodide then copied whole (zeros included) into its memory (issue 29.3).
+export function readSnapshot(bytes) {
+  if (new TextDecoder().decode(bytes.subarray(0, 8)) !== SNAP_MAGIC) throw new Error("snapshot: not a snapshot file");
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const length = view.getUint32(8, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + length)));
+  const body = bytes.subarray(12 + length);
+  const spans = runBytes(header.runs || [], header.bytes);
+  const kept = spans.reduce((n, [a, b]) => n + b - a, 0);
+  if (body.length !== kept || spans.some(([a, b], i) => a >= b || b > header.bytes || (i && a < spans[i - 1][1]))) {
+    throw new Error(`snapshot: ${body.length} bytes of memory, made with ${kept}`); // a torn write
+  }
+  // Pyodide's header (its words 0-2: magic, where the memory begins, the state's length) is in the
+  // first kept page, which is the file's first (it holds the magic), and so is the state after it
+  if (!spans.length || spans[0][0] !== 0 || body.length < 16) throw new Error("snapshot: no Pyodide header");
+  const words = new DataView(body.buffer, body.byteOffset, 16);
+  const memoryAt = words.getUint32(4, true);
+  if (memoryAt > spans[0][1] || memoryAt > header.bytes || memoryAt % 16) {
+    throw new Error(`snapshot: its memory begins at ${memoryAt}, outside its first run`);
+  }
+  let prefix = body.subarray(0, memoryAt);
+  if (prefix.byteOffset % 4) prefix = prefix.slice(); // Pyodide reads it in 32-bit words
+  return { header, body, spans, prefix, memoryAt };
+}
+
+// The kept pages into Pyodide's memory, where Pyodide's restoreSnapshot would have copied the whole
+// decoded memory: byte for byte the same memory (tests/e2e/test_web_snapshot.py compares both ways).
+// The pages left out hold zeros: below the heap's break (what the runtime's start wrote before the
+// restore) they are zeroed; above it the memory was never written since it was made or grown.
+export function restoreInto(Module, snapshot) {
+  const { body, spans, memoryAt, header } = snapshot;
+  const heap = Module.HEAP8;
+  const end = header.bytes - memoryAt; // the saved memory's length
+  if (heap.length < end) throw new Error(`snapshot: ${end} bytes of memory into ${heap.length}`);
+  const brk = Math.min(Module.HEAPU32[Module._emscripten_get_sbrk_ptr() >>> 2], end);
+  let at = 0;
+  let zeroFrom = 0; // the memory from here to the next run is a left-out (zero) stretch
+  for (const [a, b] of spans) {
+    const from = Math.max(a - memoryAt, 0);
+    const to = b - memoryAt;
+    if (from < to) {
+      if (zeroFrom < Math.min(from, brk)) heap.fill(0, zeroFrom, Math.min(from, brk));
+      heap.set(body.subarray(at + (from - (a - memoryAt)), at + (b - a)), from);
+      zeroFrom = to;
+    }
+    at += b - a;
+  }
+  if (zeroFrom < brk) heap.fill(0, zeroFrom, brk);
+}
+
 function layoutOf(Module) {
   const brk = Module.HEAPU32[Module._emscripten_get_sbrk_ptr() >>> 2];
   return { table: Module.wasmTable.length, brk };
 }
 
-// loadPyodide's options for a start with the app's pack (and, to restore, a decoded snapshot):
+// loadPyodide's options for a start with the app's pack (and, to restore, a snapshot: read by
+// readSnapshot, or decoded whole by decodeSnapshot, which Pyodide then copies in itself):
 // `createPyodideModule` wraps Pyodide's own (pyodide.asm.mjs's default export) to add the preRun step.
 // `state.layout` is the layout after the side modules are in (recorded by the making run).
 // `state.files` is how many files of the pack are in the file system.
@@ -211,16 +269,21 @@ function instantiateCompiled(original, main) {
 // `mark(name)`: told when the main module is instantiated (the preRun step begins) and when the side
 // modules are in (the web bench's step breakdown). `main`: Pyodide's main module already compiled
 // (compileMain), or null.
-export function startOptions({ createModule, pack, snapshot, make = false, modules = {}, mark = () => {}, main = null }) {
+// `restored(Module)`: told as soon as the saved memory is in (snapshot.mjs compares it with the file's).
+export function startOptions({
+  createModule, pack, snapshot, make = false, modules = {}, mark = () => {}, main = null, restored = () => {},
+}) {
   const state = { layout: null, Module: null, files: 0 };
   const libs = dynlibs(pack);
   const preRun = (Module) => {
     mark("tr:wasm-instantiated");
     state.Module = Module;
     state.files = unpack(Module.FS, pack);
-    if (snapshot && Module.HEAP8.length < snapshot.memory.length) {
+    mark("tr:pack-unpacked");
+    const bytes = snapshot && (snapshot.memory ? snapshot.memory.length : snapshot.header.bytes);
+    if (snapshot && Module.HEAP8.length < bytes) {
       // Pyodide sets INITIAL_MEMORY for a snapshot, which this build ignores (pyodide#6254)
-      Module.growMemory(snapshot.memory.length);
+      Module.growMemory(bytes);
     }
     const before = layoutOf(Module);
     for (const lib of libs) {
@@ -242,6 +305,15 @@ export function startOptions({ createModule, pack, snapshot, make = false, modul
       for (const [handle, name] of Object.entries(snapshot.header.handles)) {
         Module.LDSO.loadedLibsByHandle[handle] = Module.LDSO.loadedLibsByName[name];
       }
+      // read by readSnapshot, Pyodide gets the prefix (no memory in it) and the memory comes from here
+      const restore = Module.API.restoreSnapshot;
+      Module.API.restoreSnapshot = (bytes) => {
+        const hiwire = restore(bytes); // its checks (magic, build id) and the JavaScript state
+        if (!snapshot.memory) restoreInto(Module, snapshot);
+        mark("tr:memory-written");
+        restored(Module);
+        return hiwire;
+      };
     }
   };
   const options = {
@@ -254,7 +326,7 @@ export function startOptions({ createModule, pack, snapshot, make = false, modul
     },
   };
   if (make) options._makeSnapshot = true;
-  if (snapshot) options._loadSnapshot = snapshot.memory;
+  if (snapshot) options._loadSnapshot = snapshot.memory || snapshot.prefix;
   return { options, state };
 }
 

@@ -37,6 +37,13 @@ def test_a_restored_start_validates_and_packs_and_a_changed_layout_is_refused(si
     assert restored.returncode == 0, restored.stderr
     result = json.loads(restored.stdout)
     assert result["mode"] == "restored" and result["check"].startswith(SELF_CHECK)
+    # the worker writes the kept pages straight into Pyodide's memory (pyboot.mjs restoreInto): the
+    # memory it restores is byte for byte the file's memory decoded whole, left-out zero pages included
+    same = node("same", str(site), str(snap))
+    assert same.returncode == 0, same.stderr
+    compared = json.loads(same.stdout)
+    assert compared["firstDifference"] == -1 and compared["heap"] >= compared["bytes"] > 40_000_000, compared
+    assert compared["check"].startswith(SELF_CHECK)
 
     data = bytearray(snap.read_bytes())
     length = struct.unpack_from("<I", data, 8)[0]
