@@ -134,14 +134,39 @@ def main(argv: list[str] | None = None) -> int:
 NOT_SAVED = "phone.not_saved"
 
 
-def phone_main(make_ctx: Callable[[], AppContext] | None = None) -> Callable[[ft.Page], Awaitable[None]]:
+def phone_main(make_ctx: Callable[[], AppContext] | None = None,
+               ready: Awaitable[object] | None = None) -> Callable[[ft.Page], Awaitable[None]]:
     """``main(page)`` of the phone build: IndexedDB mounted and loaded before the store opens its
-    file, and every screen held until the store's changes are written through (issue 16.3)."""
+    file, and every screen held until the store's changes are written through (issue 16.3).
+
+    ``ready`` (the site's worker: its Flet connection is up): the store opens as soon as it is
+    done, on the running loop, while the page hands the connection to Flutter and Flutter registers
+    its session; the first session's ``main`` then finds it open (issue 29: at phone class that
+    round trip waits on the page's busy main thread). Without it the store opens in ``main``."""
+    import asyncio
+
     from companion import platform
     from companion.app import AppContext, Shell, make_main
     from companion.store import Notice
 
     started: Started = {}
+
+    async def open_store() -> AppContext:
+        if ready is not None:
+            await ready
+        await platform.open_storage()
+        platform.mark("storage-loaded")
+        ctx = make_ctx() if make_ctx else AppContext.create(db=platform.db_path())
+        platform.mark("store-open")
+        # a new file (its tables) is in IndexedDB before anything shows; an opened one only if
+        # opening it changed it
+        await platform.persist(changed=False)
+        platform.mark("store-persisted")
+        return ctx
+
+    opening: list[asyncio.Future[AppContext]] = []
+    if ready is not None:
+        opening.append(asyncio.ensure_future(open_store()))
 
     async def rerender(shell: Shell) -> None:
         shell.render()
@@ -149,15 +174,9 @@ def phone_main(make_ctx: Callable[[], AppContext] | None = None) -> Callable[[ft
     async def main(page: ft.Page) -> None:
         if "main" not in started:
             platform.mark("session")
-            await platform.open_storage()
-            platform.mark("storage-loaded")
-            ctx = make_ctx() if make_ctx else AppContext.create(db=platform.db_path())
-            platform.mark("store-open")
-            # a new file (its tables) is in IndexedDB before anything shows; an opened one only if
-            # opening it changed it
-            await platform.persist(changed=False)
-            platform.mark("store-persisted")
-            started["ctx"], started["main"] = ctx, make_main(ctx)
+            ctx = await (opening.pop() if opening else open_store())  # its error, if any, is this start's
+            if "main" not in started:
+                started["ctx"], started["main"] = ctx, make_main(ctx)
         store = started["ctx"].store
 
         def saved(error: BaseException | None) -> None:
@@ -185,7 +204,7 @@ def phone() -> None:
     from companion import platform
 
     platform.set_mode(platform.PHONE)
-    ft.run(phone_main())
+    ft.run(phone_main(ready=platform.connected()))
 
 
 def _with_libc_malloc() -> None:

@@ -197,11 +197,20 @@ def _worker(name: str) -> JsProxy:
     """A function of the site's worker (build/web/python-worker.js), or None (another worker, or
     none: IDBFS's syncfs does it). ``writeThrough(mountpoint, changed)``: one IndexedDB transaction
     of what changed (issue 29.4); ``loadStore(mountpoint)``: what IndexedDB held, read as the worker
-    started, into the mount (false: nothing was read)."""
+    started, into the mount (false: nothing was read); ``connected``: a promise, resolved once the
+    page has been told the app's connection is up."""
     try:
         return getattr(_flet_js(), name, None)
     except ImportError:
         return None
+
+
+def connected() -> Awaitable[object] | None:
+    """The site's worker: resolved once it has told the page that the app's Flet connection is up
+    (build/web/python-worker.js ``flet_js.connected``); None elsewhere (the store then opens when
+    the first session starts)."""
+    promise: Awaitable[object] | None = _worker("connected")  # a JavaScript promise is awaitable
+    return promise
 
 
 def on_persist(hook: Callable[[], Awaitable[None]]) -> None:

@@ -37,6 +37,10 @@ self.flet_js.mark = mark;
 // it is not there yet (companion/platform.py).
 let storageAnswered;
 self.flet_js.storage = new Promise((resolve) => { storageAnswered = resolve; });
+// Resolved once the page has been told "initialized": the app's store opens then (companion/platform.py
+// connected), while the page and Flutter register the session, not after.
+let connectedTold;
+self.flet_js.connected = new Promise((resolve) => { connectedTold = resolve; });
 
 async function fetchBytes(url) {
   const response = await fetch(url);
@@ -348,6 +352,7 @@ self.onmessage = async (event) => {
     try {
       await boot(event.data);
       self.postMessage("initialized");
+      connectedTold(true);
     } catch (error) {
       self.postMessage(String(error && error.stack ? error.stack : error));
     }

@@ -325,3 +325,41 @@ async def test_a_failed_save_is_said_on_the_screen_until_a_save_works(tmp_path, 
     assert app.has_text("Weiße Summe 7 – Spieler 1:")
     assert not app.has_text(NOT_SAVED_DE)
     assert not app.crashes()
+
+
+async def test_the_store_opens_once_the_worker_is_connected_before_the_session_starts(tmp_path, phone_mode):
+    """Issue 29: in the site's worker the store opens as soon as the page has been told that the
+    app's connection is up, while Flutter registers its session; the session then finds it open."""
+    connected: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+    opened: list[str] = []
+
+    def make_ctx():
+        opened.append("store")
+        return make_context(tmp_path / "phone.db")
+
+    main = phone_main(make_ctx, ready=connected)
+    await asyncio.sleep(0)
+    assert opened == []  # not before the worker is connected
+    connected.set_result(True)
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert opened == ["store"]  # before any session
+    app = await AppSession.start(None, main=main)
+    assert app.has_text("Neues Spiel") and app.sent("Qwixx Longo")
+    assert opened == ["store"]  # opened once
+    await start_qwixx(app)
+    assert app.sent("Spieler 1 ist dran · Wurf Nr. 1")
+    assert not app.crashes()
+
+
+async def test_a_store_that_fails_to_open_early_fails_the_session_that_needs_it(tmp_path, phone_mode):
+    connected: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+
+    def make_ctx():
+        raise OSError("disk I/O error")
+
+    main = phone_main(make_ctx, ready=connected)
+    connected.set_result(True)
+    await asyncio.sleep(0)
+    with pytest.raises(OSError, match="disk I/O error"):
+        await AppSession.start(None, main=main)
