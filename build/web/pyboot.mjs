@@ -148,8 +148,9 @@ export function encodeSnapshot(header, memory) {
   return out;
 }
 
-// {header, memory}: the memory whole again (the left-out pages zero), for loadPyodide's _loadSnapshot.
-export function decodeSnapshot(bytes) {
+// A snapshot file's parts: {header, body (the kept pages one after the other), spans (their byte
+// ranges in the memory, in order)}; a body that does not match its runs (a torn write) is refused.
+function snapshotParts(bytes) {
   if (new TextDecoder().decode(bytes.subarray(0, 8)) !== SNAP_MAGIC) throw new Error("snapshot: not a snapshot file");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const length = view.getUint32(8, true);
@@ -157,9 +158,15 @@ export function decodeSnapshot(bytes) {
   const body = bytes.subarray(12 + length);
   const spans = runBytes(header.runs || [], header.bytes);
   const kept = spans.reduce((n, [a, b]) => n + b - a, 0);
-  if (body.length !== kept || spans.some(([a, b]) => a >= b || b > header.bytes)) {
+  if (body.length !== kept || spans.some(([a, b], i) => a >= b || b > header.bytes || (i && a < spans[i - 1][1]))) {
     throw new Error(`snapshot: ${body.length} bytes of memory, made with ${kept}`); // a torn write
   }
+  return { header, body, spans };
+}
+
+// {header, memory}: the memory whole again (the left-out pages zero), for loadPyodide's _loadSnapshot.
+export function decodeSnapshot(bytes) {
+  const { header, body, spans } = snapshotParts(bytes);
   const memory = new Uint8Array(header.bytes);
   let at = 0;
   for (const [a, b] of spans) {
@@ -176,16 +183,7 @@ export function decodeSnapshot(bytes) {
 // So a restore copies the 36 MB kept once, where decoding copied them into a 54 MB array that
 // Pyodide then copied whole (zeros included) into its memory (issue 29.3).
 export function readSnapshot(bytes) {
-  if (new TextDecoder().decode(bytes.subarray(0, 8)) !== SNAP_MAGIC) throw new Error("snapshot: not a snapshot file");
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const length = view.getUint32(8, true);
-  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + length)));
-  const body = bytes.subarray(12 + length);
-  const spans = runBytes(header.runs || [], header.bytes);
-  const kept = spans.reduce((n, [a, b]) => n + b - a, 0);
-  if (body.length !== kept || spans.some(([a, b], i) => a >= b || b > header.bytes || (i && a < spans[i - 1][1]))) {
-    throw new Error(`snapshot: ${body.length} bytes of memory, made with ${kept}`); // a torn write
-  }
+  const { header, body, spans } = snapshotParts(bytes);
   // Pyodide's header (its words 0-2: magic, where the memory begins, the state's length) is in the
   // first kept page, which is the file's first (it holds the magic), and so is the state after it
   if (!spans.length || spans[0][0] !== 0 || body.length < 16) throw new Error("snapshot: no Pyodide header");
@@ -280,10 +278,9 @@ export function startOptions({
     state.Module = Module;
     state.files = unpack(Module.FS, pack);
     mark("tr:pack-unpacked");
-    const bytes = snapshot && (snapshot.memory ? snapshot.memory.length : snapshot.header.bytes);
-    if (snapshot && Module.HEAP8.length < bytes) {
+    if (snapshot && Module.HEAP8.length < snapshot.header.bytes) { // read or decoded: the memory's length
       // Pyodide sets INITIAL_MEMORY for a snapshot, which this build ignores (pyodide#6254)
-      Module.growMemory(bytes);
+      Module.growMemory(snapshot.header.bytes);
     }
     const before = layoutOf(Module);
     for (const lib of libs) {
