@@ -91,6 +91,54 @@ def test_the_standard_library_ships_as_bytecode(site):
     assert not [n for n in names if n.endswith(".py")]
 
 
+POSITIONS = """
+import fs from "node:fs";
+import { pathToFileURL } from "node:url";
+const [pyodideDir, ...pycs] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: pyodideDir + "/" });
+const out = {};
+for (const pyc of pycs) {
+  py.FS.writeFile("/probe.pyc", fs.readFileSync(pyc));
+  out[pyc] = py.runPython(`
+import marshal, types
+def walk(code):
+    yield code
+    for k in code.co_consts:
+        if isinstance(k, types.CodeType):
+            yield from walk(k)
+code = marshal.loads(open("/probe.pyc", "rb").read()[16:])
+spots = [p for c in walk(code) for p in c.co_positions()]
+[sum(1 for p in spots if p[0] is not None), sum(1 for p in spots if p[2] is not None or p[3] is not None)]
+`).toJs();
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def test_the_bytecode_keeps_its_line_numbers_but_no_column_positions(site, tmp_path):
+    """Issue 29.2: the app and the standard library are compiled without column positions
+    (PYTHONNODEBUGRANGES): they pack badly (the first visit ~1.5 MB gzipped less), and only a
+    traceback's ^^^ marks use them. Line numbers stay, so a traceback still names the line. Read
+    by the phone's own Python (the site's Pyodide in Node.js)."""
+    import subprocess
+    import zipfile
+
+    out, _ = site
+    files = build_site.unpack_bytes((out / "app.pack").read_bytes())
+    (tmp_path / "app.pyc").write_bytes(files["companion/platform.pyc"])
+    with zipfile.ZipFile(out / "pyodide" / "python_stdlib.zip") as zf:
+        (tmp_path / "stdlib.pyc").write_bytes(zf.read("json/decoder.pyc"))
+    (tmp_path / "positions.mjs").write_text(POSITIONS, encoding="utf-8")
+    run = subprocess.run(["node", str(tmp_path / "positions.mjs"), str(out / "pyodide"),
+                          str(tmp_path / "app.pyc"), str(tmp_path / "stdlib.pyc")],
+                         capture_output=True, text=True, timeout=120)
+    counts = json.loads(run.stdout.strip().splitlines()[-1])
+    for pyc in ("app.pyc", "stdlib.pyc"):
+        with_line, with_column = counts[str(tmp_path / pyc)]
+        assert with_line > 100 and with_column == 0, (pyc, with_line, with_column)
+
+
 def test_babel_keeps_german_and_english_only(tmp_path):
     import zipfile
 

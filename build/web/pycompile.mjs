@@ -5,6 +5,10 @@
 // Each a/b.py gets a/b.pyc beside it (the "legacy" layout, imported without its source), marked
 // "unchecked hash": the phone's file system holds no source to compare it with. A file that does not
 // compile (none known) stays source only and is printed; it is then compiled on the phone as before.
+// Compiled without column positions (PYTHONNODEBUGRANGES, as `python -X no_debug_ranges`): a traceback
+// then marks no columns (^^^) under the failing line; nothing else changes. The positions are 3-5 % of
+// the bytecode but pack badly: without them the app's pack is 5.43 -> 4.69 MB gzipped and the standard
+// library 3.50 -> 2.71 MB, so the phone's first visit loads ~1.5 MB less (issue 29.2).
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -15,7 +19,7 @@ if (!pyodideDir || !folder) {
 }
 const indexURL = path.resolve(pyodideDir) + "/";
 const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
-const py = await loadPyodide({ indexURL });
+const py = await loadPyodide({ indexURL, env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" } });
 py.FS.mkdirTree("/build");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: path.resolve(folder) }, "/build");
 const failed = py.runPython(`
