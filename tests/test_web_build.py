@@ -139,6 +139,56 @@ def test_the_bytecode_keeps_its_line_numbers_but_no_column_positions(site, tmp_p
         assert with_line > 100 and with_column == 0, (pyc, with_line, with_column)
 
 
+UNPACKED = """
+import fs from "node:fs";
+import { pathToFileURL } from "node:url";
+const [site] = process.argv.slice(2);
+const { unpack } = await import(pathToFileURL(site + "/pyboot.mjs").href);
+const { loadPyodide } = await import(pathToFileURL(site + "/pyodide/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: site + "/pyodide/" });
+const pack = new Uint8Array(fs.readFileSync(site + "/app.pack"));
+const count = unpack(py.FS, pack, "/app");
+py.FS.mkdirTree("/app/__pypackages__/flet");
+py.FS.writeFile("/app/__pypackages__/flet/extra.txt", "written later");  // a folder unpack made
+console.log(JSON.stringify({ count, python: py.runPython(`
+import hashlib, os, stat, sys
+sys.path[:0] = ["/app", "/app/__pypackages__"]
+files = {}
+for root, dirs, names in os.walk("/app"):
+    for name in names:
+        path = os.path.join(root, name)
+        st = os.stat(path)
+        body = open(path, "rb").read()
+        files[path[len("/app/"):]] = [st.st_size, stat.filemode(st.st_mode), hashlib.sha256(body).hexdigest()]
+import scoring.dice, scoring.names  # imported from the unpacked bytecode (this build has no wheels)
+with open("/app/companion/note.txt", "w") as f:
+    f.write("kept")
+[files, scoring.names.__spec__.origin, open("/app/companion/note.txt").read()]
+`).toJs({ dict_converter: Object.fromEntries }) }));
+"""
+
+
+def test_the_pack_unpacks_into_the_files_python_reads_and_writes_beside(site, tmp_path):
+    """Issue 29.3: the worker puts the pack's files straight into the in-memory file system
+    (pyboot.mjs unpack, no FS.writeFile for each): every file there with its bytes, size and mode
+    (-rw-rw-rw-, as writeFile makes it), importable, and its folders take new files."""
+    import hashlib
+    import subprocess
+
+    out, _ = site
+    data = (out / "app.pack").read_bytes()
+    want = build_site.unpack_bytes(data)
+    (tmp_path / "unpacked.mjs").write_text(UNPACKED, encoding="utf-8")
+    run = subprocess.run(["node", str(tmp_path / "unpacked.mjs"), str(out)], capture_output=True, text=True,
+                         timeout=180)
+    got = json.loads(run.stdout.strip().splitlines()[-1])
+    files, module, note = got["python"]
+    assert got["count"] == len(want)
+    assert module == "/app/scoring/names.pyc" and note == "kept"
+    assert files.pop("__pypackages__/flet/extra.txt")[0] == len("written later")
+    assert files == {name: [len(body), "-rw-rw-rw-", hashlib.sha256(body).hexdigest()] for name, body in want.items()}
+
+
 def test_babel_keeps_german_and_english_only(tmp_path):
     import zipfile
 
