@@ -1,6 +1,7 @@
 """Where an offline reload's time goes after Python is up (issue 29): each thread's busy time per step.
 
     .venv/bin/python build/trace_web_start.py [--phone-cpu 0.5] [--reloads 2] [--floor] [--top 12]
+    .venv/bin/python build/trace_web_start.py --site A --versus B --reloads 6 [--phone-cpu 0.5]   # an A/B
 
 The site (``bash build/web.sh`` if missing; with ``--floor`` bench_web's bare-counter site) is served
 on 127.0.0.1, a fresh Chromium profile opens it up to its first screen, waits for the service
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import pathlib
+import statistics
 import sys
 import tempfile
 import time
@@ -87,6 +89,57 @@ def summarise(events: list[dict], marks: dict[str, int], top: int) -> None:
         print(f"    {label[:70]:70s} {us / 1000:8.0f}")
 
 
+def versus(site_a: pathlib.Path, site_b: pathlib.Path, first: str, reloads: int, phone_cpu: float | None) -> int:
+    """Two builds of the site, each in its own browser and from its own (stopped) server, reloaded in
+    turn; per site the median of every step, and the reload to the first screen A against B."""
+    from playwright.sync_api import sync_playwright
+
+    sites = {"A": site_a, "B": site_b}
+    with bench_web.PhoneCpu(phone_cpu) as cpu, tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        print(f"A {site_a}, B {site_b}; phone class: {cpu.why_not or f'{phone_cpu} of a core'}", flush=True)
+        pages, contexts, servers = {}, [], []
+        try:
+            for name, site in sites.items():
+                server = smoke.StaticServer(site).start()
+                servers.append(server)
+                cpu.release(server.proc.pid)
+                ctx = pw.chromium.launch_persistent_context(
+                    str(pathlib.Path(tmp) / f"profile-{name}"), executable_path=smoke.CHROMIUM,
+                    args=smoke.CHROMIUM_ARGS, viewport={"width": bench.PHONE[0], "height": bench.PHONE[1]},
+                    locale="de-DE", has_touch=True)
+                contexts.append(ctx)
+                page, seconds, _ = bench_web.open_first_screen(ctx, server.url, [], bench.PHONE, first)
+                print(f"{name}: first screen after {seconds:.2f} s; waiting for the cache and the snapshot ...",
+                      flush=True)
+                bench_web.wait_cached(page)
+                server.stop()
+                bench_web.reload_offline(page, first)  # one unmeasured: the snapshot and caches as a phone has them
+                pages[name] = page
+            runs: dict[str, list[dict[str, int]]] = {name: [] for name in sites}
+            seen: dict[str, list[float]] = {name: [] for name in sites}
+            for i in range(reloads):
+                for name, page in pages.items():
+                    seconds, marks = bench_web.reload_offline(page, first)
+                    runs[name].append(marks)
+                    seen[name].append(marks["home"] / 1000)
+                    print(f"reload {i + 1} {name}: {seconds:.2f} s  " + "  ".join(
+                        f"{n} {marks[n] / 1000:.2f}" for n in WINDOWS if n in marks), flush=True)
+            for name in sites:
+                med = bench_web.median_marks(runs[name])
+                print(f"{name} every step, median s: " + "  ".join(
+                    f"{n} {at / 1000:.3f}" for n, at in sorted(med.items(), key=lambda kv: kv[1])))
+            a, b = statistics.median(seen["A"]), statistics.median(seen["B"])
+            pairs = [y - x for x, y in zip(seen["A"], seen["B"])]
+            print(f"first screen, median: A {a:.2f} s, B {b:.2f} s (B - A {b - a:+.2f} s); "
+                  f"B - A reload by reload: " + " ".join(f"{d:+.2f}" for d in pairs))
+        finally:
+            for ctx in contexts:
+                ctx.close()
+            for server in servers:
+                server.stop()
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--phone-cpu", type=float, default=None)
@@ -96,6 +149,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--site", type=pathlib.Path, default=None, help="another build of the site (an A/B run)")
     ap.add_argument("--no-trace", action="store_true",
                     help="reloads without a Chrome trace (it slows a phone-class start): marks only, and their medians")
+    ap.add_argument("--versus", type=pathlib.Path, default=None,
+                    help="another build, opened beside the first in its own browser: the reloads alternate between "
+                         "the two (A B A B ...), so a drift of the machine falls on both alike; marks only")
     args = ap.parse_args(argv)
     site = args.site or bench_web.ensure_site()
     first = bench_web.FIRST_SCREEN
@@ -103,6 +159,8 @@ def main(argv: list[str] | None = None) -> int:
         site, first = bench_web.ensure_floor(bench_web.ensure_site()), bench_web.FLOOR_SCREEN
     from playwright.sync_api import sync_playwright
 
+    if args.versus is not None:
+        return versus(site, args.versus, first, args.reloads, args.phone_cpu)
     with bench_web.PhoneCpu(args.phone_cpu) as cpu, tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         print(f"{site.name}; phone class: {cpu.why_not or f'{args.phone_cpu} of a core'}", flush=True)
         server = smoke.StaticServer(site).start()
