@@ -2,6 +2,7 @@
 
     .venv/bin/python build/trace_web_start.py [--phone-cpu 0.5] [--reloads 2] [--floor] [--top 12]
     .venv/bin/python build/trace_web_start.py --site A --versus B --reloads 6 [--phone-cpu 0.5]   # an A/B
+    .venv/bin/python build/trace_web_start.py --wasm-compiles --reloads 2 [--floor]   # what TurboFan compiles
 
 The site (``bash build/web.sh`` if missing; with ``--floor`` bench_web's bare-counter site) is served
 on 127.0.0.1, a fresh Chromium profile opens it up to its first screen, waits for the service
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import pathlib
+import re
 import statistics
 import sys
 import tempfile
@@ -140,6 +142,69 @@ def versus(site_a: pathlib.Path, site_b: pathlib.Path, first: str, reloads: int,
     return 0
 
 
+TURBOFAN = re.compile(r"Compiled function (0x[0-9a-f]+)#(\d+) using TurboFan, took (\d+) μs.*?bodysize (\d+)")
+
+
+def wasm_compiles(site: pathlib.Path, first: str, reloads: int, phone_cpu: float | None) -> int:
+    """What V8's optimising compiler (TurboFan) compiles of the site's WebAssembly during each offline
+    reload: Chromium started with ``--js-flags=--trace-wasm-compilation-times``, whose lines (one per
+    compiled function) Playwright's driver passes on (``DEBUG=pw:browser``); per reload, the CPU time
+    per function, the largest first. A diagnosis, not a figure to compare: the tracing slows V8."""
+    import os
+    from datetime import datetime
+
+    from playwright.sync_api import sync_playwright
+
+    os.environ["DEBUG"] = "pw:browser"
+    saved = os.dup(2)
+    windows: list[tuple[float, float, float]] = []
+    with bench_web.PhoneCpu(phone_cpu) as cpu, tempfile.TemporaryDirectory() as tmp, \
+            open(pathlib.Path(tmp) / "browser.log", "w", encoding="utf-8") as log:
+        os.dup2(log.fileno(), 2)  # the driver's stderr (and the browser's output in it) into the log
+        try:
+            with sync_playwright() as pw:
+                server = smoke.StaticServer(site).start()
+                cpu.release(server.proc.pid)
+                ctx = pw.chromium.launch_persistent_context(
+                    str(pathlib.Path(tmp) / "profile"), executable_path=smoke.CHROMIUM,
+                    args=[*smoke.CHROMIUM_ARGS, "--js-flags=--trace-wasm-compilation-times"],
+                    viewport={"width": bench.PHONE[0], "height": bench.PHONE[1]}, locale="de-DE", has_touch=True)
+                try:
+                    page, _, _ = bench_web.open_first_screen(ctx, server.url, [], bench.PHONE, first)
+                    bench_web.wait_cached(page)
+                    server.stop()
+                    bench_web.reload_offline(page, first)
+                    for _ in range(reloads):
+                        time.sleep(3)  # what the last start still compiles in the background, out of the window
+                        t0 = time.time()
+                        seconds, _ = bench_web.reload_offline(page, first)
+                        windows.append((t0, time.time(), seconds))
+                    time.sleep(1)
+                finally:
+                    ctx.close()
+                    server.stop()
+        finally:
+            os.dup2(saved, 2)
+        lines = pathlib.Path(log.name).read_text(encoding="utf-8", errors="replace").splitlines()
+    print(f"{site.name}; phone class: {cpu.why_not or f'{phone_cpu} of a core'}")
+    for i, (lo, hi, seconds) in enumerate(windows):
+        per: dict[tuple[str, int], list[float]] = {}
+        for line in lines:
+            m = TURBOFAN.search(line)
+            if not m:
+                continue
+            at = datetime.fromisoformat(line.split(" ", 1)[0].replace("Z", "+00:00")).timestamp()
+            if lo <= at <= hi + 1:
+                per.setdefault((m[1], int(m[2])), []).append(int(m[3]) / 1000)
+        total = sum(sum(v) for v in per.values())
+        print(f"reload {i + 1}: first screen after {seconds:.2f} s; TurboFan {total:.0f} ms CPU in "
+              f"{sum(len(v) for v in per.values())} compilations of {len(per)} functions; the largest:")
+        for (module, index), took in sorted(per.items(), key=lambda kv: -sum(kv[1]))[:8]:
+            print(f"  module {module} function #{index}: {len(took)}x, " + " + ".join(f"{t:.0f}" for t in took)
+                  + " ms")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--phone-cpu", type=float, default=None)
@@ -149,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--site", type=pathlib.Path, default=None, help="another build of the site (an A/B run)")
     ap.add_argument("--no-trace", action="store_true",
                     help="reloads without a Chrome trace (it slows a phone-class start): marks only, and their medians")
+    ap.add_argument("--wasm-compiles", action="store_true",
+                    help="what V8's TurboFan compiles of the site's WebAssembly in each reload (a diagnosis)")
     ap.add_argument("--versus", type=pathlib.Path, default=None,
                     help="another build, opened beside the first in its own browser: the reloads alternate between "
                          "the two (A B A B ...), so a drift of the machine falls on both alike; marks only")
@@ -159,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
         site, first = bench_web.ensure_floor(bench_web.ensure_site()), bench_web.FLOOR_SCREEN
     from playwright.sync_api import sync_playwright
 
+    if args.wasm_compiles:
+        return wasm_compiles(site, first, args.reloads, args.phone_cpu)
     if args.versus is not None:
         return versus(site, args.versus, first, args.reloads, args.phone_cpu)
     with bench_web.PhoneCpu(args.phone_cpu) as cpu, tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
