@@ -63,6 +63,9 @@
       await python.ready;
     } catch (error) {
       console.error("Python worker init error:", error);
+      // what Flet's "Error running app" screen is about, where a test can read it (a browser whose
+      // console it cannot see: tests/e2e/test_webkit.py)
+      window.tischrichterStartError = String(error);
       await globalThis.jsDisconnect(appId);
       throw error;
     }

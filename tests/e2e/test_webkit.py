@@ -63,8 +63,12 @@ def wait_node(driver, name=None, pattern=None, role=None, timeout: float = 60) -
             return found
         time.sleep(0.2)
     texts = driver.execute_script(
-        "return Array.from(document.querySelectorAll('flt-semantics')).map(e => e.innerText).filter(t => t)")
-    raise AssertionError(f"{name or pattern!r} not on the screen; it shows: {texts[:30]}")
+        "return Array.from(document.querySelectorAll('flt-semantics'))"
+        ".map(e => e.getAttribute('aria-label') || e.innerText).filter(t => t)")
+    # the offline site's Python worker, when it failed to start (python.js): why, in its own words
+    why = driver.execute_script("return window.tischrichterStartError || null")
+    raise AssertionError(f"{name or pattern!r} not on the screen; it shows: {texts[:30]}"
+                         + (f"; the Python worker said: {why}" if why else ""))
 
 
 def steady(find_again, timeout: float = 10) -> dict:
