@@ -91,45 +91,74 @@ def summarise(events: list[dict], marks: dict[str, int], top: int) -> None:
         print(f"    {label[:70]:70s} {us / 1000:8.0f}")
 
 
+def offline_phone(pw, cpu, site: pathlib.Path, first: str, profile: pathlib.Path, args: tuple[str, ...] = ()):
+    """A fresh Chromium profile at ``profile`` opens ``site`` up to its first screen, waits for the
+    service worker's cache and the start snapshot, then the static server stops and one offline
+    reload (not measured) leaves the snapshot and caches as a phone has them: (context, page,
+    seconds to the first screen)."""
+    server = smoke.StaticServer(site).start()
+    cpu.release(server.proc.pid)
+    ctx = pw.chromium.launch_persistent_context(
+        str(profile), executable_path=smoke.CHROMIUM, args=[*smoke.CHROMIUM_ARGS, *args],
+        viewport={"width": bench.PHONE[0], "height": bench.PHONE[1]}, locale="de-DE", has_touch=True)
+    try:
+        page, seconds, _ = bench_web.open_first_screen(ctx, server.url, [], bench.PHONE, first)
+        print(f"{site.name}: first screen after {seconds:.2f} s; waiting for the cache and the snapshot ...",
+              flush=True)
+        bench_web.wait_cached(page)
+        server.stop()  # from here on offline (the finally stops it too when the open failed)
+        bench_web.reload_offline(page, first)
+    except BaseException:
+        ctx.close()
+        raise
+    finally:
+        server.stop()
+    return ctx, page, seconds
+
+
+def print_reload(label: str, seconds: float, marks: dict[str, int]) -> None:
+    print(f"reload {label}: {seconds:.2f} s  " + "  ".join(
+        f"{n} {marks[n] / 1000:.2f}" for n in WINDOWS if n in marks), flush=True)
+
+
+def print_steps(prefix: str, med: dict[str, float]) -> None:
+    """Every step's median (``bench_web.median_marks``), in the order they happen."""
+    print(f"{prefix}every step, median s: " + "  ".join(
+        f"{n} {at / 1000:.3f}" for n, at in sorted(med.items(), key=lambda kv: kv[1])))
+
+
+SETTLE = 3.0  # s between two measured reloads of --versus and --wasm-compiles
+
+
 def versus(site_a: pathlib.Path, site_b: pathlib.Path, first: str, reloads: int, phone_cpu: float | None) -> int:
     """Two builds of the site, each in its own browser and from its own (stopped) server, reloaded in
-    turn; per site the median of every step, and the reload to the first screen A against B."""
+    turn (A B, B A, ...); per site the median of every step, and the reload to the first screen A
+    against B. The same build on both sides shows what is left of the machine's noise."""
     from playwright.sync_api import sync_playwright
 
     sites = {"A": site_a, "B": site_b}
     with bench_web.PhoneCpu(phone_cpu) as cpu, tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         print(f"A {site_a}, B {site_b}; phone class: {cpu.why_not or f'{phone_cpu} of a core'}", flush=True)
-        pages, contexts, servers = {}, [], []
+        pages, contexts = {}, []
         try:
             for name, site in sites.items():
-                server = smoke.StaticServer(site).start()
-                servers.append(server)
-                cpu.release(server.proc.pid)
-                ctx = pw.chromium.launch_persistent_context(
-                    str(pathlib.Path(tmp) / f"profile-{name}"), executable_path=smoke.CHROMIUM,
-                    args=smoke.CHROMIUM_ARGS, viewport={"width": bench.PHONE[0], "height": bench.PHONE[1]},
-                    locale="de-DE", has_touch=True)
+                ctx, page, _ = offline_phone(pw, cpu, site, first, pathlib.Path(tmp) / f"profile-{name}")
                 contexts.append(ctx)
-                page, seconds, _ = bench_web.open_first_screen(ctx, server.url, [], bench.PHONE, first)
-                print(f"{name}: first screen after {seconds:.2f} s; waiting for the cache and the snapshot ...",
-                      flush=True)
-                bench_web.wait_cached(page)
-                server.stop()
-                bench_web.reload_offline(page, first)  # one unmeasured: the snapshot and caches as a phone has them
                 pages[name] = page
             runs: dict[str, list[dict[str, int]]] = {name: [] for name in sites}
-            seen: dict[str, list[float]] = {name: [] for name in sites}
             for i in range(reloads):
-                for name, page in pages.items():
-                    seconds, marks = bench_web.reload_offline(page, first)
+                # A B, then B A, ...: in a fixed order the second site was measured 0.74 s slower than
+                # the first with the very same build on both sides (8 reloads, full speed), each
+                # reload still running into what the one before it left (V8 compiles on after the
+                # first screen); and a pause lets that settle
+                for name in (["A", "B"] if i % 2 == 0 else ["B", "A"]):
+                    time.sleep(SETTLE)
+                    seconds, marks = bench_web.reload_offline(pages[name], first)
                     runs[name].append(marks)
-                    seen[name].append(marks["home"] / 1000)
-                    print(f"reload {i + 1} {name}: {seconds:.2f} s  " + "  ".join(
-                        f"{n} {marks[n] / 1000:.2f}" for n in WINDOWS if n in marks), flush=True)
+                    print_reload(f"{i + 1} {name}", seconds, marks)
             for name in sites:
-                med = bench_web.median_marks(runs[name])
-                print(f"{name} every step, median s: " + "  ".join(
-                    f"{n} {at / 1000:.3f}" for n, at in sorted(med.items(), key=lambda kv: kv[1])))
+                print_steps(f"{name} ", bench_web.median_marks(runs[name]))
+            seen = {name: [marks["home"] / 1000 for marks in runs[name]] for name in sites}
             a, b = statistics.median(seen["A"]), statistics.median(seen["B"])
             pairs = [y - x for x, y in zip(seen["A"], seen["B"])]
             print(f"first screen, median: A {a:.2f} s, B {b:.2f} s (B - A {b - a:+.2f} s); "
@@ -137,12 +166,10 @@ def versus(site_a: pathlib.Path, site_b: pathlib.Path, first: str, reloads: int,
         finally:
             for ctx in contexts:
                 ctx.close()
-            for server in servers:
-                server.stop()
     return 0
 
 
-TURBOFAN = re.compile(r"Compiled function (0x[0-9a-f]+)#(\d+) using TurboFan, took (\d+) μs.*?bodysize (\d+)")
+TURBOFAN = re.compile(r"Compiled function (0x[0-9a-f]+)#(\d+) using TurboFan, took (\d+) μs")
 
 
 def wasm_compiles(site: pathlib.Path, first: str, reloads: int, phone_cpu: float | None) -> int:
@@ -163,26 +190,17 @@ def wasm_compiles(site: pathlib.Path, first: str, reloads: int, phone_cpu: float
         os.dup2(log.fileno(), 2)  # the driver's stderr (and the browser's output in it) into the log
         try:
             with sync_playwright() as pw:
-                server = smoke.StaticServer(site).start()
-                cpu.release(server.proc.pid)
-                ctx = pw.chromium.launch_persistent_context(
-                    str(pathlib.Path(tmp) / "profile"), executable_path=smoke.CHROMIUM,
-                    args=[*smoke.CHROMIUM_ARGS, "--js-flags=--trace-wasm-compilation-times"],
-                    viewport={"width": bench.PHONE[0], "height": bench.PHONE[1]}, locale="de-DE", has_touch=True)
+                ctx, page, _ = offline_phone(pw, cpu, site, first, pathlib.Path(tmp) / "profile",
+                                             ("--js-flags=--trace-wasm-compilation-times",))
                 try:
-                    page, _, _ = bench_web.open_first_screen(ctx, server.url, [], bench.PHONE, first)
-                    bench_web.wait_cached(page)
-                    server.stop()
-                    bench_web.reload_offline(page, first)
                     for _ in range(reloads):
-                        time.sleep(3)  # what the last start still compiles in the background, out of the window
+                        time.sleep(SETTLE)  # what the last start still compiles in the background, out of the window
                         t0 = time.time()
                         seconds, _ = bench_web.reload_offline(page, first)
                         windows.append((t0, time.time(), seconds))
                     time.sleep(1)
                 finally:
                     ctx.close()
-                    server.stop()
         finally:
             os.dup2(saved, 2)
         lines = pathlib.Path(log.name).read_text(encoding="utf-8", errors="replace").splitlines()
@@ -232,28 +250,17 @@ def main(argv: list[str] | None = None) -> int:
         return versus(site, args.versus, first, args.reloads, args.phone_cpu)
     with bench_web.PhoneCpu(args.phone_cpu) as cpu, tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         print(f"{site.name}; phone class: {cpu.why_not or f'{args.phone_cpu} of a core'}", flush=True)
-        server = smoke.StaticServer(site).start()
-        cpu.release(server.proc.pid)
-        ctx = pw.chromium.launch_persistent_context(
-            str(pathlib.Path(tmp) / "profile"), executable_path=smoke.CHROMIUM, args=smoke.CHROMIUM_ARGS,
-            viewport={"width": bench.PHONE[0], "height": bench.PHONE[1]}, locale="de-DE", has_touch=True)
+        ctx, page, _ = offline_phone(pw, cpu, site, first, pathlib.Path(tmp) / "profile")
         try:
-            page, seconds, _ = bench_web.open_first_screen(ctx, server.url, [], bench.PHONE, first)
-            print(f"first screen after {seconds:.2f} s; waiting for the cache and the snapshot ...", flush=True)
-            bench_web.wait_cached(page)
-            server.stop()
-            bench_web.reload_offline(page, first)  # one untraced: the snapshot and caches as a phone has them
             if args.no_trace:
                 runs = []
                 for i in range(args.reloads):
                     seconds, marks = bench_web.reload_offline(page, first)
                     runs.append(marks)
-                    print(f"reload {i + 1}: {seconds:.2f} s  " + "  ".join(
-                        f"{n} {marks[n] / 1000:.2f}" for n in WINDOWS if n in marks), flush=True)
+                    print_reload(str(i + 1), seconds, marks)
                 med = bench_web.median_marks(runs)
                 print("median: " + "  ".join(f"{n} {med[n] / 1000:.2f}" for n in WINDOWS if n in med))
-                print("every step, median s: " + "  ".join(
-                    f"{n} {at / 1000:.3f}" for n, at in sorted(med.items(), key=lambda kv: kv[1])))
+                print_steps("", med)
                 return 0
             for i in range(args.reloads):
                 cdp = ctx.new_cdp_session(page)
@@ -267,7 +274,6 @@ def main(argv: list[str] | None = None) -> int:
                 summarise(events, marks, args.top)
         finally:
             ctx.close()
-            server.stop()
     return 0
 
 
