@@ -91,6 +91,16 @@ def test_the_standard_library_ships_as_bytecode(site):
     assert not [n for n in names if n.endswith(".py")]
 
 
+def run_node(tmp_path: Path, script: str, *args: str) -> object:
+    """``script`` (an ES module) run by Node.js with ``args``: the JSON it printed last."""
+    import subprocess
+
+    (tmp_path / "probe.mjs").write_text(script, encoding="utf-8")
+    run = subprocess.run(["node", str(tmp_path / "probe.mjs"), *args], capture_output=True, text=True, timeout=180)
+    assert run.returncode == 0, run.stderr[-2000:]
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
 POSITIONS = """
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -121,7 +131,6 @@ def test_the_bytecode_keeps_its_line_numbers_but_no_column_positions(site, tmp_p
     (PYTHONNODEBUGRANGES): they pack badly (the first visit ~1.5 MB gzipped less), and only a
     traceback's ^^^ marks use them. Line numbers stay, so a traceback still names the line. Read
     by the phone's own Python (the site's Pyodide in Node.js)."""
-    import subprocess
     import zipfile
 
     out, _ = site
@@ -129,11 +138,8 @@ def test_the_bytecode_keeps_its_line_numbers_but_no_column_positions(site, tmp_p
     (tmp_path / "app.pyc").write_bytes(files["companion/platform.pyc"])
     with zipfile.ZipFile(out / "pyodide" / "python_stdlib.zip") as zf:
         (tmp_path / "stdlib.pyc").write_bytes(zf.read("json/decoder.pyc"))
-    (tmp_path / "positions.mjs").write_text(POSITIONS, encoding="utf-8")
-    run = subprocess.run(["node", str(tmp_path / "positions.mjs"), str(out / "pyodide"),
-                          str(tmp_path / "app.pyc"), str(tmp_path / "stdlib.pyc")],
-                         capture_output=True, text=True, timeout=120)
-    counts = json.loads(run.stdout.strip().splitlines()[-1])
+    counts = run_node(tmp_path, POSITIONS, str(out / "pyodide"),
+                      str(tmp_path / "app.pyc"), str(tmp_path / "stdlib.pyc"))
     for pyc in ("app.pyc", "stdlib.pyc"):
         with_line, with_column = counts[str(tmp_path / pyc)]
         assert with_line > 100 and with_column == 0, (pyc, with_line, with_column)
@@ -173,15 +179,10 @@ def test_the_pack_unpacks_into_the_files_python_reads_and_writes_beside(site, tm
     (pyboot.mjs unpack, no FS.writeFile for each): every file there with its bytes, size and mode
     (-rw-rw-rw-, as writeFile makes it), importable, and its folders take new files."""
     import hashlib
-    import subprocess
 
     out, _ = site
-    data = (out / "app.pack").read_bytes()
-    want = build_site.unpack_bytes(data)
-    (tmp_path / "unpacked.mjs").write_text(UNPACKED, encoding="utf-8")
-    run = subprocess.run(["node", str(tmp_path / "unpacked.mjs"), str(out)], capture_output=True, text=True,
-                         timeout=180)
-    got = json.loads(run.stdout.strip().splitlines()[-1])
+    want = build_site.unpack_bytes((out / "app.pack").read_bytes())
+    got = run_node(tmp_path, UNPACKED, str(out))
     files, module, note = got["python"]
     assert got["count"] == len(want)
     assert module == "/app/scoring/names.pyc" and note == "kept"
