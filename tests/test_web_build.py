@@ -145,6 +145,59 @@ def test_the_bytecode_keeps_its_line_numbers_but_no_column_positions(site, tmp_p
         assert with_line > 100 and with_column == 0, (pyc, with_line, with_column)
 
 
+DOCSTRINGS = """
+import fs from "node:fs";
+import { pathToFileURL } from "node:url";
+const [site] = process.argv.slice(2);
+const { unpack } = await import(pathToFileURL(site + "/pyboot.mjs").href);
+const { loadPyodide } = await import(pathToFileURL(site + "/pyodide/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: site + "/pyodide/" });
+unpack(py.FS, new Uint8Array(fs.readFileSync(site + "/app.pack")), "/app");
+console.log(JSON.stringify(py.runPython(`
+import dis, marshal, sys, types
+sys.path[:0] = ["/app"]
+import json.decoder
+import scoring.dice
+
+def walk(code):
+    yield code
+    for k in code.co_consts:
+        if isinstance(k, types.CodeType):
+            yield from walk(k)
+
+try:
+    scoring.dice.w3_of_w6(7)
+    refused = None
+except ValueError as exc:
+    refused = str(exc)
+verlies = marshal.loads(open("/app/scoring/verlies.pyc", "rb").read()[16:])
+asserts = sum(1 for c in walk(verlies) for i in dis.get_instructions(c) if i.argrepr == "AssertionError")
+{"docs": [scoring.dice.__doc__, scoring.dice.w3_of_w6.__doc__, scoring.dice.Dice.w3.__doc__,
+          json.decoder.__doc__, json.decoder.py_scanstring.__doc__],
+ "class_doc": json.decoder.JSONDecoder.__doc__.splitlines()[0],
+ "w3": [scoring.dice.w3_of_w6(f) for f in range(1, 7)], "refused": refused, "asserts": asserts}
+`).toJs({ dict_converter: Object.fromEntries })));
+"""
+
+
+def test_the_bytecode_has_no_docstrings_of_modules_or_functions_and_keeps_its_asserts(site, tmp_path):
+    """Issue 29.2: the app and the standard library ship without module and function docstrings
+    (the first visit ~0.7 MB gzipped less, the start snapshot ~1.6 MB smaller): nothing on the phone
+    reads them. Class docstrings stay (dataclasses would write a signature in their place), and so do
+    asserts and everything the code does. Imported by the phone's own Python from the shipped files."""
+    import ast
+
+    out, _ = site
+    got = run_node(tmp_path, DOCSTRINGS, str(out))
+    source = ast.parse((ROOT / "scoring" / "verlies.py").read_text(encoding="utf-8"))
+    asserts = sum(isinstance(node, ast.Assert) for node in ast.walk(source))
+    assert asserts > 0
+    assert got == {"docs": [None, None, None, None, None],
+                   "class_doc": "Simple JSON <https://json.org> decoder",
+                   "w3": [1, 1, 2, 2, 3, 3], "refused": "a W6 shows 1..6, not 7",
+                   "asserts": asserts}
+
+
 UNPACKED = """
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
