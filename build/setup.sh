@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install what Tischrichter needs into .venv (idempotent). With --test also the
+# Install what Tischrichter needs into .venv (idempotent). With --web also the phone site's build
+# tools (fontTools). With --test also the
 # test tools and, from Debian, Chromium and WebKitGTK (its WebDriver and MiniBrowser, with Xvfb for
 # a display) for the browser tests (never a downloaded browser).
 set -euo pipefail
@@ -20,6 +21,8 @@ if [ "${1:-}" = "--test" ]; then
     $SUDO apt-get update -q
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q "${WANT[@]}"
   fi
+elif [ "${1:-}" = "--web" ]; then  # build/web.sh: the phone site's build tools too
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[web]"
 else
   .venv/bin/python -m pip install -q --disable-pip-version-check -e .
 fi

@@ -7,5 +7,5 @@
 # Try it here: .venv/bin/python -m http.server -b 127.0.0.1 -d build/out/web 8600
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash build/setup.sh
+bash build/setup.sh --web
 exec .venv/bin/python build/web/build_site.py "$@"

@@ -348,6 +348,32 @@ def test_every_font_the_client_asks_for_is_in_the_manifest_and_the_site(site):
     assert missing == []
 
 
+def test_the_icon_font_keeps_the_icons_the_app_and_flutter_draw_at_their_code_points(site):
+    """Issue 29.2: Flutter loads the Material icons font whole at every start (1.26 MB, 8,600 icons);
+    the site's holds the ~55 the app names and those Flutter's own widgets draw, each where the
+    client looks for it (its list of icons in main.dart.js) and with the same outline. The names are
+    Flutter's glyph names: Flet's COPY is Flutter's alias of content_copy."""
+    from fontTools.ttLib import TTFont
+
+    out, _ = site
+    cut = TTFont(out / build_site.ICON_FONT)
+    whole = TTFont(build_site.flet_web_dir() / build_site.ICON_FONT)
+    codepoints = build_site.icon_codepoints((out / "main.dart.js").read_text(encoding="utf-8"),
+                                            {"UNDO", "CASINO_OUTLINED", "COPY", "LOCK_OUTLINE", "ARROW_BACK"})
+    glyphs = {name: cut.getBestCmap().get(cp) for name, cp in codepoints.items()}
+    assert glyphs == {"UNDO": "undo_baseline", "CASINO_OUTLINED": "casino_outlined", "COPY": "content_copy_baseline",
+                      "LOCK_OUTLINE": "lock_outline_baseline", "ARROW_BACK": "arrow_back_baseline"}
+    icons = build_site.app_icons(build_site.app_files([]))
+    assert {"UNDO", "REDO", "GAVEL", "QR_CODE_2", "ARROW_BACK_IOS_NEW", "MORE_VERT"} <= icons
+    kept = cut.getBestCmap()
+    assert sorted(build_site.icon_codepoints((out / "main.dart.js").read_text(encoding="utf-8"), icons).values()) \
+        == sorted(cp for cp in kept if cp != 0x20)
+    outline = whole["CFF "].cff.topDictIndex[0].CharStrings
+    for name, glyph in glyphs.items():
+        assert cut["CFF "].cff.topDictIndex[0].CharStrings[glyph].bytecode == outline[glyph].bytecode, name
+    assert len(kept) < 300 and (out / build_site.ICON_FONT).stat().st_size < 60_000
+
+
 def test_the_page_gives_flutter_a_valid_language_tag_before_flutter_starts(site):
     """Issue 28.3: the language guard comes before Flutter's loader and Flet's python.js."""
     out, _ = site

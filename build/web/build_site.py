@@ -270,6 +270,82 @@ def compile_stdlib(out: Path) -> None:
             zf.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), compiled[name])
 
 
+# The Material icons font holds all 8,600 of Flutter's icons (1.26 MB; Flutter loads it whole at every
+# start) where the app draws ~55. The site keeps those the app names (``Icons.X`` in its sources) and
+# these, which Flutter's own widgets draw from the same font (back arrows, menus, dropdowns, dialogs,
+# text fields, the error screen); each with its outlined, rounded and sharp kinds.
+FRAMEWORK_ICONS = (
+    "ADD", "ARROW_BACK", "ARROW_BACK_IOS", "ARROW_BACK_IOS_NEW", "ARROW_DROP_DOWN", "ARROW_DROP_UP",
+    "ARROW_FORWARD", "ARROW_FORWARD_IOS", "CALENDAR_TODAY", "CANCEL", "CHECK", "CHEVRON_LEFT",
+    "CHEVRON_RIGHT", "CLEAR", "CLOSE", "DONE", "DRAG_HANDLE", "EDIT", "ERROR", "ERROR_OUTLINE",
+    "EXPAND_LESS", "EXPAND_MORE", "FIRST_PAGE", "INFO", "IOS_SHARE", "KEYBOARD", "KEYBOARD_ARROW_DOWN",
+    "KEYBOARD_ARROW_LEFT", "KEYBOARD_ARROW_RIGHT", "KEYBOARD_ARROW_UP", "LAST_PAGE", "MENU", "MORE_HORIZ",
+    "MORE_VERT", "REMOVE", "SEARCH", "SHARE", "ACCESS_TIME", "VISIBILITY", "VISIBILITY_OFF", "WARNING",
+)
+ICON_FONT = "assets/fonts/MaterialIcons-Regular.otf"
+# Flet's client: its list of icons (the Python enum's value - 0x10000 is the index), each a constant
+# ``B.x=new A.a(codepoint,"MaterialIcons",null,!1)`` of main.dart.js (the same list is compiled into
+# main.dart.wasm)
+ICON_CONSTANT = re.compile(r'(B\.[\w$]+)=new A\.\w+\(([\d.e]+),"MaterialIcons",null,!?[01]\)')
+ICON_LIST = re.compile(r"\$\.[\w$]+=A\.\w+\(\[((?:B\.[\w$]+,){8000,}B\.[\w$]+)\]")
+
+
+def icon_codepoints(main_js: str, names: set[str]) -> dict[str, int]:
+    """The code point the client draws for each Flet icon name in ``names`` (``"UNDO"``), read from
+    its compiled ``main.dart.js``; the build stops when that cannot be read or a name is not an icon."""
+    import flet
+
+    constants = {m[1]: int(float(m[2])) for m in ICON_CONSTANT.finditer(main_js)}
+    lists = [m[1].split(",") for m in ICON_LIST.finditer(main_js)]
+    lists = [items for items in lists if sum(i in constants for i in items) > 0.99 * len(items)]
+    members = {icon.name: int(icon) - 0x10000 for icon in flet.Icons}
+    if len(lists) != 1 or len(lists[0]) != len(members):
+        sys.exit("web.sh: main.dart.js has no list of Material icons to match Flet's (flet-web changed?)")
+    unknown = sorted(n for n in names if n not in members)
+    if unknown:
+        sys.exit(f"web.sh: not a Material icon of Flet's: {', '.join(unknown)}")
+    items = lists[0]
+    found = {n: constants.get(items[members[n]]) for n in names}
+    if None in found.values():
+        sys.exit("web.sh: an icon of the app is not a Material icons constant in main.dart.js (flet-web changed?)")
+    return {n: cp for n, cp in found.items() if cp is not None}
+
+
+def app_icons(files: dict[str, bytes]) -> set[str]:
+    """The Flet icon names (``Icons.X``) our sources use, and FRAMEWORK_ICONS with their kinds."""
+    import flet
+
+    named = {m.decode() for name, data in files.items() if name.endswith(".py")
+             and not name.startswith("__pypackages__/") for m in re.findall(rb"\bIcons\.([A-Z][A-Z0-9_]*)", data)}
+    kinds = {f"{n}{kind}" for n in FRAMEWORK_ICONS for kind in ("", "_OUTLINED", "_ROUNDED", "_SHARP")}
+    return named | (kinds & {icon.name for icon in flet.Icons})
+
+
+def subset_icons(out: Path, files: dict[str, bytes]) -> None:
+    """``ICON_FONT`` cut to the icons ``app_icons`` finds (fontTools; without it the whole font stays
+    and the build says so): 1.26 MB -> ~25 KB, every kept glyph at its code point."""
+    try:
+        from fontTools import subset
+        from fontTools.ttLib import TTFont
+    except ImportError:
+        print("web.sh: no fontTools here: the site keeps all Material icons (1.26 MB)", file=sys.stderr)
+        return
+    codepoints = icon_codepoints((out / "main.dart.js").read_text(encoding="utf-8"), app_icons(files))
+    path = out / ICON_FONT
+    font = TTFont(path)
+    missing = sorted(n for n, cp in codepoints.items() if cp not in font.getBestCmap())
+    if missing:
+        sys.exit(f"web.sh: the icon font lacks {', '.join(missing)} (flet-web changed?)")
+    options = subset.Options()
+    options.glyph_names = True  # the tests name the glyphs
+    options.notdef_outline = True
+    options.name_IDs = ["*"]
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=sorted({0x20, *codepoints.values()}))
+    subsetter.subset(font)
+    font.save(path)
+
+
 def pack_bytes(files: dict[str, bytes]) -> bytes:
     """``APP_PACK``: ``PACK_MAGIC``, the index's length (4 bytes, little-endian), the index (JSON
     ``[[path, size], ...]``, sorted), then each file's bytes in that order. python-worker.js writes
@@ -421,7 +497,9 @@ def build(out: Path, wheels: list[Path], base: str = "/", entry: str = ENTRY,
     """The whole site in ``out``; returns its version (the service worker comes last: it hashes the rest)."""
     copy_client(out)
     compile_stdlib(out)
-    pack_app(out, app_files(wheels, entry, packages, preload))
+    files = app_files(wheels, entry, packages, preload)
+    pack_app(out, files)
+    subset_icons(out, files)
     set_snapshot(out, snapshot)
     patch_index(out, base)
     shutil.copy(HERE / "sw-register.js", out / "sw-register.js")
