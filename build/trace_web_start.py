@@ -130,7 +130,8 @@ def print_steps(prefix: str, med: dict[str, float]) -> None:
 SETTLE = 3.0  # s between two measured reloads of --versus and --wasm-compiles
 
 
-def versus(site_a: pathlib.Path, site_b: pathlib.Path, first: str, reloads: int, phone_cpu: float | None) -> int:
+def versus(site_a: pathlib.Path, site_b: pathlib.Path, first: str, reloads: int, phone_cpu: float | None,
+           flags: dict[str, tuple[str, ...]] | None = None) -> int:
     """Two builds of the site, each in its own browser and from its own (stopped) server, reloaded in
     turn (A B, B A, ...); per site the median of every step, and the reload to the first screen A
     against B. The same build on both sides shows what is left of the machine's noise."""
@@ -142,7 +143,8 @@ def versus(site_a: pathlib.Path, site_b: pathlib.Path, first: str, reloads: int,
         pages, contexts = {}, []
         try:
             for name, site in sites.items():
-                ctx, page, _ = offline_phone(pw, cpu, site, first, pathlib.Path(tmp) / f"profile-{name}")
+                ctx, page, _ = offline_phone(pw, cpu, site, first, pathlib.Path(tmp) / f"profile-{name}",
+                                             (flags or {}).get(name, ()))
                 contexts.append(ctx)
                 pages[name] = page
             runs: dict[str, list[dict[str, int]]] = {name: [] for name in sites}
@@ -237,7 +239,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--versus", type=pathlib.Path, default=None,
                     help="another build, opened beside the first in its own browser: the reloads alternate between "
                          "the two (A B A B ...), so a drift of the machine falls on both alike; marks only")
+    ap.add_argument("--js-flags", default=None,
+                    help="V8 flags for the (first) site's browser, a diagnosis (e.g. --no-wasm-deopt)")
+    ap.add_argument("--versus-js-flags", default=None, help="V8 flags for --versus' browser")
     args = ap.parse_args(argv)
+    flags = {name: (f"--js-flags={value}",) if value else ()
+             for name, value in (("A", args.js_flags), ("B", args.versus_js_flags))}
     site = args.site or bench_web.ensure_site()
     first = bench_web.FIRST_SCREEN
     if args.floor:
@@ -247,10 +254,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.wasm_compiles:
         return wasm_compiles(site, first, args.reloads, args.phone_cpu)
     if args.versus is not None:
-        return versus(site, args.versus, first, args.reloads, args.phone_cpu)
+        return versus(site, args.versus, first, args.reloads, args.phone_cpu, flags)
     with bench_web.PhoneCpu(args.phone_cpu) as cpu, tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         print(f"{site.name}; phone class: {cpu.why_not or f'{args.phone_cpu} of a core'}", flush=True)
-        ctx, page, _ = offline_phone(pw, cpu, site, first, pathlib.Path(tmp) / "profile")
+        ctx, page, _ = offline_phone(pw, cpu, site, first, pathlib.Path(tmp) / "profile", flags["A"])
         try:
             if args.no_trace:
                 runs = []
