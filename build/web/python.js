@@ -51,6 +51,13 @@
 
   let early = start();
   const apps = {};
+  // A reload or a closed tab: the Python worker (its ~55 MB of memory, its compiled code) is let go as
+  // the page goes, not left for the browser to tear down while the next start runs beside it (the
+  // same renderer, at phone class the same half core). A page kept in the back/forward cache keeps it.
+  window.addEventListener("pagehide", (event) => {
+    if (event.persisted) return;
+    for (const python of [early, ...Object.values(apps)]) if (python) python.worker.terminate();
+  });
 
   globalThis.jsConnect = async function (appId, args, dartOnMessage) {
     performance.mark("tr:dart-connect");
