@@ -17,7 +17,7 @@ from urllib.parse import parse_qs, urlparse
 
 import flet as ft
 
-from companion import platform, registry
+from companion import flet_events, platform, registry
 from companion.app_context import (
     AppContext as AppContext,  # re-exported: companion.app's context
     ScreenMemory,
@@ -35,6 +35,7 @@ from scoring.engine import PlayerSpec
 from scoring.errors import InvalidInput, RefereeError, Refusal
 
 log = logging.getLogger("tischrichter")
+flet_events.install()  # a tap's event class once per control class, not worked out again each time
 
 def game_ui(game_id: str) -> GameUI | None:
     """A game's screens from the registry (None: a game the referee does not know).
