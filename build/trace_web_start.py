@@ -35,6 +35,9 @@ from build.web import smoke  # noqa: E402
 
 CATEGORIES = ["toplevel", "blink.user_timing", "devtools.timeline", "disabled-by-default-devtools.timeline",
               "v8.execute", "blink", "loading", "cc", "gpu"]
+# a thread's top-level task: its message loop's, or a thread pool worker's (V8's background compiles,
+# the GPU process's software rasteriser)
+TOP_LEVEL = ("ThreadControllerImpl::RunTask", "ThreadPool_RunTask")
 WINDOWS = ("page-start", "python-connected", "python-ready", "store-open", "home-built", "home")
 
 
@@ -49,8 +52,7 @@ def summarise(events: list[dict], marks: dict[str, int], top: int) -> None:
     names = [w for w in WINDOWS if w in marks]
     bounds = [(a, b, t0 + marks[a] * 1000, t0 + marks[b] * 1000) for a, b in zip(names, names[1:])]
     print("  marks (s): " + "  ".join(f"{n} {marks[n] / 1000:.2f}" for n in names))
-    tasks = [e for e in events if e.get("ph") == "X" and e.get("name") == "ThreadControllerImpl::RunTask"
-             and "dur" in e]
+    tasks = [e for e in events if e.get("ph") == "X" and e.get("name") in TOP_LEVEL and "dur" in e]
     busy: dict[tuple[str, str], list[float]] = {}
     for e in tasks:
         key = (procs.get(e["pid"], "?"), threads.get((e["pid"], e["tid"]), str(e["tid"])))
