@@ -18,6 +18,16 @@ def ctx(tmp_path):
     return make_context(tmp_path / "tischrichter.db")
 
 
+def play_out(t, rng: random.Random) -> None:
+    """Play a table to its end with moves and dice from one seed: the same game on every run."""
+    while not t.is_over():
+        legal = t.game.legal(t.state)
+        if legal:
+            t.submit(t.game.dump_action(rng.choice([a for a in legal if hasattr(a, "model_dump")])))
+        else:
+            t.roll(values=[rng.randint(1, d.sides) for d in t.game.pending_roll(t.state).dice])
+
+
 def finished_qwixx(ctx, names=("Ana", "Ben")):
     """A Qwixx game ended by Ana's first misthrow (end_misthrows=1)."""
     t = ctx.tables.create("qwixx-longo", [PlayerSpec(name=n) for n in names],
@@ -47,11 +57,7 @@ async def test_reopening_a_finished_game_asks_first_and_says_what_happens(ctx, l
             t = finished_qwixx(ctx)
         else:
             t = ctx.tables.create("verflixxt", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {})
-            rng = random.Random(3)
-            while not t.is_over():
-                legal = t.game.legal(t.state)
-                t.roll() if not legal else t.submit(t.game.dump_action(rng.choice(
-                    [a for a in legal if hasattr(a, "model_dump")])))
+            play_out(t, random.Random(3))
         app = await AppSession.start(ctx, route=f"/g/{t.id}?all")
         if lang == "en":
             await app.click(text="English")
@@ -122,11 +128,7 @@ async def test_scores_carry_the_minus_sign_and_a_clean_sheet_no_minus_zero(ctx, 
 
 async def test_the_history_and_the_replay_say_minus_and_tafeln(ctx):
     t = ctx.tables.create("verflixxt", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {})
-    rng = random.Random(3)
-    while not t.is_over():
-        legal = t.game.legal(t.state)
-        t.roll() if not legal else t.submit(t.game.dump_action(rng.choice(
-            [a for a in legal if hasattr(a, "model_dump")])))
+    play_out(t, random.Random(3))
     result = t.game.result(t.state)
     app = await AppSession.start(ctx)
     await app.click(text="Verlauf")
@@ -249,13 +251,7 @@ async def test_nochmal_starts_the_same_qwixx_game_the_next_seat_first_in_one_tap
 
 async def test_nochmal_in_verflixxt_moves_the_start_on_by_one_and_says_why_it_ended(ctx):
     t = ctx.tables.create("verflixxt", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {"wurminator": True})
-    rng = random.Random(7)
-    while not t.is_over():
-        legal = t.game.legal(t.state)
-        if legal:
-            t.submit(t.game.dump_action(rng.choice([a for a in legal if hasattr(a, "model_dump")])))
-        else:  # the dice from the same seed, so the game (and its winner) is the same on every run
-            t.roll(values=[rng.randint(1, d.sides) for d in t.game.pending_roll(t.state).dice])
+    play_out(t, random.Random(7))
     result = t.game.result(t.state)
     best = min(result.players, key=lambda p: p.place)
     assert [p.place for p in result.players].count(1) == 1  # this seed: one winner
