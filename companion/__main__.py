@@ -134,6 +134,18 @@ def main(argv: list[str] | None = None) -> int:
 NOT_SAVED = "phone.not_saved"
 
 
+def unreadable(page: ft.Page) -> None:
+    """The phone's kept games could not be read: said in both languages, nothing else on the page
+    (no store is opened, so nothing can be written over them)."""
+    import flet as ft
+
+    from companion.i18n import tr
+
+    page.add(ft.SafeArea(ft.Column([ft.Text(tr(lang, "phone.unreadable"), size=18)
+                                    for lang in ("de", "en")], spacing=24), minimum_padding=16))
+    page.update()
+
+
 def phone_main(make_ctx: Callable[[], AppContext] | None = None,
                ready: Awaitable[object] | None = None) -> Callable[[ft.Page], Awaitable[None]]:
     """``main(page)`` of the phone build: IndexedDB mounted and loaded before the store opens its
@@ -174,7 +186,12 @@ def phone_main(make_ctx: Callable[[], AppContext] | None = None,
     async def main(page: ft.Page) -> None:
         if "main" not in started:
             platform.mark("session")
-            ctx = await (opening.pop() if opening else open_store())  # its error, if any, is this start's
+            try:
+                ctx = await (opening.pop() if opening else open_store())  # its error, if any, is this start's
+            except platform.StorageUnreadable as exc:
+                platform.log.error("%s", exc)
+                unreadable(page)
+                return
             if "main" not in started:
                 started["ctx"], started["main"] = ctx, make_main(ctx)
         store = started["ctx"].store

@@ -43,8 +43,19 @@ add_strings(
             "en": "Not saved: this browser accepts nothing right now (a private window or full storage?). "
                   "The game goes on but is gone once closed: download a backup under “Backup & import” now.",
         },
+        "phone.unreadable": {
+            "de": "Die Spiele, die dieser Browser aufbewahrt, konnten nicht gelesen werden. Es wurde nichts "
+                  "überschrieben. Bitte die Seite neu laden; hilft das nicht, den Browser neu starten.",
+            "en": "The games this browser keeps could not be read. Nothing was overwritten. Please reload "
+                  "the page; if that does not help, restart the browser.",
+        },
     }
 )
+
+
+class StorageUnreadable(OSError):
+    """Phone: what IndexedDB holds could not be read into the mount. The store is not opened: an empty
+    file opened in its place would be written over the kept games at the first save."""
 
 SERVER: Final = "server"
 PHONE: Final = "phone"
@@ -154,10 +165,18 @@ async def open_storage() -> None:
     fs.mount(fs.filesystems.IDBFS, {}, PHONE_DATA_DIR)
     _mounted = True
     load = _worker("loadStore")  # the site's worker read IndexedDB while Pyodide started (issue 29)
-    if load is not None and await load(PHONE_DATA_DIR):
-        mark("storage-read-early")  # the bench and tests/e2e/test_web_write_through.py see which way
-    else:
-        await _syncfs(True)
+    try:
+        if load is not None and await load(PHONE_DATA_DIR):
+            mark("storage-read-early")  # the bench and tests/e2e/test_web_write_through.py see which way
+        else:
+            await _syncfs(True)
+    except Exception as exc:  # a JavaScript error (pyodide.ffi.JsException) or IDBFS's
+        _mounted = False  # not loaded: a later session mounts and reads again, never writes an empty file
+        try:
+            fs.unmount(PHONE_DATA_DIR)
+        except Exception:  # noqa: BLE001 - the error said is the read's
+            pass
+        raise StorageUnreadable(f"IndexedDB could not be read: {exc}") from exc
 
 
 async def persist(changed: bool = True) -> None:

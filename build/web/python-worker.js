@@ -99,45 +99,113 @@ async function dropSnapshot() {
 
 const output = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
 
-// issue 29.4: the store's write-through to IndexedDB after a tap, in one transaction. Emscripten's
-// IDBFS.syncfs(mount, false) first reads what IndexedDB holds (a read-only transaction with a
-// cursor over every file's timestamp: ~48 ms of a ~180 ms tap at phone class) and then writes what
-// differs (another transaction). Only this worker writes this mount while it runs, so after one
-// full syncfs this remembers what IndexedDB holds (the local set it wrote) and compares the next
-// local set with that: the same IDBFS record per file (IDBFS.reconcile), read back by IDBFS's own
-// populate on the next start. ``changed`` (the store's file, which Python knows it changed) is
-// written even if its modification time reads the same millisecond as the last write's (null:
-// only what the modification times say). Any error:
-// forgotten, so the next write goes the full way again.
-const written = new Map(); // mount point -> {path: {timestamp}} as IndexedDB holds it after our last write
-
-// issue 29 (the start): what IndexedDB holds for the store's mount, read in one transaction as the
-// worker starts, while Pyodide loads; Python's open_storage then writes it into the mounted file
-// system (loadStore, with IDBFS's own storeLocalEntry) instead of IDBFS.syncfs(mount, true), which
-// read it only after Python connected (~0.4 s at phone class: a cursor over every file's timestamp,
-// then the files): {db, files}. Nothing there yet (a first visit, no such database): null, and IDBFS does it.
+// The phone's storage (issues 16.3, 29.4): the store's file and whatever else is under the mount
+// (IDBFS's mount at /data) are written through to IndexedDB after each change, in one transaction,
+// before the screen shows it; the worker reads them back as it starts.
+//
+// The store's file (STORE_FILE) is kept in blocks of BLOCK bytes, one record each, in a database of
+// its own (BLOCK_DB), with a record of its size, mode and time: a saved tap writes the blocks that
+// changed (a few KB) and that record, in one transaction, whatever the file's size — IDBFS keeps a
+// file as one record and wrote it whole at each tap (48 KB in the bench's game; 2.4 MB with a
+// hundred finished games, build/BENCH.md session 11). The worker remembers the file as IndexedDB
+// holds it and compares the file with it, block by block. What else is under the mount stays
+// IDBFS's (its record per path, read back by IDBFS's own populate where this worker is not the one).
+// A store of an older site (the file in IDBFS's record, no blocks yet) is read from that record; the
+// first write puts all its blocks, and only once they are committed is the old record deleted.
+//
+// Writes: Emscripten's IDBFS.syncfs(mount, false) first reads what IndexedDB holds (a read-only
+// transaction with a cursor over every file's timestamp: ~48 ms of a ~180 ms tap at phone class)
+// and then writes what differs. Only this worker writes this mount while it runs, so it remembers
+// what IndexedDB holds (``written``: the IDBFS paths and times; ``kept``: the store's file) and
+// writes only what differs from that. Any error: forgotten, so the next write goes the full way.
 const STORE_MOUNT = "/data"; // companion/platform.py PHONE_DATA_DIR
+const STORE_FILE = "/data/tischrichter.db"; // companion/platform.py PHONE_DB
 const FILE_STORE = "FILE_DATA"; // IDBFS.DB_STORE_NAME
+const BLOCK_DB = "tischrichter-store";
+const BLOCK_STORE = "blocks"; // keys [path, i] (the block at i * BLOCK) and [path, "meta"]
+// Eight of SQLite's pages: a tap changes a few pages (the new row's, its indexes', the header's), so
+// a save puts a few blocks, while a start reads few records (at 100 finished games, 2.4 MB: 76 of
+// them; 4 KB blocks made it 600, and the start ~0.5 s later at phone class). Under Chromium's 64 KB,
+// above which a record is kept as a blob file of its own. The size is in the file's record: a store
+// kept in blocks of another size is read in those, and the next save writes it whole in these.
+const BLOCK = 32768;
+const written = new Map(); // mount point -> {path: {timestamp}} as IDBFS's records hold them
+const kept = new Map(); // path -> the file's bytes as its blocks in IndexedDB hold them
+// Another tab of the site (its own worker) may write the same store: each write says so to the
+// others, which forget what they kept, so their next write is the whole file again (the last writer
+// wins, as with IDBFS; blocks of two views are never mixed). Only the tab in front is tapped. A
+// browser without BroadcastChannel writes the whole file each time.
+const WRITER = Math.random().toString(36).slice(2);
+const others = typeof BroadcastChannel === "function" ? new BroadcastChannel(BLOCK_DB) : null;
+let foreign = 0; // writes of other tabs seen
+if (others) {
+  others.onmessage = (event) => {
+    if (event.data && event.data.by !== WRITER) {
+      foreign += 1;
+      kept.clear();
+    }
+  };
+}
 
+function request(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = (event) => {
+      event.preventDefault();
+      reject(req.error);
+    };
+  });
+}
+
+function done(tx) {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error || new Error("IndexedDB transaction aborted"));
+  });
+}
+
+let blockDb = null; // the promise of the database
+let blockHandle = null; // the database, once open: a save's transaction is opened in the call
+function openBlocks() {
+  if (!blockDb) {
+    blockDb = new Promise((resolve, reject) => {
+      const req = indexedDB.open(BLOCK_DB, 1);
+      req.onupgradeneeded = () => req.result.createObjectStore(BLOCK_STORE);
+      request(req).then((db) => {
+        blockHandle = db;
+        resolve(db);
+      }, reject);
+    });
+    blockDb.catch(() => { blockDb = null; }); // tried again at the next write
+  }
+  return blockDb;
+}
+
+// IDBFS's records for the mount, read in one transaction: [[path, record], ...], [] when there is
+// no such database yet (a first visit; IDBFS creates it), null when IndexedDB cannot be read.
 function readStoredFiles(mountpoint) {
   return new Promise((resolve) => {
-    let request;
+    let req;
     try {
-      request = indexedDB.open(mountpoint); // IDBFS names the database after the mount point
+      req = indexedDB.open(mountpoint); // IDBFS names the database after the mount point
     } catch (error) {
       return resolve(null);
     }
-    request.onupgradeneeded = () => request.transaction.abort(); // none yet: IDBFS creates it
-    request.onerror = (event) => {
-      event.preventDefault();
-      resolve(null);
+    let created = false;
+    req.onupgradeneeded = () => { // none yet: IDBFS creates it, at its own version
+      created = true;
+      req.transaction.abort();
     };
-    request.onsuccess = () => {
-      const db = request.result;
+    req.onerror = (event) => {
+      event.preventDefault();
+      resolve(created ? { db: null, files: [] } : null);
+    };
+    req.onsuccess = () => {
+      const db = req.result;
       try {
         if (!db.objectStoreNames.contains(FILE_STORE)) {
           db.close();
-          return resolve(null);
+          return resolve({ db: null, files: [] });
         }
         const store = db.transaction([FILE_STORE], "readonly").objectStore(FILE_STORE);
         const keys = store.getAllKeys();
@@ -158,25 +226,57 @@ function readStoredFiles(mountpoint) {
   });
 }
 
-const storedFiles = readStoredFiles(STORE_MOUNT);
+// The store's file from its blocks: an IDBFS-shaped record ({contents, mode, timestamp}), or null
+// when there are none (an older site's store, a first visit). Blocks that do not make up the size
+// their record gives are an error (IndexedDB writes each save whole or not at all).
+async function readBlocks(path) {
+  const db = await openBlocks();
+  const store = db.transaction([BLOCK_STORE], "readonly").objectStore(BLOCK_STORE);
+  const meta = request(store.get([path, "meta"]));
+  const blocks = request(store.getAll(IDBKeyRange.bound([path, 0], [path, Infinity])));
+  const [head, parts] = await Promise.all([meta, blocks]);
+  if (!head) return null;
+  const block = head.block; // the size it was written in
+  const count = Math.ceil(head.size / block);
+  if (parts.length !== count) throw new Error(`the store's file has ${parts.length} of ${count} blocks`);
+  const contents = new Uint8Array(head.size);
+  parts.forEach((part, i) => {
+    const bytes = new Uint8Array(part);
+    if (bytes.length !== Math.min(block, head.size - i * block)) throw new Error(`the store's block ${i} is short`);
+    contents.set(bytes, i * block);
+  });
+  return { contents, mode: head.mode, timestamp: head.timestamp, block };
+}
 
+const storedFiles = readStoredFiles(STORE_MOUNT);
+const storedBlocks = readBlocks(STORE_FILE).catch((error) => ({ error }));
+Promise.all([storedFiles, storedBlocks]).then(() => mark("tr:store-read"));
+
+// What IndexedDB holds, into the mounted file system (before the store opens its file): true. What
+// cannot be read is an error, and the store does not open: a store opened without what IndexedDB
+// holds would write its empty file over the games at the first save.
 async function loadStore(FS, mountpoint) {
-  const read = await storedFiles;
-  if (!read) return false;
+  const [read, blocks] = await Promise.all([storedFiles, storedBlocks]);
+  if (!read || (blocks && blocks.error)) {
+    if (read && read.db) read.db.close();
+    throw new Error(`the games kept in this browser could not be read (${read ? blocks.error : "IndexedDB"})`);
+  }
   const IDBFS = FS.filesystems.IDBFS;
   // the connection that read it is IDBFS's from now on (IDBFS.getDB keeps one per mount and opens it
   // at the first write otherwise: an indexedDB.open in the first tap), if it is the version IDBFS opens
-  if (read.db.version === IDBFS.DB_VERSION && !IDBFS.dbs[mountpoint]) IDBFS.dbs[mountpoint] = read.db;
-  else read.db.close();
-  const entries = read.files;
+  if (read.db && read.db.version === IDBFS.DB_VERSION && !IDBFS.dbs[mountpoint]) IDBFS.dbs[mountpoint] = read.db;
+  else if (read.db) read.db.close();
+  const files = new Map(read.files.filter(([path]) => path.startsWith(mountpoint + "/")));
   const local = {};
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)); // a folder before what is in it
+  for (const [path, entry] of files) local[path] = { timestamp: entry.timestamp };
+  // the blocks over an older site's record of the file (the file system owns what it is given)
+  if (blocks) files.set(STORE_FILE, { ...blocks, contents: blocks.contents.slice() });
+  const entries = [...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)); // a folder before what is in it
   for (const [path, entry] of entries) {
-    if (!path.startsWith(mountpoint + "/")) continue;
     await new Promise((ok, no) => IDBFS.storeLocalEntry(path, entry, (error) => (error ? no(error) : ok())));
-    local[path] = { timestamp: entry.timestamp };
   }
-  written.set(mountpoint, local); // what IndexedDB holds: the next write compares with it
+  written.set(mountpoint, local); // IDBFS's records: the next write compares with them
+  if (blocks && blocks.block === BLOCK && others && foreign === 0) kept.set(STORE_FILE, blocks.contents); // no other tab wrote since the read
   return true;
 }
 
@@ -205,45 +305,126 @@ function opened(db, run) {
   return tx;
 }
 
-function writeThrough(FS, mountpoint, changed) {
+// The commit begins now, not when this task ends: Python goes on building the screen in it (at
+// phone class the write then ended ~30 ms after the screen was built). Without commit() (older
+// browsers): as before.
+function commitNow(tx) {
+  if (tx && typeof tx.commit === "function") {
+    try {
+      tx.commit();
+    } catch (error) {
+      // already committing or aborted: its oncomplete/onabort tells
+    }
+  }
+}
+
+// The store's file into its blocks: the blocks that differ from ``kept`` (all of them when nothing
+// is known) and the size record, in one transaction, committed at once — opened and filled before
+// this returns when the database is open (Python builds the screen meanwhile). A promise of the
+// bytes IndexedDB then holds, or null when nothing differed (no transaction).
+function writeBlocks(FS, path) {
+  let stat;
+  try {
+    stat = FS.stat(path);
+  } catch (error) {
+    return Promise.resolve(null); // no store file (yet): nothing of it to keep
+  }
+  const bytes = FS.readFile(path); // a copy: the file goes on changing
+  const before = kept.get(path);
+  const seen = foreign;
+  const count = Math.ceil(bytes.length / BLOCK);
+  const changed = [];
+  // compared four bytes at a time (both are copies of their own, so aligned), the last few one by one
+  const words = new Int32Array(bytes.buffer, 0, bytes.length >> 2);
+  const was = before === undefined ? null : new Int32Array(before.buffer, before.byteOffset, before.length >> 2);
+  for (let i = 0; i < count; i++) {
+    const start = i * BLOCK;
+    const end = Math.min(start + BLOCK, bytes.length);
+    let same = before !== undefined && Math.min(start + BLOCK, before.length) === end;
+    let j = start >> 2;
+    for (const last = end >> 2; same && j < last; j++) same = words[j] === was[j];
+    for (j <<= 2; same && j < end; j++) same = bytes[j] === before[j];
+    if (!same) changed.push(i);
+  }
+  const shorter = before === undefined || before.length > bytes.length; // blocks past the end may be held
+  if (!shorter && changed.length === 0 && before.length === bytes.length) return Promise.resolve(null);
+  const write = (db) => {
+    const tx = db.transaction([BLOCK_STORE], "readwrite");
+    const finished = done(tx);
+    const store = tx.objectStore(BLOCK_STORE);
+    for (const i of changed) store.put(bytes.slice(i * BLOCK, Math.min((i + 1) * BLOCK, bytes.length)), [path, i]);
+    if (shorter) store.delete(IDBKeyRange.bound([path, count], [path, Infinity]));
+    store.put({ size: bytes.length, mode: stat.mode, timestamp: stat.mtime, block: BLOCK }, [path, "meta"]);
+    commitNow(tx);
+    return finished.then(() => {
+      if (others) others.postMessage({ wrote: path, by: WRITER });
+      return others && seen === foreign ? bytes : null; // kept only if no other tab wrote meanwhile
+    });
+  };
+  return blockHandle ? write(blockHandle) : openBlocks().then(write);
+}
+
+// IDBFS's records of the mount (all but the store's file) made what the file system holds: the paths
+// that differ from what ``held`` says IndexedDB holds (an older site's record of the store's file is
+// deleted here, after its blocks are in). A promise of the records then held.
+function writeRecords(FS, mountpoint, local, held) {
+  const IDBFS = FS.filesystems.IDBFS;
+  if (sameEntries(local, held)) return Promise.resolve(local); // what IDBFS.reconcile would find, without opening the database
+  return new Promise((resolve, reject) => {
+    IDBFS.getDB(mountpoint, (error, db) => {
+      if (error) return reject(error);
+      const tx = opened(db, () => IDBFS.reconcile({ type: "local", entries: local }, { type: "remote", db, entries: held },
+        (error) => (error ? reject(error) : resolve(local))));
+      commitNow(tx); // IDBFS issued every put and delete inside reconcile
+    });
+  });
+}
+
+// What IDBFS's records hold for the mount when this worker has not read them: read (IDBFS's cursor).
+function heldRecords(FS, mountpoint) {
+  const known = written.get(mountpoint);
+  if (known) return Promise.resolve(known);
   const IDBFS = FS.filesystems.IDBFS;
   const mount = FS.lookupPath(mountpoint).node.mount;
   return new Promise((resolve, reject) => {
-    IDBFS.getLocalSet(mount, (error, local) => { // synchronous: stats the files now
-      if (error) return reject(error);
-      const finish = (error) => {
-        if (error) {
-          written.delete(mountpoint);
-          reject(error);
-        } else {
-          written.set(mountpoint, { ...local.entries });
-          resolve();
-        }
-      };
-      const known = written.get(mountpoint);
-      if (!known) return IDBFS.syncfs(mount, false, finish);
-      // nothing differs (the start's check after the store's open): what IDBFS.reconcile would find,
-      // found without opening the database first (an indexedDB.open, ~50 ms of a full-speed start)
-      if (!changed && sameEntries(local.entries, known)) return finish(null);
-      IDBFS.getDB(mountpoint, (error, db) => {
-        if (error) return finish(error);
-        const held = { ...known };
-        if (changed) delete held[changed];
-        const tx = opened(db, () => IDBFS.reconcile(local, { type: "remote", db, entries: held }, finish));
-        // IDBFS issued every put and delete inside reconcile (its loadLocalEntry and storeRemoteEntry
-        // call back at once), so the commit may begin now: by itself it begins only when this task
-        // ends, and Python goes on building the screen in it (at phone class the write then ended
-        // ~30 ms after the screen was built). Without commit() (older browsers): as before.
-        if (tx && typeof tx.commit === "function") {
-          try {
-            tx.commit();
-          } catch (error) {
-            // already committing or aborted: its oncomplete/onabort tells finish
-          }
-        }
-      });
-    });
+    IDBFS.getRemoteSet(mount, (error, remote) => (error ? reject(error) : resolve({ ...remote.entries })));
   });
+}
+
+// After a change (``changed``: the store's file, which Python knows it changed; null at the start's
+// check — both write only what differs): the store's file into its blocks, then the rest. Resolves
+// once all of it is in IndexedDB.
+function writeThrough(FS, mountpoint, changed) {
+  const IDBFS = FS.filesystems.IDBFS;
+  try {
+    const mount = FS.lookupPath(mountpoint).node.mount;
+    let local = null;
+    IDBFS.getLocalSet(mount, (error, set) => { // synchronous: stats the files now
+      if (error) throw error;
+      local = set.entries;
+    });
+    const blocks = mountpoint === STORE_MOUNT ? writeBlocks(FS, STORE_FILE) : Promise.resolve(null);
+    delete local[STORE_FILE]; // kept in blocks, not in IDBFS's record
+    return (async () => {
+      try {
+        const held = await heldRecords(FS, mountpoint);
+        const bytes = await blocks;
+        if (bytes) kept.set(STORE_FILE, bytes);
+        written.set(mountpoint, await writeRecords(FS, mountpoint, local, held));
+      } catch (error) {
+        forget(mountpoint);
+        throw error;
+      }
+    })();
+  } catch (error) {
+    forget(mountpoint);
+    return Promise.reject(error);
+  }
+}
+
+function forget(mountpoint) {
+  written.delete(mountpoint);
+  kept.delete(STORE_FILE);
 }
 
 // Pyodide with the app's imports done, restored from the kept snapshot if there is a good one, else

@@ -167,6 +167,9 @@ class FakeFS:
     def mount(self, fs, opts, path) -> None:
         self.calls.append(("mount", fs, path))
 
+    def unmount(self, path) -> None:
+        self.calls.append(("unmount", path))
+
     def syncfs(self, populate, callback) -> None:
         self.calls.append(("syncfs", populate))
         asyncio.get_running_loop().call_soon(callback, self.error)  # IndexedDB answers later, never at once
@@ -244,6 +247,49 @@ async def test_the_store_read_as_the_worker_started_is_loaded_without_idbfs_read
     await platform.persist(changed=False)  # the start: only what the modification times say
     await platform.persist()  # a move: the store's file whatever its time says
     assert worker.writes == [(platform.PHONE_DATA_DIR, None), (platform.PHONE_DATA_DIR, platform.PHONE_DB)]
+
+
+class UnreadableWorker(PrefetchingWorker):
+    """The site's worker whose read of IndexedDB at its start failed (python-worker.js ``loadStore``)."""
+
+    async def loadStore(self, mountpoint: str) -> bool:  # noqa: N802 - the JavaScript name
+        self.loads.append(mountpoint)
+        raise RuntimeError("the games kept in this browser could not be read (UnknownError)")
+
+
+async def test_a_store_indexeddb_could_not_give_back_is_not_opened_and_read_again_next_time(fake_pyodide, monkeypatch):
+    worker = UnreadableWorker(found=False)
+    monkeypatch.setitem(sys.modules, "flet_js", worker)
+    for _ in range(2):
+        with pytest.raises(platform.StorageUnreadable, match=r"^IndexedDB could not be read: the games kept in "
+                                                              r"this browser could not be read \(UnknownError\)$"):
+            await platform.open_storage()
+    mounted = ("mount", "IDBFS", platform.PHONE_DATA_DIR)
+    assert fake_pyodide.calls == [mounted, ("unmount", platform.PHONE_DATA_DIR)] * 2  # tried again, not taken as read
+    assert worker.loads == [platform.PHONE_DATA_DIR] * 2 and worker.writes == []
+
+
+UNREADABLE_DE = ("Die Spiele, die dieser Browser aufbewahrt, konnten nicht gelesen werden. Es wurde nichts "
+                 "überschrieben. Bitte die Seite neu laden; hilft das nicht, den Browser neu starten.")
+UNREADABLE_EN = ("The games this browser keeps could not be read. Nothing was overwritten. Please reload the "
+                 "page; if that does not help, restart the browser.")
+
+
+async def test_when_the_kept_games_cannot_be_read_the_phone_says_so_and_opens_no_store(tmp_path, fake_pyodide,
+                                                                                       monkeypatch):
+    worker = UnreadableWorker(found=False)
+    monkeypatch.setitem(sys.modules, "flet_js", worker)
+    opened: list[str] = []
+
+    def make_ctx():
+        opened.append("store")
+        return make_context(tmp_path / "phone.db")
+
+    app = await AppSession.start(None, main=phone_main(make_ctx))
+    assert app.has_text(UNREADABLE_DE) and app.has_text(UNREADABLE_EN)
+    assert not app.find_all(text="Qwixx Longo")  # no home screen, nothing to tap that would save
+    assert opened == [] and worker.writes == [] and not (tmp_path / "phone.db").exists()
+    assert not app.crashes()
 
 
 async def test_the_workers_write_error_reaches_the_saver_as_an_indexeddb_error(fake_pyodide, monkeypatch):
