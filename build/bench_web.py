@@ -114,8 +114,8 @@ STEPS = ("page-start", "worker-started", "pyodide-imported", "wasm-compiled", "a
          "cached-snapshot-read", "header-read", "wasm-instantiated", "pack-unpacked", "libs-loaded", "memory-written",
          "memory-restored", "pyodide-loaded", "snapshot-restored",
          "snapshot-made", "app-on-path",
-         "app-imported", "python-connected", "python-ready", "session", "storage-read-early", "storage-loaded",
-         "store-open", "store-persisted", "home-built", "home", "snapshot-kept")
+         "app-imported", "python-connected", "python-ready", "session", "store-read", "storage-read-early",
+         "storage-loaded", "store-open", "store-persisted", "home-built", "home", "snapshot-kept")
 
 
 def ensure_site() -> pathlib.Path:

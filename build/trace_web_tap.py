@@ -22,6 +22,11 @@ undo's tooltip). ``--chrome-trace`` also records a Chrome trace over the taps an
 thread's busy time per tap (top-level tasks, the pauses between taps included): the page's main
 thread (Dart), the GPU process (drawing), the Python worker, the browser.
 
+``--games N`` first puts a store with N finished games (bench_stats's random games, made with the
+server's Python) into the phone's storage as IDBFS's record of the file (as a site before the block
+store kept it; the site reads it and keeps it in its own way from the first save), and reloads: a
+phone with a long history, whose every saved tap the store's size may cost.
+
 Printed: the median and p90 of each span over the taps. ``--phone-cpu`` holds this process and the
 browser to a share of one core (bench_web's ``PhoneCpu``; the static server outside). Figures, not
 assertions.
@@ -56,7 +61,8 @@ WORKER_JS = """(PY_TRACE) => {
   self.postMessage = (m, t) => { if (m instanceof Uint8Array) log.push(['w_out', at(), m.length]); return post(m, t); };
   const put = IDBObjectStore.prototype.put;
   IDBObjectStore.prototype.put = function (value, key) {
-    const bytes = value && value.contents ? value.contents.byteLength : 0;
+    const bytes = ArrayBuffer.isView(value) ? value.byteLength  // the store's blocks
+      : value && value.contents ? value.contents.byteLength : 0;  // IDBFS's record of a file
     log.push(['put', at(), bytes, String(key)]);
     return put.call(this, value, key);
   };
@@ -209,6 +215,53 @@ def thread_busy(cdp) -> dict[tuple[str, str], float]:
     return busy
 
 
+# --games: the store's file as IDBFS's record (version 21, FILE_DATA), the block store's records
+# cleared, then this worker closed (it writes nothing more); the page is reloaded next
+PUT_STORE = """async (b64) => {
+  const contents = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  const path = "/data/tischrichter.db";
+  const opened = (name, version, upgrade) => new Promise((ok, no) => {
+    const request = indexedDB.open(name, version);
+    request.onupgradeneeded = () => upgrade(request);
+    request.onsuccess = () => ok(request.result);
+    request.onerror = () => no(request.error);
+  });
+  const done = (tx) => new Promise((ok, no) => { tx.oncomplete = ok; tx.onabort = () => no(tx.error); });
+  const idbfs = await opened("/data", 21, (request) => {
+    const db = request.result;
+    const files = db.objectStoreNames.contains("FILE_DATA")
+      ? request.transaction.objectStore("FILE_DATA") : db.createObjectStore("FILE_DATA");
+    if (!files.indexNames.contains("timestamp")) files.createIndex("timestamp", "timestamp", {unique: false});
+  });
+  const put = idbfs.transaction(["FILE_DATA"], "readwrite");
+  put.objectStore("FILE_DATA").put({timestamp: new Date(), mode: 33206, contents}, path);
+  await done(put);
+  idbfs.close();
+  const blocks = await opened("tischrichter-store", 1, (request) => request.result.createObjectStore("blocks"));
+  const clear = blocks.transaction(["blocks"], "readwrite");
+  clear.objectStore("blocks").clear();
+  await done(clear);
+  blocks.close();
+  self.close();
+  return contents.length;
+}"""
+
+
+def filled_store(games: int, tmp: pathlib.Path) -> bytes:
+    """A store's file with ``games`` finished games, as the phone keeps it (one file, no journal)."""
+    import random
+
+    import bench_stats
+
+    from companion.store import Store
+
+    db = tmp / "filled.db"
+    store = Store(db, durable=False)
+    bench_stats.fill(store, games, random.Random(11))
+    store.close()
+    return db.read_bytes()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--taps", type=int, default=20)
@@ -217,6 +270,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--chrome-trace", action="store_true", help="also: each thread's busy time per tap")
     ap.add_argument("--profile", type=int, default=0, metavar="N",
                     help="also: cProfile the worker's Python over the taps, its N costliest functions")
+    ap.add_argument("--reloads", type=int, default=0,
+                    help="after the taps: this many offline reloads to the first screen, each timed")
+    ap.add_argument("--games", type=int, default=0,
+                    help="first: a store with this many finished games on the phone (a long history)")
     args = ap.parse_args(argv)
     site = args.site or bench_web.ensure_site()
     spec = bench.TAP_GAMES["qwixx"]
@@ -235,6 +292,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"first screen after {seconds:.2f} s; waiting for the cache and the snapshot ...", flush=True)
             page.on("console", lambda m: m.type in ("error", "warning") and print("  console:", m.text[:800]))
             bench_web.wait_cached(page)
+            if args.games:
+                import base64
+
+                filled = filled_store(args.games, pathlib.Path(tmp))
+                (worker,) = page.workers
+                kb = worker.evaluate(PUT_STORE, base64.b64encode(filled).decode()) / 1024
+                page.reload(timeout=bench_web.LOAD_TIMEOUT)
+                page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=bench_web.LOAD_TIMEOUT)
+                page.locator("flt-semantics-placeholder").dispatch_event("click")
+                bench_web.seen(page, bench_web.FIRST_SCREEN)
+                print(f"the phone's store: {args.games} finished games, {kb:.0f} KB", flush=True)
             bench.TOUCH_PAGES.add(page)  # tapped with a finger, as a phone: no hover, no tooltip
             bench_web.start_qwixx(page)
             server.stop()
@@ -275,6 +343,17 @@ def main(argv: list[str] | None = None) -> int:
                 for (proc, thread), us in sorted(busy.items(), key=lambda kv: -kv[1])[:14]:
                     print(f"  {proc[:24]:24s} {thread[:34]:34s} {us / 1000 / args.taps:8.1f}")
             rows = [r for down, seen, plog, wlog in windows if (r := span(plog, wlog, down, seen)) is not None]
+            reloads = []
+            for _ in range(args.reloads):  # the store as the taps left it, read at each start
+                time.sleep(1.0)
+                seconds, marks = bench_web.reload_offline(page)
+                reloads.append(seconds)
+                later = bench_web.STEPS[bench_web.STEPS.index("app-imported"):]
+                print(f"  reload {seconds:.2f} s: " + " → ".join(
+                    f"{name} {marks[name] / 1000:.2f}" for name in later if name in marks), flush=True)
+            if reloads:
+                print(f"offline reloads to the first screen: {', '.join(f'{s:.2f}' for s in reloads)} s "
+                      f"(median {statistics.median(reloads):.2f})", flush=True)
         finally:
             ctx.close()
             server.stop()
