@@ -300,7 +300,10 @@ def test_flets_rive_runtime_comes_from_the_site_not_a_cdn(site):
     for variant in ("wasm", "wasm_compatibility"):
         stub = (out / "rive-stub" / variant / "rive_native.js").read_text(encoding="utf-8")
         assert "globalThis.RiveNative = () => new Promise(() => {});" in stub
-    assert (out / "main.dart.wasm").stat().st_size == (build_site.flet_web_dir() / "main.dart.wasm").stat().st_size
+    # Rive's address keeps its length; only the startup message's import grows the module
+    grown = len(build_site.STARTUP_MESSAGE) - len(build_site.CLIENT_STARTUP_MESSAGE)
+    original = (build_site.flet_web_dir() / "main.dart.wasm").stat().st_size
+    assert (out / "main.dart.wasm").stat().st_size == original + grown
 
 
 def test_the_site_version_changes_with_its_files(tmp_path):
@@ -385,6 +388,33 @@ def test_the_page_gives_flutter_a_valid_language_tag_before_flutter_starts(site)
     html = (out / "index.html").read_text(encoding="utf-8")
     guard = html.index("new Intl.Locale(tag)")
     assert guard < html.index('src="python.js"') and guard < html.index('src="flutter_bootstrap.js"')
+
+
+def test_the_client_says_it_is_starting_in_german_and_english_in_both_of_its_builds(site):
+    """Flet's spinner at the start said "Working..." (a constant of the client). The site's skwasm build
+    imports each string constant as a global named by the string: that import is renamed, every other
+    import of the module but Rive's address stays as it was, in its place; the dart2js build has it as
+    a literal."""
+    out, _ = site
+    original = build_site.wasm_imports((build_site.flet_web_dir() / "main.dart.wasm").read_bytes())[2]
+    shipped = build_site.wasm_imports((out / "main.dart.wasm").read_bytes())[2]
+    assert len(shipped) == len(original)
+    changed = {a[1]: b[1] for a, b in zip(original, shipped, strict=True) if a[:2] != b[:2]}
+    # the other import renamed is Rive's CDN address (test_flets_rive_runtime_comes_from_the_site_not_a_cdn)
+    assert changed.keys() == {b"Working...", build_site.RIVE_CDN.encode()}
+    assert changed[b"Working..."] == b"Startet ... / Starting ..."
+    js = (out / "main.dart.js").read_text(encoding="utf-8")
+    assert '"Startet ... / Starting ..."' in js
+    assert '"Working..."' not in js
+
+
+def test_a_client_without_that_message_stops_the_build_instead_of_shipping_it_unsaid(site):
+    out, _ = site
+    wasm = (out / "main.dart.wasm").read_bytes()
+    with pytest.raises(ValueError, match=r"^0 imports named b'Working\.\.\.'$"):
+        build_site.rename_import(wasm, b"", b"Working...", b"Startet ... / Starting ...")
+    with pytest.raises(ValueError, match="not a WebAssembly module"):
+        build_site.wasm_imports(b"<!DOCTYPE html>")
 
 
 def test_the_start_snapshot_is_keyed_by_what_it_depends_on_and_can_be_left_out(site, tmp_path):

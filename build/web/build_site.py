@@ -12,7 +12,8 @@ What it does, each step plain:
    The page side and worker of the Python start are ours (``python.js``, ``python-worker.js``:
    the worker starts with the page, in parallel with Flutter; issue 29).
 4. Patch ``index.html`` (Pyodide from ``./pyodide/pyodide.mjs``, CanvasKit and fonts from the site,
-   never a CDN) and ``flutter_bootstrap.js`` (no Flutter service worker: ours is ``sw.js``).
+   never a CDN) and ``flutter_bootstrap.js`` (no Flutter service worker: ours is ``sw.js``); the
+   client's words under its start spinner in German and English (``patch_startup_message``).
 5. Manifest, icons and the cache-first service worker (``build/web/sw.js``), versioned by a hash of
    every file of the site. It precaches only the core (``core_files``: what every browser needs);
    the rest (``LOADED_ONLY``: one renderer of several, rarely used assets) is cached when this
@@ -432,6 +433,123 @@ def patch_index(out: Path, base: str) -> None:
         sys.exit("web.sh: the font manifest lacks Roboto or the Material icons (flet-web changed?)")
     manifest_path.write_text(json.dumps(kept, indent=2), encoding="utf-8")
     patch_rive(out)
+    patch_startup_message(out)
+
+
+# What Flet's client writes under its spinner while the app starts: "Working..." in its own code
+# (a constant of main.dart.wasm and main.dart.js, not a setting). A German-first app says it in both
+# of its languages; ASCII only, as the client may draw it before its font has loaded.
+CLIENT_STARTUP_MESSAGE = "Working..."
+STARTUP_MESSAGE = "Startet ... / Starting ..."
+
+
+def _uleb(data: bytes, at: int) -> tuple[int, int]:
+    """An unsigned LEB128 number of ``data`` at ``at``: (value, the offset after it)."""
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return value, at
+
+
+def _uleb_bytes(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte, value = value & 0x7F, value >> 7
+        out.append(byte | (0x80 if value else 0))
+        if not value:
+            return bytes(out)
+
+
+def _skip_reftype(data: bytes, at: int) -> int:
+    """Past a value or reference type: (ref null? heaptype) is 0x63/0x64 and a heap type (s33)."""
+    kind = data[at]
+    at += 1
+    if kind in (0x63, 0x64):
+        if 0x40 <= data[at] < 0x80:
+            return at + 1  # an abstract heap type, one byte
+        return _uleb(data, at)[1]  # a type index
+    return at
+
+
+def wasm_imports(data: bytes) -> tuple[int, int, list[tuple[bytes, bytes, int, int]]]:
+    """The import section of a WebAssembly module: (its offset, where its payload ends, and per
+    import (module, name, where its name's length begins, where its name ends)). Every import is
+    read to its end (functions, tables, memories, globals, tags), so a layout this does not know
+    is an error, never a wrong offset."""
+    if data[:8] != b"\0asm\x01\0\0\0":
+        raise ValueError("not a WebAssembly module")
+    at = 8
+    while at < len(data):
+        section = data[at]
+        size, body = _uleb(data, at + 1)
+        if section == 2:
+            count, k = _uleb(data, body)
+            out = []
+            for _ in range(count):
+                length, k = _uleb(data, k)
+                module = data[k:k + length]
+                k += length
+                name_at = k
+                length, k = _uleb(data, k)
+                name = data[k:k + length]
+                k += length
+                out.append((module, name, name_at, k))
+                kind = data[k]
+                k += 1
+                if kind == 0:  # function: its type
+                    k = _uleb(data, k)[1]
+                elif kind == 3:  # global: its type, then mutability
+                    k = _skip_reftype(data, k) + 1
+                elif kind in (1, 2):  # table (a reference type first) or memory: limits
+                    if kind == 1:
+                        k = _skip_reftype(data, k)
+                    flags = data[k]
+                    k = _uleb(data, k + 1)[1]  # the minimum
+                    if flags & 1:
+                        k = _uleb(data, k)[1]  # the maximum
+                elif kind == 4:  # tag: attribute, type
+                    k = _uleb(data, k + 1)[1]
+                else:
+                    raise ValueError(f"an import of kind {kind}")
+            if k != body + size:
+                raise ValueError("the import section does not end where its size says")
+            return at, body + size, out
+        at = body + size
+    raise ValueError("no import section")
+
+
+def rename_import(data: bytes, module: bytes, old: bytes, new: bytes) -> bytes:
+    """``data`` with the one import ``module``/``old`` named ``new`` (dart2wasm imports each string
+    constant as a global whose name is the string); the section's size follows, nothing else moves
+    but the bytes after it."""
+    start, end, imports = wasm_imports(data)
+    found = [(a, b) for m, n, a, b in imports if m == module and n == old]
+    if len(found) != 1:
+        raise ValueError(f"{len(found)} imports named {old!r}")
+    name_at, name_end = found[0]
+    size, body = _uleb(data, start + 1)
+    payload = data[body:name_at] + _uleb_bytes(len(new)) + new + data[name_end:end]
+    return data[:start + 1] + _uleb_bytes(len(payload)) + payload + data[end:]
+
+
+def patch_startup_message(out: Path) -> None:
+    """The client's startup message in German and English, in both of its builds (issue 29)."""
+    js_path = out / "main.dart.js"
+    js = js_path.read_text(encoding="utf-8")
+    quoted = json.dumps(CLIENT_STARTUP_MESSAGE)
+    if js.count(quoted) != 1:
+        sys.exit("web.sh: main.dart.js has no startup message to say in German (flet-web changed?)")
+    js_path.write_text(js.replace(quoted, json.dumps(STARTUP_MESSAGE)), encoding="utf-8")
+    wasm_path = out / "main.dart.wasm"
+    try:
+        wasm = rename_import(wasm_path.read_bytes(), b"", CLIENT_STARTUP_MESSAGE.encode(), STARTUP_MESSAGE.encode())
+    except ValueError as exc:
+        sys.exit(f"web.sh: main.dart.wasm: {exc} (flet-web changed?)")
+    wasm_path.write_bytes(wasm)
 
 
 def patch_rive(out: Path) -> None:
