@@ -531,7 +531,7 @@ def rename_import(data: bytes, module: bytes, old: bytes, new: bytes) -> bytes:
     if len(found) != 1:
         raise ValueError(f"{len(found)} imports named {old!r}")
     name_at, name_end = found[0]
-    size, body = _uleb(data, start + 1)
+    body = _uleb(data, start + 1)[1]  # past the section's id and size
     payload = data[body:name_at] + _uleb_bytes(len(new)) + new + data[name_end:end]
     return data[:start + 1] + _uleb_bytes(len(payload)) + payload + data[end:]
 

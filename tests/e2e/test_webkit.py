@@ -71,6 +71,11 @@ def wait_node(driver, name=None, pattern=None, role=None, timeout: float = 60) -
                          + (f"; the Python worker said: {why}" if why else ""))
 
 
+def same_box(a: dict, b: dict) -> bool:
+    """Two looks at a node found it in the same place (within half a CSS pixel)."""
+    return all(abs(a[k] - b[k]) < 0.5 for k in ("x", "y", "width", "height"))
+
+
 def steady(find_again, timeout: float = 10) -> dict:
     """The node once its box stops moving: two looks 0.3 s apart agree (a box read while the screen
     still lays out or a scroll still glides is not where the node is when the click lands)."""
@@ -79,7 +84,7 @@ def steady(find_again, timeout: float = 10) -> dict:
     while True:
         time.sleep(0.3)
         again = find_again()
-        if all(abs(again[k] - node[k]) < 0.5 for k in ("x", "y", "width", "height")):
+        if same_box(again, node):
             return again
         assert time.monotonic() < deadline, f"{again['words']!r} kept moving: {node} -> {again}"
         node = again
@@ -131,7 +136,7 @@ def still_shot(driver, mode: str, name: str, find_again) -> tuple[bytes, dict]:
         node = steady(find_again)
         png = shot(driver, mode, name)
         again = find_again()
-        if all(abs(again[k] - node[k]) < 0.5 for k in ("x", "y", "width", "height")):
+        if same_box(again, node):
             return png, again
     raise AssertionError(f"{again['words']!r} moved during each of 5 screenshots: {node} -> {again}")
 
