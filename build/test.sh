@@ -7,5 +7,5 @@ bash build/setup.sh --test
 .venv/bin/python build/web/build_site.py >/dev/null
 .venv/bin/python -m ruff check .
 .venv/bin/python -m mypy scoring components companion
-# the slowest tests, for how far they are from the ten minutes a test may take (pyproject.toml)
+# the slowest tests, for how far they are from the five minutes a test may take (pyproject.toml)
 exec .venv/bin/python -m pytest -q -p no:cacheprovider --durations=15 "$@"
