@@ -155,7 +155,7 @@ def _prepared_table(db: pathlib.Path, game: str, names: tuple[str, ...], options
                     first: Callable[[Any], Any]) -> str:
     """A table created in ``db`` and brought to the position the taps start from by ``first``."""
     from companion.store import Store
-    from companion.table import Tables
+    from companion.table.table import Tables
     from scoring.engine import PlayerSpec
 
     store = Store(db)
@@ -840,7 +840,7 @@ def long_game(min_actions: int = 500):
 
 def bench_store(tmp: pathlib.Path, n: int = 500) -> dict[str, Any]:
     from companion.store import Store
-    from companion.table import Tables
+    from companion.table.table import Tables
 
     record = long_game(n)
     base = record.model_copy(update={"actions": ()})
@@ -927,9 +927,9 @@ def faults_server_kill(rounds: int, tmp: pathlib.Path, seed: int = FAULTS_SEED) 
     coin (nothing half applied), and the state must equal the replay of its log. The next round
     plays on from there."""
     from companion.store import Store
-    from companion.table import Tables
+    from companion.table.table import Tables
     from scoring.engine import PlayerSpec, replay
-    from tests.companion.kill_server_client import tap_until_killed
+    from tests.companion.web.kill_server_client import tap_until_killed
     from tests.e2e.conftest import Server
 
     rng = random.Random(seed)

@@ -6,7 +6,7 @@
 
 One app server (``python -m companion``, loopback) per level, on a copy of one prepared
 database: tables of four players, the three games in turn. Every phone is a light protocol
-client (``tests/companion/kill_server_client.py``: Flet's WebSocket protocol, no drawing)
+client (``tests/companion/web/kill_server_client.py``: Flet's WebSocket protocol, no drawing)
 that joined like a real phone: the game's guest link ``/g/<id>?t=<token>`` (the server sets
 its guest and phone cookies), then ``/g/<id>/seat/<n>`` claims seat n. At each table Ana
 (seat 0) taps on her own rhythm (one action every 1-3 s), alternating the game's action and
@@ -33,7 +33,7 @@ from typing import Any
 import bench  # build/bench.py: servers, the browser, the in-page tap
 import msgpack
 
-from tests.companion.kill_server_client import FletClient, open_client
+from tests.companion.web.kill_server_client import FletClient, open_client
 
 TARGET_P95_MS = 100.0  # tap -> last phone of the table, at 30 tables (issue 17)
 TARGET_CHROMIUM_RATIO = 1.5  # the sampled page's in-page p95 vs its idle run
@@ -81,7 +81,7 @@ class Prepared:
 def prepare(tmp: pathlib.Path, n: int) -> Prepared:
     """``n`` café tables (the three games in turn) and the sampled Qwixx table, in one file."""
     from companion.store import Store
-    from companion.table import Tables
+    from companion.table.table import Tables
     from scoring.engine import PlayerSpec
 
     db = tmp / "cafe.db"

@@ -41,7 +41,7 @@ async def _taps(port: int, gid: str, cookie: str, n: int, gold0: int, during: as
     """Phone B: ``n`` taps, each timed until its new amount arrives (ms)."""
     import msgpack  # noqa: F401 - the client's frames
 
-    from tests.companion.kill_server_client import TAP, _find, _has_text, open_client
+    from tests.companion.web.kill_server_client import TAP, _find, _has_text, open_client
 
     out: list[float] = []
     t_end = time.monotonic() + MAX_S
@@ -72,7 +72,7 @@ async def _flood(port: int, gid: str, cookie: str, started: asyncio.Event) -> st
     import msgpack
     import websockets
 
-    from tests.companion.kill_server_client import open_client
+    from tests.companion.web.kill_server_client import open_client
 
     frame = b"\x00" + msgpack.packb([3, {"target": 987654321, "name": "click", "data": None}])
     t_end = time.monotonic() + MAX_S
@@ -115,9 +115,9 @@ def _flood_process(port: int, gid: str, cookie: str, go: Any, result: Any) -> No
 
 
 def run() -> dict[str, Any]:
-    from companion.server import HOST_COOKIE, PHONE_COOKIE
     from companion.store import Store
-    from companion.table import Tables
+    from companion.table.table import Tables
+    from companion.web.server import HOST_COOKIE, PHONE_COOKIE
     from scoring.engine import PlayerSpec
     from tests.e2e.conftest import Server
 

@@ -24,10 +24,10 @@ from typing import Any
 
 def two_servers(tmp: Path) -> dict[str, Any]:
     from companion.store import Store
-    from companion.table import Tables
+    from companion.table.table import Tables
     from scoring.engine import PlayerSpec
     from scoring.errors import RefereeError
-    from tests.companion.test_store_one_writer import start_second
+    from tests.companion.store.test_store_one_writer import start_second
     from tests.e2e.conftest import Server
 
     db = tmp / "two-servers.db"
@@ -72,7 +72,7 @@ def two_servers(tmp: Path) -> dict[str, Any]:
 CHILD = r"""
 import json, sys
 from companion.store import Store, StoreError
-from companion.table import Tables
+from companion.table.table import Tables
 store = Store(sys.argv[1])
 out = {"notices": [n.key for n in store.notices], "readonly": store.readonly,
        "games": [g["id"] for g in store.games()]}
@@ -91,9 +91,9 @@ def read_only_folder() -> dict[str, Any]:
     import pwd
 
     from companion.store import Store
-    from companion.table import Tables
+    from companion.table.table import Tables
     from scoring.engine import PlayerSpec
-    from tests.companion.test_store_permissions import give, run_child, snapshot
+    from tests.companion.store.test_store_permissions import give, run_child, snapshot
 
     user = None
     if os.geteuid() == 0:
@@ -138,12 +138,12 @@ def read_only_folder() -> dict[str, Any]:
 
 
 def import_bombs() -> dict[str, Any]:
-    from companion.backup import backup_text, export_backup, import_backup
-    from companion.history import ImportRefused, dump_store
+    from companion.records.backup import backup_text, export_backup, import_backup
+    from companion.records.history import ImportRefused, dump_store
     from companion.store import Store
-    from companion.table import Tables
+    from companion.table.table import Tables
     from scoring.engine import PlayerSpec
-    from tests.companion.test_backup import _bombs, _resigned  # the same bombs the tests throw
+    from tests.companion.records.test_backup import _bombs, _resigned  # the same bombs the tests throw
 
     store = Store(":memory:")
     tables = Tables(store)

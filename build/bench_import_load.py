@@ -40,7 +40,7 @@ def _p95(xs: list[float]) -> float | None:
 
 
 def make_backup() -> tuple[str, int]:
-    from companion.backup import backup_text, export_backup
+    from companion.records.backup import backup_text, export_backup
     from companion.store import Store
     from scoring.engine import PlayerSpec
     from scoring.simulate import play_random
@@ -73,9 +73,9 @@ async def _tap_while(table: Any, busy: asyncio.Task | None, count: int) -> list[
 
 
 async def measure(backup: str) -> dict[str, Any]:
-    from companion.backup import import_backup, import_backup_async
+    from companion.records.backup import import_backup, import_backup_async
     from companion.store import Store
-    from companion.table import Tables
+    from companion.table.table import Tables
     from scoring.engine import PlayerSpec
 
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="bench-import-"))

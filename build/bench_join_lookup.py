@@ -58,8 +58,8 @@ def _fill(db: pathlib.Path) -> tuple[str, str]:
 
 
 def in_process(db: pathlib.Path, gid: str, token: str) -> dict[str, float]:
-    from companion.server import Gate, store_lookups
     from companion.store import Store
+    from companion.web.server import Gate, store_lookups
 
     async def app(scope: dict, receive: Any, send: Any) -> None:
         await send({"type": "http.response.start", "status": 200, "headers": []})
@@ -105,7 +105,7 @@ def _get(port: int, path: str, cookie: str | None = None) -> int:
 
 
 def real_server(db: pathlib.Path) -> dict[str, Any]:
-    from companion.server import HOST_COOKIE
+    from companion.web.server import HOST_COOKIE
     from tests.e2e.conftest import Server
 
     srv = Server(db, ["--lan", "--host", "127.0.0.1", "--token", TOKEN])

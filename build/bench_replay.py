@@ -21,7 +21,7 @@ Times are CPU seconds of this process (``time.process_time``), best of
 ``--repeat`` runs: on a machine shared with other jobs, wall time mostly
 measures the neighbours. Garbage collection stays on (it is part of the cost).
 
-``--import`` also times ``companion.history.check_backup`` on the same record
+``--import`` also times ``companion.records.history.check_backup`` on the same record
 (what the backup import does before it writes anything).
 """
 
@@ -167,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
             per.append(t / n * 1e6)
             line = f"{gid:24} {size:8d} {n:8d} {len(text) / 1e6:6.2f} {per[-1]:14.1f}"
             if args.with_import:
-                from companion.backup import check_backup
+                from companion.records.backup import check_backup
 
                 ti = timed(lambda text=text: check_backup(text), args.repeat)
                 line += f" {ti / n * 1e6:14.1f}"

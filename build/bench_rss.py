@@ -56,8 +56,8 @@ def rss_mb(pid: int) -> float:
 
 async def _guest(port: int, gid: str, tok: str, phone: str) -> bool:
     """One phone opens the table's link as a guest, takes its first screen and leaves."""
-    from companion.server import GUEST_COOKIE, PHONE_COOKIE
-    from tests.companion.kill_server_client import open_client
+    from companion.web.server import GUEST_COOKIE, PHONE_COOKIE
+    from tests.companion.web.kill_server_client import open_client
 
     cookie = f"{GUEST_COOKIE}={gid}.{tok}; {PHONE_COOKIE}={phone}"
     async with open_client(port, f"/g/{gid}", cookie=cookie) as client:
@@ -91,7 +91,7 @@ async def _silent_sockets(port: int, gid: str, tok: str, n: int, pid: int) -> tu
     the phones close them. Returns (how many opened, RSS then)."""
     import websockets
 
-    from companion.server import GUEST_COOKIE, PHONE_COOKIE
+    from companion.web.server import GUEST_COOKIE, PHONE_COOKIE
 
     sem = asyncio.Semaphore(AT_ONCE)
     opened: list[Any] = []
@@ -142,7 +142,7 @@ def _settle(pid: int, idle: float, t_end: float) -> tuple[float, float]:
 
 def run() -> dict[str, Any]:
     from companion.store import Store
-    from companion.table import Tables
+    from companion.table.table import Tables
     from scoring.engine import PlayerSpec
 
     tmp = pathlib.Path(tempfile.mkdtemp(prefix="bench-rss-"))

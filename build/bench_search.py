@@ -31,7 +31,7 @@ def main() -> int:
     args = ap.parse_args()
 
     t0 = time.perf_counter()
-    from companion.rules_search import RulesIndex
+    from companion.screens.rules_search import RulesIndex
 
     import_ms = (time.perf_counter() - t0) * 1000
     t0 = time.perf_counter()

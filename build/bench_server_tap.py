@@ -83,9 +83,9 @@ def instrument(spans: Spans, shells: list[Any]) -> Callable[[], None]:
     """Patch the per-tap path (and each of ``shells``) with timers; returns the undo."""
     import msgpack
 
-    from companion.app import Shell
+    from companion.app import AppShell
     from companion.store import Store
-    from companion.table import Table
+    from companion.table.table import Table
 
     depth = {"table": 0}
     undo: list[Callable[[], None]] = []
@@ -141,7 +141,7 @@ def instrument(spans: Spans, shells: list[Any]) -> Callable[[], None]:
             spans.now["flet"] += rest - (spans.now["encode"] - e0)
             spans.per_session[id(args[0])] += rest
 
-    undo.append(_wrap(Shell, "render", render))
+    undo.append(_wrap(AppShell, "render", render))
 
     def timed(span: str) -> Callable[[Callable, tuple, dict], Any]:
         def call(orig: Callable, args: tuple, kwargs: dict) -> Any:
@@ -166,7 +166,7 @@ def instrument(spans: Spans, shells: list[Any]) -> Callable[[], None]:
 
 async def open_phones(ctx: Any, gid: str, players: int, phones: int) -> list[Any]:
     from build.bench import PASS_AROUND
-    from tests.companion.test_many_phones import open_phone
+    from tests.companion.table.test_many_phones import open_phone
 
     tapper = await open_phone(ctx, f"/g/{gid}")
     await tapper.click(text=PASS_AROUND)

@@ -28,8 +28,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "scoring"))
 
-from companion import history as H  # noqa: E402
 from companion.i18n import tr  # noqa: E402
+from companion.records import history as H  # noqa: E402
 from companion.store import NewGame, Store  # noqa: E402
 from scoring.engine import PlayerSpec, get_game, replay  # noqa: E402
 from scoring.simulate import play_random  # noqa: E402
@@ -127,7 +127,7 @@ def main() -> None:
     print(f"first statistics run (builds the per-game cache; Verflixxt/Verlies replayed once): "
           f"{wall:.1f} s wall, {cpu:.1f} s CPU")
 
-    from companion.history_ui import history_screen, stats_controls
+    from companion.screens.history import history_screen, stats_controls
 
     runs = []
     for _ in range(5):

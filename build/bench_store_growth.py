@@ -39,7 +39,7 @@ import bench_stats  # noqa: E402  # build/ is on sys.path as the script's folder
 
 from companion.store import Store  # noqa: E402
 from companion.store.opening import _inspect  # noqa: E402
-from companion.table import Tables  # noqa: E402
+from companion.table.table import Tables  # noqa: E402
 from scoring.engine import PlayerSpec  # noqa: E402
 
 
@@ -66,7 +66,7 @@ def measure(n: int, runs: int, tmp: Path) -> str:
         store = Store(db, durable=False)
         opens.append(time.perf_counter() - t)
         t = time.perf_counter()
-        store.games(finished=False, limit=30)  # companion/home_screen.py
+        store.games(finished=False, limit=30)  # companion/screens/home.py
         lists.append(time.perf_counter() - t)
         t = time.perf_counter()
         store._find_damaged(store.ids_starting("", limit=n + 1))  # every game, as the open did

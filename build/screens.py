@@ -345,7 +345,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     from companion.store import Store
-    from companion.table import Tables
+    from companion.table.table import Tables
 
     with tempfile.TemporaryDirectory() as tmp:
         db = pathlib.Path(tmp) / "screens.db"

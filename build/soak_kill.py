@@ -23,9 +23,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from companion.store import Store  # noqa: E402
-from companion.table import Tables  # noqa: E402
+from companion.table.table import Tables  # noqa: E402
 from scoring.engine import replay  # noqa: E402
-from tests.companion.test_kill import run_and_kill  # noqa: E402
+from tests.companion.table.test_kill import run_and_kill  # noqa: E402
 
 
 def soak(rounds: int, seed: int = 7, db: Path | None = None, max_acks: int = 300) -> dict:

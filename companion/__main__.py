@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, TypedDict
 if TYPE_CHECKING:
     import flet as ft
 
-    from companion.app import AppContext, Shell
+    from companion.app import AppContext
     from companion.platform import WriteThrough
 
 
@@ -41,8 +41,8 @@ def bgstats(argv: list[str]) -> int:
     parser.add_argument("--db", default=None, help="database file (default: TISCHRICHTER_DB or the user data dir)")
     parser.add_argument("--lang", default="de", choices=("de", "en"), help="language of the comments and messages")
     args = parser.parse_args(argv)
-    from companion import bgstats as B
     from companion.i18n import tr
+    from companion.records import bgstats as B
     from companion.store import Store, default_path
 
     path = args.db or str(default_path())
@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["TISCHRICHTER_DB"] = args.db
 
     from companion.i18n import both
-    from companion.server import MIN_TOKEN, SHUTDOWN_GRACE, build_asgi, is_loopback_host, lan_address, new_token
+    from companion.web.server import MIN_TOKEN, SHUTDOWN_GRACE, build_asgi, is_loopback_host, lan_address, new_token
 
     if args.token is not None and len(args.token) < MIN_TOKEN:
         # a short secret is guessed; refuse it before anything listens (issue 12, point 4)
@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     # Everything loaded so far (Flet, pydantic schemas, the store) lives as long as the server:
     # a full garbage collection need not scan it again (halves those pauses, see build/BENCH.md);
     # nor the phones' sessions once they have survived one (issue 17, see GcPolicy).
-    from companion.server_guard import GC
+    from companion.web.guard import GC
 
     GC.install()
     try:
@@ -158,7 +158,7 @@ def phone_main(make_ctx: Callable[[], AppContext] | None = None,
     import asyncio
 
     from companion import platform
-    from companion.app import AppContext, Shell, make_main
+    from companion.app import AppContext, AppShell, make_main
     from companion.store import Notice
 
     started: Started = {}
@@ -180,7 +180,7 @@ def phone_main(make_ctx: Callable[[], AppContext] | None = None,
     if ready is not None:
         opening.append(asyncio.ensure_future(open_store()))
 
-    async def rerender(shell: Shell) -> None:
+    async def rerender(shell: AppShell) -> None:
         shell.render()
 
     async def main(page: ft.Page) -> None:
@@ -202,7 +202,7 @@ def phone_main(make_ctx: Callable[[], AppContext] | None = None,
             store.notices[:] = [n for n in store.notices if n.key != NOT_SAVED]
             if error is not None:
                 store.notices.append(Notice(NOT_SAVED, {}))
-            if had != (error is not None) and isinstance(page.data, Shell):
+            if had != (error is not None) and isinstance(page.data, AppShell):
                 page.run_task(rerender, page.data)  # after this save round, as its own update
 
         started["gate"] = platform.write_through(page.session.connection, store.changes, saved)

@@ -18,18 +18,23 @@ from urllib.parse import parse_qs, urlparse
 import flet as ft
 
 from companion import flet_events, platform, registry
-from companion.app_context import (
-    AppContext as AppContext,  # re-exported: companion.app's context
-    ScreenMemory,
-)
-from companion.client import CLIENT
-from companion.home_screen import home_screen
 from companion.i18n import DEFAULT_LANG, LANGS, add_strings, pick_lang, tr
 from companion.registry import GameUI
-from companion.server_guard import GC
-from companion.shell_reuse import ControlReuse
+from companion.screens.home import home_screen
+from companion.shell import (
+    CLIENT_ANSWER_TIMEOUT,
+    EXTENSIONS,
+    RESULT_EXTRAS,
+    SCREENS,
+    TOP_EXTRAS,
+    AppContext as AppContext,  # re-exported: what a server or test makes an app of
+    Shell,
+)
+from companion.shell_reuse import ControlReuse, ScreenMemory
 from companion.store import StoreError
-from companion.table import ActionInput, PendingWrite, Table
+from companion.table.table import ActionInput, PendingWrite, Table
+from companion.web.client import CLIENT
+from companion.web.guard import GC
 from components.common import info_line, refusal_line
 from scoring.engine import PlayerSpec
 from scoring.errors import InvalidInput, RefereeError, Refusal
@@ -44,14 +49,8 @@ def game_ui(game_id: str) -> GameUI | None:
     return registry.get_ui(game_id)
 
 
-# Screens and hooks that other modules add (rules, history, ...), so the shell
-# stays small: SCREENS[name](shell) -> controls; EXTENSIONS run at session start.
-SCREENS: dict[str, Callable[[Shell], list[ft.Control]]] = {}
-EXTENSIONS: list[Callable[[Shell], None]] = []
-RESULT_EXTRAS: list[Callable[[Shell], list[ft.Control]]] = []  # below every result screen (issue 26: BG Stats)
-TOP_EXTRAS: list[Callable[[Shell], list[ft.Control]]] = []  # above every screen (issue 29.6: storage notice)
-EXTENSION_MODULES = ("companion.rules_ui", "companion.history_ui", "companion.join_ui", "companion.bgstats_ui",
-                     "companion.storage_ui")
+EXTENSION_MODULES = ("companion.screens.rules", "companion.screens.history", "companion.screens.join",
+                     "companion.screens.bgstats", "companion.screens.storage")
 
 
 def load_extensions() -> None:
@@ -79,19 +78,8 @@ add_strings(
 # What a game's guest may open besides its own table: the picker, the rules (read only)
 # and "Was wäre wenn?" for its own game.
 GUEST_SCREENS = {"seat", "rules", "dispute"}
-# How long the app waits for the browser's answer about its language (its remembered choice,
-# then the device's). A browser that has just loaded on a busy phone or CPU answers seconds
-# late; the old bound of 3 s then left an English phone German for the whole session
-# (tests/e2e/test_phone_qwixx.py, the slow phone). Worse, Flet 1.0.5 ends the phone's
-# connection when an answer comes for a service the app gave up on (its receive loop raises
-# "Control with ID … is not registered"). So every call to the browser (SharedPreferences,
-# Clipboard) waits this long: the first screen never waits for it, and Flet ends a pending
-# call when its session closes, so this only bounds a phone that stays connected and never answers.
-CLIENT_ANSWER_TIMEOUT = 120.0
-
-
-class Shell(ControlReuse):
-    """One browser session: language, seats, current screen."""
+class AppShell(ControlReuse):
+    """One browser session: language, seats, current screen (the ``Shell`` every screen sees)."""
 
     def __init__(self, page: ft.Page, ctx: AppContext) -> None:
         self.page = page
@@ -113,7 +101,7 @@ class Shell(ControlReuse):
         # per-screen view state (selected sheet, typed text, a game's setup state, ...), keyed by a name or
         # (name, table id); each screen reads back what it put there
         self.ui: ScreenMemory = {}
-        self.rule_hook: Callable[[str], None] | None = None  # set by companion.rules_ui (every "Warum?" link)
+        self.rule_hook: Callable[[str], None] | None = None  # set by companion.screens.rules (every "Warum?" link)
         self.home_extra: Callable[[Shell], list[ft.Control]] | None = None  # extensions' rows on the home screen
         self._listener: int | None = None
         self._rendered_seq: tuple[int, int] | None = None  # (seq, actions) last drawn
@@ -386,7 +374,7 @@ class Shell(ControlReuse):
             self.render()
 
     # --- acting on the table -----------------------------------------------------------
-    def _act(self, fn: Callable[[], object]) -> bool:
+    def act(self, fn: Callable[[], object]) -> bool:
         try:
             fn()
         except (Refusal, InvalidInput) as exc:
@@ -407,16 +395,16 @@ class Shell(ControlReuse):
         return True
 
     def submit(self, action: ActionInput) -> bool:
-        return self._act(lambda: self.game_table.submit(action, self.seats))
+        return self.act(lambda: self.game_table.submit(action, self.seats))
 
     def roll(self, values: list[int] | None = None) -> bool:
-        return self._act(lambda: self.game_table.roll(self.seats, values))
+        return self.act(lambda: self.game_table.roll(self.seats, values))
 
     def undo(self) -> bool:
-        return self._act(lambda: self.game_table.undo(self.seats))
+        return self.act(lambda: self.game_table.undo(self.seats))
 
     def redo(self) -> bool:
-        return self._act(lambda: self.game_table.redo(self.seats))
+        return self.act(lambda: self.game_table.redo(self.seats))
 
     def refuse(self, err: RefereeError) -> None:
         """Show a refusal the view found itself (e.g. a tapped field's reason)."""
@@ -598,7 +586,7 @@ def make_main(ctx: AppContext) -> Callable[[ft.Page], Awaitable[None]]:
     load_extensions()
     registry.check()  # a game the referee knows without screens stops the start, with its name
     async def main(page: ft.Page) -> None:
-        shell = Shell(page, ctx)
+        shell = AppShell(page, ctx)
         page.data = shell
         await shell.start()
 

@@ -7,12 +7,12 @@ checker only: the engine is imported when the game is first opened, issue 29.3) 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypedDict
 
 if TYPE_CHECKING:
-    from companion.app import Shell
-    from companion.registry import Figures
+    from companion.shell import Shell
 
 ActionDict = dict[str, object]  # an action as the engine dumps it (``Game.dump_action``): field -> JSON value
 Words = dict[str, object]  # what an action's words template (``rules.act.<prefix>.<type>``) is filled with
@@ -22,6 +22,79 @@ Breakdown = dict[str, Any]
 # and what a player taps to ask "why not?" differs per game too (a sheet's field, a piece)
 AnyState = Any
 Target = Any
+
+
+@dataclass(frozen=True)
+class Figures:
+    """A game's figures for the statistics.
+
+    ``names``: the figures in display order (words: i18n key ``hist.fig.<name>``).
+    ``of_player(breakdown, extra)``: one player's figures in one finished game, from
+    the result's breakdown and (``extra``) what ``from_replay`` found for that seat.
+    ``from_replay(n, states, state)``: optional; runs through ``states`` (the replay,
+    every state after ``state``, consume them all) and returns per seat (as str) the
+    figures only a replay knows.
+    """
+
+    names: tuple[str, ...]
+    of_player: Callable[[Breakdown, dict[str, int]], dict[str, int]]
+    from_replay: Callable[[int, Iterable[AnyState], AnyState], dict[str, dict[str, int]]] | None = None
+
+
+
+# --- a game's rules text (``companion/games/<game>/rules_text.py``), in the project's own words --------
+DeEn = dict[str, str]  # {"de": ..., "en": ...}
+
+
+@dataclass(frozen=True)
+class Option:
+    key: str  # the field name in the game's Options
+    default: str
+    title: DeEn
+    meaning: DeEn  # what each setting means
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: str
+    title: DeEn
+    text: DeEn
+    example: DeEn
+    options: tuple[Option, ...] = ()
+
+
+@dataclass(frozen=True)
+class Section:
+    key: str  # goal, setup, turn, special, scoring, variant, house, app
+    title: DeEn
+    intro: DeEn
+    entries: tuple[Entry, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameRules:
+    id: str  # game id as in the store (qwixx-longo, ...) or "table"
+    prefix: str  # rule id prefix (q8, vx, rv, table)
+    title: DeEn
+    sections: tuple[Section, ...] = field(default_factory=tuple)
+
+
+def de_en(de: str, en: str) -> DeEn:
+    return {"de": de, "en": en}
+
+
+def E(id: str, title: tuple[str, str], text: tuple[str, str], example: tuple[str, str],
+      options: tuple[Option, ...] = ()) -> Entry:
+    return Entry(id, de_en(*title), de_en(*text), de_en(*example), options)
+
+
+def S(key: str, title: tuple[str, str], intro: tuple[str, str], *entries: Entry) -> Section:
+    return Section(key, de_en(*title), de_en(*intro), tuple(entries))
+
+
+def O(key: str, default: str, title: tuple[str, str], meaning: tuple[str, str]) -> Option:  # noqa: E743 - short on purpose, used in the option tables
+    return Option(key, default, de_en(*title), de_en(*meaning))
+
 
 
 class GameHooks(TypedDict, total=False):

@@ -20,15 +20,14 @@ from __future__ import annotations
 import importlib
 import logging
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.game_hooks import ActionDict, AnyState, Breakdown, Target, Words
+from companion.game_hooks import ActionDict, AnyState, Breakdown, Figures as Figures, GameRules, Target, Words
 
 if TYPE_CHECKING:
-    from companion.app import Shell
-    from companion.rules_text import GameRules
+    from companion.shell import Shell
 
 log = logging.getLogger("tischrichter")
 
@@ -38,23 +37,6 @@ BUILTIN_MODULES = ("companion.games.qwixx", "companion.games.verflixxt", "compan
 # (shell) -> a control (setup, play, result) or a list of controls (quick score); Any: Flet's controls
 # and a list of them, as each screen returns (the shell checks neither)
 View = Callable[["Shell"], Any]
-
-
-@dataclass(frozen=True)
-class Figures:
-    """A game's figures for the statistics.
-
-    ``names``: the figures in display order (words: i18n key ``hist.fig.<name>``).
-    ``of_player(breakdown, extra)``: one player's figures in one finished game, from
-    the result's breakdown and (``extra``) what ``from_replay`` found for that seat.
-    ``from_replay(n, states, state)``: optional; runs through ``states`` (the replay,
-    every state after ``state``, consume them all) and returns per seat (as str) the
-    figures only a replay knows.
-    """
-
-    names: tuple[str, ...]
-    of_player: Callable[[Breakdown, dict[str, int]], dict[str, int]]
-    from_replay: Callable[[int, Iterable[AnyState], AnyState], dict[str, dict[str, int]]] | None = None
 
 
 @dataclass(frozen=True)
@@ -123,6 +105,9 @@ def version() -> int:
     return _version
 
 
+_BUILTIN_ORDER: list[str] = []  # the built-in games' ids, in BUILTIN_MODULES' order
+
+
 def _load_builtin() -> None:
     global _loaded
     if _loaded:
@@ -132,7 +117,9 @@ def _load_builtin() -> None:
             return
         for mod in BUILTIN_MODULES:
             try:
-                importlib.import_module(mod)
+                ui = getattr(importlib.import_module(mod), "UI", None)
+                if isinstance(ui, GameUI):
+                    _BUILTIN_ORDER.append(ui.id)
             except ModuleNotFoundError as exc:
                 if exc.name != mod:
                     raise
@@ -142,9 +129,12 @@ def _load_builtin() -> None:
 
 
 def game_uis() -> dict[str, GameUI]:
-    """Every registered game, in registration order (the built-in ones first)."""
+    """Every registered game: the built-in ones in ``BUILTIN_MODULES``' order (whichever was imported
+    first), then the others in registration order. The rules screen opens on the first."""
     _load_builtin()
-    return dict(_UIS)
+    ordered = {gid: _UIS[gid] for gid in _BUILTIN_ORDER if gid in _UIS}
+    ordered.update(_UIS)
+    return ordered
 
 
 def check() -> None:

@@ -1,16 +1,19 @@
 """Controls a view keeps between renders (``Shell.reuse``, ``parts``, ``memo``) and how the
-shell keeps Flet knowing them (``ControlReuse``, the base of ``companion.app.Shell``)."""
+shell keeps Flet knowing them (``ControlReuse``, the base of ``companion.app.AppShell``)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TypeVar, overload
+from typing import Any, TypeVar, overload
 
 import flet as ft
 
-from companion.app_context import ScreenMemory, UiKey
-
 T = TypeVar("T")
+
+UiKey = str | tuple[str, str]  # a Shell.ui key: a screen's name, or (name, table id) for what belongs to one table
+# Any: ``Shell.ui`` is every screen's own memory (its typed setup state, typed text, kept controls);
+# each screen reads back, and narrows, what it put under its key
+ScreenMemory = dict[UiKey, Any]
 
 
 class PartCache(dict[Hashable, ft.Control]):

@@ -2,13 +2,13 @@
 
 Plain data in, a callback out (no storage, no rules)::
 
-    from companion.profiles import list_profiles
+    from companion.records.profiles import list_profiles
     from components.profile_picker import profile_picker
 
     profile_picker(list_profiles(shell.ctx.store), lambda p: use(p), t=shell.t,
                    chosen={spec.profile_id for spec in seats})
 
-``use(p)`` gets a ``companion.profiles.Profile``: ``p.player_spec()`` is the
+``use(p)`` gets a ``companion.records.profiles.Profile``: ``p.player_spec()`` is the
 seat (name, colour, profile id); ``p.lucky`` / ``p.character`` the favourites.
 With no profiles it returns an empty, invisible row.
 """
@@ -22,7 +22,7 @@ import flet as ft
 
 
 class ProfileLike(Protocol):
-    """What a chip shows of a player profile (``companion.profiles.Profile``)."""
+    """What a chip shows of a player profile (``companion.records.profiles.Profile``)."""
 
     @property
     def id(self) -> str: ...

@@ -13,7 +13,7 @@ import pytest
 
 from build.bench import TAP_GAMES
 from build.bench_patch import measure_game, measure_shape, shape_differences
-from companion.app import Shell
+from companion.app import AppShell
 
 
 @pytest.mark.parametrize("game", list(TAP_GAMES))
@@ -38,7 +38,7 @@ async def test_the_comparison_sees_a_game_screen_that_gained_or_lost_a_control(t
     # ("Spielleiter") or loses its title: the game's screen no longer has the shape page's shape.
     spec = TAP_GAMES["verlies"]
     shape = await measure_shape("verlies", spec, 1, tmp_path)
-    top_bar = Shell.top_bar
+    top_bar = AppShell.top_bar
 
     def changed_bar(self):
         bar = top_bar(self)
@@ -49,7 +49,7 @@ async def test_the_comparison_sees_a_game_screen_that_gained_or_lost_a_control(t
             row.controls = [c for c in row.controls if not (isinstance(c, ft.Text) and c.value == "Tischrichter")]
         return bar
 
-    monkeypatch.setattr(Shell, "top_bar", changed_bar)
+    monkeypatch.setattr(AppShell, "top_bar", changed_bar)
     app = await measure_game("verlies", spec, 1, tmp_path, False)
     diffs = shape_differences(app, shape)
     want = shape["types"]["Text"] + (1 if change == "gains" else -1)

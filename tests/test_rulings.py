@@ -2,7 +2,7 @@
 
 - its shape is machine-checkable: one ``- **id**: text`` line per ruling, each
   id once, under the heading of its prefix;
-- the engines (scoring/), the rules screen (companion/rules_text.py) and the
+- the engines (scoring/), the rules screen (companion/screens/rules_text.py) and the
   list name the same set of ruling ids (q8.*, vx.*, rv.*);
 - each ``*option* `name`, default `value``` is a field of that game's Options
   model with that default.
@@ -16,7 +16,7 @@ import json
 
 import pytest
 
-from companion.rules_text import ENTRIES
+from companion.screens.rules_text import ENTRIES
 from tests.harness.rulings import (
     GAME_OF_PREFIX,
     PREFIXES,
@@ -60,7 +60,7 @@ def test_the_rules_screen_explains_exactly_the_listed_rulings():
 
 
 def test_each_ruling_is_shown_under_its_own_game():
-    from companion.rules_text import game_of
+    from companion.screens.rules_text import game_of
 
     for rid in DOC.ids & screen_ids():
         assert game_of(rid) == GAME_OF_PREFIX[rid.split(".")[0]], rid

@@ -1,7 +1,7 @@
 """The repository stands alone: a fresh clone, with nothing beside it, has all its tests need.
 
 - no file names an absolute path of somebody's machine (home or work folders, /tmp);
-- only the "nothing pasted from the rule texts" check (tests/companion/test_rules.py) looks for the
+- only the "nothing pasted from the rule texts" check (tests/companion/screens/test_rules.py) looks for the
   players' rule texts beside the checkout, and it skips when they are not there.
 """
 
@@ -20,7 +20,7 @@ MACHINE_PATH = re.compile(
     + r")/|[A-Za-z]:\\\\(?:Users|work)"
 )
 BESIDE = re.compile(r"\.\./" + "sha" + "red|[\"']" + "sha" + "red[\"']")
-ALLOWED_BESIDE = {"tests/companion/test_rules.py"}
+ALLOWED_BESIDE = {"tests/companion/screens/test_rules.py"}
 
 
 def repo_files() -> dict[str, str]:
@@ -39,9 +39,8 @@ def repo_files() -> dict[str, str]:
 
 def test_the_scan_sees_the_repository():
     files = repo_files()
-    assert {"README.md", "docs/rulings.md", "scoring/verflixxt.py", "tests/companion/test_rules.py", ".ci/run"} <= set(
-        files
-    )
+    assert {"README.md", "docs/rulings.md", "scoring/verflixxt.py", "tests/companion/screens/test_rules.py",
+            ".ci/run"} <= set(files)
 
 
 def test_no_absolute_path_of_a_machine():

@@ -125,7 +125,7 @@ def self_check():
     import random
     import sys
 
-    from companion.client import Client
+    from companion.web.client import Client
 
     c = Client.model_validate({"role": "guest", "game": "g1"})
     packed = msgpack.packb(c.model_dump())
@@ -380,7 +380,7 @@ def pack_app(out: Path, files: dict[str, bytes]) -> None:
 def patch_index(out: Path, base: str) -> None:
     from flet_web.patch_index import patch_font_manifest_json, patch_index_html
 
-    from companion.webpage import with_lang_guard
+    from companion.web.page import with_lang_guard
 
     index = out / "index.html"
     patch_index_html(str(index), base_href=base, pyodide=True, pyodide_script_path="main.py",

@@ -159,9 +159,9 @@ def reload_home(page, url: str) -> None:
 
 def server_side_backup(db: Path) -> str:
     """A backup made by the server (CPython): one running Qwixx Longo game of Cara and Dora."""
-    from companion import backup as B
+    from companion.records import backup as B
     from companion.store import Store
-    from companion.table import Tables
+    from companion.table.table import Tables
     from scoring.engine import PlayerSpec
 
     store = Store(str(db))

@@ -5,9 +5,9 @@
   so two submits can never fork a game's log.
 - ``meta``: the schema version; older files migrate forward, a newer file is
   opened read-only and never written.
-- ``profiles``: lasting player profiles (``companion.profiles``).
+- ``profiles``: lasting player profiles (``companion.records.profiles``).
 - ``hist_lines``: per finished game its players' compact statistics lines, a cache
-  ``companion.history`` keeps valid by the game's cursor and last update.
+  ``companion.records.history`` keeps valid by the game's cursor and last update.
 
 The store is the only door to SQLite (issue 13.4): every table is made by the
 versioned migrations below, and history, profiles and backup import go through
@@ -16,7 +16,7 @@ the repository methods here, never through a connection of their own.
 An action is committed (WAL, synchronous=FULL) before any screen shows it.
 The server commits in the store's one writer thread (``start_writer``), so a commit's fsync
 keeps only the table it belongs to waiting, not every table of the process (issue 18); the
-table and its screens wait for it (``companion.table``).
+table and its screens wait for it (``companion.table.table``).
 
 One writer per database (issue 12.3, DESIGN "One writer per database"): a store
 that writes holds an exclusive ``flock`` on ``<db>.lock`` while its process runs

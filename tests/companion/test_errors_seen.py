@@ -6,9 +6,9 @@ import logging
 
 import pytest
 
-from companion import dispute
 from companion.store import Store
-from companion.table import Tables
+from companion.table import dispute
+from companion.table.table import Tables
 from scoring.engine import PlayerSpec
 
 PLAYERS = [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")]

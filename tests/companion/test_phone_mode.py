@@ -12,8 +12,9 @@ from pathlib import Path
 import flet as ft
 import pytest
 
-from companion import platform, rules_ui
+from companion import platform
 from companion.__main__ import phone_main
+from companion.screens import rules as rules_ui
 from tests.harness.flet_session import AppSession, make_context
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,7 +83,7 @@ def test_no_module_of_the_app_starts_a_thread():
         "threading.Thread.start = refuse\n"
         "from companion.app import load_extensions\n"
         "load_extensions()\n"
-        "import companion.rules_ui, companion.history_ui, companion.join_ui\n"
+        "import companion.screens.rules, companion.screens.history, companion.screens.join\n"
         "print('ok')\n"
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)

@@ -1,7 +1,7 @@
 """Issue 15.8: words a player reads, not developer text.
 
 - the history's replay tells every move in the player's language through the
-  same describe hook as the live game (companion.dispute.describe_action), not
+  same describe hook as the live game (companion.table.dispute.describe_action), not
   "white row=red" / "roll white1=5 …" (the old replay line);
 """
 
@@ -85,7 +85,7 @@ def test_english_rules_say_d6_german_rules_say_w6():
     """English players write d6/d8/d3; 'W6' is the German die (issue 15.8)."""
     import re
 
-    from companion.rules_text import ENTRIES, all_texts
+    from companion.screens.rules_text import ENTRIES, all_texts
 
     die = re.compile(r"\b[WwDd](?:3|6|8)\b")
     english = " ".join(all_texts("en"))
@@ -108,8 +108,8 @@ def test_every_action_of_every_game_has_words_in_both_languages():
     import test_verlies_random as rv
 
     import tests.companion.test_i18n  # noqa: F401 (every table loaded)
-    from companion.dispute import describe_action
-    from companion.history import replay_steps
+    from companion.records.history import replay_steps
+    from companion.table.dispute import describe_action
     from scoring.engine import get_game
     from scoring.simulate import play_random
 

@@ -78,7 +78,7 @@ POSITIONS: dict[str, Callable[[Any], bool]] = {
 def prepare(db: pathlib.Path, which: str) -> str:
     """A table in ``db`` brought to position ``which``; its id."""
     from companion.store import Store
-    from companion.table import Tables
+    from companion.table.table import Tables
     from scoring.engine import PlayerSpec
 
     store = Store(str(db))

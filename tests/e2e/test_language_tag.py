@@ -3,7 +3,7 @@
 WebKitGTK under ``LANG=C`` reports ``navigator.language`` "C" (``test_webkit.py`` runs it so);
 Flutter's web engine builds an ``Intl.Locale`` of each tag at start, which throws on "C" or "", and
 the page stayed on its splash screen forever, in both modes. Here Chromium is given such tags
-before any script of the page runs; the page's language guard (``companion.webpage``) gives Flutter
+before any script of the page runs; the page's language guard (``companion.web.page``) gives Flutter
 a valid one and the home screen opens in German.
 """
 

@@ -36,7 +36,7 @@ NODES_JS = """
 def games(tmp_path):
     """A Verflixxt game well under way and a fresh Verlies game, stored before the server starts."""
     from companion.store import Store
-    from companion.table import Tables
+    from companion.table.table import Tables
     from scoring.engine import PlayerSpec
     from scoring.verflixxt import GAME as VX, MoveWurminator, SkipWurminator
 

@@ -184,7 +184,7 @@ def tap(page, label: str) -> None:
 def ana_and_ben(db) -> str:
     """A new Qwixx Longo table in ``db``: Ana (lucky numbers 15, 16) and Ben (14, 16); its id."""
     from companion.store import Store
-    from companion.table import Tables
+    from companion.table.table import Tables
     from scoring.engine import PlayerSpec
 
     store = Store(str(db))

@@ -39,7 +39,7 @@ pytestmark = pytest.mark.e2e
 def served(tmp_path_factory):
     """A finished Qwixx Longo game (for the history, replay and statistics) and an open one."""
     from companion.store import Store
-    from companion.table import Tables
+    from companion.table.table import Tables
     from scoring.engine import PlayerSpec
     from tests.e2e.qwixx_positions import NAMES, OPTIONS, greedy
 

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.e2e
 @pytest.fixture
 def tables25(tmp_path):
     from companion.store import Store
-    from companion.table import Tables
+    from companion.table.table import Tables
     from scoring.engine import PlayerSpec
     from tests.e2e.qwixx_positions import NAMES, OPTIONS, play_until, white_phase_with_crosses
 

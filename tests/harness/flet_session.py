@@ -48,7 +48,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 
 from companion.app import AppContext, make_main
 from companion.store import Store
-from companion.table import Tables
+from companion.table.table import Tables
 
 _EXECUTOR = ThreadPoolExecutor(max_workers=2, thread_name_prefix="harness")
 

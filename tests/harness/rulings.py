@@ -1,7 +1,7 @@
 """The project's rulings list, ``docs/rulings.md``, read the way the tests need it.
 
 Everything here reads files inside the repository only; the players' rule texts
-beside a checkout are not needed (``tests/companion/test_rules.py`` reads them
+beside a checkout are not needed (``tests/companion/screens/test_rules.py`` reads them
 for its "nothing pasted" check when they happen to be there).
 """
 

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.dispute import word
-from companion.game_hooks import ActionDict, Breakdown, GameHooks, Words
+from companion.game_hooks import ActionDict, Breakdown, Figures, GameHooks, Words
 from companion.i18n import add_strings, tr
-from companion.registry import Figures
+from companion.table.dispute import word
 
 if TYPE_CHECKING:  # the engine only for the type checker: it is imported when the game is opened (29.3)
-    from companion.app import Shell
+    from companion.shell import Shell
     from scoring.errors import RefereeError
     from scoring.qwixx_longo import Action, Color, State
 

@@ -12,7 +12,7 @@ import flet as ft
 
 from companion.games.qwixx.setup_screen import parse_numbers
 from companion.games.qwixx.words import color_name
-from companion.rules_ui import dispute_button
+from companion.screens.rules import dispute_button
 from components.common import big_button, info_line, isolated, keyed, own_node, section_title
 from components.cross_row import RowModel, cross_row
 from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, slots_for, toggle, typed_roll_row
@@ -37,8 +37,8 @@ from scoring.qwixx_longo import (
 )
 
 if TYPE_CHECKING:
-    from companion.app import Shell
-    from companion.table import Table
+    from companion.shell import Shell
+    from companion.table.table import Table
 
 ROWS: dict[str, Color] = {c: c for c in COLORS}  # a tapped cell's row, as the referee names it
 STYLE = {

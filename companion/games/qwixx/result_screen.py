@@ -8,7 +8,7 @@ import flet as ft
 
 from companion.games.qwixx.play_screen import STYLE
 from companion.games.qwixx.words import GAME, color_name
-from companion.result_end import (
+from companion.screens.result_end import (
     END_REASON,
     NEXT_START,
     PROFILE_EXTRA,
@@ -24,7 +24,7 @@ from scoring.engine import PlayerSpec
 from scoring.qwixx_longo import COLORS, State
 
 if TYPE_CHECKING:
-    from companion.app import Shell
+    from companion.shell import Shell
 
 
 # --- result ------------------------------------------------------------------------------
@@ -82,7 +82,7 @@ def result_view(shell: Shell) -> ft.Control:
     return ft.Column(out, spacing=10)
 
 
-# --- the end's hooks (companion.result_end) ----------------------------------------------
+# --- the end's hooks (companion.screens.result_end) ----------------------------------------------
 def end_reason(shell: Shell, state: State) -> str | None:
     """q8.end: the rows locked (in the order they were), or whose misthrow ended it."""
     lines = []

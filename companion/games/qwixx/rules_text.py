@@ -1,8 +1,8 @@
-"""Qwixx Longo's rules text in the project's own words, German and English (see ``companion.rules_text``)."""
+"""Qwixx Longo's rules text in the project's own words, German and English (see ``companion.screens.rules_text``)."""
 
 from __future__ import annotations
 
-from companion.rules_text import E, GameRules, O, S, de_en
+from companion.game_hooks import E, GameRules, O, S, de_en
 
 Q8_LOCK_MIN = O(
     "lock_min_crosses", "6",

@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING, Literal
 import flet as ft
 
 from companion.games.qwixx.words import GAME
-from companion.profiles import Profile, list_profiles
-from companion.seats import (
+from companion.games.setup_seats import (
     SeatFields,
     SetupErrors,
     StartProblem,
@@ -21,6 +20,7 @@ from companion.seats import (
     seats_for,
     start_controls,
 )
+from companion.records.profiles import Profile, list_profiles
 from components.common import big_button, section_title, stepper, toggle_row
 from components.profile_picker import profile_picker
 from components.seat_editor import error_text, seat_editor
@@ -34,7 +34,7 @@ from scoring.qwixx_longo import (
 )
 
 if TYPE_CHECKING:
-    from companion.app import Shell
+    from companion.shell import Shell
 
 
 def parse_numbers(text: str) -> list[int]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from companion.i18n import add_strings
 
 if TYPE_CHECKING:
-    from companion.app import Shell
+    from companion.shell import Shell
 
 GAME = "qwixx-longo"
 

@@ -13,7 +13,7 @@ from scoring.verflixxt import (
 )
 
 if TYPE_CHECKING:
-    from companion.app import Shell
+    from companion.shell import Shell
 
 # the colours a player may pick (vx.color.<key> names them); each dark or light enough for its chip text
 COLOR_CHOICES: list[tuple[str, str, str]] = [  # (key, colour, text on it)

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from companion.game_hooks import ActionDict, Breakdown, GameHooks, Words
+from companion.game_hooks import ActionDict, Breakdown, Figures, GameHooks, Words
 from companion.i18n import add_strings, minus
-from companion.registry import Figures
 
 if TYPE_CHECKING:  # the engine only for the type checker: it is imported when the game is opened (29.3)
-    from companion.app import Shell
+    from companion.shell import Shell
     from scoring.errors import RefereeError
     from scoring.verflixxt import MoveFigure, MoveGuard, MoveWurminator, Piece, State
 

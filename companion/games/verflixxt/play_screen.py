@@ -22,7 +22,7 @@ from companion.games.verflixxt.colors import (
     tiles_text,
 )
 from companion.games.verflixxt.hooks import explain as explain_target
-from companion.rules_ui import dispute_button
+from companion.screens.rules import dispute_button
 from components.common import (
     TOUCH,
     big_button,
@@ -50,7 +50,7 @@ from scoring.verflixxt import (
 )
 
 if TYPE_CHECKING:
-    from companion.app import Shell
+    from companion.shell import Shell
 
 
 # --- play ------------------------------------------------------------------------------

@@ -7,9 +7,17 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.games.setup_seats import (
+    NameProblem,
+    SeatFields,
+    add_seat,
+    check_names,
+    error_texts,
+    seats_for,
+    start_error_line,
+)
 from companion.games.verflixxt.result_screen import result_cards
 from companion.games.verflixxt.words import GAME
-from companion.seats import NameProblem, SeatFields, add_seat, check_names, error_texts, seats_for, start_error_line
 from components.common import (
     TOUCH,
     big_button,
@@ -23,7 +31,7 @@ from scoring.verflixxt import (
 )
 
 if TYPE_CHECKING:
-    from companion.app import Shell
+    from companion.shell import Shell
 
 
 # --- quick score -----------------------------------------------------------------------------

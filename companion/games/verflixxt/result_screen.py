@@ -9,7 +9,7 @@ import flet as ft
 from companion.games.verflixxt.colors import tile_text, tiles_text
 from companion.games.verflixxt.play_screen import seat_color
 from companion.games.verflixxt.words import GAME
-from companion.result_end import (
+from companion.screens.result_end import (
     END_REASON,
     NEXT_START,
     RecordOptions,
@@ -22,7 +22,7 @@ from scoring.engine import PlayerSpec, Result
 from scoring.verflixxt import State
 
 if TYPE_CHECKING:
-    from companion.app import Shell
+    from companion.shell import Shell
 
 
 # --- result ------------------------------------------------------------------------------
@@ -73,7 +73,7 @@ def result_view(shell: Shell) -> ft.Control:
     return ft.Column(out, spacing=10)
 
 
-# --- the end's hooks (companion.result_end) ----------------------------------------------
+# --- the end's hooks (companion.screens.result_end) ----------------------------------------------
 def end_reason(shell: Shell, state: State) -> str | None:
     return shell.t("vx.end.home")  # vx.out: the game ends once every figure is home
 

@@ -1,8 +1,9 @@
-"""Verflixxt! Kompakt's rules text in the project's own words, German and English (see ``companion.rules_text``)."""
+"""Verflixxt! Kompakt's rules text in the project's own words, German and English
+(see ``companion.screens.rules_text``)."""
 
 from __future__ import annotations
 
-from companion.rules_text import E, GameRules, O, S, de_en
+from companion.game_hooks import E, GameRules, O, S, de_en
 
 VX_LAYOUT = O(
     "layout", "zufällig / random",

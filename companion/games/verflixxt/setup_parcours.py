@@ -43,7 +43,7 @@ from scoring.verflixxt import (
 )
 
 if TYPE_CHECKING:
-    from companion.app import Shell
+    from companion.shell import Shell
 
 
 # --- setup: the parcours ----------------------------------------------------------------------

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.games.setup_seats import add_seat, error_texts, names_to_start, seats_for, start_controls
 from companion.games.verflixxt.colors import COLOR_KEYS, COLOR_OF, TEXT_ON
 from companion.games.verflixxt.setup_parcours import Parcours, tile_set_block
 from companion.games.verflixxt.setup_state import (
@@ -17,8 +18,7 @@ from companion.games.verflixxt.setup_state import (
     setup_state_of,
 )
 from companion.games.verflixxt.words import GAME
-from companion.profiles import Profile, list_profiles
-from companion.seats import add_seat, error_texts, names_to_start, seats_for, start_controls
+from companion.records.profiles import Profile, list_profiles
 from components.common import (
     TOUCH,
     section_title,
@@ -36,7 +36,7 @@ from scoring.verflixxt import (
 )
 
 if TYPE_CHECKING:
-    from companion.app import Shell
+    from companion.shell import Shell
 
 
 def _pick_color(taken: list[str], after: str | None = None) -> str:

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.app import CLIENT_ANSWER_TIMEOUT
+from companion.games.setup_seats import SetupErrors
 from companion.games.verflixxt.colors import COLOR_KEYS, GUARD_COLOR, tile_text
-from companion.seats import SetupErrors
+from companion.shell import CLIENT_ANSWER_TIMEOUT
 from components.tile_strip import Piece, Slot
 from scoring.errors import InvalidInput, RefereeError
 from scoring.verflixxt import (
@@ -25,7 +25,7 @@ from scoring.verflixxt import (
 )
 
 if TYPE_CHECKING:
-    from companion.app import Shell
+    from companion.shell import Shell
 
 PREF_TILE_SET = "vx.tile_set"  # the table's own box, remembered in the browser (vx.setup)
 PALETTE = [f"+{v}" for v in range(1, 9)] + [f"-{v}" for v in range(1, 11)] + ["G"]

@@ -25,7 +25,7 @@ Offer = Action | Template  # what the engine's legal() offers: a concrete action
 Declared = dict[str, Any]
 
 if TYPE_CHECKING:
-    from companion.app import Shell
+    from companion.shell import Shell
 
 
 # --- play ------------------------------------------------------------------------------
@@ -327,7 +327,7 @@ def declare_and_roll(shell: Shell, declared: Declared | None, faces: list[int] |
                 return
             table.roll(shell.seats, None if faces is None or i >= len(faces) else [faces[i]])
 
-    if not shell._act(steps):
+    if not shell.act(steps):
         return False
     play_state(shell).clear()
     shell.render()

@@ -31,7 +31,7 @@ from companion.games.verlies.play_panels import (
 )
 from companion.games.verlies.purse import purse_section, treasure_name
 from companion.games.verlies.widgets import PRIMARY, card_box, choice_chip, frac_text, pct, wrap_row
-from companion.rules_ui import dispute_button
+from companion.screens.rules import dispute_button
 from components.common import TOUCH, big_button, info_line, keyed, section_title
 from scoring.engine import RollRequest, Template
 from scoring.verlies import (
@@ -47,8 +47,8 @@ from scoring.verlies import (
 )
 
 if TYPE_CHECKING:
-    from companion.app import Shell
-    from companion.table import Table
+    from companion.shell import Shell
+    from companion.table.table import Table
 
 # Portrait: one column, the turn's choices first, the purse and the gold log below them.
 # Landscape (>= 576 px wide): the choices on the left, the purse beside them.
@@ -79,7 +79,7 @@ def undo_step(shell: Shell) -> bool:
         while _is_roll(table, table.cursor) and table.may_undo(shell.seats):
             table.undo(shell.seats)
 
-    return shell._act(steps)
+    return shell.act(steps)
 
 
 def redo_step(shell: Shell) -> bool:
@@ -91,7 +91,7 @@ def redo_step(shell: Shell) -> bool:
         while table.may_redo(shell.seats) and _is_roll(table, table.cursor):
             table.redo(shell.seats)
 
-    return shell._act(steps)
+    return shell.act(steps)
 
 
 def play_view(shell: Shell) -> ft.Control:

@@ -23,7 +23,7 @@ from scoring.verlies import (
 )
 
 if TYPE_CHECKING:
-    from companion.app import Shell
+    from companion.shell import Shell
 
 
 # --- purse: gold, treasures, gold log ----------------------------------------------------

@@ -9,7 +9,7 @@ import flet as ft
 from companion.games.verlies.play_actions import close_turn_note
 from companion.games.verlies.widgets import PRIMARY
 from companion.games.verlies.words import GAME
-from companion.result_end import (
+from companion.screens.result_end import (
     END_REASON,
     NEXT_START,
     WIN_WORDS,
@@ -25,7 +25,7 @@ from scoring.engine import PlayerSpec
 from scoring.verlies import State
 
 if TYPE_CHECKING:
-    from companion.app import Shell
+    from companion.shell import Shell
 
 
 # --- result ------------------------------------------------------------------------------
@@ -77,7 +77,7 @@ def result_view(shell: Shell) -> ft.Control:
     return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 
-# --- the end's hooks (companion.result_end) ----------------------------------------------
+# --- the end's hooks (companion.screens.result_end) ----------------------------------------------
 def end_reason(shell: Shell, state: State) -> str | None:
     """rv.end: who escaped last, and who is left in the dungeon."""
     if not state.escaped:

@@ -1,9 +1,9 @@
 """Raus aus dem Verlies!'s rules text in the project's own words, German and English (see
-``companion.rules_text``)."""
+``companion.screens.rules_text``)."""
 
 from __future__ import annotations
 
-from companion.rules_text import E, GameRules, O, S, de_en
+from companion.game_hooks import E, GameRules, O, S, de_en
 
 RV_EXIT_GOLD = O(
     "exit_min_gold", "0",

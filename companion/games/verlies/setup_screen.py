@@ -10,11 +10,7 @@ from typing import TYPE_CHECKING, Literal
 
 import flet as ft
 
-from companion.games.verlies.widgets import choice_chip, wrap_row
-from companion.games.verlies.words import GAME, META_PRESETS
-from companion.i18n import LANGS, tr
-from companion.profiles import Profile, list_profiles
-from companion.seats import (
+from companion.games.setup_seats import (
     SeatFields,
     SetupErrors,
     add_seat,
@@ -24,6 +20,10 @@ from companion.seats import (
     seats_for,
     start_controls,
 )
+from companion.games.verlies.widgets import choice_chip, wrap_row
+from companion.games.verlies.words import GAME, META_PRESETS
+from companion.i18n import LANGS, tr
+from companion.records.profiles import Profile, list_profiles
 from components.common import big_button, info_line, keyed, section_title, stepper
 from components.gold_counter import clamp
 from components.profile_picker import profile_picker
@@ -41,7 +41,7 @@ from scoring.verlies import (
 )
 
 if TYPE_CHECKING:
-    from companion.app import Shell
+    from companion.shell import Shell
 
 
 # --- setup --------------------------------------------------------------------------

@@ -1,0 +1,209 @@
+"""Lasting player profiles: name, colour, optional lucky numbers (Qwixx Longo) and
+Verlies character, picked in every setup instead of retyping. Plain Python (no Flet).
+
+Setup screens::
+
+    from companion.records.profiles import list_profiles
+    from components.profile_picker import profile_picker
+
+    profile_picker(list_profiles(shell.ctx.store), on_pick, t=shell.t)
+    # on_pick(profile): profile.player_spec() -> PlayerSpec(name, color, profile_id)
+    #                   profile.lucky -> (a, b) | None, profile.character -> dict | None
+
+The seat's ``PlayerSpec.profile_id`` is what ties a game to the profile in the
+statistics (a renamed profile keeps its history). Profiles live in the store's
+table ``profiles`` (made by its migrations) and are read and written only through
+``Store``'s methods (issue 13.4).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from companion.i18n import add_strings
+from companion.store import Store, StoreError
+from companion.store.values import Json
+from scoring.engine import NAME_MAX, PlayerSpec
+
+add_strings(
+    {
+        "hist.pick.title": {"de": "Aus Profilen wählen:", "en": "Pick from profiles:"},
+        "hist.pick.tip": {"de": "Profil wählen: {name}", "en": "Pick profile: {name}"},
+    }
+)
+
+COLORS = ("red", "orange", "yellow", "green", "teal", "blue", "indigo", "purple", "pink", "brown", "grey", "black")
+LUCKY_LOW, LUCKY_HIGH = 2, 16
+ATTR_MAX = 8
+
+
+@dataclass(frozen=True)
+class Profile:
+    id: str
+    name: str
+    color: str | None = None
+    lucky: tuple[int, int] | None = None  # Qwixx Longo favourite lucky numbers
+    character: Json | None = None  # Verlies: {"character", "strength", "mind", "dexterity"}
+    created: str = ""
+    updated: str = ""
+
+    def player_spec(self) -> PlayerSpec:
+        return PlayerSpec(name=self.name, color=self.color, profile_id=self.id)
+
+    def to_json(self) -> Json:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "color": self.color,
+            "lucky": list(self.lucky) if self.lucky else None,
+            "character": self.character,
+            "created": self.created,
+            "updated": self.updated,
+        }
+
+
+def _clean_name(name: object) -> str:
+    if not isinstance(name, str):
+        raise ValueError("name: not text")
+    words: str = " ".join(name.split())
+    if not words:
+        raise ValueError("name: empty")
+    if len(words) > NAME_MAX:
+        raise ValueError(f"name: more than {NAME_MAX} characters")
+    return words
+
+
+def _clean_lucky(lucky: object) -> tuple[int, int] | None:
+    if lucky in (None, "", [], ()):
+        return None
+    if isinstance(lucky, str):
+        import re
+
+        lucky = [int(x) for x in re.findall(r"\d+", lucky)]
+    if not isinstance(lucky, Iterable):
+        raise ValueError("lucky: two numbers")
+    try:
+        nums = [int(x) for x in lucky]
+    except (TypeError, ValueError):
+        raise ValueError("lucky: two numbers") from None
+    if len(nums) != 2 or nums[0] == nums[1] or not all(LUCKY_LOW <= n <= LUCKY_HIGH for n in nums):
+        raise ValueError(f"lucky: two different numbers from {LUCKY_LOW} to {LUCKY_HIGH}")
+    return (min(nums), max(nums))
+
+
+def _clean_character(ch: object) -> Json | None:
+    if ch in (None, "", {}):
+        return None
+    if isinstance(ch, str):
+        ch = {"character": ch}
+    if not isinstance(ch, dict):
+        raise ValueError("character: not an object")
+    name = _clean_name(ch.get("character", ""))
+    out: Json = {"character": name}
+    for attr in ("strength", "mind", "dexterity"):
+        if ch.get(attr) is not None:
+            v = int(ch[attr])
+            if not 0 <= v <= ATTR_MAX:
+                raise ValueError(f"character.{attr}: 0 to {ATTR_MAX}")
+            out[attr] = v
+    return out
+
+
+def _clean_color(color: object) -> str | None:
+    if color in (None, ""):
+        return None
+    if not isinstance(color, str) or len(color) > 20:
+        raise ValueError("color: at most 20 characters")
+    return color
+
+
+def parse_profile(raw: object) -> Profile:
+    """A profile from JSON (backup import); raises ValueError."""
+    if not isinstance(raw, dict):
+        raise ValueError("not an object")
+    pid = raw.get("id")
+    if not isinstance(pid, str) or not 0 < len(pid) <= 64:
+        raise ValueError("id")
+    return Profile(
+        id=pid,
+        name=_clean_name(raw.get("name")),
+        color=_clean_color(raw.get("color")),
+        lucky=_clean_lucky(raw.get("lucky")),
+        character=_clean_character(raw.get("character")),
+        created=str(raw.get("created") or ""),
+        updated=str(raw.get("updated") or ""),
+    )
+
+
+def profile_row(p: Profile) -> Json:
+    return {
+        "id": p.id,
+        "name": p.name,
+        "color": p.color,
+        "lucky": json.dumps(list(p.lucky)) if p.lucky else None,
+        "character": json.dumps(p.character, ensure_ascii=False) if p.character else None,
+        "created": p.created,
+        "updated": p.updated,
+    }
+
+
+def _from_row(row: Json) -> Profile:
+    return Profile(
+        id=row["id"],
+        name=row["name"],
+        color=row["color"],
+        lucky=tuple(json.loads(row["lucky"])) if row["lucky"] else None,
+        character=json.loads(row["character"]) if row["character"] else None,
+        created=row["created"] or "",
+        updated=row["updated"] or "",
+    )
+
+
+def list_profiles(store: Store) -> list[Profile]:
+    """Every profile, by name."""
+    return [_from_row(r) for r in store.profile_rows()]
+
+
+def get_profile(store: Store, profile_id: str) -> Profile | None:
+    row = store.profile_row(profile_id)
+    return _from_row(row) if row else None
+
+
+def save_profile(store: Store, name: str, color: str | None = None, lucky: object = None, character: object = None,
+                 profile_id: str | None = None) -> Profile:
+    """Create (no ``profile_id``) or update a profile; raises ValueError with a short reason.
+
+    ``lucky``: two different numbers 2..16 (a list or text like "5 9"); ``character``:
+    a Verlies character name or {"character", "strength", "mind", "dexterity"}.
+    Two profiles may not share a name (case-insensitive).
+    """
+    if store.readonly:
+        raise ValueError("readonly")
+    name = _clean_name(name)
+    now = time.strftime("%Y-%m-%dT%H:%M:%S")
+    old = get_profile(store, profile_id) if profile_id else None
+    p = Profile(
+        id=profile_id or uuid.uuid4().hex,
+        name=name,
+        color=_clean_color(color),
+        lucky=_clean_lucky(lucky),
+        character=_clean_character(character),
+        created=old.created if old else now,
+        updated=now,
+    )
+    try:
+        store.save_profile(profile_row(p))
+    except StoreError as exc:
+        if exc.key == "profile_name_taken":
+            raise ValueError("name: taken") from None
+        raise ValueError(f"store: {exc.key}") from None  # the form says it was not saved
+    return p
+
+
+def delete_profile(store: Store, profile_id: str) -> None:
+    """The profile goes; games played with it keep their seat (and its statistics)."""
+    store.delete_profile(profile_id)

@@ -1,0 +1,101 @@
+"""What the history, statistics, replay, profiles and backup screens share: sizes, dates, numbers, the
+back row, the game filter, the host-only guard."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import flet as ft
+
+from companion import registry
+from companion.store.values import Json
+from components.common import TOUCH
+
+if TYPE_CHECKING:
+    from companion.shell import Shell
+
+PAGE = 20  # history items per page
+CHART_PLAYERS = 5  # lines in the score chart
+CHART_POINTS = 30  # last games per line
+SHOW_MAX = 200_000  # characters of export text shown in the page (bigger: the file only)
+GameRow = Json  # a game's row as the store lists it (``Store.games``, ``finished_games``)
+LINE_COLORS = (ft.Colors.INDIGO_600, ft.Colors.RED_600, ft.Colors.GREEN_700, ft.Colors.AMBER_800,
+               ft.Colors.PURPLE_500, ft.Colors.TEAL_600, ft.Colors.BROWN_500, ft.Colors.PINK_400)
+
+# --- small helpers ------------------------------------------------------------------------
+
+def charts() -> Any:  # flet-charts ships no types: its module is Any
+    """flet-charts, imported when a chart is first drawn (it costs ~0.17 s at server start)."""
+    import flet_charts
+
+    return flet_charts
+
+def fmt_date(shell: Shell, iso: str | None) -> str:
+    if not iso or len(iso) < 16:
+        return iso or ""
+    return shell.t("hist.date", y=iso[0:4], m=iso[5:7], d=iso[8:10], hm=iso[11:16])
+
+
+def fmt_num(shell: Shell, x: float) -> str:
+    text = f"{x:.1f}"
+    return text.replace(".", ",") if shell.lang == "de" else text
+
+
+def pct(x: float) -> str:
+    return str(round(100 * x))
+
+
+def game_title(shell: Shell, gid: str) -> str:
+    return registry.title_of(gid, shell.lang)
+
+
+def label_of(shell: Shell, g: GameRow) -> str:
+    return shell.t("hist.item", game=game_title(shell, g["game"]), date=fmt_date(shell, g["updated"]))
+
+
+def back_row(shell: Shell, *extra: ft.Control) -> ft.Control:
+    return ft.Row(
+        [ft.TextButton(content=shell.t("hist.back_history"), height=TOUCH,
+                       on_click=lambda e: shell.go("history")), *extra],
+        wrap=True,
+    )
+
+
+def game_filter(shell: Shell, key: str, games: list[str], *, all_label: bool = True) -> ft.Control:
+    current = shell.ui.get(key)
+    chips: list[ft.Control] = []
+    options: list[tuple[str | None, str]] = ([(None, shell.t("hist.all_games"))] if all_label else [])
+    options += [(g, game_title(shell, g)) for g in games]
+    for gid, text in options:
+        selected = current == gid
+        chips.append(
+            ft.Button(
+                content=ft.Text(text, size=15, weight=ft.FontWeight.BOLD if selected else ft.FontWeight.NORMAL),
+                height=48,
+                bgcolor=ft.Colors.BLUE_100 if selected else None,
+                on_click=lambda e, gid=gid: shell.go(shell.screen, **{key: gid, "hist_limit": PAGE,
+                                                                      "hist_stats_player": None}),
+            )
+        )
+    return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
+
+
+def stretch(items: list[ft.Control]) -> ft.Control:
+    """Cards as wide as the screen."""
+    return ft.Column(items, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+
+
+def known_games() -> list[str]:
+    return list(registry.game_uis())
+
+
+def host_only(screen: Callable[[Shell], list[ft.Control]]) -> Callable[[Shell], list[ft.Control]]:
+    """History, statistics, profiles and backups are the host's: not for a table's LAN guest."""
+
+    def guarded(shell: Shell) -> list[ft.Control]:
+        if getattr(shell, "scope", None) is not None:
+            return [ft.Text(shell.t("hist.host_only"), size=15)]
+        return screen(shell)
+
+    return guarded
