@@ -110,7 +110,6 @@ from scoring.engine import (
     DieSpec,
     Frozen,
     Game,
-    Log,
     PlayerResult,
     PlayerSpec,
     Range,
@@ -123,6 +122,7 @@ from scoring.engine import (
     register,
 )
 from scoring.errors import InvalidInput, Refusal
+from scoring.log import Log
 from scoring.texts import add_texts
 
 GAME_ID = "raus-aus-dem-verlies"
@@ -376,7 +376,7 @@ class State(Frozen):
     exits_laid: int = 0  # exit cards on the table (rv.exit)
     escaped: tuple[int, ...] = ()  # seats in order of escape; each used one exit
     chance: Chance | None = None  # a die the table rolls now (pending_roll); nothing else until it is in
-    gold_log: Log[GoldChange] = Field(default_factory=Log)  # append-only, O(1) per entry (engine.Log)
+    gold_log: Log[GoldChange] = Field(default_factory=Log)  # append-only, O(1) per entry (scoring.log.Log)
     events: tuple[Event, ...] = ()  # what the last action caused (one convention for every game)
     log: Log[Event] = Field(default_factory=Log)  # every event of the game, for the screens' turn summary
 

@@ -432,7 +432,7 @@ def stats_from(games: Iterable[tuple[str, str, list[CachedLine]]]) -> Stats:
 def replay_steps(record: GameRecord) -> list[BaseModel]:
     """Every state of the game: index k is the state after k actions (seats checked as in ``replay``).
 
-    Growing logs are shared between the states (``scoring.engine.Log``), so
+    Growing logs are shared between the states (``scoring.log.Log``), so
     this keeps O(n) memory for n actions, not O(n²). A bad action raises the
     referee's own ``Refusal`` / ``InvalidInput``.
     """

@@ -83,7 +83,7 @@ def test_record_round_trips_through_json():
 
 # --- Log: the append-only state log (issue 12 point 6: replay linear, not quadratic) ---------------
 def test_a_log_behaves_like_the_tuple_it_replaces():
-    from scoring.engine import Log
+    from scoring.log import Log
 
     a = Log((1, 2)) + (3,)
     assert a == (1, 2, 3) and a == (1, 2, 3) and a[-1] == 3 and a[:2] == (1, 2) and list(reversed(a)) == [3, 2, 1]
@@ -93,7 +93,7 @@ def test_a_log_behaves_like_the_tuple_it_replaces():
 
 
 def test_appending_to_an_older_log_leaves_the_newer_one_alone():
-    from scoring.engine import Log
+    from scoring.log import Log
 
     base = Log() + ("drew",)
     newer = base + ("walked",)  # shares base's list

@@ -49,7 +49,7 @@ from scoring.verlies import (
 )
 
 if TYPE_CHECKING:
-    from companion.app import Shell
+    from companion.shell import Shell
 
 
 def _color_chips(shell: Shell, p: Adventurer, colors: Iterable[str], chosen: str,
@@ -189,19 +189,10 @@ def _check(*, label: str, value: bool, on_change: Callable[[bool], None]) -> ft.
     return toggle_row(label, value, lambda: on_change(not value))
 
 
-def fight_panel(shell: Shell, state: State, st: VerliesPlay, template: Template) -> ft.Control:
-    me = state.current
-    p = state.players[me]
-    n = len(state.players)
-    others = sorted(choices(template, "monster_roller"), key=lambda s: (s - me) % n)  # the next player first
-    fight = (state.turn_no, len(state.log))  # this fight: a new one starts from the default values (issue 25.9)
-    if st.fight != fight:
-        st.new_fight(fight)
-    # by default the next player still in the dungeon (at the table)
-    roller = st.roller
-    if roller is None or roller not in others:
-        roller = next((s for s in others if not state.players[s].escaped), others[0])
-    st.roller = roller
+def _fight_choices(shell: Shell, state: State, st: VerliesPlay, template: Template, others: list[int],
+                   roller: int) -> tuple[ft.Control, ft.Control]:
+    """The fight's two choices as chips: the hero's attribute, and who rolls for the monster."""
+    p = state.players[state.current]
 
     def pick_attribute(a: str) -> None:
         st.attribute = a
@@ -222,6 +213,45 @@ def fight_panel(shell: Shell, state: State, st: VerliesPlay, template: Template)
         choice_chip(seat_name(state, s), roller == s, lambda e, s=s: pick_roller(s),
                     tooltip=shell.t("rv.play.roller_pick", name=seat_name(state, s))) for s in others
     ])
+    return attrs, rollers
+
+
+def _typed_fight_dice(shell: Shell, st: VerliesPlay, hero_label: str,
+                      typed: Callable[[ft.Event[ft.TextField]], None], two_step: bool) -> ft.Control:
+    """The fight's dice typed in: the hero's, and the monster's where this phone acts for its roller."""
+
+    def changed(key: TypedKey) -> Callable[[ft.Event[ft.TextField]], None]:
+        def handler(e: ft.Event[ft.TextField]) -> None:
+            setattr(st, key, e.control.value or "")
+
+        return handler
+
+    return ft.Row([
+        ft.TextField(label=hero_label, value=st.typed_hero, on_change=changed("typed_hero"),
+                     on_submit=typed if two_step else None, dense=True, expand=True,
+                     keyboard_type=ft.KeyboardType.NUMBER),
+        # the monster's die is the roller's (rv.monster): typed here only where this phone acts for that seat
+        *([] if two_step else [ft.TextField(label=shell.t("rv.play.typed_monster"), value=st.typed_monster,
+                                            on_change=changed("typed_monster"), on_submit=typed, dense=True,
+                                            expand=True, keyboard_type=ft.KeyboardType.NUMBER)]),
+    ])
+
+
+def fight_panel(shell: Shell, state: State, st: VerliesPlay, template: Template) -> ft.Control:
+    me = state.current
+    p = state.players[me]
+    n = len(state.players)
+    others = sorted(choices(template, "monster_roller"), key=lambda s: (s - me) % n)  # the next player first
+    fight = (state.turn_no, len(state.log))  # this fight: a new one starts from the default values (issue 25.9)
+    if st.fight != fight:
+        st.new_fight(fight)
+    # by default the next player still in the dungeon (at the table)
+    roller = st.roller
+    if roller is None or roller not in others:
+        roller = next((s for s in others if not state.players[s].escaped), others[0])
+    st.roller = roller
+
+    attrs, rollers = _fight_choices(shell, state, st, template, others, roller)
     monster_value = _range_stepper(shell, st, "monster_value", "rv.play.monster_value",
                                    range_of(template, "monster_value"))
     value = p.value(st.attribute)
@@ -265,15 +295,7 @@ def fight_panel(shell: Shell, state: State, st: VerliesPlay, template: Template)
             real_dice_row(shell, "fight", [("hero", CHECK_DIE, "hero"), *([] if two_step else [("monster", CHECK_DIE,
                                                                                                 "monster")])],
                           lambda vals: declare_and_roll(shell, declared(), vals, len(vals))),
-            ft.Row([
-                ft.TextField(label=hero_label, value=st.typed_hero, on_change=changed("typed_hero"),
-                             on_submit=typed if two_step else None, dense=True, expand=True,
-                             keyboard_type=ft.KeyboardType.NUMBER),
-                # the monster's die is the roller's (rv.monster): typed here only where this phone acts for that seat
-                *([] if two_step else [ft.TextField(label=shell.t("rv.play.typed_monster"), value=st.typed_monster,
-                                                    on_change=changed("typed_monster"), on_submit=typed, dense=True,
-                                                    expand=True, keyboard_type=ft.KeyboardType.NUMBER)]),
-            ]),
+            _typed_fight_dice(shell, st, hero_label, typed, two_step),
             ft.Row([big_button(shell.t("rv.play.fight_apply"), typed, expand=True)]),
         ],
         color=ft.Colors.RED_50,
