@@ -3,7 +3,7 @@
     python -m companion                 # http://127.0.0.1:8550, this device only
     python -m companion --lan           # phones on the table's network join by their game's link (QR);
                                         # the host link printed at start-up is the host's
-    python -m companion bgstats GAME_ID # a finished game's BG Stats link and its JSON (issue 26)
+    python -m companion bgstats GAME_ID # a finished game's BG Stats link and its JSON
 
 In the phone's browser (the static site of ``build/web.sh``) the entry is ``phone()``.
 """
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     from companion.web.server import MIN_TOKEN, SHUTDOWN_GRACE, build_asgi, is_loopback_host, lan_address, new_token
 
     if args.token is not None and len(args.token) < MIN_TOKEN:
-        # a short secret is guessed; refuse it before anything listens (issue 12, point 4)
+        # a short secret is guessed; refuse it before anything listens
         print(both("server.short_token", n=len(args.token), min=MIN_TOKEN), file=sys.stderr, flush=True)
         return 2
 
@@ -100,9 +100,9 @@ def main(argv: list[str] | None = None) -> int:
     public = lan_address() if gated and host in ("0.0.0.0", "::", "") else host
     netloc = f"[{public}]" if ":" in public else public
     base = f"http://{netloc}:{args.port}/"
-    ctx = AppContext.create(join_url=base, token=token, writer=True)  # commits off the event loop (issue 18)
+    ctx = AppContext.create(join_url=base, token=token, writer=True)  # commits off the event loop
     ctx.require_client = True  # a session the Gate did not name gets nothing (see Shell.identify)
-    refusal = ctx.store.start_refusal()  # issue 12.3/7/8: another server holds the file, or it is unusable
+    refusal = ctx.store.start_refusal()  # another server holds the file, or it is unusable
     if refusal:
         print(refusal, file=sys.stderr, flush=True)
         return 3
@@ -117,12 +117,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  ! {n.key}: {n.params}", file=sys.stderr, flush=True)
     # Everything loaded so far (Flet, pydantic schemas, the store) lives as long as the server:
     # a full garbage collection need not scan it again (halves those pauses, see build/BENCH.md);
-    # nor the phones' sessions once they have survived one (issue 17, see GcPolicy).
+    # nor the phones' sessions once they have survived one (see GcPolicy).
     from companion.web.guard import GC
 
     GC.install()
     try:
-        # SIGTERM ends the server within seconds whatever the connections (issue 23.2): what is
+        # SIGTERM ends the server within seconds whatever the connections: what is
         # still open after SHUTDOWN_GRACE is cancelled; the store's queued commits are written
         uvicorn.run(app, host=host, port=args.port, log_level="warning", ws_ping_interval=20, ws_ping_timeout=30,
                     timeout_graceful_shutdown=SHUTDOWN_GRACE)
@@ -149,11 +149,11 @@ def unreadable(page: ft.Page) -> None:
 def phone_main(make_ctx: Callable[[], AppContext] | None = None,
                ready: Awaitable[object] | None = None) -> Callable[[ft.Page], Awaitable[None]]:
     """``main(page)`` of the phone build: IndexedDB mounted and loaded before the store opens its
-    file, and every screen held until the store's changes are written through (issue 16.3).
+    file, and every screen held until the store's changes are written through.
 
     ``ready`` (the site's worker: its Flet connection is up): the store opens as soon as it is
     done, on the running loop, while the page hands the connection to Flutter and Flutter registers
-    its session; the first session's ``main`` then finds it open (issue 29: at phone class that
+    its session; the first session's ``main`` then finds it open (at phone class that
     round trip waits on the page's busy main thread). Without it the store opens in ``main``."""
     import asyncio
 
@@ -215,7 +215,7 @@ def phone_main(make_ctx: Callable[[], AppContext] | None = None,
 
 def phone() -> None:
     """The whole app in this phone's browser (Pyodide, built by ``build/web.sh``): one phone, no
-    server; the store lives in the browser's IndexedDB (``companion.platform``, issue 16)."""
+    server; the store lives in the browser's IndexedDB (``companion.platform``)."""
     import flet as ft
 
     from companion import platform
@@ -228,8 +228,8 @@ def _with_libc_malloc() -> None:
     """The server runs with Python's objects in the C library's allocator (``PYTHONMALLOC=malloc``,
     set here and the process started again, same pid, same arguments) where that is glibc: what
     1,000 connections or 600 sessions held goes back to the OS once they are gone
-    (``server_guard.trim_memory``), where Python's own small-object arenas stay as large as the
-    peak, pinned by the few objects left in each (issue 23.2: RSS 69 -> 154 MB, never freed).
+    (``companion.web.guard.trim_memory``), where Python's own small-object arenas stay as large as the
+    peak, pinned by the few objects left in each (RSS 69 -> 154 MB, never freed).
     A ``PYTHONMALLOC`` already set is left as it is."""
     if os.environ.get("PYTHONMALLOC") or sys.argv[1:2] == ["bgstats"] or not hasattr(os, "confstr"):
         return

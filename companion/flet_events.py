@@ -1,4 +1,4 @@
-"""Which event class a control's handler gets, worked out once per class (issue 29.4, taps).
+"""Which event class a control's handler gets, worked out once per class (a tap's cost on the phone).
 
 Flet 1.0.5 finds it (``on_click: EventHandler[Event["Button"]]`` → ``Event[Button]``) from the
 control's class annotations at every single event: it copies its caller's globals, walks the

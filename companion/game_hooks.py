@@ -1,7 +1,7 @@
 """The shapes a game's hooks (``companion.registry.GameUI``) trade in: plain Python, no Flet, no engine.
 
 A game's ``hooks.py`` types its state with its own engine's ``State`` (imported for the type
-checker only: the engine is imported when the game is first opened, issue 29.3) and builds its
+checker only: the engine is imported when the game is first opened) and builds its
 ``HOOKS`` as a ``GameHooks``, the keyword arguments of its ``GameUI``.
 """
 

@@ -140,7 +140,7 @@ def add_strings(table: Mapping[str, Mapping[str, Text]]) -> None:
         STRINGS[key] = langs
 
 
-MINUS = "\u2212"  # the minus sign of every score and tile on screen (issue 25.8), not the hyphen
+MINUS = "\u2212"  # the minus sign of every score and tile on screen, not the hyphen
 
 
 class _Signed(int):

@@ -1,4 +1,4 @@
-"""A screen imported when it is first shown, not when the app starts (issue 29.3).
+"""A screen imported when it is first shown, not when the app starts.
 
 On the phone's own site the app starts in WebAssembly, where every module imported
 before the home screen costs the player time (build/BENCH.md, "The phone on its own").

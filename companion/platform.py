@@ -1,4 +1,4 @@
-"""The one seam between the two ways Tischrichter runs (issue 16.4).
+"""The one seam between the two ways Tischrichter runs.
 
 - ``SERVER``: CPython 3.11+ serves the app (``python -m companion``); the store is a file in the
   user's data folder; phones on the LAN may join by a game's link (QR), the host has its link.
@@ -118,7 +118,7 @@ _persist_hooks: list[Callable[[], Awaitable[None]]] = []
 
 def mark(name: str) -> None:
     """Phone: the performance mark ``tr:<name>`` in the page (python-worker.js posts it; the web bench
-    reads the start's steps from them, issue 29.1). Server: nothing."""
+    reads the start's steps from them). Server: nothing."""
     if MODE != PHONE or not IN_BROWSER:
         return
     try:
@@ -164,7 +164,7 @@ async def open_storage() -> None:
     os.makedirs(PHONE_DATA_DIR, exist_ok=True)
     fs.mount(fs.filesystems.IDBFS, {}, PHONE_DATA_DIR)
     _mounted = True
-    load = _worker("loadStore")  # the site's worker read IndexedDB while Pyodide started (issue 29)
+    load = _worker("loadStore")  # the site's worker read IndexedDB while Pyodide started
     try:
         if load is not None and await load(PHONE_DATA_DIR):
             mark("storage-read-early")  # the bench and tests/e2e/test_web_write_through.py see which way
@@ -188,7 +188,7 @@ async def persist(changed: bool = True) -> None:
 
 def start_persist(changed: bool = True) -> Awaitable[None]:
     """``persist()``, begun now: in the site's worker the IndexedDB transaction is opened before
-    this returns, so the browser writes while Python goes on (the screen's build, issue 29.4);
+    this returns, so the browser writes while Python goes on (the screen's build);
     the awaitable ends when the file is there."""
     pending = None
     if MODE == PHONE and IN_BROWSER and _mounted:
@@ -215,7 +215,7 @@ async def _persisted(pending: JsProxy) -> None:
 def _worker(name: str) -> JsProxy:
     """A function of the site's worker (build/web/python-worker.js), or None (another worker, or
     none: IDBFS's syncfs does it). ``writeThrough(mountpoint, changed)``: one IndexedDB transaction
-    of what changed (issue 29.4); ``loadStore(mountpoint)``: what IndexedDB held, read as the worker
+    of what changed; ``loadStore(mountpoint)``: what IndexedDB held, read as the worker
     started, into the mount (false: nothing was read); ``connected``: a promise, resolved once the
     page has been told the app's connection is up."""
     try:
@@ -243,7 +243,7 @@ class WriteThrough:
     through (``changes()``, SQLite's ``total_changes``, differs from the last synced count),
     every message (the new screen) is held, ``persist()`` runs, and then the held messages go
     out in their order. So an action is shown as done only once it is saved; a reload or a
-    closed tab after that finds it (issue 16.3)."""
+    closed tab after that finds it."""
 
     def __init__(self, conn: Connection, changes: Callable[[], int],
                  on_result: Callable[[BaseException | None], None] | None = None) -> None:
@@ -262,7 +262,7 @@ class WriteThrough:
 
     def kick(self) -> None:
         """The store has just committed (``committed``): the save starts now, before the screen is
-        built, and the screen's message waits for it as before (issue 29.4: at phone class the
+        built, and the screen's message waits for it as before (at phone class the
         IndexedDB write took ~30 ms after a ~40 ms build; now they overlap)."""
         if not self.dirty() or (self._task is not None and not self._task.done()):
             return
@@ -326,7 +326,7 @@ def write_through(conn: Connection, changes: Callable[[], int],
     return WriteThrough(conn, changes, on_result)
 
 
-# --- does the browser keep the store? (issue 29.6) -------------------------------------------
+# --- does the browser keep the store? ------------------------------------------------------
 # Browsers may clear a site's storage: best-effort storage under storage pressure, and Safari on
 # iPhone what a site stored when it was not opened for seven days (unless it is on the home screen).
 # The page asks ``navigator.storage.persist()`` as it loads (build/web/python.js; a worker has no

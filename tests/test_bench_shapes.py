@@ -1,4 +1,4 @@
-"""Issue 18, point 2: each game's same-shape page (``build/bench_floor.py --shape``) is the game's screen
+"""Each game's same-shape page (``build/bench_floor.py --shape``) is the game's screen
 at the tap bench's position without the app: the same words and controls per type on screen, and its
 tap and undo make Flet send what the game's do (controls sent whole, controls changed in place).
 

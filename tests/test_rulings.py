@@ -35,7 +35,7 @@ def test_the_list_has_its_shape():
     assert DOC.problems == []
     assert DOC.sections == ["q8", "vx", "vx.wurm", "rv"]
     assert len(DOC.ids) == 39
-    # the rulings the issues named explicitly
+    # the rulings asked for by name
     assert {"rv.loss", "rv.penalty", "rv.room", "rv.gold", "q8.white", "vx.wurm.bite"} <= DOC.ids
     assert all(len(r.text.split()) >= 8 for r in DOC.rulings.values())
 

@@ -1,4 +1,4 @@
-"""Issue 16.1/16.2: the phone's static site as build/web.sh makes it, checked without a browser.
+"""The phone's static site as build/web.sh makes it, checked without a browser.
 
 The wheels (PyPI) are left out here (no network in tests): everything else of the build runs into
 a temporary folder. The site in a real browser: build/web/smoke.py and the offline browser test."""
@@ -62,7 +62,7 @@ def test_the_page_loads_pyodide_canvaskit_and_fonts_from_the_site_only(site):
 
 
 def test_the_app_package_has_the_app_and_the_phone_entry_as_bytecode(site):
-    """Issue 29.3: the app ships compiled by the phone's own Python (3.14, not this 3.11), in one
+    """The app ships compiled by the phone's own Python (3.14, not this 3.11), in one
     pack the worker writes to the file system as it is; the build is reproducible."""
     out, _ = site
     data = (out / "app.pack").read_bytes()
@@ -127,7 +127,7 @@ console.log(JSON.stringify(out));
 
 
 def test_the_bytecode_keeps_its_line_numbers_but_no_column_positions(site, tmp_path):
-    """Issue 29.2: the app and the standard library are compiled without column positions
+    """The app and the standard library are compiled without column positions
     (PYTHONNODEBUGRANGES): they pack badly (the first visit ~1.5 MB gzipped less), and only a
     traceback's ^^^ marks use them. Line numbers stay, so a traceback still names the line. Read
     by the phone's own Python (the site's Pyodide in Node.js)."""
@@ -181,7 +181,7 @@ asserts = sum(1 for c in walk(verlies) for i in dis.get_instructions(c) if i.arg
 
 
 def test_the_bytecode_has_no_docstrings_of_modules_or_functions_and_keeps_its_asserts(site, tmp_path):
-    """Issue 29.2: the app and the standard library ship without module and function docstrings
+    """The app and the standard library ship without module and function docstrings
     (the first visit ~0.7 MB gzipped less, the start snapshot ~1.6 MB smaller): nothing on the phone
     reads them. Class docstrings stay (dataclasses would write a signature in their place), and so do
     asserts and everything the code does. Imported by the phone's own Python from the shipped files."""
@@ -228,7 +228,7 @@ with open("/app/companion/note.txt", "w") as f:
 
 
 def test_the_pack_unpacks_into_the_files_python_reads_and_writes_beside(site, tmp_path):
-    """Issue 29.3: the worker puts the pack's files straight into the in-memory file system
+    """The worker puts the pack's files straight into the in-memory file system
     (pyboot.mjs unpack, no FS.writeFile for each): every file there with its bytes, size and mode
     (-rw-rw-rw-, as writeFile makes it), importable, and its folders take new files."""
     import hashlib
@@ -345,7 +345,7 @@ def test_published_under_a_path_the_page_says_so(tmp_path):
 
 
 def test_every_font_the_client_asks_for_is_in_the_manifest_and_the_site(site):
-    """Issue 28: without Roboto in FontManifest.json Flutter fetched Roboto and Noto fallbacks from
+    """Without Roboto in FontManifest.json Flutter fetched Roboto and Noto fallbacks from
     ``assets/fonts/…`` (404) and drew no text in WebKit. Every font the manifest names is a file
     of the site, and Roboto is there (the client's bundled file)."""
     out, _ = site
@@ -358,7 +358,7 @@ def test_every_font_the_client_asks_for_is_in_the_manifest_and_the_site(site):
 
 
 def test_the_icon_font_keeps_the_icons_the_app_and_flutter_draw_at_their_code_points(site):
-    """Issue 29.2: Flutter loads the Material icons font whole at every start (1.26 MB, 8,600 icons);
+    """Flutter loads the Material icons font whole at every start (1.26 MB, 8,600 icons);
     the site's holds the ~55 the app names and those Flutter's own widgets draw, each where the
     client looks for it (its list of icons in main.dart.js) and with the same outline. The names are
     Flutter's glyph names: Flet's COPY is Flutter's alias of content_copy."""
@@ -383,7 +383,7 @@ def test_the_icon_font_keeps_the_icons_the_app_and_flutter_draw_at_their_code_po
 
 
 def test_the_page_gives_flutter_a_valid_language_tag_before_flutter_starts(site):
-    """Issue 28.3: the language guard comes before Flutter's loader and Flet's python.js."""
+    """The language guard comes before Flutter's loader and Flet's python.js."""
     out, _ = site
     html = (out / "index.html").read_text(encoding="utf-8")
     guard = html.index("new Intl.Locale(tag)")
@@ -418,7 +418,7 @@ def test_a_client_without_that_message_stops_the_build_instead_of_shipping_it_un
 
 
 def test_the_start_snapshot_is_keyed_by_what_it_depends_on_and_can_be_left_out(site, tmp_path):
-    """Issue 29.5: a snapshot made under another key (another Pyodide, standard library, app.pack or
+    """A snapshot made under another key (another Pyodide, standard library, app.pack or
     pyboot.mjs) is never restored; ``--no-snapshot`` builds a worker that never makes one."""
     out, _ = site
     worker = (out / "python-worker.js").read_text(encoding="utf-8")
@@ -434,7 +434,7 @@ def test_the_start_snapshot_is_keyed_by_what_it_depends_on_and_can_be_left_out(s
 
 
 def test_the_start_snapshots_preload_leaves_the_first_screens_nothing_to_import_or_look_up(tmp_path):
-    """Issue 29.3: what a restored phone would otherwise do again at every start is done by the
+    """What a restored phone would otherwise do again at every start is done by the
     snapshot's preload.py: Flet's session and page modules and every ft.<name> the app uses are
     imported (Flet imports them on first use), and sqlite-utils has looked for its plugins (every
     distribution's metadata, at its first Database). Run here with the server's Python, the app's

@@ -1,9 +1,9 @@
 """Setup seats shared by every game's setup screen: names as typed, defaults, refusals by field.
 
-Issue #15 (4, 6): a name field starts empty and shows the default name as a hint; an
+A name field starts empty and shows the default name as a hint; an
 empty name takes that default; two names alike (ignoring case and spaces) are refused
 beside the second field, naming the name. Words in both languages, German first.
-Issue #23 (7): "alike" is ``scoring.names.name_key`` (invisible characters dropped, NFKC, case
+"Alike" is ``scoring.names.name_key`` (invisible characters dropped, NFKC, case
 folded, confusables of other scripts folded), and a name with a bidirectional override is refused.
 """
 

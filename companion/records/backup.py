@@ -21,7 +21,7 @@ record); then all new games are inserted in one transaction (``Store.add_games``
 identified by its id: a game already in the store is left as it is, so
 importing the same file twice changes nothing.
 
-Every read and write goes through ``companion.store.Store``'s methods (issue 13.4).
+Every read and write goes through ``companion.store.Store``'s methods.
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", 
 
 
 def csv_cell(value: object) -> object:
-    """A CSV cell a spreadsheet shows and never runs (issue 12 point 5); numbers stay numbers (-5 is -5)."""
+    """A CSV cell a spreadsheet shows and never runs; numbers stay numbers (-5 is -5)."""
     if isinstance(value, str) and value.lstrip(" ").startswith(_FORMULA_START):
         return "'" + value
     return value
@@ -179,7 +179,7 @@ def _no_constant(name: str) -> NoReturn:
 
 
 def _loads(text: str) -> Raw:
-    """``json.loads`` whose every failure is a refusal (issue 12 point 7): nothing else escapes."""
+    """``json.loads`` whose every failure is a refusal: nothing else escapes."""
     try:
         return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
@@ -249,7 +249,7 @@ def check_record(raw: Raw, index: int) -> Checked:
     except InvalidInput as exc:
         detail = str(exc.params.get("detail", exc))[:160]
         raise ImportRefused("hist.imp.bad_record", n=index + 1, detail=detail) from None
-    if not is_game_id(rec.id):  # an id ends up in join links, file names and logs: only the app's own (issue 23.8)
+    if not is_game_id(rec.id):  # an id ends up in join links, file names and logs: only the app's own
         raise ImportRefused("hist.imp.bad_id", n=index + 1)
     game = get_game(rec.game)
     try:
@@ -259,7 +259,7 @@ def check_record(raw: Raw, index: int) -> Checked:
     last: list[AnyState] = [state]
 
     def states() -> Iterator[AnyState]:
-        for s in iter_replay(rec):  # every action parsed, its seat checked (issue 12 point 5), applied
+        for s in iter_replay(rec):  # every action parsed, its seat checked, applied
             last[0] = s
             yield s
 
@@ -281,7 +281,7 @@ def check_backup(text: str | bytes | Json | list[Raw], *, max_bytes: int | None 
                  max_actions: int | None = None) -> tuple[list[Checked], list[Raw]]:
     """Validate everything (size, format, checksum, every record replays); nothing is written.
 
-    Every way a file can be wrong ends in ``ImportRefused`` (issue 12 point 7);
+    Every way a file can be wrong ends in ``ImportRefused``;
     an unexpected error is logged and refused as a bug, never passed on.
     """
     try:
@@ -322,7 +322,7 @@ def _check_backup(text: Raw, max_bytes: int | None, max_actions: int | None) -> 
     for i, raw in enumerate(raw_profiles):
         try:
             prof = parse_profile(raw)
-            prof.player_spec()  # a profile becomes a seat: the seat's name rule (issue 12 point 5)
+            prof.player_spec()  # a profile becomes a seat: the seat's name rule
             if not prof.id.isprintable() or any(c.isspace() for c in prof.id):
                 raise ValueError("id: control, invisible or blank characters")
             profiles.append(prof)
@@ -362,7 +362,7 @@ def _check_elsewhere(text: Raw, max_bytes: int | None, max_actions: int | None) 
     (``import_rows``): what it found, or its refusal as key and params (a referee's refusal among
     them worded in both languages, so nothing unpicklable comes back). Only tuples, lists and
     dicts of str, int and None cross back: unpickling game objects cost the server's own
-    interpreter seconds that every other table waited through (issue 23.9)."""
+    interpreter seconds that every other table waited through."""
     try:
         checked, profiles = check_backup(text, max_bytes=max_bytes, max_actions=max_actions)
         return "ok", import_rows(checked, profiles)
@@ -418,8 +418,7 @@ def _checker() -> ProcessPoolExecutor:
 def _end_with_parent(parent: int) -> None:
     """In the checking process: it ends when the server does, kill -9 included (it would wait for
     work forever otherwise, holding the server's terminal and memory); and it runs at the lowest
-    priority, so on a small machine the tables' taps get a core before a backup's replay does
-    (issue 23.9)."""
+    priority, so on a small machine the tables' taps get a core before a backup's replay does."""
     import contextlib
     import threading
 
@@ -437,7 +436,7 @@ def _end_with_parent(parent: int) -> None:
 async def import_backup_async(store: Store, text: str | bytes | Json | list[Raw], *,
                               max_bytes: int | None = None,
                               max_actions: int | None = None) -> ImportReport:
-    """``import_backup`` off the event loop (issue 23.9): the file is parsed and every game replayed
+    """``import_backup`` off the event loop: the file is parsed and every game replayed
     in another process (pure Python would hold this one's interpreter: the other tables' taps
     would wait), which hands back the store's rows; those are staged a chunk per writer job
     (``Store.stage``: a tap's commit queued meanwhile goes in between) and merged in one
@@ -516,7 +515,7 @@ def _add_checked(store: Store, checked: list[Checked], profiles: list[Raw]) -> I
 
 def check_short_ids(store: Store, checked: list[Checked]) -> None:
     """A new game's join link (``/g/<first SHORT_ID characters>``) must stay one game's: refused when
-    another game here, or another in the backup, begins the same (issue 23.8); nothing is written."""
+    another game here, or another in the backup, begins the same; nothing is written."""
     _check_shorts(store, [(c.record.id, c.n) for c in checked])
 
 

@@ -1,4 +1,4 @@
-"""A finished game as a play for BG Stats ("Board Game Stats"), and through it for BGG (issue 26).
+"""A finished game as a play for BG Stats ("Board Game Stats"), and through it for BGG.
 
 Plain Python, no Flet: the result screens, the history, the backup screen and the CLI
 (``python -m companion bgstats GAME_ID``) all ask this module. Nothing here talks to a
@@ -74,7 +74,7 @@ if TYPE_CHECKING:
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 SOURCE_NAME = "Tischrichter"
 LOCATION = "Tischrichter"  # the docs: "The location is set to the Board gaming app or website providing the link."
-# BGG ids we can cite from a stored source (issue 26.2). None found for the three games: name alone.
+# BGG ids we can cite from a stored source. None found for the three games: name alone.
 BGG_IDS: dict[str, int] = {}
 PLAY_FILE_ABOUT = ("This is a Play file that can be read by Board Game Stats. If you see this text, try to use a "
                    "share, export or open-in function to open it with Board Game Stats.")  # as in the app's file
@@ -82,7 +82,7 @@ PLAY_FILE_ABOUT = ("This is a Play file that can be read by Board Game Stats. If
 UUID_NS = uuid.uuid5(uuid.NAMESPACE_URL, "https://tischrichter.invalid/bgstats")
 # characters left as they are in the link's data: those JavaScript's encodeURIComponent leaves, and
 # JSON's ':' and ',' (legal in a query; decodeURIComponent keeps them). Everything else is
-# percent-encoded, UTF-8 (the link stays short: under 2,000 characters for 8 players, issue 26.5)
+# percent-encoded, UTF-8 (the link stays short: under 2,000 characters for 8 players)
 _SAFE = ":,!*'()"
 
 add_strings(

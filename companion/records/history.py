@@ -46,7 +46,7 @@ CachedLine = list[Any]
 BACKUP_FORMAT = "tischrichter-backup"
 BACKUP_VERSION = 1
 LINES_VERSION = 1
-# Import limits (issue 12 point 6): checked before anything is parsed or replayed.
+# Import limits: checked before anything is parsed or replayed.
 MAX_BACKUP_BYTES = 50 * 1024 * 1024
 MAX_BACKUP_ACTIONS = 1_000_000  # all games of one file together (~15 s of replay)
 
@@ -188,7 +188,7 @@ def replay_figures(record: GameRecord) -> dict[str, dict[str, int]]:
 def _figures(game_id: str, n: int, states: Iterable[AnyState], state: AnyState) -> dict[str, dict[str, int]]:
     """Runs through ``states`` (the replay, starting after ``state``) and counts, per seat, the events
     the game declares in ``Game.event_figures`` (e.g. a Verflixxt bite, a Verlies injury): every game's
-    ``state.events`` holds what the last action caused, so one loop serves all (issue 13). A game whose
+    ``state.events`` holds what the last action caused, so one loop serves all. A game whose
     figures need more than counting events hands the replay to its ``figures.from_replay`` hook."""
     hook = _figures_hook(game_id)
     if hook is not None and hook.from_replay is not None:

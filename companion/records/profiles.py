@@ -13,7 +13,7 @@ Setup screens::
 The seat's ``PlayerSpec.profile_id`` is what ties a game to the profile in the
 statistics (a renamed profile keeps its history). Profiles live in the store's
 table ``profiles`` (made by its migrations) and are read and written only through
-``Store``'s methods (issue 13.4).
+``Store``'s methods.
 """
 
 from __future__ import annotations

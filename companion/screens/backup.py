@@ -44,7 +44,7 @@ def _do_export(shell: Shell, kind: str, gid: str | None = None) -> None:
         text = json.dumps(B.export_record(store, gid), ensure_ascii=False, indent=1)
         name = f"tischrichter-game-{gid[:12]}.json"
         summary = ""
-    # issue 15.8: nothing is written on the server's disk and no server path is shown; the file is the
+    # nothing is written on the server's disk and no server path is shown; the file is the
     # browser's own download (FilePicker.save_file with the bytes, see _download)
     shell.ui["hist_out"] = {"kind": kind, "text": text, "why": None, "summary": summary, "name": name}
 
@@ -84,7 +84,7 @@ def backup_screen(shell: Shell) -> list[ft.Control]:
         out.append(ft.Row([big_button(shell.t("hist.bk.all_json"), run_json),
                            big_button(shell.t("hist.bk.csv"), run_csv)], wrap=True, spacing=8,
                           run_spacing=8))
-        out += bgstats_ui.backup_section(shell, _download)  # issue 26: a date range as one BG Stats play file
+        out += bgstats_ui.backup_section(shell, _download)  # a date range as one BG Stats play file
     res = shell.ui.get("hist_out")
     if res:
         if res.get("summary"):
@@ -94,7 +94,7 @@ def backup_screen(shell: Shell) -> list[ft.Control]:
         async def download(e: ft.Event[ft.Button]) -> None:
             await _download(shell)
 
-        if res.get("downloaded"):  # only once the browser has the file (issue 25.4), before the button
+        if res.get("downloaded"):  # only once the browser has the file, before the button
             out.append(ft.Text(shell.t("hist.bk.downloaded", name=res["name"]), size=14))
         out.append(big_button(shell.t("hist.bk.download_again" if res.get("downloaded") else "hist.bk.download"),
                               download, tooltip=shell.t("hist.bk.download_tip", name=res["name"])))
@@ -159,7 +159,7 @@ async def _pick_and_import(shell: Shell) -> None:
 
 
 async def _do_import(shell: Shell, data: str | bytes | None = None) -> None:
-    """Checked and written off the event loop (issue 23.9: a large backup stalls no other table)."""
+    """Checked and written off the event loop (a large backup stalls no other table)."""
     text = shell.ui.get("hist_in", "") if data is None else data
     if shell.ui.get("hist_busy"):  # one import at a time: a second tap waits for the first's answer
         return

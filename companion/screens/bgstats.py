@@ -1,4 +1,4 @@
-"""BG Stats on the screens (issue 26): below every result screen, from the history, and a date
+"""BG Stats on the screens: below every result screen, from the history, and a date
 range as one play file on the backup screen. An app extension (``companion.app.EXTENSION_MODULES``).
 
 What is sent comes from ``companion.records.bgstats`` (plain Python); here only buttons and the QR code

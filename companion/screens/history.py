@@ -211,7 +211,7 @@ def replay_screen(shell: Shell) -> list[ft.Control]:
         shell.render()
 
     # the step on its own line, the four buttons in one row below it: on a 360 px phone the row
-    # with the text between them broke "Zum Ende" onto a line of its own (issue 15.1)
+    # with the text between them broke "Zum Ende" onto a line of its own
     nav = ft.Column(
         [
             ft.Text(shell.t("hist.rp.step", k=k, n=n), size=18, weight=ft.FontWeight.BOLD,

@@ -168,7 +168,7 @@ HISTORY_WORDS: dict[str, dict[str, Text]] = {
     },
     "hist.bk.download": {"de": "Herunterladen", "en": "Download"},
     "hist.bk.download_tip": {"de": "Als Datei herunterladen: {name}", "en": "Download as a file: {name}"},
-    # issue 25.4: what really happened, in its order: made, handed to the browser (which saves it)
+    # what really happened, in its order: made, handed to the browser (which saves it)
     "hist.bk.downloaded": {"de": "Dem Browser zum Speichern übergeben: {name}",
                            "en": "Handed to the browser to save: {name}"},
     "hist.bk.download_again": {"de": "Nochmal herunterladen", "en": "Download again"},

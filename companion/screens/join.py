@@ -210,7 +210,7 @@ def join_screen(shell: Shell) -> list[ft.Control]:
     table = _join_table(shell)
     if table is None:
         return [info_line(shell.t("join.no_game"), color=ft.Colors.AMBER_100)]
-    if not platform.can_share():  # the phone build: no server, no LAN, no QR (issue 16.4)
+    if not platform.can_share():  # the phone build: no server, no LAN, no QR
         return [section_title(shell.t("join.title")), info_line(shell.t("join.phone_only"), color=ft.Colors.AMBER_100),
                 big_button(shell.t("join.back"), lambda e: shell.open_table(table.id),
                            color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE)]
@@ -307,7 +307,7 @@ def _guest_arrives(shell: Shell, parts: list[str]) -> None:
     if len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit() and len(parts[3]) <= 3 \
             and int(parts[3]) < len(table.players):
         request_seat(shell, table.id, int(parts[3]))  # the seat link of a seat it may not simply take
-    elif len(parts) >= 4 and parts[2] == "seat":  # a seat this table does not have (issue 23.6)
+    elif len(parts) >= 4 and parts[2] == "seat":  # a seat this table does not have
         shell.flash = shell.t("join.no_such_seat")
     elif len(table.players) == 1:
         choose_seat(shell, table.id, 0, ask=False)

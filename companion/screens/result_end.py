@@ -1,4 +1,4 @@
-"""The end of a game, the same on every result screen (issue 25.2, 25.12).
+"""The end of a game, the same on every result screen.
 
 - ``reopen_button`` / ``reopen_question``: the undo arrow on a result screen does not reopen
   the finished game at once; it asks first and says what happens (the final score is taken back

@@ -76,7 +76,7 @@ add_strings(
                    "other": "Position after {moves} moves · to act: {names}"},
         },
         "rules.dispute_legal": {"de": "Jetzt erlaubt:", "en": "Allowed now:"},
-        "rules.dispute_illegal": {"de": "Nicht erlaubt:", "en": "Not allowed:"},  # the referee says no (issue 15.8)
+        "rules.dispute_illegal": {"de": "Nicht erlaubt:", "en": "Not allowed:"},  # the referee says no
         "rules.dispute_nothing": {
             "de": "Gerade steht kein Zug an (erst würfeln?).",
             "en": "No move is due right now (roll first?).",
@@ -84,7 +84,7 @@ add_strings(
         "rules.dispute_no_game": {"de": "Kein offenes Spiel gewählt.", "en": "No open game chosen."},
         "rules.dispute_close": {"de": "Was wäre wenn? schließen", "en": "Close What if?"},
         "rules.dispute_try": {"de": "Ausprobieren: {action}", "en": "Try: {action}"},
-        # issue 25.1: every legal move, grouped by player; a long group folded with its count
+        # every legal move, grouped by player; a long group folded with its count
         "rules.dispute_group": {
             "de": {"count": "count", "one": "{name} – {count} Zug", "other": "{name} – {count} Züge"},
             "en": {"count": "count", "one": "{name} – {count} move", "other": "{name} – {count} moves"},
@@ -507,7 +507,7 @@ _warm_scheduled = False
 
 def _schedule_warm() -> None:
     """Build the search index a little after the first session started, on its event loop:
-    no thread (the phone's Python cannot start one, issue 16.4); a rules screen opened before
+    no thread (the phone's Python cannot start one); a rules screen opened before
     that builds it on first use."""
     global _warm_scheduled
     if not _warm_scheduled:

@@ -19,7 +19,7 @@ lazily built, thread-safe index (built in ~20 ms, one query well under 5 ms).
 This index is its own in-memory SQLite database, built from ``rules_text`` at
 start and never written to a file: it holds no game, profile or statistic and
 is unrelated to the game store. It is therefore the one declared exception to
-"the store is the only door to SQLite" (issue 13.4), and it keeps its own
+"the store is the only door to SQLite", and it keeps its own
 connection; tests/companion/store/test_store_only_door.py names it.
 """
 

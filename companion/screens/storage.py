@@ -1,4 +1,4 @@
-"""Games that outlive the browser's housekeeping (issue 29.6): the phone site only.
+"""Games that outlive the browser's housekeeping: the phone site only.
 
 Browsers may clear a site's storage, where the phone site keeps its games (IndexedDB): under
 storage pressure when the storage is only best-effort, and Safari on iPhone after seven days

@@ -9,16 +9,16 @@
 - ``hist_lines``: per finished game its players' compact statistics lines, a cache
   ``companion.records.history`` keeps valid by the game's cursor and last update.
 
-The store is the only door to SQLite (issue 13.4): every table is made by the
+The store is the only door to SQLite: every table is made by the
 versioned migrations below, and history, profiles and backup import go through
 the repository methods here, never through a connection of their own.
 
 An action is committed (WAL, synchronous=FULL) before any screen shows it.
 The server commits in the store's one writer thread (``start_writer``), so a commit's fsync
-keeps only the table it belongs to waiting, not every table of the process (issue 18); the
+keeps only the table it belongs to waiting, not every table of the process; the
 table and its screens wait for it (``companion.table.table``).
 
-One writer per database (issue 12.3, DESIGN "One writer per database"): a store
+One writer per database (DESIGN "One writer per database"): a store
 that writes holds an exclusive ``flock`` on ``<db>.lock`` while its process runs
 (the OS drops it when the process dies, kill -9 included; the file keeps the pid
 of the holder). Stores of one process share that lock. A store of a second
@@ -33,9 +33,9 @@ A corrupt or foreign file is never overwritten: it is moved aside and a new
 store is started, and ``notice`` says so for the app to show. Only SQLite's own
 verdict "corrupt"/"not a database" (or a file that is not SQLite at all) moves a
 file: a permission problem (read-only data directory, ``-wal``/``-shm`` files this
-user cannot read) is named as one and the file is opened read-only or not at all
-(issue 12.8). A game whose rows cannot be read is listed as damaged and refused
-on open; every other game works (issue 12.7).
+user cannot read) is named as one and the file is opened read-only or not at all.
+A game whose rows cannot be read is listed as damaged and refused on open; every other
+game works.
 """
 
 from companion.store.file_lock import lock_path

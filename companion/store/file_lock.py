@@ -1,4 +1,4 @@
-"""One writer per database: a process-wide ``flock`` on ``<db>.lock`` (issue 12.3)."""
+"""One writer per database: a process-wide ``flock`` on ``<db>.lock``."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def lock_path(path: Path) -> Path:
 
 
 # the database files themselves, flocked while a store of this process writes them: a hard link
-# has another name (and so another ``.lock``) but the same device and inode (issue 23.5)
+# has another name (and so another ``.lock``) but the same device and inode
 _HELD_FILES: dict[tuple[int, int], list[int]] = {}  # (st_dev, st_ino) -> [fd, stores using it]
 
 

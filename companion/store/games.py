@@ -1,5 +1,5 @@
 """The store's games and their logs, and the repository of history, statistics, profiles and
-backup (issue 13.4)."""
+backup: the one door to SQLite."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def _staging(name: str) -> str:
 def whole_rows(g: NewGame) -> tuple[Row, list[Row], Row | None]:
     """A whole game as the store's rows: the ``games`` row (``_GAME_COLUMNS``, no table token),
     its ``actions`` rows and its ``hist_lines`` row (None: no lines). Plain tuples of str, int and
-    None: what the checking process hands back for a large import (issue 23.9), cheap to unpickle."""
+    None: what the checking process hands back for a large import, cheap to unpickle."""
     rec = g.record
     created = rec.created or time.strftime("%Y-%m-%dT%H:%M:%S")
     updated = g.updated or next((a.at for a in reversed(rec.actions) if a.at), None) or created
@@ -108,7 +108,7 @@ class Store(StoreFile):
         believes is ``expected_seq`` (and, if given, whose log revision is ``expected_rev``); drops
         the redo tail after that cursor. Returns the game's new revision.
 
-        Compare-and-set inside the transaction (issue 12.3): if the game moved on meanwhile,
+        Compare-and-set inside the transaction: if the game moved on meanwhile,
         ``StoreError('db_stale')`` and nothing is written, so no acknowledged action is deleted.
         """
         self._writable()
@@ -146,7 +146,7 @@ class Store(StoreFile):
                     expected_rev: int | None = None) -> int:
         """Undo/redo: the log keeps its actions; the cursor says how many count. Refused with
         ``db_stale`` unless the cursor is ``from_cursor`` (and the revision ``expected_rev``)
-        now (issue 12.3). Returns the game's new revision."""
+        now. Returns the game's new revision."""
         self._writable()
         with self._lock, self.conn:
             rev = self._check_base(game_id, from_cursor, expected_rev)
@@ -167,7 +167,7 @@ class Store(StoreFile):
         """The whole log, the cursor and the log's revision, read in one transaction.
 
         A row that cannot be read marks the game damaged: ``StoreError('game_damaged')``
-        (issue 12.7). Linear in the number of actions (issue 12.6): SQLite hands the log over
+        and the other games go on. Linear in the number of actions: SQLite hands the log over
         as one JSON array and pydantic checks it in one pass."""
         if game_id in self.damaged:
             raise StoreError("game_damaged", game_id=game_id, seq=self.damaged[game_id])
@@ -223,7 +223,7 @@ class Store(StoreFile):
     def _read_conn(self) -> tuple[sqlite3.Connection, AbstractContextManager[bool]]:
         """A connection for a long read and the lock that guards it: a second, read-only one for a
         file being written (WAL lets it read while the writer commits), so opening a long game
-        does not make every other table's append wait (issue 12.6)."""
+        does not make every other table's append wait."""
         if self.memory or self.readonly:
             return self.conn, self._lock
         with self._lock:
@@ -274,7 +274,7 @@ class Store(StoreFile):
         return rec.model_copy(update={"actions": rec.actions[:cursor]})
 
     def games(self, *, finished: bool | None = None, limit: int = 200) -> list[Json]:
-        """The games, newest first; ``damaged`` says a game cannot be opened (issue 12.7)."""
+        """The games, newest first; ``damaged`` says a game cannot be opened."""
         where, params = "", []
         if finished is not None:
             where, params = "WHERE finished = ?", [1 if finished else 0]
@@ -310,7 +310,7 @@ class Store(StoreFile):
 
     def ids_starting(self, prefix: str, limit: int = 2) -> list[str]:
         """Game ids that start with ``prefix``, at most ``limit``: a range of the primary key's
-        index, never a scan of the games (issue 23.4: a join link's short id)."""
+        index, never a scan of the games (a join link's short id)."""
         with self._lock:
             return [r[0] for r in self.conn.execute(
                 "SELECT id FROM games WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",
@@ -320,7 +320,7 @@ class Store(StoreFile):
         with self._lock:
             return self.conn.execute("SELECT 1 FROM games WHERE id=?", (game_id,)).fetchone() is not None
 
-    # --- repository: history, statistics, profiles, backup (issue 13.4) ------------------
+    # --- repository: history, statistics, profiles, backup ------------------------------
     def _has_table(self, name: str) -> bool:
         """Every table exists after the migrations; a read-only file of older code may lack one."""
         with self._lock:
@@ -467,7 +467,7 @@ class Store(StoreFile):
         if lines is not None:
             self.conn.execute(f"INSERT OR REPLACE INTO hist_lines ({_LINES_COLUMNS}) VALUES ({_marks(5)})", lines)
 
-    # --- a large import, staged (issue 23.9) ----------------------------------------------
+    # --- a large import, staged -----------------------------------------------------------
     # The rows of an import go into this connection's TEMP tables first, a chunk per writer job
     # (each its own small transaction on the temp database only: the store's file is not touched,
     # no other connection sees them, a crash drops them), so a table's commit gets in between;
@@ -496,7 +496,7 @@ class Store(StoreFile):
 
     def _same_staging(self, name: str) -> None:
         """An import's staging tables live in one connection: if the store had to open its file
-        anew meanwhile (written back after it was deleted, issue 23.3) what was staged is gone,
+        anew meanwhile (written back after it was deleted) what was staged is gone,
         and the import is refused rather than merged half."""
         conn = self._staging_conns.setdefault(name, self.conn)
         if conn is not self.conn:

@@ -40,7 +40,7 @@ _CORRUPT_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
 def warm() -> None:
     """Do once what sqlite-utils does at its first Database: look for its plugins (pluggy's entry
     points: every installed distribution's metadata). The phone site calls this in its start
-    snapshot, so no restore pays for it again (issue 29.3)."""
+    snapshot, so no restore pays for it again."""
     from sqlite_utils.plugins import ensure_plugins_loaded
 
     ensure_plugins_loaded()
@@ -149,14 +149,14 @@ class StoreFile:
         # games whose rows cannot be read: id -> the first bad action's seq (0: the game's own row)
         self.damaged: dict[str, int] = {}
         self._held: weakref.finalize[..., StoreFile] | None = None
-        self._reader: sqlite3.Connection | None = None  # loads read here, not under ``_lock`` (12.6)
+        self._reader: sqlite3.Connection | None = None  # loads read here, not under ``_lock``: no append waits
         self._reader_lock = threading.Lock()
         self._staging_conns: dict[str, sqlite3.Connection] = {}  # an import's staged rows: their connection
         # the one thread that commits the tables' writes, in order (``start_writer``; None: callers commit)
         self.writer: ThreadPoolExecutor | None = None
         self.memory = str(self.path) == ":memory:"
         self.durable = durable
-        self.lost = False  # the file was deleted or replaced and cannot be written again (issue 23.3)
+        self.lost = False  # the file was deleted or replaced and cannot be written again
         self._file: tuple[int, int] | None = None  # (st_dev, st_ino) of the file this store writes
         self._file_held: weakref.finalize[..., StoreFile] | None = None
         self._checked: set[str] = set()  # games whose action rows ``_find_damaged`` found to be JSON
@@ -174,11 +174,11 @@ class StoreFile:
         except OSError:
             pass
         blocked = _permission_problem(self.path)
-        if blocked is not None:  # issue 12.8: a permission problem, never "corrupt", never moved
+        if blocked is not None:  # a permission problem, never "corrupt", never moved
             self._open_without_permission(blocked)
             return
         key, holder = _take_lock(self.path)
-        if holder is not None:  # issue 12.3: another process writes this file
+        if holder is not None:  # another process writes this file
             self._open_readonly("db_in_use", pid=holder)
             return
         if key is not None:
@@ -198,7 +198,7 @@ class StoreFile:
                 self.notices.append(Notice(f"db_{why}_kept", {"path": str(self.path)}))
                 self._open_memory()
                 return
-        elif why == "bad_schema":  # issue 12.7: a clear message, the file untouched
+        elif why == "bad_schema":  # a clear message, the file untouched
             self.notices.append(Notice("db_bad_schema", {"path": str(self.path), "value": detail}))
             self._open_memory()
             return
@@ -206,7 +206,7 @@ class StoreFile:
             self.notices.append(Notice("db_unusable", {"path": str(self.path), "detail": detail}))
             self._open_memory()
             return
-        # issue 23.5: the file itself, whatever name it was given (a hard link has its own
+        # the file itself, whatever name it was given (a hard link has its own
         # ``.lock`` but the same inode): locked before SQLite opens it
         fkey, fholder = _take_file_lock(self.path)
         if fholder is not None:
@@ -247,7 +247,7 @@ class StoreFile:
             # after each commit (platform.persist): a write-ahead log there grew by each move and was
             # copied again with every tap (up to 4 MB before a checkpoint). One file, changed in place,
             # is what IndexedDB gets instead; a crash loses only memory, IndexedDB keeps the last
-            # committed copy (issue 29.4).
+            # committed copy.
             conn.execute("PRAGMA journal_mode=MEMORY")
             conn.execute("PRAGMA synchronous=OFF")
         else:
@@ -263,7 +263,7 @@ class StoreFile:
         self._file = key
         self._file_held = weakref.finalize(self, _release_file, key) if key is not None else None
 
-    # --- the file under the store's feet (issue 23.3) ------------------------------------
+    # --- the file under the store's feet ------------------------------------------------
     def _file_gone(self) -> bool:
         """The file this store writes is no longer the one at its path: deleted (no link left),
         or the path names another file (replaced, moved away)."""
@@ -364,7 +364,7 @@ class StoreFile:
             self._hold_file(key)
 
     def _open_without_permission(self, blocked: Path) -> None:
-        """Read what can be read, write nothing, move nothing (issue 12.8)."""
+        """Read what can be read, write nothing, move nothing."""
         params = {"path": str(self.path), "blocked": str(blocked)}
         if self.path.exists() and os.access(self.path, os.R_OK):
             wal = Path(str(self.path) + "-wal")
@@ -448,7 +448,7 @@ class StoreFile:
         """Games among ``ids`` with an action row that is not JSON: listed as damaged before anyone
         opens them (one pass over those games' rows, along the key's index). A list of games asks
         for the games it shows (``Store.games``), each once; the store's open no longer reads every
-        stored move (issue 29: 17 ms of a 26 ms open with 100 finished games, native; ~10x that on
+        stored move (it took 17 ms of a 26 ms open with 100 finished games, native; ~10x that on
         a phone's start). Other damage (an unknown action) is found when the game is opened."""
         todo = [g for g in ids if g not in self._checked]
         for i in range(0, len(todo), 500):  # SQLite's bound parameters per statement
@@ -511,11 +511,11 @@ class StoreFile:
                     self.db.table("games").add_column("table_token", str)
                 self.db.table("games").create_index(["finished", "updated"], if_not_exists=True)
             if version < 3:
-                # v3: a revision per game, bumped by every write of its log (compare-and-set, issue 12.3)
+                # v3: a revision per game, bumped by every write of its log (compare-and-set)
                 if "rev" not in self.db.table("games").columns_dict:
                     self.db.table("games").add_column("rev", int, not_null_default=0)
             if version < 4:
-                # v4: profiles and the statistics cache join the migrations (issue 13.4); files of
+                # v4: profiles and the statistics cache join the migrations; files of
                 # older code may already hold them (made on first use then): kept as they are
                 self.db.table("profiles").create(PROFILE_COLUMNS, pk="id", if_not_exists=True)
                 self.db.table("hist_lines").create(
@@ -525,7 +525,7 @@ class StoreFile:
                 )
             if version != SCHEMA_VERSION:
                 # only when it changes: an opened file that is up to date is not written at all (the
-                # phone then has nothing to save to IndexedDB as it starts, issue 29.3)
+                # phone then has nothing to save to IndexedDB as it starts)
                 self.db.table("meta").upsert({"key": "schema_version", "value": str(SCHEMA_VERSION)}, pk="key")
 
     @property
@@ -545,7 +545,7 @@ class StoreFile:
 
     def start_writer(self) -> bool:
         """The server's tables commit their writes in one thread of this store (FIFO, one at a
-        time: one writer), each awaited by its own table, not on the event loop (issue 18).
+        time: one writer), each awaited by its own table, not on the event loop.
         Not for a read-only or in-memory store (nothing to wait for), nor where no thread can
         start (the phone build's browser Python). True if the writer runs."""
         if self.writer is None and not (self.memory or self.readonly or sys.platform == "emscripten"):

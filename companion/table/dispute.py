@@ -190,7 +190,7 @@ class Candidate:
 
 
 def candidates(table: Table, lang: str = "de", max_illegal: int = 4) -> list[Candidate]:
-    """Every legal action now (deduplicated by their words: nothing is dropped, issue 25.1) and a
+    """Every legal action now (deduplicated by their words: nothing is dropped) and a
     few refused ones, each rule once."""
     state = table.state
     game = table.game

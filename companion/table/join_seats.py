@@ -62,7 +62,7 @@ def resolve_game_id(shell: Shell, ident: str) -> str:
     try:
         if len(ident) < 6:
             return ident
-        hits = store.ids_starting(ident, 2)  # an index range, not a scan of the games (issue 23.4)
+        hits = store.ids_starting(ident, 2)  # an index range, not a scan of the games
         if ident in hits:
             return ident
     except Exception:  # a broken store: let the shell's own routing say so
@@ -186,7 +186,7 @@ def _others(shell: Shell) -> list[Shell]:
 
 def _concerned(shell: Shell, game_id: str) -> list[Shell]:
     """The other sessions a seat request for ``game_id`` shows on: the host's screens and that
-    game's own phones (the holder's banner), never the phones of every other table (issue 17)."""
+    game's own phones (the holder's banner), never the phones of every other table."""
     return [s for s in _others(shell) if not s.is_guest or s.guest_game == game_id]
 
 

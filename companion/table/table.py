@@ -7,7 +7,7 @@ sequence number makes a stale submit fail instead of forking the game.
 Undo/redo move the store's cursor; the record (dice included) is never
 re-rolled.
 
-In the server the store has a writer thread (``Store.start_writer``, issue 18): called on the
+In the server the store has a writer thread (``Store.start_writer``): called on the
 event loop, a change is refereed and applied to this table at once, its commit is queued to the
 writer (in order; each write states the revision the one before it makes, so a write after one
 that failed fails too, never forks the log), and ``pending_write()`` holds it until the commit
@@ -79,7 +79,7 @@ class Table:
 
     def __init__(self, store: Store, record: GameRecord, cursor: int, dice: Dice | None = None, rev: int = 0) -> None:
         self.store = store
-        self.rev = rev  # the store's revision of this game's log that this table is based on (issue 12.3)
+        self.rev = rev  # the store's revision of this game's log that this table is based on
         self.game: AnyGame = get_game(record.game)
         self.record = record  # all actions, redo tail included
         self.cursor = cursor
@@ -194,7 +194,7 @@ class Table:
                 self.state = new_state
                 self._keep(seq, new_state)
 
-            # based on what this table believes: the store refuses it if the game moved on (12.3)
+            # based on what this table believes: the store refuses it if the game moved on
             err = self._write(lambda cursor, rev: self.store.append(self.id, cursor, rec, result=result,
                                                                     expected_rev=rev), "store_failed", took)
         if err is not None:
@@ -266,7 +266,7 @@ class Table:
         if isinstance(exc, StoreError) and exc.key == "db_stale":
             return Refusal("table.stale", "stale_store")
         if isinstance(exc, StoreError) and exc.key == "db_lost":
-            return Refusal("table.store", "store_lost")  # no path on a phone (issue 23.3/23.6)
+            return Refusal("table.store", "store_lost")  # no path on a phone
         return Refusal(
             "table.store", pending.code, detail=exc.key if isinstance(exc, StoreError) else type(exc).__name__
         )
@@ -301,9 +301,9 @@ class Table:
     def _store_refusal(self, exc: StoreError, code: str = "store_failed") -> Refusal:
         """A write the store refused, as a refusal (``code`` says what was not saved: a move, an
         undo, a redo; the table is left as it was). ``db_stale``: another writer moved this game
-        on (issue 12.3); the table takes the saved log (reload) so the next tap is based on it."""
+        on; the table takes the saved log (reload) so the next tap is based on it."""
         if exc.key == "db_lost":
-            return Refusal("table.store", "store_lost")  # no path on a phone (issue 23.3/23.6)
+            return Refusal("table.store", "store_lost")  # no path on a phone
         if exc.key != "db_stale":
             return Refusal("table.store", code, detail=exc.key)
         self._reload()
@@ -405,7 +405,7 @@ class Table:
 class Tables:
     """Every open table of this server process, by game id.
 
-    Opening a game replays its log outside the lock over all tables (issue 12.6): the shared
+    Opening a game replays its log outside the lock over all tables: the shared
     lock only guards the dict; a per-game lock makes two sessions opening one game replay it once.
     """
 
@@ -428,7 +428,7 @@ class Tables:
 
     def open(self, game_id: str) -> Table:
         """The table of ``game_id``; ``StoreError('no_game')``, or ``StoreError('game_damaged')``
-        for a game whose log cannot be read or replayed (issue 12.7: the other games go on)."""
+        for a game whose log cannot be read or replayed (the other games go on)."""
         with self._guard:
             table = self._tables.get(game_id)
             if table is not None:

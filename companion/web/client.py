@@ -1,7 +1,7 @@
 """Who is at the other end of one websocket (``Client``), as the server's Gate found it, and the
 context variable that carries it into a session (``CLIENT``). Its own module so that the app
 (``companion.app``) reads it without importing the server: the phone site has no server, and the
-server module is a quarter of the app's import time there (issue 29.3)."""
+server module is a quarter of the app's import time there."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What a phone's websocket may send (issue 23.1, 23.2, 23.10): registering in time, a rate per
+"""What a phone's websocket may send: registering in time, a rate per
 phone, Flet's session with checks before it acts on a frame (``GuardedSession``), and the
 collector's policy (``GC``)."""
 
@@ -27,7 +27,7 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 # Any: what Flet itself types as Any (an event's data, the values of a control's patch)
 FletValue = Any
 
-# --- what a phone's websocket may send (issue 23.1, 23.2, 23.10) ---------------------------
+# --- what a phone's websocket may send --------------------------------------------------
 REGISTER_TIMEOUT = 10.0  # s a websocket may stay open without registering
 ABANDONED_GRACE = 0.5  # s Flet gets to end a connection that never registered, before it is cancelled
 EVENT_RATE = 50.0  # frames per second a phone may send, sustained
@@ -54,14 +54,14 @@ class Guard:
     def __init__(self) -> None:
         self.buckets: dict[str, _Bucket] = {}
         # Flet session id -> who registered it (role, game, phone): a session id resumes only
-        # a session of the same role, game and phone (issue 23.10)
+        # a session of the same role, game and phone
         self.owners: dict[str, tuple[str, str | None, str | None]] = {}
         self.dropped = 0  # events for a control that is not on the session's page
         self.refused = 0  # connections closed (never registered, or too many frames)
 
     def forget_if_full(self, key: str, now: float) -> None:
         """A connection of ``key``'s phone ended: its bucket goes if it has refilled (a new one
-        would be the same), so a phone that left keeps nothing here (issue 23.2)."""
+        would be the same), so a phone that left keeps nothing here."""
         b = self.buckets.get(key)
         if b is not None and b.tokens + (now - b.last) * EVENT_RATE >= EVENT_BURST:
             del self.buckets[key]
@@ -352,8 +352,8 @@ _MALLOC_TRIM: Callable[[int], int] | Literal[False] | None = None  # glibc's mal
 
 
 class GcPolicy:
-    """Python's full garbage collection, kept from growing with the number of phones (issue 17),
-    and the memory of closed sessions and connections given back (issue 23.2).
+    """Python's full garbage collection, kept from growing with the number of phones,
+    and the memory of closed sessions and connections given back.
 
     Every phone's session keeps its screen (thousands of objects) while it is open; a full
     collection walks all of them, with the whole server waiting: at 30 tables of four phones

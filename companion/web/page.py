@@ -1,4 +1,4 @@
-"""What the app's HTML page needs before Flutter starts, in both modes (issue 28).
+"""What the app's HTML page needs before Flutter starts, in both modes.
 
 The server app's page is Flet's ``index.html`` with Flet's settings patched in; the phone's site
 (``build/web/build_site.py``) is the same page built once. Both get the script below first thing in

@@ -61,7 +61,7 @@ SESSION_TIMEOUT = 120  # s a disconnected Flet session is kept; the seat is held
 _TABLE_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _IDENT_RE = re.compile(r"[0-9A-Za-z_-]{6,64}")  # a game id or its short prefix in /g/<ident>
 FAILS_BURST = 10  # wrong join links (or host tokens) one address may send at once ...
-FAILS_PER_S = 1 / 6  # ... and then one more every 6 s (issue 23.4)
+FAILS_PER_S = 1 / 6  # ... and then one more every 6 s
 FAILS_ADDRESSES = 4096  # addresses remembered at most (the fullest buckets are forgotten first)
 
 add_strings(
@@ -157,7 +157,7 @@ def _same(a: str | None, b: str | None) -> bool:
 
 
 class FailedTries:
-    """Wrong join links and host tokens per client address (issue 23.4): a token bucket of
+    """Wrong join links and host tokens per client address: a token bucket of
     ``FAILS_BURST`` tries refilled at ``FAILS_PER_S``; an address without a try left is refused
     before its token is looked at. At most ``FAILS_ADDRESSES`` addresses are kept."""
 
@@ -249,7 +249,7 @@ class Gate:
         if not tok or len(parts) < 2 or parts[0] != "g" or len(parts[1]) > 100:
             return None
         if not _TABLE_TOKEN_RE.fullmatch(tok) or not _IDENT_RE.fullmatch(parts[1]):
-            return None  # no token the app makes, no id it makes: the store is not asked (issue 23.4)
+            return None  # no token the app makes, no id it makes: the store is not asked
         try:
             gid = self.resolve(parts[1])
             return (gid, tok) if gid and _same(self.table_token(gid), tok) else None
@@ -315,7 +315,7 @@ class Gate:
         set_cookies: list[tuple[bytes, bytes]] = []
         h = (query.get("h") or [None])[0]
         host_cookie = bool(self.host_token) and _same(cookies.get(HOST_COOKIE), self.host_token)
-        # issue 23.4: an address that let nobody in through a token yet has a few wrong tries; once
+        # an address that let nobody in through a token yet has a few wrong tries; once
         # they are spent, its tokens are not even looked at for a while
         peer = str((scope.get("client") or ("?", None))[0])
         trying = client is None and (h is not None or "t" in query)
@@ -374,7 +374,7 @@ def store_lookups(store: Store) -> tuple[Callable[[str], str | None], Callable[[
     def resolve(ident: str) -> str | None:
         if not ident or len(ident) > 100 or "\x00" in ident:
             return None
-        hits = store.ids_starting(ident, 2)  # the primary key's index, not a scan (issue 23.4)
+        hits = store.ids_starting(ident, 2)  # the primary key's index, not a scan
         if ident in hits:
             return ident
         return hits[0] if len(ident) >= 6 and len(hits) == 1 else None
@@ -390,11 +390,11 @@ def build_asgi(main: Callable[[ft.Page], Awaitable[None]], host_token: str | Non
     from companion.web.page import server_assets_dir
 
     os.environ.setdefault("FLET_WEB_NO_CDN", "1")
-    # a closed phone's session is kept SESSION_TIMEOUT s, not Flet's hour (issue 23.2): its seat
+    # a closed phone's session is kept SESSION_TIMEOUT s, not Flet's hour (its memory goes back): its seat
     # is held by its phone cookie, so a phone that comes back later gets it all the same
     os.environ.setdefault("FLET_SESSION_TIMEOUT", str(SESSION_TIMEOUT))
     install_guards()
-    # Flet's page with the language guard in it (issue 28.3: a browser reporting "C" gets the app)
+    # Flet's page with the language guard in it (a browser reporting "C" gets the app)
     app = ft.run(main, export_asgi_app=True, no_cdn=True, assets_dir=str(server_assets_dir()))
     table_token, resolve = store_lookups(store)
     return Gate(app, host_token=host_token, table_token=table_token, resolve=resolve,

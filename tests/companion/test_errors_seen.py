@@ -1,4 +1,4 @@
-"""Issue 13.5: what is expected is caught, what is not is logged, and an engine error is never hidden."""
+"""What is expected is caught, what is not is logged, and an engine error is never hidden."""
 
 from __future__ import annotations
 

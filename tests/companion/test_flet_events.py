@@ -1,4 +1,4 @@
-"""Issue 29.4 (taps): a control's event class is worked out once per class and handler field
+"""Taps: a control's event class is worked out once per class and handler field
 (``companion.flet_events``), with Flet's own answer — not again at every tap."""
 
 from __future__ import annotations

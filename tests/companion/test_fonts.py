@@ -1,4 +1,4 @@
-"""Issue 15.2: every character a screen may show is one the offline web client can draw.
+"""Every character a screen may show is one the offline web client can draw.
 
 The Flet web client bundles Roboto (and the icon fonts, which draw icons, not
 text); any other character is fetched from a font CDN at run time and shows
@@ -67,7 +67,7 @@ def missing(text: str) -> str:
 def test_the_bundled_roboto_is_found_and_read():
     assert roboto_files(), "flet-web ships no Roboto?"
     assert {ord(c) for c in "AZaz09äöüÄÖÜß€–—·…„“"} <= CMAP
-    assert ord("✕") not in CMAP and ord("🔒") not in CMAP  # the marks issue 15 saw as empty boxes
+    assert ord("✕") not in CMAP and ord("🔒") not in CMAP  # marks once seen as empty boxes offline
     assert missing("Ana: 1 Punkt\n") == "" and missing("Rot ✕ 🔒") == "✕🔒"
 
 

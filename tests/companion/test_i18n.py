@@ -373,7 +373,7 @@ def test_every_string_formats_with_its_own_placeholders(lang):
                 text.format(**{f: "x" for f in placeholders(text)})
 
 
-# --- plural forms (issue 15.8): one mechanism, Babel's plural rules --------------------------------
+# --- plural forms: one mechanism, Babel's plural rules ---------------------------------------------
 def test_plural_forms_pick_by_count_in_both_languages():
     """'1 Punkte' / '1 points' was the old text for every count: the form follows the number now."""
     assert [tr("de", "q8.play.points", points=p) for p in (1, -1, 0, 5)] == [

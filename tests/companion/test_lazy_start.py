@@ -1,4 +1,4 @@
-"""The home screen is built without any game's engine or screens (issue 29.3).
+"""The home screen is built without any game's engine or screens.
 
 On the phone's own site every module imported before the first screen is start-up time in
 WebAssembly; the home screen shows each game's title only. A game's engine and its setup, play

@@ -1,4 +1,4 @@
-"""Issue 16: the phone build (the whole app in the browser, no server) through the one seam,
+"""The phone build (the whole app in the browser, no server) through the one seam,
 ``companion.platform``. Level 2 (tests/harness/flet_session.py): the same screens as on the
 server, with the mode set to PHONE; the browser's IndexedDB stands in as a persist hook."""
 
@@ -114,7 +114,7 @@ def test_later_without_a_loop_plans_nothing():
 
 
 async def test_phone_shows_an_action_only_after_it_is_saved(tmp_path, phone_mode):
-    """Issue 16.3: the new screen leaves Python only once the store is written through."""
+    """The new screen leaves Python only once the store is written through."""
     gate_open = asyncio.Event()
     saves = []
 
@@ -202,7 +202,7 @@ async def test_indexeddb_is_mounted_and_loaded_once_then_written_after_each_save
 
 
 class FakeWorker:
-    """The site's worker module (``flet_js``) with its one-transaction ``writeThrough`` (issue 29.4)."""
+    """The site's worker module (``flet_js``) with its one-transaction ``writeThrough``."""
 
     def __init__(self, error: str | None = None) -> None:
         self.writes: list[tuple[str, str]] = []
@@ -317,7 +317,7 @@ class ScreenWatchingWorker:
 
 async def test_a_taken_move_is_being_saved_before_its_screen_is_built_and_shown_once_saved(
         fake_pyodide, monkeypatch, tmp_path):
-    """Issue 29.4: the phone's IndexedDB write of a move starts when the store has committed it,
+    """The phone's IndexedDB write of a move starts when the store has committed it,
     so it runs while Python builds the new screen; the screen still leaves only once it is saved."""
     worker = ScreenWatchingWorker()
     monkeypatch.setitem(sys.modules, "flet_js", worker)
@@ -375,7 +375,7 @@ async def test_a_failed_save_is_said_on_the_screen_until_a_save_works(tmp_path, 
 
 
 async def test_the_store_opens_once_the_worker_is_connected_before_the_session_starts(tmp_path, phone_mode):
-    """Issue 29: in the site's worker the store opens as soon as the page has been told that the
+    """In the site's worker the store opens as soon as the page has been told that the
     app's connection is up, while Flutter registers its session; the session then finds it open."""
     connected: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
     opened: list[str] = []

@@ -1,4 +1,4 @@
-"""Issue 18: what one tap sends to the phone, read from Flet's update messages (level-2 harness).
+"""What one tap sends to the phone, read from Flet's update messages (level-2 harness).
 
 The positions and taps are the tap section's of build/bench.py; build/bench_patch.py counts the
 same for all three games. Counts, not times.
@@ -46,7 +46,7 @@ async def test_a_qwixx_cross_changes_values_in_place_and_builds_nothing_new(tmp_
 
 
 async def test_a_qwixx_cross_and_its_undo_rebuild_only_what_changed_on_the_phone(tmp_path):
-    # Issue 18: Flutter builds again every control inside a control whose children list changed.
+    # Flutter builds again every control inside a control whose children list changed.
     # "Alle anderen passen" goes with the cross and comes back with the undo: while it sat in the
     # screen's own column, the phone rebuilt the whole screen (303 of 321 controls, the sheet's
     # 60 fields too) for a tap that changes a few texts. Now it goes and comes in the column of
@@ -65,7 +65,7 @@ async def test_a_qwixx_cross_and_its_undo_rebuild_only_what_changed_on_the_phone
 
 
 async def test_a_verflixxt_move_and_its_undo_rebuild_only_what_changed_on_the_phone(tmp_path):
-    # Issue 18: Ana moves A1 from the start to field 2; Ben is to roll. Flutter builds again the
+    # Ana moves A1 from the start to field 2; Ben is to roll. Flutter builds again the
     # column whose child turned visible or hidden (the side column: the roll block comes, her moves
     # go), but a hidden control builds nothing inside it (Flet's client takes visible children
     # only): her 24 hidden move controls cost nothing. What is built again: the side column with
@@ -105,7 +105,7 @@ async def test_a_verflixxt_undo_shows_the_same_moves_again_without_sending_them_
 
 
 def test_a_qwixx_field_is_three_controls_and_named_by_its_label_alone():
-    # Issue 18: the phone builds every field of the sheet; a field is its labelled button, the
+    # The phone builds every field of the sheet; a field is its labelled button, the
     # coloured box and the number (a lock field adds the lock icon under the number: 5). The
     # number speaks no words of its own ("Rot 7", not "Rot 7 7"); a crossed field shows the cross
     # icon, which has none either.
@@ -138,7 +138,7 @@ def board_nodes(app: AppSession, key: str) -> list[str | None]:
 
 
 async def test_a_verflixxt_slot_and_pile_are_each_one_node_named_by_what_they_show(tmp_path):
-    # Issue 18: a node per slot text and per chip (and a wrapper control for each) made the phone
+    # A node per slot text and per chip (and a wrapper control for each) made the phone
     # build and place ~70 nodes for the strip. Now each slot is one node, read with its place, its
     # tile and who stands on it; each pile one node with its points and tiles. German and English.
     app = await open_table(tmp_path, "verflixxt")
@@ -159,13 +159,13 @@ async def test_a_verflixxt_slot_and_pile_are_each_one_node_named_by_what_they_sh
 
 
 async def test_a_verflixxt_screen_is_fewer_controls_and_a_move_sends_only_the_moved_chip(tmp_path):
-    # Issue 18: the phone builds every control of the screen (258 before: a wrapper per strip text and
+    # The phone builds every control of the screen (258 before: a wrapper per strip text and
     # chip, a Row and a Text in each move button). A move changes the rest in place: its chip is the
     # only thing sent whole (2 controls: the box and its letter), the last-move line and the advice
     # switch change their words and visibility (were sent whole, 4 controls each way).
     # (212: each pile's turn colour is a box of its own behind the card, 2 controls per pile, so a
     # move rebuilds that box and not the card's 6 controls on the phone; 213: the advice switch is a
-    # 48 px row, its node and its button, issue 25.5)
+    # 48 px row, its node and its button)
     app = await open_table(tmp_path, "verflixxt")
     assert sum(1 for _ in app.walk()) <= 213
     move = await sent_by(app, text="Figur A1: Start » Feld 2 (−1)")
@@ -190,7 +190,7 @@ def pile_and_header_ids(app: AppSession, heads: list[str], tips: list[str]) -> l
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 async def test_a_verflixxt_move_that_passes_the_turn_keeps_the_piles_words_and_the_undo_buttons(tmp_path, lang):
-    # Issue 18: a move passes the turn, which changes the piles' colours and the header's name; the
+    # A move passes the turn, which changes the piles' colours and the header's name; the
     # server built every pile card (its bar and lines) and the undo and redo buttons anew for it and
     # Flet then compared them with the old ones before the phone got the patch. Now the words and
     # the buttons stay the same controls while they read the same; the screen reads as before.
@@ -242,7 +242,7 @@ def screen_ids(app: AppSession) -> set[int]:
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 async def test_a_verlies_gold_tap_and_its_undo_build_no_control(tmp_path, lang):
-    # Issue 18: the passage's gold buttons stay on the phone when its gold is taken (rv.gold: once
+    # The passage's gold buttons stay on the phone when its gold is taken (rv.gold: once
     # per card), greyed out in their place, and the first log line takes the place of "No gold
     # change yet.": the tap and its undo change values in place and send no control whole (were 1
     # and 9: the new log line; the four passage buttons and the empty-log line coming back, 1.3 KB);
@@ -282,7 +282,7 @@ async def test_a_verlies_gold_tap_and_its_undo_build_no_control(tmp_path, lang):
 
 
 def test_a_qwixx_count_is_three_controls_and_keeps_its_words_and_lock():
-    # Issue 18: the count column of a row is its labelled node, the box and the number (was 4: a
+    # The count column of a row is its labelled node, the box and the number (was 4: a
     # column around the number alone); a row locked by this player shows the filled lock under
     # the count (5 controls), and the spoken count is the whole label, as before.
     import flet as ft

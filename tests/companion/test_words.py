@@ -1,4 +1,4 @@
-"""Issue 15.8: words a player reads, not developer text.
+"""Words a player reads, not developer text.
 
 - the history's replay tells every move in the player's language through the
   same describe hook as the live game (companion.table.dispute.describe_action), not
@@ -64,7 +64,7 @@ async def test_backup_is_the_browsers_download_and_shows_no_server_path(tmp_path
     calls = _save_file_calls(app)
     assert len(calls) == 1 and calls[0]["args"]["file_name"].startswith("tischrichter-backup-")
     name = calls[0]["args"]["file_name"]
-    assert app.has_text(f"Dem Browser zum Speichern übergeben: {name}")  # issue 25.4: not "Heruntergeladen"
+    assert app.has_text(f"Dem Browser zum Speichern übergeben: {name}")  # not "Heruntergeladen": the save may fail
     assert not any(str(tmp_path) in t for t in app.texts()), app.texts()
     assert not (tmp_path / "exports").exists()  # nothing written on the server's disk
     assert not app.sent(str(tmp_path))  # no server path ever went to the client
@@ -82,7 +82,7 @@ async def test_a_failed_download_says_so_and_leaves_the_text_to_copy(tmp_path):
 
 
 def test_english_rules_say_d6_german_rules_say_w6():
-    """English players write d6/d8/d3; 'W6' is the German die (issue 15.8)."""
+    """English players write d6/d8/d3; 'W6' is the German die."""
     import re
 
     from companion.screens.rules_text import ENTRIES, all_texts

@@ -1,4 +1,4 @@
-"""The shared setup components (issue #13.3): plain data in, callbacks out, 48 px targets."""
+"""The shared setup components: plain data in, callbacks out, 48 px targets."""
 
 from __future__ import annotations
 

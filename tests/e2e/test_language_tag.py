@@ -1,4 +1,4 @@
-"""Real browser (issue 28.3): a browser whose language tag is not valid gets the German app.
+"""Real browser: a browser whose language tag is not valid gets the German app.
 
 WebKitGTK under ``LANG=C`` reports ``navigator.language`` "C" (``test_webkit.py`` runs it so);
 Flutter's web engine builds an ``Intl.Locale`` of each tag at start, which throws on "C" or "", and

@@ -1,4 +1,4 @@
-"""Real browser, a 360 px phone (issue 15): the Verflixxt and Raus aus dem Verlies play screens fit.
+"""Real browser, a 360 px phone: the Verflixxt and Raus aus dem Verlies play screens fit.
 
 Every semantics node of the play screen lies inside the viewport's width (scrolling down is fine,
 sideways is not) and every action button is at least 48 px high, checked on each screen state
@@ -139,7 +139,7 @@ def test_verflixxt_play_fits_a_360_px_phone_and_shows_the_moves_at_once(browser,
         page.get_by_text(f"{turn} ist dran").wait_for()
         button(page, "Würfeln").wait_for()
         check_fits(page, "Verflixxt, roll")
-        # the real die by tapping its face (issue 15.3): the faces only once "Echte Würfel" is open
+        # the real die by tapping its face: the faces only once "Echte Würfel" is open
         assert page.get_by_role("button", name="W6 zeigt 4", exact=True).count() == 0
         button(page, "Echte Würfel").click()
         page.get_by_text("Noch offen: W6", exact=True).wait_for()
@@ -184,7 +184,7 @@ def test_verlies_play_fits_a_360_px_phone_through_a_round(browser, games):
         button(page, "Hindernis prüfen").click()
         page.get_by_text("Art des Hindernisses:").wait_for()
         check_fits(page, "Verlies, obstacle")
-        # the check's die by tapping its face (issue 15.3, rv.dice)
+        # the check's die by tapping its face (rv.dice)
         button(page, "Echte Würfel").click()
         page.get_by_text("Noch offen: W6", exact=True).wait_for()
         check_fits(page, "Verlies, obstacle with the real die open")

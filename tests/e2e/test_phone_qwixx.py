@@ -1,4 +1,4 @@
-"""Real browser, phone sized (issue 15): the Qwixx Longo play screen fits 360 px, its buttons are
+"""Real browser, phone sized: the Qwixx Longo play screen fits 360 px, its buttons are
 thumb-sized, marks are drawn, real dice are tapped in, and a seat's phone shows its own sheet.
 
 Positions come from tests/e2e/qwixx_positions.py (seeded games played through the Table).
@@ -32,7 +32,7 @@ def positions(tmp_path_factory):
 
 def open_phone(browser, url: str, width: int, height: int, locale: str = "de-DE", init_script: str | None = None,
                timeout: float = 20_000):
-    # Chromium with a desktop user agent (as the issue's tester used): Flutter then lays out
+    # Chromium with a desktop user agent (as a tester used): Flutter then lays out
     # compact desktop controls, so the 48 px below are the app's own doing, not the platform's
     ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale, has_touch=True)
     if init_script:
@@ -104,7 +104,7 @@ def test_the_play_screen_fits_a_phone_held_upright(browser, positions, width, he
             scroll(page, width, height, 2000)
             check_fits(page, width, scrolled=True)
             if name == "roll":
-                # the faces come only once "Echte Würfel" is opened (issue 15.3 / 18); then they fit too
+                # the faces come only once "Echte Würfel" is opened; then they fit too
                 assert box(page, "Würfeln")["height"] >= 48 and box(page, "Echte Würfel")["height"] >= 48
                 assert page.get_by_role("button", name="Blau zeigt 8", exact=True).count() == 0
                 button(page, "Echte Würfel").click()

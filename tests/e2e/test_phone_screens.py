@@ -1,4 +1,4 @@
-"""Real browser, a 360×740 phone (issue 15.1): the screens around play fit too.
+"""Real browser, a 360×740 phone: the screens around play fit too.
 
 The same checks as the play screens (tests/e2e/test_phone_games.py): every semantics node lies
 inside the viewport's width (scrolling down is fine, sideways is not) and every button is at
@@ -20,7 +20,7 @@ from tests.e2e.test_phone_games import check_fits
 
 
 def open_phone(browser, url: str):
-    """360×740 with touch and Chromium's desktop user agent, as the issue's tester used (and
+    """360×740 with touch and Chromium's desktop user agent, as a tester used (and
     tests/e2e/test_phone_qwixx.py does): Flutter then lays out compact desktop controls, so a
     48 px target is the app's own doing, not the platform's padding."""
     ctx = browser.new_context(viewport={"width": 360, "height": 740}, locale="de-DE", has_touch=True)

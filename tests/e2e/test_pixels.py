@@ -1,6 +1,6 @@
-"""Real browser, pictures (issue 28.2): the offline site draws the same screens as the server app.
+"""Real browser, pictures: the offline site draws the same screens as the server app.
 
-Until issue 28 every browser test read the accessibility tree only, and passed while the offline
+Before this test every browser test read the accessibility tree only, and passed while the offline
 site drew no text at all in WebKit and boxes for every ü in Chromium (its font manifest lacked
 Roboto). Here the same three screens — the home screen, a Qwixx Longo play screen after a fixed
 throw, the result screen — are taken in Chromium at 390×844 from the server app and from the
@@ -62,7 +62,7 @@ def play(page, mode: str) -> dict[str, bytes]:
 
 def open_page(browser, url: str, missing: list[str]):
     """A page at 390×844; every request answered 404 (or failed) goes into ``missing``. The browser
-    keeps the site's storage (issue 29.6: a refused one shows a notice the server app never does)."""
+    keeps the site's storage (a refused one shows a notice the server app never does)."""
     ctx = browser.new_context(viewport=VIEWPORT, locale="de-DE")
     ctx.add_init_script(storage_granted(True))
     page = ctx.new_page()
@@ -108,7 +108,7 @@ def screens(site, tmp_path_factory) -> dict[str, dict[str, bytes]]:  # noqa: F81
 
 
 def test_no_file_the_page_asks_for_is_missing(screens):
-    """Issue 28: the offline site asked for Roboto and Noto fonts it did not have (404); now neither
+    """The offline site asked for Roboto and Noto fonts it did not have (404); now neither
     mode asks its own host for a file it does not have."""
     assert screens["missing"] == {"server": b"", "offline": b""}
 

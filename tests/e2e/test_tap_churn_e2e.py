@@ -1,4 +1,4 @@
-"""Issue 18: a tap changes the page's semantics DOM only where the screen changed.
+"""A tap changes the page's semantics DOM only where the screen changed.
 
 Flutter web draws the semantics tree as absolutely positioned elements. When a line above the
 Qwixx sheet (or above the Verflixxt strip and piles) came or went, every element below it got a
@@ -82,7 +82,7 @@ LABELS = """() => { window.__labels = 0;
 
 
 def test_the_bench_taps_a_phone_page_with_a_finger_and_no_label_is_rewritten(browser, tables):
-    # Round 1 saw every tap rewrite the label of all 65 button nodes of the Qwixx screen. It was
+    # At first the bench saw every tap rewrite the label of all 65 button nodes of the Qwixx screen. It was
     # the bench's mouse: after a click it stays on the undo button, Flutter shows the undo's
     # tooltip "Rückgängig" on hover ~0.8 s later and hides it at the next tap, and each time every
     # button's label is written again. A phone has no hover: the bench's taps on a phone page
@@ -105,7 +105,7 @@ def test_the_bench_taps_a_phone_page_with_a_finger_and_no_label_is_rewritten(bro
 
 
 def test_a_verflixxt_slot_and_pile_are_each_one_node_read_whole(browser, tables):
-    # Issue 18: the strip had a node for each tile's text and each chip (40, the page 72), read as
+    # The strip had a node for each tile's text and each chip (40, the page 72), read as
     # "−1", "A1" with no place: each slot is now one node read with its place, tile and who stands
     # there, each pile one with its points and tiles; the chips' letters are no nodes of their own.
     from build.bench import open_page

@@ -1,4 +1,4 @@
-"""Real browser: what is typed into a field reaches the app whole (issue 12 point 10, issue 15 point 4).
+"""Real browser: what is typed into a field reaches the app whole.
 
 Flutter web edits a tapped field only after a round trip through the framework that takes a frame
 or more; keys typed before that are lost. A person taps, sees the cursor, then types: typed that
@@ -10,8 +10,8 @@ before the cursor shows is measured too: here nothing was lost, on either page; 
 that is Flet's (Flutter web's) behaviour, not the app's (see the xfail below). Each case prints
 what arrived (``pytest -s``).
 
-No step of play needs fast typing: an empty name takes its seat's default (point 4), Qwixx's real
-dice are tapped (point 3; the text field is a second way), and a Verflixxt or Verlies real die is
+No step of play needs fast typing: an empty name takes its seat's default, Qwixx's real dice
+are tapped (the text field is a second way), and a Verflixxt or Verlies real die is
 one key (or the app rolls it).
 """
 

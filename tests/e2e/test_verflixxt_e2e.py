@@ -35,7 +35,7 @@ def expected_lines() -> list[str]:
         state = GAME.apply(state, action)
     assert GAME.is_over(state)
     result = GAME.result(state)
-    return [f"{p.place}. {p.name} – {p.total} Punkte".replace("-", "\u2212")  # the minus sign (issue 25.8)
+    return [f"{p.place}. {p.name} – {p.total} Punkte".replace("-", "\u2212")  # the minus sign
             for p in sorted(result.players, key=lambda p: p.place)]
 
 

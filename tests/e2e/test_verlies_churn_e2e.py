@@ -1,4 +1,4 @@
-"""Issue 18: a Verlies "+1 gold" and its undo change the page's semantics DOM only where the purse
+"""A Verlies "+1 gold" and its undo change the page's semantics DOM only where the purse
 changed (a real browser; counts, not times: the same on a loaded or a quiet machine).
 
 The tap section's position (build/bench.py): Ana drew a card and laid a passage; "Gold im Gang +1"

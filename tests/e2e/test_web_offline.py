@@ -1,4 +1,4 @@
-"""Real browser, one phone and no host (issue 16.5): the static site of ``bash build/web.sh``.
+"""Real browser, one phone and no host: the static site of ``bash build/web.sh``.
 
 The site is served from ``build/out/web/`` on 127.0.0.1 (built here first if it is missing or
 older than its sources); every request to another host, from the page or from a worker (the
@@ -208,6 +208,6 @@ def replay(record: dict, tmp_path: Path) -> dict:
 
 def score_lines(result: dict) -> list[str]:
     """The scores screen's lines for a replayed result ("1. Ana – 3 Punkte", "2. Ben – −5 Punkte": the
-    screen's minus sign, issue 25.8)."""
+    screen's minus sign)."""
     players = sorted(result["players"], key=lambda p: p["place"])
     return [f"{p['place']}. {p['name']} – {str(p['total']).replace('-', '−')} Punkte" for p in players]

@@ -1,4 +1,4 @@
-"""Issue 29.3/29.5: the start snapshot (build/web/pyboot.mjs, experimental ``build/web.sh --snapshot``)
+"""The start snapshot (build/web/pyboot.mjs, experimental ``build/web.sh --snapshot``)
 made and restored by the site's own Pyodide in Node.js: the restored app validates and packs as the
 started one, and a snapshot whose layout of the native extensions differs is refused, not restored."""
 
@@ -137,7 +137,7 @@ def reload_home(page) -> list[str]:
 
 @pytest.mark.e2e
 def test_the_phone_makes_its_snapshot_restores_it_and_refuses_a_stale_one(site, tmp_path):  # noqa: F811
-    """Issue 29.5: the first start makes the snapshot and keeps it; a reload restores it; a snapshot
+    """The first start makes the snapshot and keeps it; a reload restores it; a snapshot
     of an older site version is never used and goes; a damaged one under this site's own name is
     refused — the app starts all the same — and made again."""
     from playwright.sync_api import sync_playwright

@@ -1,4 +1,4 @@
-"""Real browser, the offline site (issue 29.6): games that outlive the browser's housekeeping.
+"""Real browser, the offline site: games that outlive the browser's housekeeping.
 
 The page asks ``navigator.storage.persist()`` (build/web/python.js) and the app hears the answer.
 Both answers are played here with the browser's StorageManager stubbed by an init script (a fresh

@@ -1,4 +1,4 @@
-"""Real browser, the phone site updated (issue 29.5): an older version's cache is never used with a
+"""Real browser, the phone site updated: an older version's cache is never used with a
 newer site, and the games stay.
 
 The site is copied and served from a folder of the test; a phone opens it, starts a Qwixx Longo game

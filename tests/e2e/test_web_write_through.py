@@ -1,6 +1,6 @@
-"""The phone's save after a tap (issue 29.4), in the offline site (``bash build/web.sh``) in Chromium.
+"""The phone's save after a tap, in the offline site (``bash build/web.sh``) in Chromium.
 
-A move is shown only once the store's file is in IndexedDB (issue 16.3). Emscripten's IDBFS read
+A move is shown only once the store's file is in IndexedDB. Emscripten's IDBFS read
 back what IndexedDB held (a read-only transaction with a cursor over every file) before each write:
 at phone class ~48 ms of a ~180 ms tap (``build/trace_web_tap.py``). The site's worker now remembers
 what it wrote and saves a tap in one read-write transaction; IndexedDB then holds the store's file

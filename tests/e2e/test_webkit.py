@@ -1,8 +1,8 @@
-"""Real browser, WebKit (issue 28.2/28.3): the engine of every iPhone browser draws the app's words.
+"""Real browser, WebKit: the engine of every iPhone browser draws the app's words.
 
 Debian's WebKitGTK (MiniBrowser under WebKitWebDriver, ``tests.harness.webkit``) opens the server
 app and the offline site. The browser runs with ``LANG=C.UTF-8``, so it reports the language tag
-``"C"`` — before issue 28 Flutter threw on it and both modes stayed on the splash screen forever;
+``"C"`` — before the fix Flutter threw on it and both modes stayed on the splash screen forever;
 now the page gives Flutter a valid tag and the German app opens. On the home screen the words of
 the "Qwixx Longo" button must be drawn (its text area holds letters, not one flat colour as
 before, when the offline site drew no text in WebKit); then a Qwixx game is started, the dice
@@ -31,7 +31,7 @@ pytestmark = pytest.mark.e2e
 SHOTS = ROOT / "build" / "out" / "pixels" / "webkit"
 WIDTH, HEIGHT = 390, 844
 # Measured in WebKit: the "Qwixx Longo" button's text area is ~25 % ink with its words drawn, 0 %
-# with none (the offline site before issue 28); a line of text ~10 %.
+# with none (the offline site before the fix); a line of text ~10 %.
 INK = 0.04
 
 # The semantics node (after Flutter's semantics are on) whose own words are ``name``, or that
@@ -130,7 +130,7 @@ def shot(driver, mode: str, name: str) -> bytes:
 def still_shot(driver, mode: str, name: str, find_again) -> tuple[bytes, dict]:
     """A screenshot and the node's box in it: the node looked up before and after the shot, the shot
     taken again if it moved in between. The offline site's home screen is drawn again when the
-    browser's answer on keeping its storage comes in (a notice above the buttons, issue 29.6); a box
+    browser's answer on keeping its storage comes in (a notice above the buttons); a box
     read before that answer is not where the words are in a shot taken after it."""
     for _ in range(5):
         node = steady(find_again)

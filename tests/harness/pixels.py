@@ -1,4 +1,4 @@
-"""Pictures of screens, compared as a player would see them (issue 28: the tests never looked).
+"""Pictures of screens, compared as a player would see them (before them, the tests never looked).
 
 ``difference(a, b)``: the share of pixels that differ visibly between two screenshots of one size
 (a channel off by more than ``THRESHOLD`` of 255), 0.0 for the same picture. ``ink(png, box)``: the

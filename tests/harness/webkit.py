@@ -1,4 +1,4 @@
-"""WebKit for the browser tests (issue 28): Debian's WebKitGTK, the engine of every iPhone browser.
+"""WebKit for the browser tests: Debian's WebKitGTK, the engine of every iPhone browser.
 
 Playwright's WebKit is a downloaded build (not here); Debian ships the real engine with a W3C
 WebDriver (package ``webkit2gtk-driver``: ``WebKitWebDriver``) and its test browser MiniBrowser,

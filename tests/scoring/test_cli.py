@@ -89,7 +89,7 @@ def test_cli_as_a_process_never_prints_a_traceback(tmp_path):
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
 
 
-# --- issue 12 points 5 and 7, issue 13 point 5 ------------------------------------------------------
+# --- the CLI on files: a wrong seat, a BOM, hostile input, 20 MB, internal errors, the event log ----
 def _run_file(tmp_path, raw: bytes, *args, cmd="replay"):
     f = tmp_path / "in.json"
     f.write_bytes(raw)

@@ -81,7 +81,7 @@ def test_record_round_trips_through_json():
     assert GameRecord.model_validate_json(rec.model_dump_json()) == rec
 
 
-# --- Log: the append-only state log (issue 12 point 6: replay linear, not quadratic) ---------------
+# --- Log: the append-only state log (replay linear, not quadratic) ---------------
 def test_a_log_behaves_like_the_tuple_it_replaces():
     from scoring.log import Log
 
@@ -113,7 +113,7 @@ def test_verlies_state_with_logs_round_trips_and_states_from_one_record_compare_
     assert isinstance(state.model_dump(mode="json")["events"], list)
 
 
-# --- records checked against themselves (issue 12 point 5) --------------------------------------
+# --- records checked against themselves ---------------------------------------------------------
 from scoring.engine import parse_record
 
 ROLL = {"type": "roll", "by": 0, "white1": 1, "white2": 2, "red": 3, "yellow": 4, "green": 5, "blue": 6}
@@ -185,7 +185,7 @@ def test_a_game_id_with_nul_control_or_blank_characters_is_refused(gid):
                                        "blank characters).")
 
 
-# --- action templates (issue 13): legal() where the table enters a value ----------------------
+# --- action templates: legal() where the table enters a value ----------------------
 from scoring.engine import Range, Template, Text  # noqa: E402
 
 GOLD = Template(action_type="gain_gold", fixed={"by": 1, "reason": "passage"}, fields={"amount": Range(lo=1, hi=9)})

@@ -195,7 +195,7 @@ def has_surrogate(text: str) -> bool:
 
 
 def _unseen(name: str) -> bool:
-    """Refused since issue 12 point 5: nothing visible (zero-width only) or a control character."""
+    """Refused: nothing visible (zero-width only) or a control character."""
     import unicodedata
 
     from scoring.engine import visible

@@ -210,7 +210,7 @@ def setup(gid: str, rng: random.Random) -> tuple[list[PlayerSpec], dict[str, Any
                      "start_player": rng.randrange(n)}
 
 
-# Situations the run must meet, so that it can see what it is for (issue 27: a hidden treasure in hand).
+# Situations the run must meet, so that it can see what it is for (say, a hidden treasure in hand).
 COVER = {
     "qwixx-longo": {"colour phase": lambda s: s.phase == "color", "row locked": lambda s: bool(s.removed)},
     "verflixxt": {"Wurminator after the move": lambda s: s.phase == "wurminator",

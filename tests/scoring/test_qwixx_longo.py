@@ -372,7 +372,7 @@ def test_each_cross_action_names_the_field_it_crosses():
     assert crossed_number(s, Pass(by=0)) is None
 
 
-# --- issue #14, point 5: the refusal names the rule that decides ----------------------------
+# --- the refusal names the rule that decides ------------------------------------------------
 def test_colour_cross_after_a_lucky_cross_that_replaces_the_turn_cites_q8_lucky():
     """q8.lucky (house rule lucky_replaces=turn): Ana's lucky cross used her whole turn, so her
     colour cross is refused by q8.lucky – not by q8.dice ("roll first") once the turn has passed,

@@ -1,5 +1,5 @@
-"""Every Qwixx Longo and Verflixxt refusal, as a player sees it: whole German and English sentences
-(issue 13 point 6). Ids the engine carries (colours, dice, tile kinds) are named in the player's
+"""Every Qwixx Longo and Verflixxt refusal, as a player sees it: whole German and English sentences.
+Ids the engine carries (colours, dice, tile kinds) are named in the player's
 language: "Die Reihe Rot ist abgeschlossen.", never "Die Reihe red …".
 
 Each case is reached through the engine the way a table reaches it (an action, a roll, options,

@@ -752,7 +752,7 @@ def test_every_vx_ruling_is_settled_by_a_test_here():
     assert {i for i in ids if i not in mine} == set()
 
 
-# --- issue #14, point 5: the refusal names the rule that decides ----------------------------
+# --- the refusal names the rule that decides ------------------------------------------------
 def test_rolling_while_the_compulsory_wurminator_move_is_open_cites_vx_wurm_must():
     """vx.wurm.must: Ana rolled a 1 with the Wurminator behind everyone and moved a figure; the
     Wurminator move is still owed. Ben's roll (and Ana's second roll) wait for it."""
@@ -783,7 +783,7 @@ def test_passing_is_refused_by_vx_move_whoever_tries_it():
             assert (info.value.rule, info.value.code) == ("vx.move", "vx_no_passing")
 
 
-# --- explain_piece: why a piece may not move (issue 13, the declared ``explain`` hook) -------------
+# --- explain_piece: why a piece may not move (the declared ``explain`` hook) -------------
 def why(state: State, seat: int, kind: str, index: int = 0) -> tuple[str | None, str, str, str] | None:
     """The refusal of ``explain_piece`` as (rule, code, German words, English words); None: the piece may move."""
     err = explain_piece(state, seat, Piece(kind=kind, index=index))

@@ -65,7 +65,7 @@ def start(n=3, **opts) -> State:
 
 
 def rolled(declared, *faces):
-    """A declaration and the W6 face(s) the table then rolls for it (issue 13: every die through chance)."""
+    """A declaration and the W6 face(s) the table then rolls for it (every die through chance)."""
     return (declared, *faces)
 
 
@@ -427,7 +427,7 @@ def test_a_gold_room_card_names_its_gold_rv_room():
 def test_monster_room_card_opens_a_fight_rv_room():
     s = play(drawn(), RoomCard(by=0, kind="monster"))
     assert s.pending.kind == "fight"
-    (t,) = G.legal(s)  # issue 13: a template with the values the card may give
+    (t,) = G.legal(s)  # a template with the values the card may give
     assert (t.action_type, t.fixed, set(t.fields["attribute"]), t.fields["monster_roller"]) == (
         "fight", {"by": 0}, {"strength", "mind", "dexterity"}, (1, 2))
     refused(s, EndTurn(by=0), "rv.monster")
@@ -513,7 +513,7 @@ def started(state=None, roll=3, **kw):
     return play(state or drawn(), RoomCard(by=0, kind="monster"), rolled(Fight(**args), roll))
 
 
-def test_the_adventurer_rolls_first_then_the_monster_player_issue_13():
+def test_the_adventurer_rolls_first_then_the_monster_player():
     s = play(drawn(), RoomCard(by=0, kind="monster"), Fight(by=0, monster_value=6, attribute="strength",
                                                             monster_roller=1))
     req = G.pending_roll(s)
@@ -907,7 +907,7 @@ def test_another_games_action_is_malformed():
         G.apply(start(), Pass(by=0))
 
 
-# --- issue #14: rooms and passages kept apart, the penalty for a wrong draw, gold once, losses ---
+# --- rooms and passages kept apart, the penalty for a wrong draw, gold once, losses --------------
 def words(exc) -> tuple[str, str]:
     return exc.message("de"), exc.message("en")
 
@@ -939,7 +939,7 @@ def test_the_table_says_passage_or_room_when_the_card_is_laid_rv_room():
 
 
 def test_after_a_room_card_passage_gold_and_obstacles_are_refused_rv_room():
-    """The issue's case: draw_card, room_card (gold 2), gain_gold(3, passage) gave 5 gold."""
+    """The reported case: draw_card, room_card (gold 2), gain_gold(3, passage) gave 5 gold."""
     s = play(drawn(), RoomCard(by=0, kind="gold", gold=2))
     refused(s, GainGold(by=0, amount=3, reason="passage"), "rv.room")
     refused(s, rolled(Obstacle(by=0, kind="lava", color="red", number=12), 1), "rv.room")
@@ -969,7 +969,7 @@ def test_only_the_card_just_drawn_is_laid_rv_room():
 
 # rv.gold
 def test_passage_gold_counts_once_per_laid_card_rv_gold():
-    """The issue's case: three gain_gold(3, passage) on one drawn card gave 9."""
+    """The reported case: three gain_gold(3, passage) on one drawn card gave 9."""
     s = play(drawn(), LayCard(by=0, card="passage"), GainGold(by=0, amount=3, reason="passage"))
     e = refused(s, GainGold(by=0, amount=3, reason="passage"), "rv.gold")
     assert words(e) == ("Das Gold dieses Gangs ist schon genommen (3).", ("This passage's gold has already been taken "
@@ -980,7 +980,7 @@ def test_passage_gold_counts_once_per_laid_card_rv_gold():
 
 
 def test_a_shuffled_back_exit_keeps_no_gold_of_its_own_rv_gold():
-    """The issue's case: exit_min_gold 5, draw, gain_gold(3, passage), shuffle_back_exit kept the 3."""
+    """The reported case: exit_min_gold 5, draw, gain_gold(3, passage), shuffle_back_exit kept the 3."""
     s = play(drawn(exit_min_gold=5), GainGold(by=0, amount=3, reason="passage"), ShuffleBackExit(by=0))
     assert s.players[0].gold == 0 and s.current == 1
     assert [(c.delta, c.reason) for c in s.gold_log] == [(3, "passage"), (-3, "shuffled_back")]
@@ -1129,7 +1129,7 @@ def test_a_correction_that_empties_the_purse_ends_the_open_loss_rv_loss():
     assert s.pending is None and s.events[-1].kind == "nothing_lost"
 
 
-# --- issue 13: every die through chance, gold by dice (rv.dice), the last action's events ------------
+# --- every die through chance, gold by dice (rv.dice), the last action's events ----------------------
 def test_passage_gold_by_dice_is_rolled_through_chance_and_counts_once_rv_dice_rv_gold():
     s = play(drawn(), LayCard(by=0, card="passage"), RollGold(by=0, reason="passage", dice="w3"))
     req = G.pending_roll(s)
@@ -1211,7 +1211,7 @@ def test_a_typed_die_outside_one_to_six_is_refused_in_words_rv_dice():
     assert words(exc.value) == ("Ein W6 zeigt 1 bis 6, nicht 7.", "A d6 shows 1 to 6, not 7.")
 
 
-def test_events_hold_what_the_last_action_caused_and_the_log_keeps_the_game_issue_13():
+def test_events_hold_what_the_last_action_caused_and_the_log_keeps_the_game():
     s = play(with_gold(drawn(), 0, 4), Obstacle(by=0, kind="lava", color="red", number=12))
     assert s.events == ()  # declared: nothing has happened yet
     s = G.apply(s, G.roll_action(s, [1]))
@@ -1220,9 +1220,9 @@ def test_events_hold_what_the_last_action_caused_and_the_log_keeps_the_game_issu
     assert s.events == () and [e.kind for e in s.log][-3:] == ["drew", "obstacle", "injured"]
 
 
-# --- issue 27: the sharpened rulings rv.room, rv.penalty, rv.treasure (the issue's records) ----------
+# --- the sharpened rulings rv.room, rv.penalty, rv.treasure (the reported records) -------------------
 def test_a_just_laid_room_cannot_be_left_before_its_room_card_rv_room():
-    """The issue's record: draw_card 0, lay_card 0 room, end_turn 0 was accepted."""
+    """The reported record: draw_card 0, lay_card 0 room, end_turn 0 was accepted."""
     s = play(drawn(), LayCard(by=0, card="room"))
     e = refused(s, EndTurn(by=0), "rv.room")
     assert words(e) == ("Ana hat einen Raum gelegt: erst die Raumkarte eintragen (Gold, Monster oder Falle), "
@@ -1242,7 +1242,7 @@ def test_a_just_laid_room_cannot_be_left_before_its_room_card_rv_room():
 
 
 def test_a_card_drawn_after_a_walk_is_recorded_as_drawn_without_right_rv_penalty():
-    """The issue's record: walk 0 cards 1, unauthorised_draw 0 was refused (and draw_card too)."""
+    """The reported record: walk 0 cards 1, unauthorised_draw 0 was refused (and draw_card too)."""
     s = play(start(), Walk(by=0, cards=1))
     assert UnauthorisedDraw(by=0) in G.legal(s)
     e = refused(s, DrawCard(by=0), "rv.turn")
@@ -1262,7 +1262,7 @@ def test_a_card_drawn_after_a_walk_is_recorded_as_drawn_without_right_rv_penalty
 
 
 def test_a_treasure_is_shown_in_the_holders_own_turn_once_the_move_is_made_rv_treasure():
-    """The issue's record: the reveal was accepted on seat 1's turn."""
+    """The reported record: the reveal was accepted on seat 1's turn."""
     won = play(start(), DrawCard(by=0), RoomCard(by=0, kind="monster"),
                rolled(Fight(by=0, monster_value=3, attribute="mind", monster_roller=2), 3, 3),
                GainTreasure(by=0, name="X", gold=4))

@@ -270,7 +270,7 @@ def test_a_record_of_typed_actions_replays_to_the_same_state():
     assert record.actions[10].seat == 2 and record.actions[10].action == {"type": "roll", "by": 2, "value": 1}
 
 
-# Records written before issue 13 carried the dice inside the actions (format 1 all the same).
+# Records written before every die went through chance carried the dice inside the actions (format 1 all the same).
 OLD_DICE_ACTIONS = {
     2: [{"type": "obstacle", "by": 0, "kind": "chasm", "color": "green", "number": 12, "roll": 2}],
     7: [{"type": "fight", "by": 1, "monster_value": 3, "attribute": "mind", "roll": 4, "monster_roll": 1,
@@ -278,7 +278,7 @@ OLD_DICE_ACTIONS = {
 }
 
 
-def test_an_old_record_with_dice_inside_the_actions_still_replays_issue_13():
+def test_an_old_record_with_dice_inside_the_actions_still_replays():
     """The same game as above, as the previous version stored it: an obstacle and a fight with their dice."""
     players = [PlayerSpec(name=n) for n in ("Ana", "Ben", "Cara")]
     new = new_record(G.id, players, {"exit_min_gold": 2})
@@ -374,7 +374,7 @@ def test_legal_actions_apply_refusals_change_nothing_and_hidden_treasures_stay_h
     for action in legal:
         G.apply(state, concrete(G, action, rng))  # never raises, templates filled with allowed values
     req = G.pending_roll(state)
-    assert (req is None) or legal == []  # a die due: nothing else (issue 13)
+    assert (req is None) or legal == []  # a die due: nothing else
     before = state.model_dump(mode="json")
     for action in candidate_actions(state):
         try:

@@ -13,7 +13,7 @@ from companion.game_hooks import ActionDict, Breakdown, Figures, GameHooks, Word
 from companion.i18n import add_strings, tr
 from companion.table.dispute import word
 
-if TYPE_CHECKING:  # the engine only for the type checker: it is imported when the game is opened (29.3)
+if TYPE_CHECKING:  # the engine only for the type checker: it is imported when the game is opened
     from companion.shell import Shell
     from scoring.errors import RefereeError
     from scoring.qwixx_longo import Action, Color, State
@@ -45,7 +45,7 @@ add_strings(
 
 
 # the sheet's rows in the engine's order (``scoring.qwixx_longo.COLORS``, checked by
-# tests/companion/test_lazy_start.py): the engine itself is imported when a game is opened (issue 29.3)
+# tests/companion/test_lazy_start.py): the engine itself is imported when a game is opened
 ROWS = ("red", "yellow", "green", "blue")
 
 ACTION_RULES = {"roll": "q8.dice", "white": "q8.white", "lucky": "q8.lucky", "color": "q8.color", "pass": "q8.white"}
@@ -53,7 +53,7 @@ ACTION_RULES = {"roll": "q8.dice", "white": "q8.white", "lucky": "q8.lucky", "co
 
 def explain(state: State, seat: int, target: tuple[Color, int]) -> Action | RefereeError:
     """A tapped field (colour, number): the action that would cross it, or the Refusal why not."""
-    from scoring.qwixx_longo import explain_field  # the engine is imported with the game's first use (issue 29.3)
+    from scoring.qwixx_longo import explain_field  # the engine is imported with the game's first use
 
     color, number = target
     why: Action | RefereeError = explain_field(state, seat, color, number)

@@ -39,10 +39,10 @@ def result_view(shell: Shell) -> ft.Control:
             ]
         )
     ]
-    ask = reopen_question(shell)  # issue 25.2: reopening a finished game asks first
+    ask = reopen_question(shell)  # reopening a finished game asks first
     if ask is not None:
         out.append(ask)
-    out += end_block(shell)  # issue 25.12: who won, in one line, and why the game ended
+    out += end_block(shell)  # who won, in one line, and why the game ended
     for p in sorted(result.players, key=lambda p: (p.place, p.seat)):
         b = p.breakdown
         bonus = (", ".join(color_name(shell, c) for c in COLORS if b["rows"][c]["bonus"])

@@ -73,7 +73,7 @@ class QwixxSetup(SetupErrors):
     end_locked_rows: int = 2
     end_misthrows: int = 4
     lucky_errors: dict[int, InvalidInput] = field(default_factory=dict)  # q8.lucky, beside each seat's numbers
-    start: int = 0  # the seat that rolls first (issue 25.12)
+    start: int = 0  # the seat that rolls first
     next_uid: int = 0
 
     def new_seat(self) -> QwixxSeat:
@@ -198,7 +198,7 @@ def _seat_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> list[ft.Con
 
 
 def _start_player_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> list[ft.Control]:
-    """Who rolls first (issue 25.12, as the other games have it): a chip per seat, or drawn."""
+    """Who rolls first (as the other games have it): a chip per seat, or drawn."""
     names, _ = check_names(shell, [p.name for p in st.players])
     sp = min(st.start, len(names) - 1)
 
@@ -236,7 +236,7 @@ def _options_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> list[ft.
 
         return pick
 
-    radios = ft.Column(  # rows of the full touch height (issue 25.5: Flutter's radios were 32 px)
+    radios = ft.Column(  # rows of the full touch height (Flutter's radios were 32 px)
         [toggle_row(shell.t(f"q8.opt.lucky_replaces.{v}"), st.lucky_replaces == v,
                     set_lucky_mode(v), kind="radio") for v in ("white", "turn")], spacing=0)
     return [section_title(shell.t("setup.options")), ft.Column([
@@ -278,7 +278,7 @@ def _start_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> list[ft.Co
             shell.render()
             return
         options = st.options()
-        # the first seat rolls first: the table's order kept, the chosen player first (issue 25.12)
+        # the first seat rolls first: the table's order kept, the chosen player first
         k = min(st.start, len(checked[0]) - 1)
         options["lucky_numbers"] = checked[1][k:] + checked[1][:k]
         shell.start_game(GAME, checked[0][k:] + checked[0][:k], options)

@@ -67,17 +67,17 @@ add_strings(
             "de": "Bonus: {bonus} · Fehlwürfe: {misthrows} (−{penalty})",
             "en": "Bonus: {bonus} · misthrows: {misthrows} (−{penalty})",
         },
-        "q8.result.detail_clean": {  # no misthrow: no "(−0)" (issue 25.8)
+        "q8.result.detail_clean": {  # no misthrow: no "(−0)"
             "de": "Bonus: {bonus} · Fehlwürfe: {misthrows}",
             "en": "Bonus: {bonus} · misthrows: {misthrows}",
         },
         "q8.result.no_bonus": {"de": "keiner", "en": "none"},
-        # why the game ended (issue 25.12)
+        # why the game ended
         "q8.end.locked_one": {"de": "Spielende: {rows} ist abgeschlossen.", "en": "Game over: {rows} is locked."},
         "q8.end.locked_many": {"de": "Spielende: {rows} sind abgeschlossen.", "en": "Game over: {rows} are locked."},
         "q8.end.misthrow": {"de": "Spielende: Fehlwurf Nr. {n} von {name}.",
                             "en": "Game over: misthrow no. {n} for {name}."},
-        # who begins (issue 25.12: as in the other two games)
+        # who begins (as in the other two games)
         "q8.setup.start_player": {"de": "Beginnt: {name}", "en": "Starts: {name}"},
         "q8.setup.start_pick": {"de": "Spieler {n} beginnt", "en": "Player {n} starts"},
         "q8.setup.draw_start": {"de": "Startspieler auslosen", "en": "Draw the start player"},

@@ -22,7 +22,7 @@ from companion.games.verflixxt.words import GAME
 from companion.lazy import lazy_view
 from companion.registry import GameUI, register_ui
 
-# the screens are imported when the game is first opened, not at the app's start (issue 29.3)
+# the screens are imported when the game is first opened, not at the app's start
 UI = register_ui(GameUI(
     id=GAME, prefix="vx", title=RULES.title, rules=RULES,
     setup=lazy_view(f"{__name__}.setup_screen", "setup_view"),

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Literal
 from companion.game_hooks import ActionDict, Breakdown, Figures, GameHooks, Words
 from companion.i18n import add_strings, minus
 
-if TYPE_CHECKING:  # the engine only for the type checker: it is imported when the game is opened (29.3)
+if TYPE_CHECKING:  # the engine only for the type checker: it is imported when the game is opened
     from companion.shell import Shell
     from scoring.errors import RefereeError
     from scoring.verflixxt import MoveFigure, MoveGuard, MoveWurminator, Piece, State
@@ -37,7 +37,7 @@ add_strings(
             "en": "{name}: leave the Wurminator",
         },
         # its figures in the statistics (hist.fig.<name>) and one player's result in the history
-        "hist.rp.vx": {"de": "Tafeln: {tiles}", "en": "Tiles: {tiles}"},  # the game's word (issue 25.8)
+        "hist.rp.vx": {"de": "Tafeln: {tiles}", "en": "Tiles: {tiles}"},  # the game's word
         "hist.fig.tiles": {"de": "Tafeln", "en": "tiles"},
         "hist.fig.conversions": {"de": "Glücksumwandlungen", "en": "lucky conversions"},
         "hist.fig.bites": {"de": "Wurminator-Bisse", "en": "Wurminator bites"},
@@ -55,7 +55,7 @@ def explain(state: State, seat: int, target: Piece | tuple[PieceKind, int] | Pie
 
     ``target``: a ``Piece``, ``("figure", i)`` / ``("guard", g)``, or ``"wurminator"``.
     """
-    from scoring.verflixxt import MoveFigure, MoveGuard, MoveWurminator, Piece, explain_piece  # on first use (29.3)
+    from scoring.verflixxt import MoveFigure, MoveGuard, MoveWurminator, Piece, explain_piece  # on first use
 
     if isinstance(target, str):
         target = (target, 0)

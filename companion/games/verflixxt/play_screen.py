@@ -157,8 +157,8 @@ def _button_text(weight: ft.FontWeight) -> ft.TextStyle:
 
 def _move_button(text: str, on_click: ft.ControlEventHandler[ft.Button], color: str, text_color: str) -> ft.Control:
     """Full width (the moves' column stretches it), at least 48 px high; long lines wrap instead of
-    being cut. One control: the words are the button's own text, styled by the button (issue 18:
-    was a Row, the Button and a Text)."""
+    being cut. One control: the words are the button's own text, styled by the button (it
+    was a Row, the Button and a Text: three controls to build)."""
     return ft.Button(
         content=text,
         on_click=on_click,
@@ -198,7 +198,7 @@ def roll_controls(shell: Shell, state: State) -> list[ft.Control]:
     field.on_change = changed
     field.on_submit = apply_typed
     if _dice_memory(shell) is not None:
-        # the real die is being tapped in: its face and "Würfel übernehmen" are the one way (issue 25.10)
+        # the real die is being tapped in: its face and "Würfel übernehmen" are the one way
         return [real_dice_entry(shell)]
     return [
         ft.Row([big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600,
@@ -218,7 +218,7 @@ def _dice_memory(shell: Shell) -> dict[str, int] | None:
 
 def real_dice_entry(shell: Shell) -> ft.Control:
     """The d6 the engine asks for (``pending_roll``, vx.move), set by tapping its face: the faces
-    are built only while "Echte Würfel" is open (issue 15.3); the die in the roller's colour."""
+    are built only while "Echte Würfel" is open; the die in the roller's colour."""
     table = shell.game_table
     key = (DICE_KEY, table.id)
     values = _dice_memory(shell)
@@ -253,7 +253,7 @@ def _locked_guard_chip(shell: Shell, state: State, p: int, err: RefereeError) ->
     tile = state.tile_at(p) if 0 < p < state.goal else None
     words = shell.t("vx.play.locked_tip", place=pos_text(shell, state, p), why=err.message(shell.lang))
     chip = ft.OutlinedButton(
-        content=tile_text(tile) if tile is not None else pos_text(shell, state, p),  # no Text control (issue 18)
+        content=tile_text(tile) if tile is not None else pos_text(shell, state, p),  # no Text control to build
         icon=ft.Icons.LOCK_OUTLINE,
         height=TOUCH,
         tooltip=words,
@@ -319,7 +319,7 @@ def piles_view(shell: Shell, state: State) -> ft.Control:
         if out:
             head += " · " + shell.t("vx.play.out")
         tiles = tiles_text(pile)
-        # Issue 18: whose turn it is (the card's colour) changes with every move. The colour is a box
+        # Whose turn it is (the card's colour) changes with every move. The colour is a box
         # of its own behind the card's words (filling the stack), so a move rebuilds that one box on
         # the phone, not the card with its bar and two lines (6 controls per pile, two piles a move).
         shade = ft.Container(
@@ -333,7 +333,7 @@ def piles_view(shell: Shell, state: State) -> ft.Control:
         words_box = shell.memo((shell.game_table.id, "pile", seat), (color, lines), partial(_pile_words, color, lines))
         card = ft.Stack([shade, words_box])
         # one semantics node per pile, read as a whole ("Ana: 3 Punkte, Tafeln: −2 +5"); its two
-        # lines have none of their own (issue 18)
+        # lines have none of their own (fewer nodes to build)
         words = shell.t("vx.play.pile_words" if tiles else "vx.play.pile_words_empty", line=head, tiles=tiles)
         cards.append(ft.Semantics(container=True, label=words, exclude_semantics=True, content=card))
     # its own semantics node (see ``isolated``): the side's blocks above it change height per tap
@@ -474,7 +474,7 @@ def _moves(shell: Shell, state: State, legal: list[Action], roll_text: str) -> f
         return ft.Column(moves, spacing=8, key=f"actions-{state.phase}",
                          horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
-    # Issue 18: the moves (their labels, colours, targets and the locked guards' refusals) follow
+    # The moves (their labels, colours, targets and the locked guards' refusals) follow
     # from the state, the language and the seats' colours alone: a position shown before (an undo
     # back to it) gets the same controls again (Shell.memo).
     colors = tuple(seat_color(shell, s) for s in range(len(state.names)))
@@ -492,7 +492,7 @@ def _moves_box(line: ft.Control, moves: ft.Control, *, visible: bool) -> ft.Cont
 def _hidden_moves(shell: Shell) -> list[ft.Control]:
     """While the player rolls, the last moves shown stay mounted, hidden (as the roll block
     does during a move): the client keeps them, so an undo back to that move brings them back
-    as a change of ``visible``, not as ~30 controls sent and built again (issue 18). Hidden
+    as a change of ``visible``, not as ~30 controls sent and built again. Hidden
     controls are not drawn, not in the semantics tree and cannot be tapped."""
     shown = shell.ui.get(("vx_moves_shown", shell.game_table.id))
     if shown is None:
@@ -509,7 +509,7 @@ def _news(shell: Shell, state: State) -> list[ft.Control]:
         out.append(keyed(refusal, "refusal"))
     last = last_move_line(shell)
     # always there (hidden when there is none, e.g. after a roll): a move changes its words in
-    # place instead of sending a new control (issue 18)
+    # place instead of sending a new control
     out.append(keyed(ft.Text(last or "", size=15, weight=ft.FontWeight.W_600, color=ft.Colors.BLUE_GREY_900,
                              visible=bool(last)), "last"))
     for i, line in enumerate(_event_lines(shell, state)):
@@ -520,14 +520,14 @@ def _news(shell: Shell, state: State) -> list[ft.Control]:
 def _advice(shell: Shell, state: State, shown: bool) -> list[ft.Control]:
     """The advice switch and, when on, one line per legal move. The switch stays mounted, hidden
     while the player rolls: a move and its undo change its ``visible`` instead of sending it
-    whole (issue 18)."""
+    whole."""
     key = "vx_advice"
 
     def toggle() -> None:
         shell.ui[key] = not shell.ui.get(key)
         shell.render()
 
-    switch = toggle_row(shell.t("vx.play.advice"), bool(shell.ui.get(key)), toggle, kind="switch")  # 48 px (25.5)
+    switch = toggle_row(shell.t("vx.play.advice"), bool(shell.ui.get(key)), toggle, kind="switch")  # 48 px to tap
     switch.visible = shown
     out: list[ft.Control] = [keyed(switch, "advice")]
     if shown and shell.ui.get(key):

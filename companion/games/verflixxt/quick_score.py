@@ -122,7 +122,7 @@ def quick_score_view(shell: Shell) -> list[ft.Control]:
     out: list[ft.Control] = [
         ft.Row([
             ft.IconButton(icon=ft.Icons.ARROW_BACK, tooltip=shell.t("vx.quick.back"), width=TOUCH, height=TOUCH,
-                          on_click=lambda e: shell.go_setup(GAME)),  # a thumb-sized target (issue 15.1)
+                          on_click=lambda e: shell.go_setup(GAME)),  # a thumb-sized target
             ft.Text(shell.t("vx.quick.title"), size=18, weight=ft.FontWeight.BOLD, expand=True),
         ]),
         _quick_seats(shell, st, fields),

@@ -61,10 +61,10 @@ def result_view(shell: Shell) -> ft.Control:
             reopen_button(shell),
         ])
     ]
-    ask = reopen_question(shell)  # issue 25.2: reopening a finished game asks first
+    ask = reopen_question(shell)  # reopening a finished game asks first
     if ask is not None:
         out.append(ask)
-    out += end_block(shell)  # issue 25.12: who won, in one line, and why the game ended
+    out += end_block(shell)  # who won, in one line, and why the game ended
     refusal = shell.refusal_control()
     if refusal:
         out.append(refusal)

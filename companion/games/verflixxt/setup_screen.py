@@ -178,7 +178,7 @@ def _rules_block(shell: Shell, st: VerflixxtSetup, fields: Fields) -> list[ft.Co
 
         return pick
 
-    # rows of the full touch height (issue 25.5: Flutter's switch and radios were 32 to 40 px)
+    # rows of the full touch height (Flutter's switch and radios were 32 to 40 px)
     out: list[ft.Control] = [section_title(shell.t("setup.options")), _figures_stepper(shell, st, fields),
                              toggle_row(shell.t("vx.setup.wurminator"), st.wurminator, set_wurm,
                                         kind="switch")]

@@ -35,7 +35,7 @@ class VerflixxtSetup(SetupErrors):
     """What Verflixxt's setup screen remembers while the table sets up (``Shell.ui["vx_setup"]``).
     ``players``, ``profiles`` and ``colors`` run in parallel, one entry a seat."""
 
-    players: list[str] = field(default_factory=lambda: ["", ""])  # as typed; empty: the hint's default (#15.4)
+    players: list[str] = field(default_factory=lambda: ["", ""])  # as typed; empty: the hint's default
     profiles: list[str | None] = field(default_factory=lambda: [None, None])  # per seat, a saved player's id
     colors: list[str] = field(default_factory=lambda: COLOR_KEYS[:2])  # per seat, a key of COLOR_OF; no two alike
     figures_note: dict[str, int] | None = None  # vx.setup: the ruling's figure count changed with the players

@@ -87,7 +87,7 @@ add_strings(
         "vx.pos.gap_slot": {"de": "Feld {n}", "en": "slot {n}"},
         "vx.letter.guard": {"de": "W", "en": "Gd"},
         "vx.letter.wurm": {"de": "Wu", "en": "Wm"},
-        # a board slot as a screen reader names it: its place, then who stands on it (issue 18)
+        # a board slot as a screen reader names it: its place, then who stands on it
         "vx.slot.words": {"de": "{place}: {pieces}", "en": "{place}: {pieces}"},
         "vx.slot.guard": {"de": "Wächter", "en": "guard"},
         "vx.slot.wurm": {"de": "Wurminator", "en": "Wurminator"},

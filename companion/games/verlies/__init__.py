@@ -24,7 +24,7 @@ from companion.registry import GameUI, register_ui
 
 __all__ = ["GAME", "META_PRESETS", "UI"]
 
-# the screens are imported when the game is first opened, not at the app's start (issue 29.3)
+# the screens are imported when the game is first opened, not at the app's start
 UI = register_ui(GameUI(
     id=GAME, prefix="rv", title=RULES.title, rules=RULES,
     setup=lazy_view(f"{__name__}.setup_screen", "setup_view"),

@@ -13,7 +13,7 @@ from companion.game_hooks import ActionDict, Breakdown, Figures, GameHooks, Word
 from companion.i18n import add_strings
 from companion.table.dispute import word
 
-if TYPE_CHECKING:  # the engine only for the type checker: it is imported when the game is opened (29.3)
+if TYPE_CHECKING:  # the engine only for the type checker: it is imported when the game is opened
     from companion.shell import Shell
     from scoring.verlies import State
 

@@ -1,7 +1,7 @@
 """What Verlies' play screen asks of the engine and hands to it.
 
 Submitting an action, the offers, the events' words, the dice. Every rule is asked of
-``scoring.verlies`` (issue 13: the screen asks legal() and pending_roll(), never its own rules)."""
+``scoring.verlies``: the screen asks legal() and pending_roll(), never its own rules."""
 
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ class VerliesPlay:
             setattr(self, k, None if k == "panel" else "")
 
     def new_fight(self, fight: tuple[int, int]) -> None:
-        """Each fight starts from the default values (issue 25.9)."""
+        """Each fight starts from the default values."""
         fresh = VerliesPlay()
         self.monster_value, self.attribute, self.roller = fresh.monster_value, fresh.attribute, fresh.roller
         self.typed_hero, self.typed_monster, self.fight = "", "", fight
@@ -120,7 +120,7 @@ def _turn_end_note(shell: Shell, turn_before: int) -> None:
     the pile", "escaped") is said once, on the phone that tapped, as a passing note."""
     state = shell.game_table.state_as(State)
     if state.turn_no == turn_before or shell.game_table.is_over():
-        return  # the result screen says how it ended: no note from the last turn over it (issue 25.9)
+        return  # the result screen says how it ended: no note from the last turn over it
     lines = [t for ev in state.events if (t := event_text(shell, state, ev))]
     if not lines:
         return
@@ -131,7 +131,7 @@ def _turn_end_note(shell: Shell, turn_before: int) -> None:
 
 
 def close_turn_note(shell: Shell) -> None:
-    """The final scores: a note from a past turn that is still showing goes (issue 25.9)."""
+    """The final scores: a note from a past turn that is still showing goes."""
     note = shell.ui.pop(("rv_note", shell.game_table.id), None)
     if isinstance(note, ft.SnackBar) and note.open:
         note.open = False
@@ -191,7 +191,7 @@ class _FightDetail(_Detail):  # rv.monster
     won: bool = False
 
 
-class _FightDiceDetail(_FightDetail):  # with its dice and who rolled for the monster (issue 25.9)
+class _FightDiceDetail(_FightDetail):  # with its dice and who rolled for the monster
     attribute: str
     value: int
     roll: int
@@ -261,7 +261,7 @@ def event_text(shell: Shell, state: State, ev: Event) -> str | None:
     return None
 
 
-# --- what the engine offers (issue 13: the screen asks legal() and pending_roll(), never its own rules) ---
+# --- what the engine offers (the screen asks legal() and pending_roll(), never its own rules) ---
 def offer_of(offers: list[Offer], type_: str, **fixed: object) -> Action | None:
     """The concrete action of ``type_`` with these values that ``legal()`` offers, if any."""
     for o in offers:
@@ -369,7 +369,7 @@ def _die_slot(shell: Shell, state: State, key: str, spec: DieSpec, role: str) ->
 def real_dice_row(shell: Shell, tag: str, dice: list[tuple[str, DieSpec, str]],
                   on_apply: Callable[[list[int]], object]) -> ft.Control:
     """ "Echte Würfel": the toggle and – once opened, for this roll (``tag`` at the table's seq) – a
-    face button per die (``dice``: key, spec, role), then one button to take them (issue 15.3)."""
+    face button per die (``dice``: key, spec, role), then one button to take them."""
     table = shell.game_table
     key, roll_id = (DICE_KEY, table.id), (table.seq, tag)
     values = opened(shell.ui, key, roll_id)

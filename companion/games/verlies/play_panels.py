@@ -184,7 +184,7 @@ def room_gold_panel(shell: Shell, st: VerliesPlay, amount: Template | None, dice
 
 
 def _check(*, label: str, value: bool, on_change: Callable[[bool], None]) -> ft.Control:
-    """A checkbox row of the full touch height, its label included (issue 25.5: Flutter's were 40 px);
+    """A checkbox row of the full touch height, its label included (Flutter's were 40 px);
     a tap hands ``on_change`` the new value."""
     return toggle_row(label, value, lambda: on_change(not value))
 
@@ -242,7 +242,7 @@ def fight_panel(shell: Shell, state: State, st: VerliesPlay, template: Template)
     p = state.players[me]
     n = len(state.players)
     others = sorted(choices(template, "monster_roller"), key=lambda s: (s - me) % n)  # the next player first
-    fight = (state.turn_no, len(state.log))  # this fight: a new one starts from the default values (issue 25.9)
+    fight = (state.turn_no, len(state.log))  # this fight: a new one starts from the default values
     if st.fight != fight:
         st.new_fight(fight)
     # by default the next player still in the dungeon (at the table)
@@ -333,7 +333,7 @@ def spoils_panel(shell: Shell, state: State, st: VerliesPlay, offers: list[Offer
         controls += [
             ft.TextField(label=shell.t("rv.play.treasure_name"), value=st.treasure_name, on_change=changed,
                          dense=True, max_length=most,
-                         # the count in the table's language, not Flutter's "40 characters remaining" (25.7)
+                         # the count in the table's language, not Flutter's "40 characters remaining"
                          counter=shell.t("app.max_chars", n=most)),
             _range_stepper(shell, st, "treasure_value", "rv.play.treasure_value", range_of(treasure, "gold")),
             ft.Row([

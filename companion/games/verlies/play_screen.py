@@ -69,7 +69,7 @@ def _is_roll(table: Table, i: int) -> bool:
 
 
 def undo_step(shell: Shell) -> bool:
-    """Undo what the player did in one step (issue 25.11): the dice rolled, then the declaration
+    """Undo what the player did in one step: the dice rolled, then the declaration
     they answer (one tap that declared and rolled is two or three records)."""
     table = shell.game_table
 
@@ -152,7 +152,7 @@ def play_view(shell: Shell) -> ft.Control:
 
 
 def _table_line(shell: Shell, state: State) -> ft.Control:
-    if not state.exits_laid:  # what the exits mean for the table (issue 25.8)
+    if not state.exits_laid:  # what the exits mean for the table
         parts = [shell.t("rv.play.exits_none")]
     elif state.free_exits > 0:
         parts = [shell.t("rv.play.exits_free", n=state.free_exits)]

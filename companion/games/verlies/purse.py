@@ -93,7 +93,7 @@ def _purse_head(shell: Shell, p: Adventurer) -> ft.Control:
 def _purse_gold(shell: Shell, state: State, st: VerliesPlay, seat: int) -> list[ft.Control]:
     """The amount counter and what it does: passage gold when offered, corrections either way.
 
-    Issue 18: the passage gold buttons of the card just drawn stay where they are once its gold is
+    The passage gold buttons of the card just drawn stay where they are once its gold is
     taken (rv.gold: once per card), greyed out, instead of leaving the screen: the corrections and
     everything below keep their place (no jump under the finger), and the undo that gives the gold
     back enables them again instead of sending and building four buttons anew. Each button has its
@@ -174,7 +174,7 @@ def _purse_treasures(shell: Shell, state: State, seat: int, acting: bool) -> lis
 
 
 def _capped(shell: Shell, g: GoldChange) -> str:
-    """A change the purse could not pay in full: '– fällig waren 3, da waren nur 2' (issue 25.8)."""
+    """A change the purse could not pay in full: '– fällig waren 3, da waren nur 2'."""
     if g.asked == g.delta:
         return ""
     if g.asked < 0 and g.delta <= 0:
@@ -194,7 +194,7 @@ def _gold_log(shell: Shell, state: State) -> list[ft.Control]:
         for k, g in reversed(list(enumerate(state.gold_log[first:])))
     ]
     # "No gold change yet." stands in the first change's place (key g0): the first +1 gold and its
-    # undo change that line's words, they do not build a line and take another off (issue 18)
+    # undo change that line's words, they do not build a line and take another off
     empty = [keyed(ft.Text(shell.t("rv.play.log_empty"), size=14), "g0")]
     return [keyed(section_title(shell.t("rv.play.gold_log")), "log-title"),
             keyed(ft.Column(log_lines or empty, spacing=2), "log")]

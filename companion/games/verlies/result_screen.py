@@ -37,14 +37,14 @@ def result_view(shell: Shell) -> ft.Control:
         keyed(ft.Row(
             [
                 ft.Text(shell.t("result.title"), size=22, weight=ft.FontWeight.BOLD, expand=True),
-                reopen_button(shell),  # issue 25.2: it asks first
+                reopen_button(shell),  # it asks first
             ]
         ), "header")
     ]
     ask = reopen_question(shell)
     if ask is not None:
         out.append(keyed(ask, "reopen"))
-    out.append(keyed(ft.Column(end_block(shell), spacing=4), "end"))  # issue 25.12: who won and why it ended
+    out.append(keyed(ft.Column(end_block(shell), spacing=4), "end"))  # who won and why it ended
     for p in sorted(result.players, key=lambda p: (p.lost, p.place, p.seat)):
         b = p.breakdown
         if p.lost:
@@ -66,7 +66,7 @@ def result_view(shell: Shell) -> ft.Control:
             lines.append(ft.Text(treasures, size=14, italic=p.lost))
         out.append(keyed(ft.Container(bgcolor=bg, border_radius=10, padding=10,
                                       content=ft.Column(lines, spacing=2)), f"seat-{p.seat}"))
-    out.append(keyed(ft.TextButton(content=shell.t("rv.result.why"), height=TOUCH,  # 48 px (25.5)
+    out.append(keyed(ft.TextButton(content=shell.t("rv.result.why"), height=TOUCH,  # 48 px to tap
                                    on_click=lambda e: shell.show_rule("rv.end")),
                      "why"))
     again = again_controls(shell)  # "Nochmal" in one tap; the names kept as profiles

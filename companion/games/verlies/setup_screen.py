@@ -100,7 +100,7 @@ class VerliesSetup(SetupErrors):
         return self.next_uid - 1
 
     def new_seat(self) -> VerliesSeat:
-        """An empty name (the field's hint shows the default, issue #15.4) and the next free character."""
+        """An empty name (the field's hint shows the default) and the next free character."""
         used = {p.preset for p in self.players}
         idx = next(i for i in range(len(self.presets)) if i not in used)
         c = self.presets[idx]
@@ -133,7 +133,7 @@ def _localized(shell: Shell, i: int, name: str) -> str:
 
 
 def _localize_defaults(shell: Shell, st: VerliesSetup) -> None:
-    """The setup's placeholder characters follow a language switch (issue 25.7: an English table
+    """The setup's placeholder characters follow a language switch (an English table
     was shown the German "Abenteurer 1/2/3")."""
     for i, preset in enumerate(st.presets):
         preset.character = _localized(shell, i, preset.character)

@@ -35,7 +35,7 @@ add_strings(
         # setup
         "rv.setup.title": {"de": "Raus aus dem Verlies! – neues Spiel", "en": "Raus aus dem Verlies! – new game"},
         "rv.setup.character": {"de": "Charakter Spieler {n}", "en": "Character player {n}"},
-        # the engine's placeholder characters, in the table's language (issue 25.7)
+        # the engine's placeholder characters, in the table's language
         "rv.setup.default_character": {"de": "Abenteurer {n}", "en": "Adventurer {n}"},
         "rv.setup.next_character": {"de": "Anderer Charakter für Spieler {n}", "en": "Other character for player {n}"},
         "rv.setup.attr_minus": {"de": "{attr} Spieler {n} −", "en": "{attr} player {n} −"},
@@ -107,7 +107,7 @@ add_strings(
         "rv.play.shuffle_exit": {"de": "Ausgang zurückmischen", "en": "Shuffle exit back"},
         "rv.play.escape": {"de": "Entkommen", "en": "Escape"},
         "rv.play.end_turn": {"de": "Zug beenden", "en": "End turn"},
-        # what the exits mean for the table (issue 25.8: "Freie Ausgänge: 0" said nothing)
+        # what the exits mean for the table ("Freie Ausgänge: 0" said nothing)
         "rv.play.exits_none": {"de": "Noch kein Ausgang gelegt", "en": "No exit laid yet"},
         "rv.play.exits_free": {
             "de": {"count": "n", "one": "{n} Ausgang frei: eine Person kann hinaus",
@@ -225,7 +225,7 @@ add_strings(
             "en": "Turn {turn}: {name} {delta} ({reason})",
         },
         "rv.play.log_capped": {"de": " – verlangt {asked}", "en": " – asked {asked}"},
-        # a loss capped by the purse, said plainly (issue 25.8)
+        # a loss capped by the purse, said plainly
         "rv.play.log_short": {"de": " – fällig waren {due}, da waren nur {had}",
                               "en": " – {due} were due, only {had} were there"},
         "rv.play.log_empty": {"de": "Noch keine Goldänderung.", "en": "No gold change yet."},
@@ -247,7 +247,7 @@ add_strings(
             "de": "Kampf: {total} gegen {monster} – verloren.",
             "en": "Fight: {total} against {monster} – lost.",
         },
-        # issue 25.9: a fight shows its dice as an obstacle does, and who rolled for the monster
+        # a fight shows its dice as an obstacle does, and who rolled for the monster
         "rv.ev.fight_won_dice": {
             "de": "Kampf: {attr} {value} + {roll} = {total} gegen Monster {mvalue} + {mroll} = {monster} – gewonnen! "
                   "(Fürs Monster würfelte {roller}.)",
@@ -299,7 +299,7 @@ add_strings(
         "rv.result.detail": {"de": "Münzen {coins} + Schätze {value}", "en": "Coins {coins} + treasures {value}"},
         "rv.result.treasure": {"de": "{name} {gold}{magic}", "en": "{name} {gold}{magic}"},
         "rv.result.why": {"de": "Warum so? Wertung rv.end", "en": "Why? Scoring rv.end"},
-        # the end of a game (issue 25.12): the winner in gold, and who escaped last
+        # the end of a game: the winner in gold, and who escaped last
         "rv.end.wins": {"de": "{name} gewinnt mit {total} Gold", "en": "{name} wins with {total} gold"},
         "rv.end.share": {"de": "{names} teilen sich den Sieg mit je {total} Gold",
                          "en": "{names} share the win with {total} gold each"},

@@ -1,4 +1,4 @@
-"""The declared ``explain`` hook (issue 13 point 1), reached the way the app reaches it: through the registry.
+"""The declared ``explain`` hook, reached the way the app reaches it: through the registry.
 
 A tapped Verflixxt piece answers with the move it would make or the referee's refusal
 (rule id and whole words in German and English); Qwixx Longo's tapped field the same way.

@@ -1,4 +1,4 @@
-"""A game is one plugin (issue 13 point 2, DESIGN.md "A game is one plugin").
+"""A game is one plugin (DESIGN.md "A game is one plugin").
 
 The tiny dice race in tests/companion/games/tiny_game/ (laid out as companion/games/<game>/) is
 registered by a fixture and played through the real app shell at level 2
@@ -139,7 +139,7 @@ def test_the_tiny_game_is_in_every_loop_and_gone_after(tiny_game):
 
 
 def test_an_engine_without_screens_is_an_error_not_hidden(monkeypatch, tmp_path, caplog):
-    """Issue 13.2: the home screen used to skip a game whose screen module was missing."""
+    """The home screen used to skip a game whose screen module was missing."""
     scoring_engine.games()
     monkeypatch.setitem(scoring_engine._REGISTRY, tiny_engine.GAME_ID, tiny_engine.GAME)  # engine, no screens
     ctx = AppContext.create(db=str(tmp_path / "t.db"))

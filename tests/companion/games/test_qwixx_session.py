@@ -73,7 +73,7 @@ async def test_qwixx_full_game_through_the_session(ctx):
     assert app.has_text("Zettel von Spieler 2")
     await app.click(text="Spieler 1")  # the player switcher chip
     assert app.has_text("Zettel von Spieler 1")
-    assert app.find_all(label="Rot 7: angekreuzt") and app.has_text("1 Punkt")  # issue 15.8: was "1 Punkte"
+    assert app.find_all(label="Rot 7: angekreuzt") and app.has_text("1 Punkt")  # one point, singular: was "1 Punkte"
 
     # Spieler 1 taps a field again: refused with the rule link
     await app.click(label="Rot 8")
@@ -100,7 +100,7 @@ async def test_qwixx_full_game_through_the_session(ctx):
     await app.click(text="Passen (Fehlwurf)")
 
     assert app.has_text("Wertung")
-    assert app.has_text("1. Spieler 2 – 1 Punkt")  # issue 15.8: was "1 Punkte"
+    assert app.has_text("1. Spieler 2 – 1 Punkt")  # one point, singular: was "1 Punkte"
     assert app.has_text("2. Spieler 1 – −5 Punkte")
     assert app.has_text("Bonus: keiner · Fehlwürfe: 1 (−5)")
     assert app.has_text("Bonus: keiner · Fehlwürfe: 0")
@@ -212,7 +212,7 @@ async def test_sheet_fields_answer_after_a_screen_that_changed_nothing_on_the_sh
 
 
 async def test_the_next_players_same_buttons_cross_for_the_next_player(ctx):
-    """Issue 29.4: when the next player's decision offers the same buttons ("Rot 7" … "Passen"),
+    """When the next player's decision offers the same buttons ("Rot 7" … "Passen"),
     the row of buttons is the same controls as before (Flet's diff skips them); a tap on them
     then crosses for the player deciding now, never again for the one before."""
     app = await AppSession.start(ctx)
@@ -229,7 +229,7 @@ async def test_the_next_players_same_buttons_cross_for_the_next_player(ctx):
     assert (sheets[0].rows["red"], sheets[1].rows["red"]) == ((7,), (7,))
 
 
-# --- issue 15: the play screen on a phone ------------------------------------------------------
+# --- the play screen on a phone ------------------------------------------------------------------
 from tests.companion.table.test_many_phones import come_back, open_phone
 from tests.e2e.qwixx_positions import play_until
 
@@ -242,7 +242,7 @@ def two_player_table(ctx, names=("Ana", "Ben"), **options):
 
 
 async def open_dice(app: AppSession, toggle: str = "Echte Würfel") -> None:
-    """Issue 15.3 / 18: the faces are built only once the player opens the real dice."""
+    """The faces are built only once the player opens the real dice (every control costs the phone)."""
     assert not app.find_all(label=" zeigt ", contains=True) and not app.find_all(label=" shows ", contains=True)
     await app.click(text=toggle)
 
@@ -255,7 +255,7 @@ async def tap_roll(app: AppSession, faces: list[str], apply: str = FACES_DE) -> 
 
 
 async def test_real_dice_are_tapped_in_die_by_die_and_the_text_field_stays(ctx):
-    """Issue 15.3: a face button per die of the roll (W8: 1..8), the text field as a second way."""
+    """A face button per die of the roll (W8: 1..8), the text field as a second way."""
     table = two_player_table(ctx)
     ana = await open_phone(ctx, f"/g/{table.id}/seat/0")
     await open_dice(ana)
@@ -264,7 +264,7 @@ async def test_real_dice_are_tapped_in_die_by_die_and_the_text_field_stays(ctx):
         assert [f.control.label for f in ana.find_all(label=f"{die} zeigt ", contains=True)] == [
             f"{die} zeigt {v}" for v in range(1, 9)]
     assert not ana.find_all(label="zeigt 9", contains=True)
-    # issue 25.10: while the faces are open they are the one way to confirm (no "Würfeln", no typed
+    # while the faces are open they are the one way to confirm (no "Würfeln", no typed
     # "Übernehmen" beside "Würfel übernehmen"); closing them brings typing back
     assert not ana.find_all(label=TYPED) and not ana.find_all(text="Würfeln")
     await ana.click(text="Echte Würfel")
@@ -291,7 +291,7 @@ async def test_real_dice_are_tapped_in_die_by_die_and_the_text_field_stays(ctx):
 
 
 async def test_a_removed_die_has_no_faces_and_the_roll_takes_the_rest(ctx):
-    """Issue 15.3 / q8.dice: the dice come from the engine's RollRequest; a locked row's die is absent."""
+    """q8.dice: the dice come from the engine's RollRequest; a locked row's die is absent."""
     table = ctx.tables.create("qwixx-longo", [PlayerSpec(name=n) for n in ("Ana", "Ben", "Cara")],
                               {"lucky_numbers": [(15, 16), (14, 16), (2, 15)], "lock_min_crosses": 4,
                                "end_locked_rows": 3, "end_misthrows": 6})
@@ -315,7 +315,7 @@ async def test_a_removed_die_has_no_faces_and_the_roll_takes_the_rest(ctx):
 
 
 async def test_crossing_twice_in_one_turn_greys_the_skipped_fields_at_once(ctx):
-    """Issue 15.2: white Rot 12, then colour Rot 14: Rot 13 (and 2..11) are skipped right away."""
+    """White Rot 12, then colour Rot 14: Rot 13 (and 2..11) are skipped right away."""
     table = two_player_table(ctx)
     ana = await open_phone(ctx, f"/g/{table.id}/seat/0")
     ben = await open_phone(ctx, f"/g/{table.id}/seat/1?lang=en")
@@ -344,7 +344,7 @@ async def test_crossing_twice_in_one_turn_greys_the_skipped_fields_at_once(ctx):
 
 
 async def test_the_last_decision_stays_and_who_still_decides_is_said_in_words(ctx):
-    """Issue 15.5: 'Ana: Rot 7' until the next decision (a pass too) or roll; 'Ben entscheidet noch'."""
+    """'Ana: Rot 7' until the next decision (a pass too) or roll; 'Ben entscheidet noch'."""
     table = two_player_table(ctx)
     ana = await open_phone(ctx, f"/g/{table.id}/seat/0")
     ben = await open_phone(ctx, f"/g/{table.id}/seat/1?lang=en")
@@ -362,7 +362,7 @@ async def test_the_last_decision_stays_and_who_still_decides_is_said_in_words(ct
     assert ben.has_text("Ben: passes")
     await ana.click(text="Passen")  # Ana crossed red 7 this turn: no misthrow
     assert ana.has_text("Ana: passt")
-    # the line stays until Ben's roll (issue 25.10: after a new roll the last turn's line is gone)
+    # the line stays until Ben's roll (after a new roll the last turn's line is gone)
     await ben.wait_for(lambda: ben.has_text("Ben's turn · roll no. 2") and ben.has_text("Ana: passes"))
     await ben.type_into("Real dice: type the values", "1 1 1 1 1 1")
     await ben.click(text="Apply")
@@ -377,12 +377,12 @@ async def test_the_last_decision_stays_and_who_still_decides_is_said_in_words(ct
 
 
 async def look_at(app: AppSession, name: str) -> None:
-    """Tap the player switcher's chip of ``name`` (before issue 15 it read "Hanna …" while deciding)."""
+    """Tap the player switcher's chip of ``name`` (it once read "Hanna …" while she decided)."""
     await app.click(text=name if app.find_all(text=name) else f"{name} …")
 
 
 async def test_a_seat_phone_opens_its_own_sheet_and_never_offers_another_seats_buttons(ctx):
-    """Issue 15.7: Jonas's phone looks at Hanna's sheet: still only Jonas's decision; after a
+    """Jonas's phone looks at Hanna's sheet: still only Jonas's decision; after a
     reload (same session, new websocket) it is back on Jonas's own sheet."""
     table = two_player_table(ctx, names=("Hanna", "Jonas"))
     hanna = await open_phone(ctx, f"/g/{table.id}/seat/0")
@@ -420,7 +420,7 @@ async def test_a_seat_phone_opens_its_own_sheet_and_never_offers_another_seats_b
 
 
 # Roboto (the only text font the offline client has) draws Latin-1 and these; anything else
-# (✕ ✚ ✓ 🔒 …) is fetched from a font CDN and shows as an empty box offline (issue 15.2).
+# (✕ ✚ ✓ 🔒 …) is fetched from a font CDN and shows as an empty box offline.
 DRAWABLE = {chr(c) for c in range(0x20, 0x7F)} | {chr(c) for c in range(0xA0, 0x100)} | set("–—−·„“”‘’…→")
 
 
@@ -437,7 +437,7 @@ def _strings(value):
 
 
 async def test_every_string_sent_by_the_qwixx_screens_is_drawable_offline(ctx):
-    """Issue 15.2: no character the offline client cannot draw, in either language, with crosses,
+    """No character the offline client cannot draw, in either language, with crosses,
     a lock and a finished game on screen."""
     table = ctx.tables.create("qwixx-longo", [PlayerSpec(name=n) for n in ("Ana", "Ben", "Cara")],
                               {"lucky_numbers": [(15, 16), (14, 16), (2, 15)], "lock_min_crosses": 4,

@@ -1,4 +1,4 @@
-"""Issue 23.7: seat names at one table differ after Unicode normalisation; bidirectional overrides refused.
+"""Seat names at one table differ after Unicode normalisation; bidirectional overrides refused.
 
 "Ana" and "Ana\u200b" (a zero-width space), "Ana" and "An\u0430" (a Cyrillic a), "Ana" and "ＡＮＡ"
 (full-width) all show as Ana at the table: the second is refused beside its field and by the start

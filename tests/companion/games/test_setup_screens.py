@@ -1,4 +1,5 @@
-"""The setup screens of all three games (issues #13.3, #15.4, #15.6, #15.10), level 1 and level 2.
+"""The setup screens of all three games (names, errors, what the engine decides, Verflixxt's figures),
+level 1 and level 2.
 
 Level 1: a real AppShell over a stub page, views built as plain objects and their handlers called.
 Level 2: the real Flet session over a fake connection (tests/harness/flet_session.py).
@@ -56,7 +57,7 @@ def start(sh: AppShell, lang: str = "de") -> None:
     click(sh, "Spiel starten" if lang == "de" else "Start game")
 
 
-# --- #15.4: names start empty, the default as hint; an empty name takes the default ------------------
+# --- names start empty, the default as hint; an empty name takes the default ------------------------
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang,label,hint", [("de", "Name Spieler {n}", "Spieler {n}"),
                                              ("en", "Name player {n}", "Player {n}")])
@@ -76,7 +77,7 @@ def test_an_empty_name_takes_the_default_and_a_typed_one_is_trimmed(game):
     assert [p.name for p in sh.table.players][:2] == ["Spieler 1", "Ben"]
 
 
-# --- #15.6: errors beside the field that caused them, naming it; limits in words ---------------------
+# --- errors beside the field that caused them, naming it; limits in words ---------------------------
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("lang,message", [("de", "Zwei Spieler heißen Anna"), ("en", "Two players are called Anna")])
 def test_two_players_alike_are_refused_beside_the_second_name(game, lang, message):
@@ -139,7 +140,7 @@ def test_bad_lucky_numbers_are_refused_beside_their_field_q8_lucky(lang, message
                for c in col)
 
 
-# --- #13.3: the setup asks the engine ------------------------------------------------------------
+# --- the setup asks the engine ------------------------------------------------------------------
 def test_lucky_numbers_are_drawn_by_the_engine_in_its_range_q8_lucky():
     rng = random.Random(7)
     pairs = {draw_lucky(rng) for _ in range(3000)}
@@ -166,7 +167,7 @@ def test_figures_default_is_the_engines_vx_setup():
     assert not hasattr(vxui, "default_figures") or vxui.default_figures is default_figures
 
 
-# --- #15.10: Verflixxt says when the figure count changes, and keeps the table's tile set ----------------
+# --- Verflixxt says when the figure count changes, and keeps the table's tile set ----------------------
 @pytest.mark.parametrize("lang,added,removed", [
     ("de", "Jetzt 2 statt 3 Figuren je Person: bei 3 Spielern hat jede Person 2 (vx.setup).",
      "Jetzt 3 statt 2 Figuren je Person: bei 2 Spielern hat jede Person 3 (vx.setup)."),

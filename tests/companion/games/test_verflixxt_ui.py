@@ -81,7 +81,7 @@ def test_setup_defaults_follow_the_rulings(shell):
         "Wächter 1: Feld 1 (+3)", "Wächter 2: Feld 3 (G)", "Wächter 3: Feld 4 (+5)"]
     assert "Einmal mit eurer Schachtel vergleichen und bestätigen – dieses Gerät merkt sich den Satz." in t
     assert [(field(shell, f"Name Spieler {n}").value, field(shell, f"Name Spieler {n}").hint_text)
-            for n in (1, 2)] == [("", "Spieler 1"), ("", "Spieler 2")]  # issue #15.4: empty, default as hint
+            for n in (1, 2)] == [("", "Spieler 1"), ("", "Spieler 2")]  # empty, default as hint
     click(shell, "Spieler hinzufügen")
     assert "Figuren je Person: 2" in texts(shell)  # 3 players: 2 each
 
@@ -110,7 +110,7 @@ def test_random_layout_uses_the_tile_set(shell):
 
 
 def tap_toggle(sh: AppShell, label: str) -> None:
-    """A switch row (components.common.toggle_row, issue 25.5) tapped by its label."""
+    """A switch row (components.common.toggle_row, 48 px to tap) tapped by its label."""
     row = next(c for c in walk(sh.body.controls) if isinstance(c, ft.Semantics) and c.label == label)
     row.on_tap(None)
 
@@ -230,7 +230,7 @@ def test_wurminator_buttons_in_their_phase(shell):
 
 def named_nodes(sh: AppShell) -> list[str]:
     """The board's slots and the piles as a screen reader reads them: one labelled node each, whose
-    texts and chips have no nodes of their own (issue 18)."""
+    texts and chips have no nodes of their own (every node costs the phone)."""
     return [c.label for c in walk(sh.body.controls)
             if isinstance(c, ft.Semantics) and c.container and c.exclude_semantics and c.label
             and c.toggled is None and c.checked is None]  # not the switch rows (components.common.toggle_row)
@@ -280,7 +280,7 @@ def test_result_screen_shows_piles_conversions_places(shell):
     assert "1. Ben – 3 Punkte" in t and "2. Ana – −6 Punkte" in t
     assert "Tafeln: −2 −4" in t
     find_button(shell, "Neues Spiel")
-    click(shell, "Spiel wieder öffnen")  # issue 25.2: it asks first
+    click(shell, "Spiel wieder öffnen")  # it asks first
     assert "Spiel wieder öffnen? Die Wertung wird zurückgenommen." in texts(shell)
     click(shell, "Ja, wieder öffnen")
     assert "Ben ist dran" in texts(shell)
@@ -608,7 +608,7 @@ def test_on_seat_phones_only_the_player_on_turn_rolls_and_moves(shell):
     assert undo_disabled(shell)
 
 
-# --- issue 15: the play screen on a phone ---------------------------------------------------------
+# --- the play screen on a phone --------------------------------------------------------------------
 def vx_table(sh: AppShell, wurm: bool = True) -> Any:
     from scoring.engine import PlayerSpec
 
@@ -695,7 +695,7 @@ def test_the_what_if_list_says_not_allowed(shell):
         assert title in words and "Strittig:" not in words and "Disputed:" not in words
 
 
-# --- issue 15.3: the real die set by tapping its face (opened by "Echte Würfel") -------------------
+# --- the real die set by tapping its face (opened by "Echte Würfel") -------------------------------
 def face_labels(sh: AppShell) -> list[str]:
     return [c.label for c in walk(sh.body.controls)
             if isinstance(c, ft.Semantics) and c.button and isinstance(c.label, str)
@@ -716,12 +716,12 @@ def tap_face(sh: AppShell, label: str) -> None:
             "move": "Figure A1: Start » slot 4 (−4)"}),
 ])
 def test_the_real_die_is_tapped_in_after_opening_real_dice(shell, lang, words):
-    """Issue 15.3 (vx.move): the d6 the engine asks for, one face button per value, built only once
+    """vx.move: the d6 the engine asks for, one face button per value, built only once
     "Echte Würfel" is open; the typed field and "Würfeln" stay; the tapped value reaches the table."""
     t = vx_table(shell)
     shell.lang = lang
     shell.render()
-    assert face_labels(shell) == []  # closed: no faces built (issue 18: every control costs)
+    assert face_labels(shell) == []  # closed: no faces built (every control costs the phone)
     field(shell, "Echte Würfel: Wert eingeben" if lang == "de" else "Real die: type the value")
     find_button(shell, "Würfeln" if lang == "de" else "Roll")
     click(shell, words["toggle"])
@@ -749,6 +749,6 @@ def test_the_typed_die_still_works_and_closes_the_open_faces(shell):
     t = vx_table(shell)
     click(shell, "Echte Würfel")
     tap_face(shell, "W6 zeigt 5")
-    click(shell, "Echte Würfel")  # issue 25.10: typing is offered once the faces are closed again
+    click(shell, "Echte Würfel")  # typing is offered once the faces are closed again
     roll(shell, "3")
     assert t.state.roll == 3 and face_labels(shell) == []

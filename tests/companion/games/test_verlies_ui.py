@@ -16,7 +16,7 @@ from components.gold_counter import gold_counter
 from scoring.dice import Dice
 from tests.companion.test_fonts import missing  # the one reader of the bundled Roboto
 
-# issue 25.9: a fight's line shows its dice and who rolled for the monster
+# a fight's line shows its dice and who rolled for the monster
 KAMPF_WON_7 = "Kampf: Stärke 6 + 1 = 7 gegen Monster 5 + 2 = 7 – gewonnen! (Fürs Monster würfelte Ben.)"
 KAMPF_WON_12 = "Kampf: Stärke 6 + 6 = 12 gegen Monster 5 + 1 = 6 – gewonnen! (Fürs Monster würfelte Ben.)"
 FIGHT_WON_7 = "Fight: Strength 6 + 1 = 7 against monster 5 + 2 = 7 – won! (Ben rolled for the monster.)"
@@ -246,7 +246,7 @@ def test_fight_won_with_a_virtual_roll_then_treasure(shell):
     assert has_text(shell, "Stärke 6 + W6 gegen 5 + W6")
     assert has_text(shell, "Chance 72 % (26/36)")
     click(shell, "Würfeln")
-    # issue 25.9: the fight shows its dice and who rolled for the monster
+    # the fight shows its dice and who rolled for the monster
     assert "Kampf: Stärke 6 + 5 = 11 gegen Monster 5 + 1 = 6 – gewonnen! (Fürs Monster würfelte Ben.)" in texts(shell)
     ev = [e for e in shell.table.state.log if e.kind == "fight"][-1]
     assert ev.detail["monster_roller"] == 1  # the next player rolls for the monster by default
@@ -287,7 +287,7 @@ def test_trap_without_check_takes_gold(shell):
     click(shell, "Raum: Falle")
     cb = next(c for c in walk(shell.body.controls) if isinstance(c, ft.Semantics) and c.label == "Mit Probe")
     assert cb.checked is True
-    cb.on_tap(None)  # a checkbox row (issue 25.5): off
+    cb.on_tap(None)  # a checkbox row (48 px to tap): off
     click(shell, "Falle nimmt Gold +")
     click(shell, "Falle nimmt Gold +")
     click(shell, "Falle eintragen")
@@ -301,7 +301,7 @@ def test_a_trap_takes_gold_by_dice_and_the_die_is_asked_next_rv_dice(shell):
     click(shell, "Raum: Falle")
     cb = next(c for c in walk(shell.body.controls) if isinstance(c, ft.Semantics) and c.label == "Mit Probe")
     assert cb.checked is True
-    cb.on_tap(None)  # a checkbox row (issue 25.5): off
+    cb.on_tap(None)  # a checkbox row (48 px to tap): off
     assert {"Gold per Würfel:"} <= set(texts(shell)) and {"W6", "W3", "1+W6"} <= set(buttons(shell))
     click(shell, "1+W6")
     assert not has_text(shell, "Falle nimmt Gold")  # by dice: no typed amount
@@ -348,7 +348,7 @@ def test_undo_and_refusal_with_rule_link(shell):
     start(shell, exit_min_gold=2)
     click(shell, "Karte ziehen")
     click(shell, "Ausgang legen")
-    # issue 13: the screen offered "Entkommen" without the engine's gold check; now it offers what legal() says
+    # the screen once offered "Entkommen" without the engine's gold check; now it offers what legal() says
     assert "Entkommen" not in buttons(shell) and "Zug beenden" in buttons(shell)
     shell.submit(Escape(by=0))  # e.g. a phone that still showed the button
     assert has_text(shell, "Zum Entkommen braucht es 2 Gold, Ana hat 0.")
@@ -426,7 +426,7 @@ def test_profiles_fill_the_seats_and_the_table_keeps_their_ids(shell):
     click(shell, "Profil wählen: Dora")
     click(shell, "Profil wählen: Emil")
     seats = shell.ui["rv_setup"].players
-    assert [p.name for p in seats] == ["Dora", "Emil", ""]  # issue #15.4: an untouched seat stays empty
+    assert [p.name for p in seats] == ["Dora", "Emil", ""]  # an untouched seat stays empty
     assert (seats[0].character, seats[0].strength, seats[0].mind, seats[0].dexterity) == (
         "Zwergin", 5, 2, 4)  # the favourite character came along
     assert seats[1].character == "Abenteurer 2"  # no favourite: the seat's character stays
@@ -522,7 +522,7 @@ def test_on_seat_phones_the_fight_is_rolled_in_two_steps(shell):
     assert has_text(shell, "Für das Monster würfelt dann Ben auf dem eigenen Handy.")
     type_into(shell, "Wurf Ana", "1")
     click(shell, "Kampf eintragen")
-    chance = shell.table.state.chance  # issue 13: Ana's W6 went through the table's roll; Ben's is due
+    chance = shell.table.state.chance  # Ana's W6 went through the table's roll; Ben's is due
     assert chance.purpose == "monster" and chance.seat == 1 and chance.fight.roll == 1
     assert [r.action["type"] for r in shell.table.record.actions[-2:]] == ["fight", "roll"]
     assert has_text(shell, "Ben würfelt für das Monster.") and "Würfeln" not in buttons(shell)
@@ -552,7 +552,7 @@ def test_the_phone_passed_around_enters_the_fight_in_one_tap(shell):
     type_into(shell, "Wurf Monster", "3")
     click(shell, "Kampf eintragen")
     assert KAMPF_LOST_8 in texts(shell)
-    # issue 13: the declaration, then both dice through the table's chance protocol
+    # the declaration, then both dice through the table's chance protocol
     assert [(r.seat, r.action["type"]) for r in shell.table.record.actions[-3:]] == [(0, "fight"), (0, "roll"),
                                                                                      (1, "roll")]
 
@@ -570,7 +570,7 @@ def test_without_the_monsters_roll_typed_the_roll_panel_asks_for_it(shell):
     assert KAMPF_LOST_8 in texts(shell)
 
 
-# --- issue #14: passage or room, the unauthorised draw, the loss offers only what there is -------
+# --- passage or room, the unauthorised draw, the loss offers only what there is ----------------
 from scoring.verlies import Escape, GainTreasure  # noqa: E402
 
 
@@ -704,7 +704,7 @@ def test_a_loss_offers_only_what_the_player_has_rv_loss(shell):
     assert "Ana hat weder Gold noch Schätze: nichts geht verloren (Lava)." in texts(shell)
     assert not [b for b in buttons(shell) if "abgeben" in b] and shell.table.state.pending is None
     assert "Noch keine Goldänderung." in texts(shell)  # no "+0 (Verlust)" line
-    click(shell, "Rückgängig")  # issue 25.11: the check and its roll are taken back in one step
+    click(shell, "Rückgängig")  # the check and its roll are taken back in one step
     assert "Hindernis prüfen: Lava 12" not in texts(shell) and "Hindernis prüfen" in buttons(shell)
     # a treasure and no coins: a treasure goes, she picks which
     # face up: the phone passed around shows their names (hidden ones: test_hidden_treasures_...)
@@ -771,7 +771,7 @@ async def test_the_new_choices_through_the_real_session(tmp_path):
     assert not app.crashes()
 
 
-# --- issue 13: the screen offers what legal() says; every die goes through the table's roll -------------
+# --- the screen offers what legal() says; every die goes through the table's roll ----------------------
 def test_passage_gold_by_dice_goes_through_the_roll_panel_rv_dice(shell):
     start(shell)
     click(shell, "Karte ziehen")
@@ -818,7 +818,7 @@ def test_the_exit_buttons_follow_the_engine_not_a_copy_of_its_rules_rv_exit(shel
     assert "Ausgang legen" in buttons(shell) and "Ausgang zurückmischen" not in buttons(shell)  # rv.exit: too late
 
 
-# --- issue 15: the play screen at the table ---------------------------------------------------
+# --- the play screen at the table ------------------------------------------------------------
 def all_strings(shell: AppShell) -> list[str]:
     """Every string the screen shows or speaks: texts, labels, tooltips, button words."""
     out = []
@@ -835,7 +835,7 @@ def test_the_font_check_finds_a_symbol_roboto_lacks():
 
 
 def test_every_play_screen_draws_with_roboto_and_icons_only(shell):
-    """No ✓ ✚ ⏸ 🔒 (issue 15): the status of each adventurer and a face-down treasure are icons."""
+    """No ✓ ✚ ⏸ 🔒 (empty boxes offline): the status of each adventurer and a face-down treasure are icons."""
     start(shell)
     seen: list[str] = []
 
@@ -936,7 +936,7 @@ def test_a_trap_result_shows_its_dice(shell):
     assert "Trap 12 (Red): 6 + 2 = 8 – sprung." in texts(shell)
     shell.lang = "de"
     shell.render()
-    click(shell, "Rückgängig")  # issue 25.11: the trap and its roll in one step; the trap panel again
+    click(shell, "Rückgängig")  # the trap and its roll in one step; the trap panel again
     assert "Falle! Was sagt die Karte?" in texts(shell)
     type_into(shell, "Gewürfelt (W6)", "6")
     click(shell, "Falle eintragen")
@@ -958,7 +958,7 @@ def test_a_turn_starts_with_a_clean_message_area(shell):
     assert "Raumkarte: Gold." in texts(shell)  # this turn's lines come back as they happen
 
 
-# --- issue 15.3: the real W6 set by tapping its face, under "Echte Würfel" (rv.dice) ---------------
+# --- the real W6 set by tapping its face, under "Echte Würfel" (rv.dice) ---------------------------
 def face_labels(shell: AppShell) -> list[str]:
     return [c.label for c in walk(shell.body.controls)
             if isinstance(c, ft.Semantics) and c.button and isinstance(c.label, str)
@@ -988,7 +988,7 @@ def test_an_obstacle_check_takes_the_tapped_die_rv_dice(shell, lang):
     if lang == "en":
         english(shell)
     de = lang == "de"
-    assert face_labels(shell) == []  # closed until opened: the faces cost controls (issue 18)
+    assert face_labels(shell) == []  # closed until opened: each face is a control the phone builds
     assert ("Gewürfelt (W6)" if de else "Rolled (d6)") in [c.label for c in walk(shell.body.controls)
                                                            if isinstance(c, ft.TextField)]
     click(shell, "Echte Würfel" if de else "Real dice")
@@ -1063,7 +1063,7 @@ def test_gold_by_dice_is_tapped_in_the_roll_panel_rv_dice(shell):
     assert shell.table.state.players[0].gold == 5 and shell.table.state.chance is None
 
 
-# --- issue 27: the room card after "Raum", "Unberechtigt gezogen" after a walk, reveal in one's own turn ---
+# --- the room card after "Raum", "Unberechtigt gezogen" after a walk, reveal in one's own turn ---
 ROOM_NEXT = ("Als Nächstes: die Raumkarte ziehen und eintragen – vorher endet der Zug nicht (rv.room).",
              "Next: draw the room card and enter it – the turn cannot end before that (rv.room).")
 
@@ -1186,7 +1186,7 @@ def test_the_treasure_checkboxes_in_english(shell):
     assert "1. Krone – 3 gold" in texts(shell)
 
 
-# --- the screens read the engine's own types (issue 24.2) ------------------------------------
+# --- the screens read the engine's own types ---------------------------------------------------
 def test_a_table_gives_its_state_as_its_engines_state_and_refuses_another_games_type(shell):
     from scoring import qwixx_longo, verlies
 

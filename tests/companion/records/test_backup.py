@@ -168,7 +168,7 @@ def test_the_first_record_of_the_file_that_fails_is_named(full_store):
     assert exc.value.key == "hist.imp.bad_move" and exc.value.params["n"] == 1
 
 
-# --- issue 12 points 5, 6 and 7: records checked against themselves, limits, hostile files ----------
+# --- records checked against themselves, limits, hostile files --------------------------------------
 from companion.records.backup import checksum, csv_cell, file_size, results_csv
 
 
@@ -350,7 +350,7 @@ def test_csv_neutralises_text_cells_that_a_spreadsheet_would_run_and_keeps_numbe
     import io
 
     store = Store(":memory:")
-    # ＝ and = are one name (issue 23.7)
+    # ＝ and = are one name at a table (seat names are compared after Unicode normalisation)
     names = ['=HYPERLINK("http://x","y")', "+1+2", "-5", "@SUM(A1)", " =1+1", "\uff1d2+2", "Ana"]
     rng = random.Random(2)
     record = play_random("raus-aus-dem-verlies", [PlayerSpec(name=n) for n in names], {}, rng).record

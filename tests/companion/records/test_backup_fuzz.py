@@ -1,4 +1,4 @@
-"""Fuzzing the backup import (issue 12 point 7): whatever the file, a report or a clear refusal.
+"""Fuzzing the backup import: whatever the file, a report or a clear refusal.
 
 Every input either imports or raises ``ImportRefused`` whose message exists in
 German and English and says nothing was changed; a refusal leaves the store

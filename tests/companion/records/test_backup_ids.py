@@ -1,4 +1,4 @@
-"""Issue 23.8: game ids in an import have the app's own format, and a new game's short id (its
+"""Game ids in an import have the app's own format, and a new game's short id (its
 join link's ``/g/<first 8 characters>``) is no other game's: refused with nothing changed, and
 every join link keeps finding its game."""
 
@@ -25,7 +25,7 @@ def way(request):
 @pytest.fixture()
 def store(tmp_path, way):
     s = Store(tmp_path / "ids.db")
-    if way == "staged in the writer":  # the server's import (issue 23.9): checked elsewhere, staged, merged
+    if way == "staged in the writer":  # the server's import: checked off the event loop, staged, merged
         s.start_writer()
     rec = play_random("qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")],
                       {"lucky_numbers": [[3, 9], [4, 12]]}, random.Random(3)).record

@@ -1,4 +1,4 @@
-"""Issue 26: a finished game goes to BG Stats — the createPlay link, its QR code, the play file, the
+"""A finished game goes to BG Stats — the createPlay link, its QR code, the play file, the
 CLI, and the buttons on the result screens, the history and the backup screen.
 
 Expected values come from the final states by the scoring tests' own recounts (tests/scoring:

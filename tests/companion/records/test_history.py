@@ -58,7 +58,7 @@ def _generate(rng: random.Random, game_id: str):
         players = _names(rng, len(players))
 
         def count_injuries(state, action, new):
-            for ev in new.events:  # what this action caused (issue 13: one convention for all games)
+            for ev in new.events:  # what this action caused (one convention for all games)
                 if ev.kind == "injured":
                     events[ev.seat] += 1
 
@@ -342,7 +342,7 @@ def _walking_verlies(n: int):
 
 
 def test_every_state_of_a_long_game_fits_in_memory_linear_in_its_moves():
-    """issue 12 point 6: the move-by-move view keeps all states; their logs are shared, not copied.
+    """The move-by-move view keeps all states; their logs are shared, not copied.
 
     Memory, not time: 4x the moves take 4x the memory (measured 4.0; the old copied logs took 7.9x).
     """
@@ -362,7 +362,7 @@ def test_every_state_of_a_long_game_fits_in_memory_linear_in_its_moves():
     assert peaks[1] / peaks[0] < 6, peaks
 
 
-def test_replay_figures_count_the_events_each_game_declares_issue_13():
+def test_replay_figures_count_the_events_each_game_declares():
     """One loop over ``state.events`` for every game: Verlies declares injuries, Verflixxt bites, Qwixx none."""
     from companion.records.history import replay_figures
     from scoring.engine import RecordedAction, new_record

@@ -1,4 +1,4 @@
-"""Issue 23.9: a backup is checked and written off the event loop, so another table's tap is
+"""A backup is checked and written off the event loop, so another table's tap is
 handled while a large import runs (the order of events, not a time: the figures are
 build/bench_import_load.py's)."""
 
@@ -111,8 +111,8 @@ def _plain(value) -> bool:
 
 
 def test_the_checking_process_hands_back_the_stores_rows_not_game_objects():
-    """Unpacking game objects on the server took seconds every other table waited through
-    (issue 23.9): what comes back from the checking process is plain rows."""
+    """Unpacking game objects on the server took seconds every other table waited through:
+    what comes back from the checking process is plain rows."""
     from companion.records.backup import _check_elsewhere
 
     kind, *found = _check_elsewhere(_backup(3), None, None)
@@ -256,7 +256,7 @@ def test_a_server_killed_midway_through_an_import_leaves_the_store_as_it_was(tmp
 
 
 def test_the_checking_process_runs_at_the_lowest_priority():
-    """On a two-core host the backup's replay competed with the tables' taps for the CPU (issue 23.9:
+    """On a two-core host the backup's replay competed with the tables' taps for the CPU (with
     another table's tap p95 2.8-4x its idle figure during a large import): it gives way now."""
     import os
 

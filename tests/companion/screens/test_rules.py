@@ -84,7 +84,7 @@ def test_every_raised_rule_has_an_entry_in_both_languages():
 def test_every_ruling_has_an_entry():
     ids = ruling_ids()
     assert len(ids) >= 35
-    # the rules screen entries for issue 14's new rulings come from another branch (see there)
+    # the newest rulings (passage or room, the unauthorised draw, the loss) have their entries too
     assert sorted(ids - set(ENTRIES)) == []
 
 
@@ -95,7 +95,7 @@ def test_no_orphan_entries():
     assert orphans == []
 
 
-# issue 27: the sharpened rulings, told in the project's own words (one sentence each, both languages)
+# the sharpened rulings, told in the project's own words (one sentence each, both languages)
 SHARPENED = {
     "rv.room": (("Die Raumkarte ist Pflicht: dein Zug endet erst, wenn sie eingetragen ist, samt Kampf, Falle oder "
                  "Gold."),
@@ -118,7 +118,7 @@ SHARPENED = {
 
 
 @pytest.mark.parametrize("rid", sorted(SHARPENED))
-def test_the_sharpened_rulings_are_told_on_the_rules_screen_and_in_the_list_issue_27(rid):
+def test_the_sharpened_rulings_are_told_on_the_rules_screen_and_in_the_list(rid):
     de, en, doc = SHARPENED[rid]
     assert de in ENTRIES[rid].text["de"] and en in ENTRIES[rid].text["en"]
     assert doc in rulings_doc.read().rulings[rid].text
@@ -469,7 +469,7 @@ async def test_embedded_panel_opens_tries_and_closes_without_submitting(ctx):
         app.shell.go("_panel_probe")
         await app.settle()
         await app.click(text="Was wäre wenn?")
-        assert app.has_text("Jetzt erlaubt:") and app.has_text("Nicht erlaubt:")  # not "Strittig" (issue 15.8)
+        assert app.has_text("Jetzt erlaubt:") and app.has_text("Nicht erlaubt:")  # not "Strittig": words a player reads
         assert app.has_text("Stand nach 1 Zug · am Zug: Ana")
         await app.click(text="Ben: Figur 1 ziehen (Feld 0)")
         assert app.has_text("Nicht erlaubt: Ben: Figur 1 ziehen (Feld 0).", contains=True)
@@ -531,8 +531,8 @@ def test_any_typed_text_is_a_safe_query():
         search(q)
 
 
-# --- issue 25.1: every legal move is reachable, grouped by player, long groups folded ----------------
-async def test_the_what_if_list_offers_every_legal_move_grouped_by_player_issue_25(ctx):
+# --- every legal move is reachable, grouped by player, long groups folded ----------------------------
+async def test_the_what_if_list_offers_every_legal_move_grouped_by_player(ctx):
     from tests.harness.flet_session import AppSession
 
     table = ctx.tables.create("qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben"), PlayerSpec(name="Cara")],

@@ -1,4 +1,4 @@
-"""Issue 29.6: games that outlive the browser's housekeeping (the phone site; level 2 harness).
+"""Games that outlive the browser's housekeeping (the phone site; level 2 harness).
 
 The page asks ``navigator.storage.persist()`` and the worker hands the answer to Python
 (``companion.platform.ask_storage``; stood in for here by ``platform.answer_storage``). When the

@@ -1,4 +1,4 @@
-"""On the phone the store is one file (issue 29.4).
+"""On the phone the store is one file.
 
 The browser's file system is memory, written through to IndexedDB file by file after each commit
 (``companion.platform.persist``). With SQLite's write-ahead log the log grew by every move and was

@@ -1,4 +1,4 @@
-"""Issue 12.7 (store part) and 12.6 (store part): a damaged game is listed as damaged and the rest
+"""The store with damaged records: a damaged game is listed as damaged and the rest
 of the store works; a bad schema version is a clear start-up message; opening a game does not hold
 the lock other tables wait on."""
 
@@ -78,7 +78,7 @@ def test_a_row_that_is_not_json_is_listed_as_damaged_before_anyone_opens_it(tmp_
 
 
 def test_the_stores_open_reads_no_moves_and_a_list_checks_the_games_it_shows_once(tmp_path):
-    """Issue 29: the open no longer reads every stored move for damage (a phone's start with a long
+    """The open no longer reads every stored move for damage (a phone's start with a long
     history paid for all of them); the list that shows a game checks its rows, once per game."""
     db = tmp_path / "t.db"
     broken, healthy = two_games(db)

@@ -1,4 +1,4 @@
-"""Issue 23.3: the database file deleted or replaced under a running store.
+"""The database file deleted or replaced under a running store.
 
 The store notices it before the next commit (the inode it writes is no longer the path's),
 writes the whole database back to its path (SQLite's backup API) and says so; where the path

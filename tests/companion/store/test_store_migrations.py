@@ -1,4 +1,4 @@
-"""Issue 13.4: every table is made by the store's versioned migrations, and files written by
+"""Every table is made by the store's versioned migrations, and files written by
 older code migrate forward keeping their games, profiles and statistics.
 
 The old files are SQL dumps of stores written by the code of schema 3 (commit 4043faf, profiles
@@ -127,7 +127,7 @@ def test_a_new_store_in_memory_has_every_table():
 
 
 def test_opening_an_up_to_date_file_does_not_write_it(tmp_path):
-    """Issue 29.3: the phone saves to IndexedDB what opening the store changed, at every start; a file
+    """The phone saves to IndexedDB what opening the store changed, at every start; a file
     already at this schema is only read (no row written, the same bytes, the same modification time)."""
     path = tmp_path / "t.db"
     Store(str(path)).close()

@@ -1,4 +1,4 @@
-"""Issue 12.3: one writer per database, and no writer deletes what another had acknowledged.
+"""One writer per database, and no writer deletes what another had acknowledged.
 
 Real SQLite files; the server tests start ``python -m companion`` (the entry point
 build/serve.sh uses) as real second processes.
@@ -96,7 +96,7 @@ def two_tables(db):
 
 
 def test_an_undo_based_on_an_old_cursor_is_refused_and_deletes_no_acknowledged_move(tmp_path):
-    """The issue's case: play on one writer, undo and play on the other."""
+    """The case that lost an acknowledged move: play on one writer, undo and play on the other."""
     a, b = two_tables(tmp_path / "t.db")
     a.submit({"type": "white", "by": 0, "row": "red"})  # acknowledged on A
     a.submit({"type": "white", "by": 1, "row": "blue"})  # acknowledged on A

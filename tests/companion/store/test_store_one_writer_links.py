@@ -1,4 +1,4 @@
-"""Issue 23.5: one writer per database whatever name it is given: a second server on a symlink
+"""One writer per database whatever name it is given: a second server on a symlink
 or a hard link of the file another server writes is refused like the same path (the lock
 follows the real file: resolved path, device and inode)."""
 

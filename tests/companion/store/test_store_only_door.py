@@ -1,4 +1,4 @@
-"""Issue 13.4: the store is the only door to SQLite.
+"""The store is the only door to SQLite.
 
 Outside ``companion/store/`` no code of the app or its build scripts reaches into a store's
 connection, lock or sqlite-utils database, runs SQL or opens SQLite itself. The one declared
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[3]
 FOLDERS = ("companion", "components", "scoring", "build")
 STORE = "companion/store/"  # the package: opening, file lock, games and repository, values
 RULES_INDEX = "companion/screens/rules_search.py"  # its own in-memory FTS index, unrelated to the game store
-# the review's grep (issue 13.4): a store's connection, lock or database, or raw SQL
+# the code review's grep: a store's connection, lock or database, or raw SQL
 INTERNALS = re.compile(r"\.conn\b|\._lock|store\.db\b|execute\(")
 SQLITE = re.compile(r"^\s*(import sqlite3|from sqlite3|import sqlite_utils|from sqlite_utils)", re.MULTILINE)
 
@@ -56,7 +56,7 @@ def test_the_rules_index_says_why_it_may_keep_its_own_connection():
 
 
 def test_the_check_finds_what_the_review_found():
-    """The grep is not blind: each line the review counted (issue 13.4) is caught."""
+    """The grep is not blind: each line the code review counted is caught."""
     for line in ("with store._lock, store.conn:", 'store.db["profiles"].create(...)',
                  'rows = conn.execute("SELECT 1")', "self._lock = threading.Lock()"):
         assert INTERNALS.search(line), line

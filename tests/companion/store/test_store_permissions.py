@@ -1,4 +1,4 @@
-"""Issue 12.8: a permission problem is named as one; a healthy file is never called corrupt or moved.
+"""A permission problem is named as one; a healthy file is never called corrupt or moved.
 
 Root ignores file permissions, and these tests (and CI) run as root: the store then runs in a
 child process as the unprivileged user ``nobody`` (uid dropped in ``preexec_fn``). Run as an

@@ -1,4 +1,4 @@
-"""Issue 18: the server commits in the store's writer thread, not on the event loop.
+"""The server commits in the store's writer thread, not on the event loop.
 
 A commit (WAL, synchronous=FULL: one fsync, 2–75 ms on a busy disk) used to hold every table of
 the process; now it holds only its own table's screens. What must not change: no phone shows a
@@ -196,7 +196,7 @@ def _roll_record(table) -> Any:
 
 async def test_a_tap_diffs_the_tapping_phones_page_once(ctx):
     """While the commit runs the tap's own redraw waits; Flet's auto-update after the event must
-    not diff the whole page meanwhile for nothing (as much server time as a redraw: issue 18)."""
+    not diff the whole page meanwhile for nothing (as much server time as a redraw)."""
     table = qwixx(ctx)
     phones = await seat_phones(ctx, table)
     ana = phones[0]

@@ -121,7 +121,7 @@ def test_names_any_unicode_stored_and_read_back(raw, tmp_path):
         tables = Tables(store)
         try:
             check_seat_names([p.name for p in players])
-        except InvalidInput as refused:  # issue 23.7: alike names or a bidi override: no game at all
+        except InvalidInput as refused:  # alike names or a bidi override: no game at all
             before = store.games()
             with pytest.raises(InvalidInput) as exc:
                 tables.create("verflixxt", players, {})

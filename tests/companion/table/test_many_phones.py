@@ -122,7 +122,7 @@ async def everyone_sees(phones: list[AppSession], text: str, *, contains: bool =
 
 
 def waiting_line(names: list[str]) -> str:
-    """Who still decides on this roll, in words (issue 15.5)."""
+    """Who still decides on this roll, in words."""
     if len(names) == 1:
         return f"{names[0]} entscheidet noch"
     return ", ".join(names[:-1]) + f" und {names[-1]} entscheiden noch"
@@ -437,7 +437,7 @@ async def test_join_screen_says_when_phones_cannot_reach_it(ctx):
 
 
 async def test_join_screen_started_with_lan_but_offline_does_not_say_start_with_lan(tmp_path):
-    """Issue 15.8: with --lan and no network address the link is 127.0.0.1; it said 'start with --lan'."""
+    """With --lan and no network address the link is 127.0.0.1; it said 'start with --lan'."""
     ctx = make_context(tmp_path / "lan.db")
     ctx.join_url, ctx.token = "http://127.0.0.1:8550/", "Tisch_Geheim-1"  # --lan: the gate is on
     table = new_game(ctx, 2)
@@ -527,7 +527,7 @@ async def test_hidden_treasure_never_reaches_another_seats_phone(ctx):
     await ana.click(text="Raum: Monster")
     await ana.type_into("Wurf Ana", "6")
     await ana.click(text="Kampf eintragen")
-    # issue 13: the monster's die comes from Ben's phone (he rolls for it, rv.monster)
+    # the monster's die comes from Ben's phone (he rolls for it, rv.monster)
     await ben.wait_for(lambda: ben.has_text("Du würfelst für das Monster"))
     await ben.type_into("Wurf Monster", "1")
     await ben.click(text="Übernehmen")
@@ -548,7 +548,7 @@ async def test_hidden_treasure_never_reaches_another_seats_phone(ctx):
     if cara.find_all(text="Ana"):
         await cara.click(text="Ana")
     # a guest of this game (the server's Gate named it so) asking for the pass-around view
-    # or Ana's seat gets the seat picker, never her treasure (issue 12 point 2)
+    # or Ana's seat gets the seat picker, never her treasure (seats are protected)
     from companion.web.server import CLIENT, Client
 
     guests = []
@@ -578,7 +578,7 @@ async def _verlies_with_secret(ctx) -> tuple[Any, AppSession, AppSession]:
     await ana.click(text="Raum: Monster")
     await ana.type_into("Wurf Ana", "6")
     await ana.click(text="Kampf eintragen")
-    # issue 13: the monster's die comes from Ben's phone (he rolls for it, rv.monster)
+    # the monster's die comes from Ben's phone (he rolls for it, rv.monster)
     await ben.wait_for(lambda: ben.has_text("Du würfelst für das Monster"))
     await ben.type_into("Wurf Monster", "1")
     await ben.click(text="Übernehmen")

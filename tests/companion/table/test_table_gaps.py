@@ -1,9 +1,9 @@
-"""Issue 13.7: three gaps a mutation run found, each with a test that fails on its mutant.
+"""Three gaps a mutation run found, each with a test that fails on its mutant.
 
 - a redo into the final move must store the game's result (finished, in the history);
 - an undo (or redo) the store cannot save leaves the table as it was and says so (table.store);
-- ``Store.append`` based on a stale sequence is refused by the store itself (issue 12.3): covered
-  since the merge of issue 12 by tests/companion/store/test_store_one_writer.py::
+- ``Store.append`` based on a stale sequence is refused by the store itself (one writer per
+  database): covered by tests/companion/store/test_store_one_writer.py::
   test_the_store_itself_refuses_writes_not_based_on_the_current_cursor (checked with a mutant
   that bases the append on the cursor found in the file instead of the caller's).
 """

@@ -1,6 +1,6 @@
 """Who may see what, over the real server (``python -m companion``) on real HTTP and WebSocket.
 
-Issue 12 points 1 and 4 (DESIGN.md "Who may see and do what"). Each "phone" here is a
+Roles and the gate (DESIGN.md "Who may see and do what"). Each "phone" here is a
 minimal Flet client (``Phone``): it gets its cookies over HTTP as a browser would (the
 host link ``/?h=…`` or a game's join link ``/g/<short id>?t=…``), opens ``/ws`` with them
 and a browser's ``Origin``, registers a route like the Flutter client and records every
@@ -338,7 +338,7 @@ def assert_guest_only(phone: Phone) -> None:
     assert "Alle (Handy wird herumgereicht)" not in phone.sent()
 
 
-# --- point 1: roles --------------------------------------------------------------------------------
+# --- roles -----------------------------------------------------------------------------------------
 def test_the_host_link_is_printed_and_makes_the_host(lan):
     assert lan.first_line == f"Tischrichter: http://127.0.0.1:{lan.port}/?h={HOST_TOKEN}"
     cookies = browser_cookies(lan.port, f"/?h={HOST_TOKEN}")
@@ -438,7 +438,7 @@ def test_a_guest_cookie_wins_over_loopback(tmp_path):
             assert_guest_only(guest)
             await guest.close()
             # a host's tab whose browser then opened a join link: on its next reload it is that
-            # game's guest, in a fresh session (issue 23.10: a session id resumes only a session
+            # game's guest, in a fresh session (a session id resumes only a session
             # of the same role and game; the host's screen is never handed to a guest)
             tab = await Phone(srv.port).open("/")
             await tab.wait_for(lambda: tab.shows("Offene Spiele"))
@@ -462,7 +462,7 @@ def test_a_guest_cookie_wins_over_loopback(tmp_path):
         srv.kill()
 
 
-# --- point 4: the gate ------------------------------------------------------------------------------
+# --- the gate ---------------------------------------------------------------------------------------
 def test_the_websocket_checks_its_origin(lan):
     host = browser_cookies(lan.port, f"/?h={HOST_TOKEN}")
     same = f"http://127.0.0.1:{lan.port}"

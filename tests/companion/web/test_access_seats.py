@@ -1,4 +1,4 @@
-"""Seats are protected, over the real server on real HTTP and WebSocket (issue 12 point 2).
+"""Seats are protected, over the real server on real HTTP and WebSocket.
 
 A phone claims a seat once and keeps it (the server remembers which phone holds it: the
 phone cookie); a seat another phone holds is given only when the host allows it on the

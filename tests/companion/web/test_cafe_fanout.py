@@ -1,4 +1,4 @@
-"""A café on one server (issue 17): many tables of four phones in one process.
+"""A café on one server: many tables of four phones in one process.
 
 What one table does reaches that table's phones (and the host's screens), never the phones of
 every other table: each redraw of a phone is server time the whole café waits for. The level-2
@@ -145,7 +145,7 @@ async def test_after_a_phone_is_gone_for_good_a_full_collection_looks_at_everyth
 
 
 async def test_a_closed_sessions_cycles_are_freed_and_the_memory_given_back_soon(gc_policy, monkeypatch):
-    """Issue 23.2: what a closed session left among the frozen objects (a cycle) is freed a
+    """What a closed session left among the frozen objects (a cycle) is freed a
     moment after it closed, with no full pass of the interpreter's own needed (an idle server
     makes none for hours), and the C allocator's free pages go back to the OS (``trim_memory``)."""
     import asyncio

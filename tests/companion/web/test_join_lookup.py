@@ -1,4 +1,4 @@
-"""Issue 23.4: join links are looked up by an index, the token is checked before any lookup, and
+"""Join links are looked up by an index, the token is checked before any lookup, and
 wrong tries are limited per client address (the Gate as an ASGI app over a real store; the
 addresses are only an ASGI scope's field, nothing is sent anywhere)."""
 

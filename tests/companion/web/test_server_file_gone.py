@@ -1,5 +1,5 @@
-"""Issue 23.3 against the real server (``python -m companion`` on 127.0.0.1): the database file
-and its -wal and -shm deleted while phones tap. Every tap acknowledged after the delete is still
+"""The database file and its -wal and -shm deleted while phones tap, against the real server
+(``python -m companion`` on 127.0.0.1). Every tap acknowledged after the delete is still
 there after kill -9 and a restart, and the host's screen says what happened."""
 
 from __future__ import annotations

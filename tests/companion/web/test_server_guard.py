@@ -1,6 +1,7 @@
-"""Issue 23.1, 23.2, 23.6, 23.10 against the real server (``python -m companion --lan --host
-127.0.0.1``), with clients speaking Flet's websocket protocol as a phone would. Every loop is
-bounded in count and time; all load stays on loopback."""
+"""The server guarding itself against phones (floods, bad values, stolen session ids, connections
+that never register, memory of phones that are gone), against the real server
+(``python -m companion --lan --host 127.0.0.1``), with clients speaking Flet's websocket protocol
+as a phone would. Every loop is bounded in count and time; all load stays on loopback."""
 
 from __future__ import annotations
 
@@ -74,7 +75,7 @@ def _control(frames: list, pred) -> int | None:
     return None
 
 
-# --- 23.1: events for controls that are not there; a flood ---------------------------------------
+# --- events for controls that are not there; a flood ---------------------------------------------
 async def _flood_then_tap(port: int, gid: str) -> tuple[str, int]:
     """Phone A floods its table with clicks for an id that is on no page; then phone B's tap on
     the same server must still be acknowledged. Returns (how A's connection ended, B's gold)."""
@@ -112,7 +113,7 @@ def test_a_phone_flooding_unknown_controls_is_disconnected_and_the_table_plays_o
     assert lan.proc.poll() is None
 
 
-# --- 23.6: no traceback, no path, no exception text on a phone -----------------------------------
+# --- no traceback, no path, no exception text on a phone -----------------------------------------
 def _texts(frames: list) -> str:
     return repr(frames)
 
@@ -160,7 +161,7 @@ def test_a_seat_link_with_5000_digits_gets_a_refusal_never_a_traceback(lan):
                for m in frames)
 
 
-# --- 23.10: a session id resumes only the same role and game -------------------------------------
+# --- a session id resumes only the same role and game --------------------------------------------
 async def _steal(port: int, gid_a: str, gid_b: str, tok_b: str) -> tuple[str, str, list]:
     async with open_client(port, f"/g/{gid_a}?all", cookie=host_cookie()) as host:
         frames = await _frames(host, 3.0)
@@ -189,7 +190,7 @@ def test_a_guest_with_the_hosts_session_id_gets_a_fresh_session_and_sees_nothing
     assert "Zoe" in text  # its own game
 
 
-# --- 23.2: connections that never register; SIGTERM ----------------------------------------------
+# --- connections that never register; SIGTERM ----------------------------------------------------
 async def _never_register(port: int, cookie: str, n: int) -> None:
     for _ in range(n):
         async with websockets.connect(f"ws://127.0.0.1:{port}/ws", additional_headers={"Cookie": cookie},
@@ -254,7 +255,7 @@ def test_sigterm_writes_what_was_acknowledged(lan):
 
 
 
-# --- 23.2: memory of phones that are gone ---------------------------------------------------------
+# --- memory of phones that are gone ---------------------------------------------------------------
 def test_the_server_runs_on_the_c_allocator_so_what_phones_held_can_go_back_to_the_os(lan):
     """Python's own small-object arenas stay as large as the peak (1,000 silent websockets:
     RSS 69 -> 154 MB, kept); the server starts itself again, same process, on glibc's allocator,

@@ -1,11 +1,12 @@
-"""Real browser, a 360x740 phone (issue 25): what only the browser can measure.
+"""Real browser, a 360x740 phone: what only the browser can measure.
 
-- 25.3: right after a Qwixx roll on the phone passed around, the whole decision ("Alle anderen
+- right after a Qwixx roll on the phone passed around, the whole decision ("Alle anderen
   passen" and the white-sum buttons) lies inside the viewport, each at its full 48 px;
-- 25.5: touch targets at least 48 px high: a refusal's "Warum? q8.white", the result's
+- touch targets at least 48 px high: a refusal's "Warum? q8.white", the result's
   "Warum so? Punktetabelle q8.score", the Qwixx house-rule radio rows, the Wurminator and
   Zugberatung switches, the Verlies checkboxes (a trap's);
-- 25.6: a refusal's text takes the width of the screen, its link goes below it.
+- a refusal's text takes the width of the screen, its link goes below it;
+- on a seat's phone the words are in the table's language and the bar's title is whole.
 """
 
 from __future__ import annotations
@@ -21,13 +22,13 @@ pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture
-def tables25(tmp_path):
+def phone_tables(tmp_path):
     from companion.store import Store
     from companion.table.table import Tables
     from scoring.engine import PlayerSpec
     from tests.e2e.qwixx_positions import NAMES, OPTIONS, play_until, white_phase_with_crosses
 
-    db = tmp_path / "t25.db"
+    db = tmp_path / "tables.db"
     store = Store(db)
     try:
         tables = Tables(store)
@@ -92,8 +93,8 @@ def scrolled_to(page, name: str) -> dict:
     return n
 
 
-def test_after_a_qwixx_roll_the_whole_decision_is_on_screen_issue_25_3(browser, tables25):
-    srv, ids = tables25
+def test_after_a_qwixx_roll_the_whole_decision_is_on_screen(browser, phone_tables):
+    srv, ids = phone_tables
     page = open_phone(browser, f"{srv.url}g/{ids['rolled']}?all&lang=de")
     try:
         page.get_by_text(f"Weiße Summe {ids['white']} – Ana:").wait_for()
@@ -109,8 +110,8 @@ def test_after_a_qwixx_roll_the_whole_decision_is_on_screen_issue_25_3(browser, 
         page.context.close()
 
 
-def test_touch_targets_and_the_refusal_width_at_360_issue_25_5_and_6(browser, tables25):
-    srv, ids = tables25
+def test_touch_targets_and_the_refusal_width_at_360(browser, phone_tables):
+    srv, ids = phone_tables
     page = open_desktop(browser, f"{srv.url}g/{ids['rolled']}?all&lang=de")
     try:
         page.get_by_text(f"Weiße Summe {ids['white']} – Ana:").wait_for()
@@ -157,8 +158,8 @@ def test_touch_targets_and_the_refusal_width_at_360_issue_25_5_and_6(browser, ta
         page.context.close()
 
 
-def test_words_in_the_table_language_and_a_whole_title_on_a_seat_phone_issue_25_7(browser, tables25):
-    srv, ids = tables25
+def test_words_in_the_table_language_and_a_whole_title_on_a_seat_phone(browser, phone_tables):
+    srv, ids = phone_tables
     page = open_phone(browser, f"{srv.url}?lang=de", width=390, height=844)
     try:
         button(page, "Spielerprofile").click()

@@ -1,4 +1,5 @@
-"""Issue 25 ("At the table, round two"), through the real Flet session (no browser).
+"""What players at a real table ran into, through the real Flet session (no browser): reopening a
+finished game, the backup's words, minus signs, dice entry, the status line and the end of a game.
 
 Every assertion is on whole strings a player reads, in German and English.
 """
@@ -40,7 +41,7 @@ def finished_qwixx(ctx, names=("Ana", "Ben")):
     return t
 
 
-# --- 25.2: reopening a finished game asks first ----------------------------------------------------
+# --- reopening a finished game asks first ----------------------------------------------------------
 @pytest.mark.parametrize("lang", ["de", "en"])
 async def test_reopening_a_finished_game_asks_first_and_says_what_happens(ctx, lang):
     words = {
@@ -74,7 +75,7 @@ async def test_reopening_a_finished_game_asks_first_and_says_what_happens(ctx, l
         await app.close()
 
 
-# --- 25.4: the backup says what really happened, in that order --------------------------------------
+# --- the backup says what really happened, in that order --------------------------------------------
 @pytest.mark.parametrize("lang", ["de", "en"])
 async def test_the_backup_says_made_then_handed_to_the_browser_never_downloaded_before(ctx, lang):
     finished_qwixx(ctx)
@@ -106,7 +107,7 @@ async def test_the_backup_says_made_then_handed_to_the_browser_never_downloaded_
     assert not app.crashes()
 
 
-# --- 25.8: one minus sign in every score; no "(−0)"; the replay says "Tafeln" -----------------------
+# --- one minus sign in every score; no "(−0)"; the replay says "Tafeln" -----------------------------
 @pytest.mark.parametrize("lang", ["de", "en"])
 async def test_scores_carry_the_minus_sign_and_a_clean_sheet_no_minus_zero(ctx, lang):
     t = ctx.tables.create("qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")],
@@ -145,7 +146,7 @@ async def test_the_history_and_the_replay_say_minus_and_tafeln(ctx):
     assert not app.crashes()
 
 
-# --- 25.10: dice entry: one way to confirm, no "Würfeln" while faces are tapped; the status line -----
+# --- dice entry: one way to confirm, no "Würfeln" while faces are tapped; the status line ------------
 @pytest.mark.parametrize("lang", ["de", "en"])
 async def test_real_faces_are_the_one_way_to_confirm_while_open(ctx, lang):
     words = {"de": ("Echte Würfel", "Würfeln", "Übernehmen", "Würfel übernehmen", "W6 zeigt 4", "Weiß 1 zeigt 4",
@@ -193,7 +194,7 @@ async def test_after_a_new_roll_the_status_line_drops_the_last_turns_decision(ct
     assert not app.crashes()
 
 
-# --- 25.12: the end of a game -----------------------------------------------------------------------
+# --- the end of a game ------------------------------------------------------------------------------
 def qwixx_ben_wins(ctx, names=("Ana", "Ben")):
     t = ctx.tables.create("qwixx-longo", [PlayerSpec(name=n) for n in names],
                           {"lucky_numbers": [(15, 16), (14, 16), (2, 3)][: len(names)], "end_misthrows": 1,

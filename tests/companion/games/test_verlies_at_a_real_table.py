@@ -1,5 +1,6 @@
-"""Issue 25 ("At the table, round two"), the Verlies points: level 1 (a real Shell over a stub
-page, handlers called, controls read), as tests/companion/games/test_verlies_ui.py does."""
+"""What players of Raus aus dem Verlies ran into at a real table: fights, undo, words and the end.
+Level 1 (a real Shell over a stub page, handlers called, controls read), as
+tests/companion/games/test_verlies_ui.py does."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def monster_value(shell) -> str:
     return t[t.index("Monsterwert") + 1]
 
 
-# --- 25.9: fights ---------------------------------------------------------------------------------
+# --- fights ---------------------------------------------------------------------------------------
 def test_each_new_fight_starts_from_the_default_monster_value(shell):
     start(shell)
     click(shell, "Karte ziehen")
@@ -60,7 +61,7 @@ def test_no_note_from_the_last_turn_covers_the_final_scores(shell):
     assert note.open is False and getattr(shell.page, "dialog", None) is None  # the scores alone
 
 
-# --- 25.11: undo and redo take back one step: the declaration with its roll(s) ---------------------------
+# --- undo and redo take back one step: the declaration with its roll(s) ----------------------------------
 FOUGHT = "Kampf: Stärke 6 + 1 = 7 gegen Monster 5 + 3 = 8 – verloren. (Fürs Monster würfelte Ben.)"
 
 
@@ -95,7 +96,7 @@ def test_undo_of_an_obstacle_takes_its_roll_too_in_english(shell):
     assert shell.table.cursor == before + 2
 
 
-# --- 25.7 / 25.8: words -------------------------------------------------------------------------------
+# --- words --------------------------------------------------------------------------------------------
 def test_the_english_setup_names_the_placeholder_adventurers_in_english(shell):
     english(shell)
     shell.go_setup("raus-aus-dem-verlies")
@@ -147,7 +148,7 @@ def test_the_gold_log_says_what_was_due_and_what_was_there(shell):
     assert "Turn 1: Ana −1 (loss) – 3 were due, only 1 were there" in texts(shell)
 
 
-# --- 25.2 / 25.12: the end ---------------------------------------------------------------------------
+# --- the end -----------------------------------------------------------------------------------------
 def escape_two(shell) -> None:
     """Ana and Ben escape; Cara stays in the dungeon."""
     click(shell, "Korrektur +1")
