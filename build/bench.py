@@ -47,9 +47,9 @@ TARGETS = {
     "load_p95_ms": 150.0,
     "append_p99_ms": 10.0,
     "resume_500_ms": 100.0,
-    "tap_throttled_median_ratio": 1.3,  # issue 18: in page, at a throttled rate (4)
+    "tap_throttled_median_ratio": 1.3,  # in page, at a throttled rate (4)
     "tap_throttled_p95_ratio": 1.5,
-    "tap_shape_median_ratio": 1.1,  # issue 18: where Flet cannot reach the above, app vs its same-shape page
+    "tap_shape_median_ratio": 1.1,  # where Flet cannot reach the above, app vs its same-shape page
 }
 PHONE = (390, 844)  # the tap section's viewport (--viewport)
 
@@ -366,7 +366,7 @@ def open_page(browser, url: str, first_button: str, viewport: tuple[int, int] | 
     buttons. A mouse click leaves the pointer on the button, and after ~0.8 s Flutter shows an
     icon button's tooltip on hover (the undo's "Rückgängig") and hides it at the next tap: each
     of these rewrote the label of every button node of the page (65 on the Qwixx screen) and
-    added its frame to the next tap's (issue 18). A phone shows a tooltip on a long press only."""
+    added its frame to the next tap's. A phone shows a tooltip on a long press only."""
     from tests.e2e.conftest import button, open_app
 
     if viewport is None:
@@ -457,7 +457,7 @@ def ratios(x: dict[str, Any], y: dict[str, Any]) -> dict[str, float | None]:
 
 
 def within_throttled(r: dict[str, float | None]) -> bool:
-    """Issue 18's target for a page against the counter at a throttled rate: in page median and p95."""
+    """The target for a page against the counter at a throttled rate: in page median and p95."""
     med, p95 = r["in_page_median_ratio"], r["in_page_p95_ratio"]
     return (med is not None and p95 is not None and med <= TARGETS["tap_throttled_median_ratio"]
             and p95 <= TARGETS["tap_throttled_p95_ratio"])
@@ -465,8 +465,8 @@ def within_throttled(r: dict[str, float | None]) -> bool:
 
 def tap_verdict(rate: float, app_floor: dict[str, Any], shape_floor: dict[str, Any] | None,
                 app_shape: dict[str, Any] | None) -> tuple[str, str]:
-    """(target, verdict) of one game at one rate. Rate 1 (issue 15): app p95 (Playwright) <= 1.3x the
-    counter's. Other rates (issue 18): PASS if the app's in-page median <= 1.3x and p95 <= 1.5x the
+    """(target, verdict) of one game at one rate. Rate 1: app p95 (Playwright) <= 1.3x the
+    counter's. Other rates: PASS if the app's in-page median <= 1.3x and p95 <= 1.5x the
     counter's; else PASS (Flet floor) if its same-shape page misses that too and the app's in-page
     median is <= 1.1x the shape page's (Flet itself cannot get there for such a screen); else MISS."""
     if rate == 1:
@@ -780,7 +780,7 @@ def bench_load(browser, sessions: int, taps: int, tmp: pathlib.Path) -> dict[str
             tapper()
         time.sleep(0.5)
         rss_one = app.rss_mb()
-        # the issue's load: N table sessions, each playing its own game (a tap every ~1.5 s, as
+        # the load: N table sessions, each playing its own game (a tap every ~1.5 s, as
         # at a real table), while the Chromium page taps on its own table and is timed
         clients = LightClients(app.port, [f"/g/{g}?all" for g in own_games], sessions, play_every=1.5)
         clients.start()
@@ -850,7 +850,7 @@ def bench_store(tmp: pathlib.Path, n: int = 500) -> dict[str, Any]:
     times = []
     for seq, act in enumerate(record.actions[:n], start=1):
         t = time.perf_counter()
-        store.append(base.id, seq - 1, act)  # based on the cursor before it (issue 12.3)
+        store.append(base.id, seq - 1, act)  # based on the cursor before it
         times.append((time.perf_counter() - t) * 1000)
     store.close()
     resumes = []
@@ -1024,7 +1024,7 @@ def faults_fuzz(examples: int, seed: int = FAULTS_SEED) -> dict[str, Any]:
 
 
 def _store_faults() -> Any:
-    """build/bench_faults_store.py: the store attacked (issue 12), beside the process faults above."""
+    """build/bench_faults_store.py: the store attacked, beside the process faults above."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("bench_faults_store", ROOT / "build" / "bench_faults_store.py")
@@ -1034,7 +1034,7 @@ def _store_faults() -> Any:
 
 
 def _flood_faults() -> Any:
-    """build/bench_faults_flood.py: one phone's event flood, another table's tap p95 (issue 23.1)."""
+    """build/bench_faults_flood.py: one phone's event flood, another table's tap p95."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("bench_faults_flood", ROOT / "build" / "bench_faults_flood.py")
@@ -1209,12 +1209,12 @@ def print_faults(f: dict[str, Any]) -> None:
     if fl.get("error"):
         print(f"    event flood: not run ({fl['error']})")
     elif fl:
-        print("    " + _flood_faults().describe(fl))  # printed, not judged (issue 23.1)
+        print("    " + _flood_faults().describe(fl))  # printed, not judged
     rs = f.get("rss", {})
     if rs.get("error"):
         print(f"    server memory: not run ({rs['error']})")
     elif rs:
-        for line in _bench_module("bench_rss").describe(rs):  # issue 23.2
+        for line in _bench_module("bench_rss").describe(rs):  # printed, not judged
             print("    " + line)
     b = f.get("import_bombs", {})
     if b.get("error"):
@@ -1401,7 +1401,7 @@ def main(argv: list[str] | None = None) -> int:
                 finally:
                     browser.close()
                     pw.stop()
-        if "web" in only:  # build/bench_web.py (issue 16.6): its own browser, every other host aborted
+        if "web" in only:  # build/bench_web.py: its own browser, every other host aborted
             print("web ...", flush=True)
             import bench_web
 

@@ -4,7 +4,7 @@
 
 Plays seeded random games (2-6 players, with and without the Wurminator) and,
 at every position where a roll was just made, times ``advise(state)``. Prints
-median, p95 and max per position; the issue's target is well under 0.1 s.
+median, p95 and max per position; the target is well under 0.1 s.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The cafe section of build/bench.py (issue 17): many tables at once, four phones each.
+"""The cafe section of build/bench.py: many tables at once, four phones each.
 
     build/bench.sh --only cafe                  # 10, 30 and 60 tables, 40 s each, plus an idle run
     build/bench.sh --only cafe --quick          # 5 and 10 tables, 15 s each
@@ -35,7 +35,7 @@ import msgpack
 
 from tests.companion.web.kill_server_client import FletClient, open_client
 
-TARGET_P95_MS = 100.0  # tap -> last phone of the table, at 30 tables (issue 17)
+TARGET_P95_MS = 100.0  # tap -> last phone of the table, at 30 tables
 TARGET_CHROMIUM_RATIO = 1.5  # the sampled page's in-page p95 vs its idle run
 TARGET_TABLES = 30
 NAMES = ("Ana", "Ben", "Cara", "Dora")

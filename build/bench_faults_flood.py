@@ -1,4 +1,4 @@
-"""The fault bench's event flood (issue 23.1): one phone floods its table with clicks for a
+"""The fault bench's event flood: one phone floods its table with clicks for a
 control id that is on no page, while a phone at another table taps. Printed, never asserted.
 
 The real server (``python -m companion --lan --host 127.0.0.1``), two Raus aus dem Verlies
@@ -25,7 +25,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 TOKEN = "Bench-Flood-Geheimnis_0123456789"
-FLOOD = 1000  # frames phone A sends (the issue's second figure)
+FLOOD = 1000  # frames phone A sends
 TAPS = 40  # phone B's taps per run
 MAX_S = 60.0  # each run ends after this long whatever happens
 

@@ -1,4 +1,4 @@
-"""Bench faults that attack the store rather than the process (issue 12): counted, never asserted.
+"""Bench faults that attack the store rather than the process: counted, never asserted.
 
 - two servers on one database file: the second must exit naming the holder, and a second
   writer working from a stale cursor (two Store objects on one file) must delete nothing;

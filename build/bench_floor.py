@@ -95,7 +95,7 @@ def sheet_page(page) -> None:
     page.add(ft.Column([text, ft.Button("Plus", on_click=plus), ft.Row(buttons, wrap=True), *rows]))
 
 
-# --- same-shape pages (issue 18, point 2) --------------------------------------------------------
+# --- same-shape pages ----------------------------------------------------------------------------
 # A bare Flet page of the same shape as a game's screen at the tap bench's position, generated from
 # the app itself: ``record_shape`` runs the app in the level-2 harness (``tests/harness/flet_session.py``)
 # on the table ``build/bench.py`` prepares, chooses "Alle" and taps the bench's tap / undo twice,

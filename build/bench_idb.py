@@ -1,4 +1,4 @@
-"""Benchmark (not a test): what one IndexedDB transaction costs a page, by record size (issue 29).
+"""Benchmark (not a test): what one IndexedDB transaction costs a page, by record size.
 
     .venv/bin/python build/bench_idb.py [--phone-cpu 0.5]
 

@@ -1,4 +1,4 @@
-"""A large import and the other tables (issue 23.9, the issue's row 10). Printed, never asserted.
+"""A large import and the other tables. Printed, never asserted.
 
 One process, one event loop, as the server has it: a Qwixx Longo table gets a tap every
 ``PACE`` s (undo and redo in turn: the referee, the store's writer thread, the listeners), each

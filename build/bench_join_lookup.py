@@ -1,4 +1,4 @@
-"""Join links with 1,000 games stored (issue 23.4, the issue's row 5). Printed, never asserted.
+"""Join links with 1,000 games stored. Printed, never asserted.
 
 1. In process: the Gate over a real store of 1,000 games, one request at a time (ms per
    request): ``/g/abcdef?t=x`` (no token the app makes), a wrong token of the app's shape, the

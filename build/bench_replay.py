@@ -1,4 +1,4 @@
-"""Replay cost per action, short record against long record (issue 12 point 6; not a test).
+"""Replay cost per action, short record against long record (not a test).
 
     .venv/bin/python build/bench_replay.py [--sizes 1000,100000] [--repeat 3] [--import]
 

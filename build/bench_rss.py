@@ -1,4 +1,4 @@
-"""The server's memory after connections that come and go (issue 23.2, the issue's rows 2 and 4).
+"""The server's memory after connections that come and go.
 Printed, never asserted.
 
 The real server (``python -m companion --lan --host 127.0.0.1``), one Raus aus dem Verlies table.
@@ -35,8 +35,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 TOKEN = "Bench-RSS-Geheimnis_0123456789ab"
-SOCKETS = 1000  # websockets that never register (the issue's figure)
-GUESTS = (200, 200, 200)  # guest sessions opened and closed, in rounds (the issue's 3 x 200)
+SOCKETS = 1000  # websockets that never register
+GUESTS = (200, 200, 200)  # guest sessions opened and closed, in three rounds
 AT_ONCE = 25  # connections opened at the same time
 EXPIRE_S = 5  # FLET_SESSION_TIMEOUT for the bench (the server's own is 120 s)
 EVICT_WAIT = EXPIRE_S + 12 + 2  # Flet looks for expired sessions every 10 s

@@ -1,4 +1,4 @@
-"""The server's share of a tap (issue 18): where a tap's server time goes, per game.
+"""The server's share of a tap: where a tap's server time goes, per game.
 
     .venv/bin/python build/bench_server_tap.py [--taps 20] [--phones 4] [--games qwixx,verflixxt,verlies]
                                                [--json out.json] [--profile 25]
@@ -17,7 +17,7 @@ machine; ``--clock wall`` for ``time.perf_counter``):
   i.e. ``Table.submit`` / ``undo`` without the store;
 - ``commit``: ``Store.append`` / ``move_cursor`` (the transaction and its fsync) in wall time,
   wherever it runs; ``loop-blk``: how much of it the event loop waited for (all of it with
-  ``--no-writer``, as before issue 18; none with the store's writer thread, as the server runs);
+  ``--no-writer``, the server's old way; none with the store's writer thread, as the server runs);
 - ``view``: ``Shell._screen`` (building the view's controls), summed over the sessions;
 - ``flet``: the rest of ``Shell.render`` (Flet's diff of the page, the message, the reindex),
   summed over the sessions, without the msgpack encoding; ``encode``: ``msgpack.packb`` of the
@@ -118,7 +118,7 @@ def instrument(spans: Spans, shells: list[Any]) -> Callable[[], None]:
     for name in ("append", "move_cursor"):
         undo.append(_wrap(Store, name, store_call))
 
-    for shell in shells:  # join_ui gives each session its own ``_screen`` (the seat bar around the view)
+    for shell in shells:  # companion/screens/join.py gives each session its own ``_screen`` (with the seat bar)
         def screen(orig: Callable, args: tuple, kwargs: dict, shell: Any = shell) -> Any:
             t0 = CLOCK()
             try:
@@ -260,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--phones", type=int, default=4, help="sessions showing the table (the tapping one included)")
     p.add_argument("--games", default="qwixx,verflixxt,verlies")
     p.add_argument("--no-writer", action="store_true",
-                   help="commit on the event loop (as before issue 18), not in the store's writer thread")
+                   help="commit on the event loop (the server's old way), not in the store's writer thread")
     p.add_argument("--clock", choices=("cpu", "wall"), default="cpu",
                    help="cpu: the loop thread's CPU time (steady on a loaded machine); wall: perf_counter")
     p.add_argument("--json")

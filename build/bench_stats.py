@@ -38,7 +38,7 @@ NAMES = ["Ana", "Ben", "Cara", "Dora", "Emil", "Finn", "Greta", "Hans"]
 
 
 class BenchShell:
-    """Just enough of companion.app.Shell for the screens to build their controls."""
+    """Just enough of a ``companion.shell.Shell`` for the screens to build their controls."""
 
     def __init__(self, store: Store) -> None:
         from types import SimpleNamespace
@@ -94,7 +94,7 @@ def fill(store: Store, n: int, rng: random.Random) -> None:
         day = f"2026-{1 + i * 11 // n:02d}-{1 + i % 28:02d}T{10 + i % 12:02d}:{i % 60:02d}:00"
         games.append(NewGame(record=rec.model_copy(update={"id": f"bench-{i:06d}", "created": day}),
                              finished=True, result=result, updated=day))  # no lines: the first run makes them
-    store.add_games(games)  # one transaction, through the store (issue 13.4)
+    store.add_games(games)  # one transaction, through the store
 
 
 def clock() -> tuple[float, float]:

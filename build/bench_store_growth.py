@@ -1,4 +1,4 @@
-"""Benchmark (not a test): what a phone's long history costs its start and its taps (issue 29).
+"""Benchmark (not a test): what a phone's long history costs its start and its taps.
 
     .venv/bin/python build/bench_store_growth.py [--games 0,30,100,300] [--runs 5]
 
@@ -6,9 +6,9 @@ The phone keeps every game in one SQLite file, and its browser keeps that file i
 Emscripten's IDBFS stores one record per file, so every saved tap writes the entire file again
 (``build/web/python-worker.js`` ``writeThrough``), and every start opens it with the store's check
 (``PRAGMA quick_check`` over every page) and lists the open games (whose action rows are checked
-for damage once; until session 11 the open scanned every stored move for that). For a
+for damage once; before that, the open scanned every stored move for that). For a
 store filled with ``--games`` finished games (``build/bench_stats.py``'s random games of all three
-games), in one file as the phone has it, this prints (through the store: issue 13.4) with the server's Python:
+games), in one file as the phone has it, this prints (through the store) with the server's Python:
 
 - the file's size: what IndexedDB is given on each saved tap;
 - the store's open, and of it the file's inspection (``quick_check``); the home screen's list of

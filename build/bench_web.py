@@ -1,4 +1,4 @@
-"""The phone's static site (issues 16.6, 28.4, 29.1), a section of build/bench.py: ``build/bench.sh --only web``.
+"""The phone's static site, a section of build/bench.py: ``build/bench.sh --only web``.
 
     build/bench.sh --only web                        # 3 first loads, 3 offline reloads, 100 taps, CPU 1x and 4x
     build/bench.sh --only web --quick                # 1 load, 1 reload, 20 taps, 1x

@@ -1,4 +1,4 @@
-"""Screenshots of every screen for review (issue 15.11): build/out/screens/<scene>-<w>x<h>.png (gitignored).
+"""Screenshots of every screen for review: build/out/screens/<scene>-<w>x<h>.png (gitignored).
 
 Prepares games in a fresh database through the Table (as the phones would enter them: a finished
 Qwixx Longo game for the history, its replay and the statistics; Qwixx positions from
@@ -191,7 +191,7 @@ def qwixx_scenes(tables: Any) -> list[tuple[str, str, Callable]]:
             done.roll(values=[rng.randint(1, d.sides) for d in done.game.pending_roll(state).dice])
         else:
             done.submit(greedy(state, done.game.legal(state, done.game.current_seats(state)[0])))
-    # the result screen with "In BG Stats eintragen" (issue 26), and after the tap: its QR code
+    # the result screen with "In BG Stats eintragen", and after the tap: its QR code
     out.append(("qwixx-result", f"/g/{done.id}?all&lang=de", _click_to_none("In BG Stats eintragen")))
     out.append(("qwixx-result-bgstats", f"/g/{done.id}?all&lang=de", _bgstats_qr))
     for name, reached in POSITIONS.items():
@@ -282,7 +282,7 @@ def verlies_scenes(tables: Any) -> list[tuple[str, str, Callable]]:
     scene("rv-trap", trap)
     scene("rv-trap-result", trap + [dict(type="trap", color="red", number=12, injury=True), 2])
     scene("rv-loss", lava)
-    # issue 25.12: the end (who won, who escaped last, "Nochmal"): Ana and Ben escape, Cara stays
+    # the end (who won, who escaped last, "Nochmal"): Ana and Ben escape, Cara stays
     escape = [dict(type="gain_gold", amount=2, reason="correction"), dict(type="draw_card"),
               dict(type="lay_exit"), dict(type="escape")]
     scene("rv-result", escape + escape, walk=lambda page: page.get_by_text("Nochmal").first.wait_for())

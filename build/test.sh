@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash build/setup.sh --test
-# the phone's static site (issue 16): the offline browser test opens build/out/web
+# the phone's static site: the offline browser test opens build/out/web
 .venv/bin/python build/web/build_site.py >/dev/null
 .venv/bin/python -m ruff check .
 .venv/bin/python -m mypy scoring components companion

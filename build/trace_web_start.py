@@ -1,4 +1,4 @@
-"""Where an offline reload's time goes after Python is up (issue 29): each thread's busy time per step.
+"""Where an offline reload's time goes after Python is up: each thread's busy time per step.
 
     .venv/bin/python build/trace_web_start.py [--phone-cpu 0.5] [--reloads 2] [--floor] [--top 12]
     .venv/bin/python build/trace_web_start.py --site A --versus B --reloads 6 [--phone-cpu 0.5]   # an A/B

@@ -1,4 +1,4 @@
-"""Where an offline tap's time goes (issue 29.4): the phone site's Qwixx cross / undo, each step timed.
+"""Where an offline tap's time goes: the phone site's Qwixx cross / undo, each step timed.
 
     .venv/bin/python build/trace_web_tap.py [--taps 20] [--phone-cpu 0.5] [--site build/out/web]
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build the phone's static site (issue 16): build/out/web/, the whole app running in the browser
+# Build the phone's static site: build/out/web/, the whole app running in the browser
 # (Pyodide), every dependency bundled from pinned PyPI wheels (build/web-requirements.txt).
 #   bash build/web.sh                 # the site, to be published at the root of a host
 #   bash build/web.sh --base /tr/     # the site published under https://host/tr/

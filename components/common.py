@@ -39,7 +39,7 @@ def keyed(control: ft.Control, key: str) -> ft.Control:
 
 
 def isolated(block: ft.Control) -> ft.Control:
-    """``block`` as its own node of the page's semantics tree (issue 18).
+    """``block`` as its own node of the page's semantics tree.
 
     Flutter web draws the semantics tree as positioned DOM elements. Inside one node all
     children are siblings: when a line above them comes or goes, or the screen's node
@@ -62,7 +62,7 @@ def section_title(text: str) -> ft.Control:
 
 def refusal_line(message: str, link_text: str | None, on_rule: Callable[[], None] | None) -> ft.Control:
     """Where the tap happened: the referee's no across the whole width, the rule id as a
-    48 px link below it (issue 25.5/25.6: beside it, the text ran down a column of two words)."""
+    48 px link below it (beside it, the text ran down a column of two words)."""
     parts: list[ft.Control] = [ft.Row(
         [ft.Icon(ft.Icons.GAVEL, color=ft.Colors.RED_700, size=20),
          # not selectable: a selectable text reaches a screen reader without its words
@@ -92,8 +92,8 @@ _TOGGLE_ICONS = {
 
 
 def toggle_row(label: str, value: bool, on_toggle: Callable[[], None], *, kind: str = "checkbox") -> ft.Control:
-    """A checkbox, radio or switch as one row of the full touch height, label included (issue 25.5:
-    Flutter's own Checkbox, Radio and Switch are 32 to 40 px high in a desktop browser, and only the
+    """A checkbox, radio or switch as one row of the full touch height, label included
+    (Flutter's own Checkbox, Radio and Switch are 32 to 40 px high in a desktop browser, and only the
     box answers a tap). One semantics node: the label, its state (checked / toggled) and the tap."""
     on, off = _TOGGLE_ICONS[kind]
     return ft.Semantics(
@@ -103,7 +103,7 @@ def toggle_row(label: str, value: bool, on_toggle: Callable[[], None], *, kind: 
         container=True,
         exclude_semantics=True,
         on_tap=lambda e: on_toggle(),
-        content=ft.TextButton(  # one control: the screens' patches stay small (issue 18)
+        content=ft.TextButton(  # one control: the screens' patches stay small
             content=label,
             icon=on if value else off,
             icon_color=ft.Colors.INDIGO_600 if value else ft.Colors.BLUE_GREY_400,

@@ -129,7 +129,7 @@ def _count(row: RowModel) -> ft.Control:
         items.append(ft.Icon(ft.Icons.LOCK, size=16, color=row.color))
     elif row.locked:
         items.append(ft.Icon(ft.Icons.LOCK_OUTLINE, size=16, color=ft.Colors.GREY_700))
-    # the count alone needs no column around it (one control less per row, issue 18); the lock
+    # the count alone needs no column around it (one control less per row); the lock
     # goes under it
     inner = items[0] if len(items) == 1 else ft.Column(
         items, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.CENTER, alignment=ft.MainAxisAlignment.CENTER,
@@ -159,7 +159,7 @@ def _field(
         color = ft.Colors.GREY_700 if state in ("skipped", "closed") else ft.Colors.BLACK
         # the label alone names the field ("Rot 7"): the number says nothing more to a screen
         # reader, so its own semantics label is empty (a Semantics(exclude_semantics) wrapper did
-        # the same with one control more per field, issue 18)
+        # the same with one control more per field)
         number = ft.Text(str(n), size=13, no_wrap=True, color=color, semantics_label="",
                          weight=ft.FontWeight.BOLD if state == "legal" else ft.FontWeight.NORMAL)
         inner = number

@@ -223,7 +223,7 @@ def real_dice(
 
 def typed_roll_row(field: ft.TextField, apply: ft.Control) -> ft.Control:
     """The typed roll ("Echte Würfel: Werte eingeben") and its button: the field has the whole width
-    of its column, its label on one line, and the button goes below it (issue 25.10; beside it, in a
+    of its column, its label on one line, and the button goes below it (beside it, in a
     360 px phone or in a landscape side column, the label wrapped and was cut)."""
     field.expand = None
     return ft.Column([field, apply], spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

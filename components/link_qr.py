@@ -1,4 +1,4 @@
-"""A link as a big button plus its QR code (issue 26: a finished game to BG Stats).
+"""A link as a big button plus its QR code (a finished game to BG Stats).
 
 Plain data in (the link, the words), a control out. The button carries the link itself
 (``url``): the client opens it inside the tap, as a user gesture (a popup blocker lets it

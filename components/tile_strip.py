@@ -7,8 +7,8 @@ on it below, as coloured chips with a letter (colour plus letter for
 colour-blind players).
 
 Each slot is one node of the semantics tree, named by what it shows (``Slot.words``, given by
-the view: "Feld 2 (−1): A1, Wächter"); its texts and chips have no nodes of their own. Issue 18:
-a node per text and per chip (and a wrapper control for each) made the phone build and place
+the view: "Feld 2 (−1): A1, Wächter"); its texts and chips have no nodes of their own.
+A node per text and per chip (and a wrapper control for each) made the phone build and place
 ~70 nodes for the strip; now it is one per slot, and a slot is 4 controls plus 2 per chip.
 """
 
@@ -139,5 +139,5 @@ def tile_strip(slots: list[Slot], on_tap: Callable[[int], None] | None = None,
                 parts[key] = box
         boxes.append(box)
     # its own semantics node (see ``isolated``): when the blocks above the strip change height,
-    # only the strip's element moves, not the ~30 of its slots (issue 18)
+    # only the strip's element moves, not the ~30 of its slots
     return isolated(ft.Row(boxes, wrap=True, spacing=3, run_spacing=3))

@@ -1,3 +1,5 @@
+"""``python -m scoring``: the referee's command line (``scoring.cli``)."""
+
 import sys
 
 from scoring.cli import main

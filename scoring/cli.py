@@ -9,7 +9,7 @@ Bad input: exit 2 and ``{"error": {"rule": <id or null>, "code": ..., "message":
 on stdout, never a traceback. A file is UTF-8 JSON (a leading byte order mark is
 accepted) of at most 20 MB; nesting too deep or an integer with too many digits
 is bad input too. An internal error (a bug) exits 1 with code ``internal`` and a
-message saying so (issue 13 point 5).
+message saying so.
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     except MemoryError:
         emit({"error": InvalidInput("input_too_big").as_dict(args.lang)})
         return 2
-    except Exception as exc:  # noqa: BLE001 - anything else is a bug of ours, not bad input (issue 13 point 5)
+    except Exception as exc:  # noqa: BLE001 - anything else is a bug of ours, not bad input
         err = InvalidInput("internal", detail=type(exc).__name__).as_dict(args.lang)
         err["code"] = "internal"
         emit({"error": err})

@@ -62,7 +62,7 @@ class PlayerSpec(Frozen):
             raise ValueError("name is empty")
         if any(unicodedata.category(c) == "Cc" for c in v):
             raise ValueError("name contains control characters")
-        if not any(visible(c) for c in v):  # e.g. only zero-width spaces or joiners (issue 12 point 5)
+        if not any(visible(c) for c in v):  # e.g. only zero-width spaces or joiners
             raise ValueError("name has no visible character")
         return v
 
@@ -90,7 +90,7 @@ class RollRequest(Frozen):
     purpose: str | None = None
 
 
-# --- action templates: ``legal()`` where the table enters a value (issue 13) ----------
+# --- action templates: ``legal()`` where the table enters a value --------------
 class Range(Frozen):
     """Whole numbers lo..hi, both included."""
 
@@ -199,7 +199,7 @@ class Game(ABC, Generic[OptionsT, StateT]):
     Options: ClassVar[type[BaseModel]]
     State: ClassVar[type[BaseModel]]
     Action: ClassVar[Any]  # an Annotated discriminated union on field "type"
-    # Statistics hook (issue 13): an event ``kind`` in ``state.events`` (the last action's events,
+    # Statistics hook: an event ``kind`` in ``state.events`` (the last action's events,
     # each with ``kind`` and ``seat``) counted per seat as the figure named here, e.g. {"bite": "bites"}.
     event_figures: ClassVar[dict[str, str]] = {}
 
@@ -311,7 +311,7 @@ def register(game: Game[Any, Any]) -> Game[Any, Any]:
 
 # The engines that ship with the referee, by id: each module registers the game of that id when it is
 # imported. Only the game asked for is imported (``get_game``): the phone's own site builds no model of
-# a game nobody opened (issue 29.3); ``tests/scoring/test_engine_registry.py`` checks this table.
+# a game nobody opened; ``tests/scoring/test_engine_registry.py`` checks this table.
 BUILTIN_ENGINES = {"qwixx-longo": "scoring.qwixx_longo", "verflixxt": "scoring.verflixxt",
                    "raus-aus-dem-verlies": "scoring.verlies"}
 
@@ -375,13 +375,13 @@ class GameRecord(Frozen):
     @field_validator("id")
     @classmethod
     def _printable_id(cls, v: str) -> str:
-        # issue 12 point 5: an id ends up in file names, URLs and logs; no NUL, control or blank characters
+        # an id ends up in file names, URLs and logs; no NUL, control or blank characters
         if not v.isprintable() or any(c.isspace() for c in v):
             raise ValueError("game id with control, invisible or blank characters")
         return v
 
 
-GAME_ID_RE = re.compile(r"[0-9a-f]{32}")  # what GameRecord makes: uuid4().hex (issue 23.8: imports must match)
+GAME_ID_RE = re.compile(r"[0-9a-f]{32}")  # what GameRecord makes: uuid4().hex (an import's ids must match it)
 
 
 def is_game_id(value: object) -> bool:
@@ -410,7 +410,7 @@ def new_record(
 ) -> GameRecord:
     game = get_game(game_id)
     game.check_players(players)
-    check_seat_names([p.name for p in players])  # issue 23.7: a new game only; stored ones open as they are
+    check_seat_names([p.name for p in players])  # a new game only; stored ones open as they are
     if isinstance(options, BaseModel):
         options = options.model_dump(mode="json")
     opts = game.parse_options(options or {}, players)
@@ -449,7 +449,7 @@ add_texts(
 
 
 def check_seat(game: Game[Any, Any], state: Any, action: Any, seat: Any, players: int) -> None:
-    """A recorded ``seat`` must be the engine's actor of the action (issue 12 point 5).
+    """A recorded ``seat`` must be the engine's actor of the action.
 
     The seat decides who may undo a move on a phone (table.seat); a record whose
     seat disagrees with the move, is out of range or missing is refused.
@@ -470,7 +470,7 @@ def iter_replay(record: GameRecord, upto: int | None = None) -> Iterator[Any]:
 
     Each action is parsed, its recorded seat checked against its actor, then
     applied; the first bad one raises ``ReplayError`` with its index. O(1) work
-    per action beyond the game's own ``apply`` (issue 12 point 6).
+    per action beyond the game's own ``apply``.
     """
     game = get_game(record.game)
     state = initial_state(record)

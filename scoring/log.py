@@ -23,7 +23,7 @@ class Log(Sequence[T]):
     whole log: a longer log shares the list of the shorter one and only
     looks at its first ``n`` items. Appending to a log that is not the newest
     of its list (a branch, e.g. probing a move on an old state) copies once.
-    So replaying n actions that each append is O(n), not O(n²) (issue 12, 6).
+    So replaying n actions that each append is O(n), not O(n²).
     In pydantic models it validates and serialises as ``tuple[T, ...]``.
     """
 

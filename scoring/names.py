@@ -1,4 +1,4 @@
-"""When two seat names are one name, and which characters a name may not hold (issue 23.7).
+"""When two seat names are one name, and which characters a name may not hold.
 
 Two seats at one table must be told apart on every screen, so names are compared by a key
 (``name_key``), not as typed:
@@ -9,7 +9,7 @@ Two seats at one table must be told apart on every screen, so names are compared
 2. NFKC (full-width, circled, mathematical letters become plain ones), then case folding (``ß`` is
    ``ss``, ``Ana`` is ``ana``), spaces collapsed;
 3. common confusables folded: a letter of another script that Unicode's confusables list
-   (UTS #39, ``confusables.txt``, as the ``confusable-homoglyphs`` package ships it) gives as looking
+   (UTS 39, ``confusables.txt``, as the ``confusable-homoglyphs`` package ships it) gives as looking
    like one ASCII character becomes that character (Cyrillic ``а`` is ``a``, Greek ``ο`` is ``o``).
    Accents stay: the key works on the decomposed text (NFD) and the marks are no confusables of an
    ASCII character, so ``Jürgen`` and ``Jurgen`` stay two names. ASCII itself is never folded
@@ -41,7 +41,7 @@ def _draws_nothing(c: str) -> bool:
 
 @cache
 def _confusables() -> dict[str, list[dict[str, str]]]:
-    """UTS #39's confusables (both directions), loaded once, on the first name compared."""
+    """UTS 39's confusables (both directions), loaded once, on the first name compared."""
     from confusable_homoglyphs.utils import load  # type: ignore[import-untyped]
 
     data: dict[str, list[dict[str, str]]] = load("confusables.json")

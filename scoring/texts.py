@@ -151,7 +151,7 @@ REFUSALS: dict[str, dict[str, Text]] = {
 
 # Ids a refusal carries as params (colours, dice, tile kinds), named in the
 # player's language. ``refusal_text`` renders them, so an engine raises ids and
-# a German screen never shows "red" or "plus" (issue 13 point 6).
+# a German screen never shows "red" or "plus".
 NAMES: dict[str, dict[str, dict[str, str]]] = {
     # a Qwixx row or colour as a noun: "in Rot" / "in red", "die Reihe Rot" / "the red row"
     "color": {

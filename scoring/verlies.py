@@ -33,7 +33,7 @@ A turn runs like this:
 
 Choices made here where the rules are silent (each documented at its check):
 
-- Every die goes through chance (issue 13): ``Obstacle``, ``Fight`` and a
+- Every die goes through chance: ``Obstacle``, ``Fight`` and a
   ``Trap`` with a check declare what is tried; the W6 then comes from
   ``pending_roll``/``roll_action`` (virtual or typed real dice), so replay
   never rolls. A fight is three actions: ``Fight`` (by the adventurer), the
@@ -1603,7 +1603,7 @@ class Verlies(Game[Options, State]):
             seat,
             "fight",
             attribute=attribute,
-            value=p.value(attribute),  # the dice as the table saw them (issue 25.9): value + roll = total
+            value=p.value(attribute),  # the dice as the table saw them: value + roll = total
             roll=roll,
             total=mine,
             monster_value=monster_value,

@@ -1,4 +1,4 @@
-"""Build the phone's static site (issue 16): ``build/out/web/``. Run through ``bash build/web.sh``.
+"""Build the phone's static site: ``build/out/web/``. Run through ``bash build/web.sh``.
 
 What it does, each step plain:
 1. Download the pinned wheels of ``build/web-requirements.txt`` (sha256-checked, PyPI only, the
@@ -10,7 +10,7 @@ What it does, each step plain:
    the site's own Pyodide (``pycompile.mjs`` in Node.js), into ``app.pack`` (``pack_bytes``:
    reproducible, sorted); the standard library zip of the site's Pyodide is compiled the same way.
    The page side and worker of the Python start are ours (``python.js``, ``python-worker.js``:
-   the worker starts with the page, in parallel with Flutter; issue 29).
+   the worker starts with the page, in parallel with Flutter).
 4. Patch ``index.html`` (Pyodide from ``./pyodide/pyodide.mjs``, CanvasKit and fonts from the site,
    never a CDN) and ``flutter_bootstrap.js`` (no Flutter service worker: ours is ``sw.js``); the
    client's words under its start spinner in German and English (``patch_startup_message``).
@@ -52,7 +52,7 @@ CLIENT_SKIP = ("*.map", "*.d.ts", "*.symbols", "python", "python.bat", "python.e
 # the app speaks German and English: its languages are "de" and "en" only (i18n.pick_lang drops the
 # region), so Babel never loads a regional variant (en_GB.dat, de_AT.dat: 0.17 MB gzipped)
 BABEL_KEEP = re.compile(r"^(root|de|en)\.dat$")
-# Not on the phone (issue 29: the first visit's bytes): what no import of the app reaches — type stubs,
+# Not on the phone (the first visit's bytes): what no import of the app reaches — type stubs,
 # pydantic's v1 compatibility package and mypy plugin, Babel's message catalogues (gettext tools),
 # sqlite-utils' command line (its CLI group, tabulate), the wheels' licence and record files (their METADATA stays:
 # importlib.metadata reads it).
@@ -137,7 +137,7 @@ def self_check():
         err = exc.errors()[0]["type"]
     return f"ok {c!r} {len(packed)}B {err} modules={len(sys.modules)} rand={random.random():.6f}"
 '''
-# Our own page side and worker of the Python start (issue 29: the worker starts with the page, the app
+# Our own page side and worker of the Python start (the worker starts with the page, the app
 # comes as precompiled bytecode), in place of Flet's files of the same names
 OWN_CLIENT = ("python.js", "python-worker.js", "pyboot.mjs")
 FONTS_DRAWN = ("MaterialIcons", "Roboto")  # the app's text and icons; no Markdown maths, no Cupertino icons
@@ -187,7 +187,7 @@ def copy_client(out: Path) -> None:
 # Flet imports a control's module when its name is first used (``ft.Row``: flet/__init__.py's
 # __getattr__), and its page, session and protocol modules when ``ft.run`` starts: imported after a
 # restore, each of them was built again at every start (its dataclasses: ~0.2 s at full speed, ~1 s at
-# phone class, issue 29.3). So the snapshot also holds these and every ``ft.<name>`` the app's code
+# phone class). So the snapshot also holds these and every ``ft.<name>`` the app's code
 # uses (found in its sources at build time), resolved once before preload.py's own imports.
 # flet.messaging.pyodide_connection is not among them: it imports flet_js, the worker's JS module.
 FLET_RUNTIME = ("flet.app", "flet.messaging.session", "flet.messaging.protocol", "flet.controls.object_patch",
@@ -392,7 +392,7 @@ def patch_index(out: Path, base: str) -> None:
     html, n = re.subn(r'flet\.pyodideUrl="[^"]*";', 'flet.pyodideUrl="./pyodide/pyodide.mjs";', html)
     if n != 1:
         sys.exit("web.sh: index.html has no Pyodide URL to patch (flet-web changed?)")
-    html = with_lang_guard(html)  # a browser reporting "C" (LANG=C) still gets the app (issue 28.3)
+    html = with_lang_guard(html)  # a browser reporting "C" (LANG=C) still gets the app
     html = html.replace('<html>', '<html lang="de">', 1)
     html = html.replace('<meta name="apple-mobile-web-app-title" content="Flet">',
                         '<meta name="apple-mobile-web-app-title" content="Tischrichter">')
@@ -404,7 +404,7 @@ def patch_index(out: Path, base: str) -> None:
     js, n = re.subn(r"serviceWorkerSettings:\s*\{[^{}]*\},", "", js)
     if n != 1:
         sys.exit("web.sh: flutter_bootstrap.js has no serviceWorkerSettings to drop (flet-web changed?)")
-    # the start's steps as performance marks (issue 29.1; build/bench_web.py reads them)
+    # the start's steps as performance marks (build/bench_web.py reads them)
     for before, after in (
         ("async function (engineInitializer) {",
          'async function (engineInitializer) {\n        performance.mark("tr:flutter-entrypoint");'),
@@ -422,10 +422,10 @@ def patch_index(out: Path, base: str) -> None:
     boot.write_text(js, encoding="utf-8")
     # Roboto (the client's bundled assets/fonts/roboto.woff2) in the font manifest, as Flet's server
     # does for its own copy: without it Flutter fetches Roboto and Noto fallbacks from
-    # fontFallbackBaseUrl, 404 offline, and draws no text in WebKit and boxes for ü in Chromium (issue 28)
+    # fontFallbackBaseUrl, 404 offline, and draws no text in WebKit and boxes for ü in Chromium
     patch_font_manifest_json(str(out / "assets" / "FontManifest.json"))
     # Flutter loads every font of the manifest at start: only those the app draws with (Roboto, the
-    # Material icons), not KaTeX's twenty math fonts and the Cupertino icons (870 KB; issue 29)
+    # Material icons), not KaTeX's twenty math fonts and the Cupertino icons (870 KB of the first visit)
     manifest_path = out / "assets" / "FontManifest.json"
     fonts = json.loads(manifest_path.read_text(encoding="utf-8"))
     kept = [f for f in fonts if f["family"] in FONTS_DRAWN]
@@ -537,7 +537,7 @@ def rename_import(data: bytes, module: bytes, old: bytes, new: bytes) -> bytes:
 
 
 def patch_startup_message(out: Path) -> None:
-    """The client's startup message in German and English, in both of its builds (issue 29)."""
+    """The client's startup message in German and English, in both of its builds."""
     js_path = out / "main.dart.js"
     js = js_path.read_text(encoding="utf-8")
     quoted = json.dumps(CLIENT_STARTUP_MESSAGE)

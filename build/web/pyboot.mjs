@@ -1,6 +1,6 @@
 // The phone's Python start, shared by the worker (python-worker.js) and the Node.js tool and test
 // (snapshot.mjs, tests/e2e/test_web_snapshot.py): the start that makes a memory snapshot and the start
-// that restores it go through the very same steps (issue 29.3). The worker makes its snapshot on the
+// that restores it go through the very same steps. The worker makes its snapshot on the
 // phone itself: one made in Node.js is refused by a browser (its function table is laid out otherwise).
 //
 // Why the steps must be the same: Pyodide's snapshot (loadPyodide's _makeSnapshot / _loadSnapshot,
@@ -82,7 +82,7 @@ export function unpack(FS, bytes, root = APP_ROOT) {
     // Straight into MEMFS: the node FS.writeFile would make, holding a view into the pack (canOwn:
     // nothing writes into the app's files, and MEMFS copies a file it has to grow), without
     // writeFile's open, path lookups, permission checks and close for each of the 1,399 files
-    // (issue 29.3: 48-84 ms of a full-speed start, traced). Anything else (another file system
+    // (48-84 ms of a full-speed start, traced). Anything else (another file system
     // mounted there, a name already taken): FS.writeFile, as before.
     if (MEMFS && folder.mount && folder.mount.type === MEMFS && !Object.hasOwn(folder.contents, name)) {
       const node = MEMFS.createNode(folder, name, FILE_MODE, 0);
@@ -198,7 +198,7 @@ export function decodeSnapshot(bytes) {
 // (its header and the JavaScript state, up to where the memory begins), which is what loadPyodide's
 // _loadSnapshot is given; restoreInto writes the kept pages straight into the WebAssembly memory.
 // So a restore copies the 36 MB kept once, where decoding copied them into a 54 MB array that
-// Pyodide then copied whole (zeros included) into its memory (issue 29.3).
+// Pyodide then copied whole (zeros included) into its memory.
 export function readSnapshot(bytes) {
   const { header, body, spans } = snapshotParts(bytes);
   // Pyodide's header (its words 0-2: magic, where the memory begins, the state's length) is in the
@@ -252,7 +252,7 @@ function layoutOf(Module) {
 // `modules`: the side modules already compiled (compileDynlibs); else they are compiled here, in series.
 // Pyodide's main module (pyodide.asm.wasm, 9.6 MB) compiled from `url` as soon as the caller asks, not
 // when loadPyodide gets to it: the worker starts it with the snapshot's read and the pack's fetch
-// (issue 29.3; at phone class it was 1.1-1.3 s in series after them). null where it cannot be
+// (at phone class it was 1.1-1.3 s in series after them). null where it cannot be
 // compiled here (startOptions then leaves Pyodide to fetch and compile it itself).
 export async function compileMain(url, fetchFn = fetch) {
   try {
@@ -296,7 +296,7 @@ export function startOptions({
     state.files = unpack(Module.FS, pack);
     mark("tr:pack-unpacked");
     if (snapshot && Module.HEAP8.length < snapshot.header.bytes) { // read or decoded: the memory's length
-      // Pyodide sets INITIAL_MEMORY for a snapshot, which this build ignores (pyodide#6254)
+      // Pyodide sets INITIAL_MEMORY for a snapshot, which this build ignores (github.com/pyodide/pyodide/issues/6254)
       Module.growMemory(snapshot.header.bytes);
     }
     const before = layoutOf(Module);

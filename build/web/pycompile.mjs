@@ -1,5 +1,5 @@
 // Compile a folder's .py files to .pyc with the phone's own Python: the Pyodide runtime the site
-// ships (Python 3.14, WebAssembly), run in Node.js (issue 29.3). Bytecode is specific to the
+// ships (Python 3.14, WebAssembly), run in Node.js. Bytecode is specific to the
 // interpreter, so it is made by that interpreter, not by the build's Python.
 //   node build/web/pycompile.mjs PYODIDE_DIR FOLDER
 // Each a/b.py gets a/b.pyc beside it (the "legacy" layout, imported without its source), marked
@@ -8,7 +8,7 @@
 // Compiled without column positions (PYTHONNODEBUGRANGES, as `python -X no_debug_ranges`): a traceback
 // then marks no columns (^^^) under the failing line; nothing else changes. The positions are 3-5 % of
 // the bytecode but pack badly: without them the app's pack is 5.43 -> 4.69 MB gzipped and the standard
-// library 3.50 -> 2.71 MB, so the phone's first visit loads ~1.5 MB less (issue 29.2).
+// library 3.50 -> 2.71 MB, so the phone's first visit loads ~1.5 MB less.
 // Module and function docstrings are left out too (as `python -OO` does, asserts kept): nothing the
 // phone runs reads them (help(), doctest, click's --help, pydantic's JSON-schema descriptions are not
 // on the phone), and they were ~12 % of the packed bytecode and ~2 MB of the start snapshot. Class

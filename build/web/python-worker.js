@@ -1,4 +1,4 @@
-// Tischrichter's Python worker (issue 29), in place of Flet's python-worker.js (flet-web 1.0.5,
+// Tischrichter's Python worker, in place of Flet's python-worker.js (flet-web 1.0.5,
 // Apache-2.0), which it follows for the protocol: the page posts one init message, the worker
 // answers "initialized" (or an error text) once the app's Flet connection is up, and from then on
 // Flet frames (Uint8Array) go both ways; ``flet_js`` is the module Flet's PyodideConnection imports.
@@ -32,7 +32,7 @@ function mark(name) {
   self.postMessage({ tr: "mark", name, at: performance.timeOrigin + performance.now() });
 }
 self.flet_js.mark = mark;
-// issue 29.6: the page's answer to navigator.storage.persist() (a worker has no persist()), posted
+// The page's answer to navigator.storage.persist() (a worker has no persist()), posted
 // by python.js as {tr: "storage", persisted}: Python reads storageKept, or awaits this promise while
 // it is not there yet (companion/platform.py).
 let storageAnswered;
@@ -49,7 +49,7 @@ async function fetchBytes(url) {
 }
 
 // Pyodide's own files, fetched as the worker starts, with the pack and the snapshot's read, not in
-// series when loadPyodide gets to them (issue 29.3: the standard library's 9 MB came after the
+// series when loadPyodide gets to them (the standard library's 9 MB came after the
 // snapshot was read, ~0.3 s at full speed): loadPyodide's fetch of such a URL takes the response
 // already under way (once; later fetches go to the network). `answer(url, response)` sets what its
 // fetch of `url` gets (the main module's stand-in once it is compiled here).
@@ -99,7 +99,7 @@ async function dropSnapshot() {
 
 const output = { stdout: (text) => console.log(text), stderr: (text) => console.error(text) };
 
-// The phone's storage (issues 16.3, 29.4): the store's file and whatever else is under the mount
+// The phone's storage: the store's file and whatever else is under the mount
 // (IDBFS's mount at /data) are written through to IndexedDB after each change, in one transaction,
 // before the screen shows it; the worker reads them back as it starts.
 //
@@ -107,7 +107,7 @@ const output = { stdout: (text) => console.log(text), stderr: (text) => console.
 // its own (BLOCK_DB), with a record of its size, mode and time: a saved tap writes the blocks that
 // changed (a few KB) and that record, in one transaction, whatever the file's size — IDBFS keeps a
 // file as one record and wrote it whole at each tap (48 KB in the bench's game; 2.4 MB with a
-// hundred finished games, build/BENCH.md session 11). The worker remembers the file as IndexedDB
+// hundred finished games, as build/BENCH.md measured). The worker remembers the file as IndexedDB
 // holds it and compares the file with it, block by block. What else is under the mount stays
 // IDBFS's (its record per path, read back by IDBFS's own populate where this worker is not the one).
 // A store of an older site (the file in IDBFS's record, no blocks yet) is read from that record; the

@@ -1,4 +1,4 @@
-// Tischrichter's page side of the Python worker (issue 29), in place of Flet's python.js (flet-web
+// Tischrichter's page side of the Python worker, in place of Flet's python.js (flet-web
 // 1.0.5, Apache-2.0), with the same three functions Flet's Dart code calls: jsConnect, jsSend and
 // jsDisconnect. Flet's version created the worker only when Dart called jsConnect, after the Flutter
 // engine and Dart's main were up, so Pyodide and the app loaded after Flutter, in series. Here the
@@ -10,7 +10,7 @@
 (() => {
   performance.mark("tr:page-start");
   const base = (flet.entrypointBaseUrl || "/").replace(/\/?$/, "/");
-  // issue 29.6: ask the browser to keep this site's storage (the games in IndexedDB); a worker
+  // Ask the browser to keep this site's storage (the games in IndexedDB); a worker
   // cannot ask (no persist() there), so each worker is told the answer ({tr: "storage"}).
   const storageKept = (async () => {
     try {

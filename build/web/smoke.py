@@ -1,4 +1,4 @@
-"""Smoke check of the phone's static site (issue 16.1), in Debian's Chromium through Playwright.
+"""Smoke check of the phone's static site, in Debian's Chromium through Playwright.
 
     .venv/bin/python build/web/smoke.py            # after bash build/web.sh
 
@@ -207,7 +207,7 @@ def main() -> int:
             page.get_by_text("Weiße Summe 7 – Ana:").wait_for()
             print("a refusal's rule and the rules search work")
 
-            # issue 16.3: a reload finds the game (the SQLite file is in IndexedDB)
+            # a reload finds the game (the SQLite file is in IndexedDB)
             reload_home(page, server.url)
             page.get_by_text(resume, exact=True).wait_for()
             print("after a reload the game is still there")
@@ -243,7 +243,7 @@ def main() -> int:
             page.get_by_text("Qwixx Longo: Cara, Dora · 0 Züge", exact=True).wait_for()
             print("a server's backup imported, still there after a reload")
 
-            # issue 16.2: offline. Once the service worker is active it holds every file of the site.
+            # offline. Once the service worker is active it holds every file of the site.
             cached = page.evaluate(WAIT_CACHED, 180_000)
             print(f"service worker cached {cached} files")
             server.stop()

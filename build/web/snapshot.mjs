@@ -1,5 +1,5 @@
 // A memory snapshot of the phone's Python after the app's imports, made in Node.js with the site's own
-// Pyodide (issue 29.3; pyboot.mjs says how the native extensions are kept in place).
+// Pyodide (pyboot.mjs says how the native extensions are kept in place).
 //   node build/web/snapshot.mjs make SITE OUT        # SITE = build/out/web; OUT: the snapshot file
 //   node build/web/snapshot.mjs time SITE [OUT]      # one start, the side modules preloaded or (with
 //                                                    # OUT) restored, to the app imported, then a check

@@ -32,7 +32,7 @@
     // A first visit (no worker controls the page yet) registers once the app is up (python.js's
     // "tischrichter:python-ready"), not at "load": the worker's install caches the core from the HTTP
     // cache then, instead of downloading app.pack, Pyodide and Flutter a second time while the page
-    // is still loading them (issue 29: nothing fetched twice). A later visit registers at once (the
+    // is still loading them (nothing fetched twice). A later visit registers at once (the
     // browser checks for a new version of the site).
     if (navigator.serviceWorker.controller || window.tischrichterPythonReady) register();
     else window.addEventListener("tischrichter:python-ready", register, { once: true });

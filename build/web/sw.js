@@ -1,7 +1,7 @@
-// Tischrichter's service worker (issue 16.2), written into build/out/web by build/web.sh.
+// Tischrichter's service worker, written into build/out/web by build/web.sh.
 // Cache-first, one cache per site version (a hash of the site's files); a new build is installed
 // beside the old one and replaces it on activation. Nothing is ever fetched from another host.
-// What a first visit caches (issue 16 follow-up): not every file of the site (CanvasKit variants,
+// What a first visit caches: not every file of the site (CanvasKit variants,
 // skwasm and main.dart.wasm are for other browsers) but
 // 1. on install, CORE: what starts the app in any browser (index.html, the bootstrap, the Pyodide
 //    runtime, app.pack, fonts, manifest, icons);
@@ -38,7 +38,7 @@ async function addFiles(files, mode = "no-cache") {
 // The first install (no version of the site cached) runs once the page has loaded the app
 // (sw-register.js): what it loaded is in the HTTP cache and is taken from there, not downloaded
 // again. An update (an older version's cache exists) revalidates every file, so nothing of an older
-// version is kept in the new cache (issue 29.5).
+// version is kept in the new cache.
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const first = !(await caches.keys()).some((k) => k.startsWith("tischrichter-"));
