@@ -338,7 +338,10 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", default="360x740,390x844,740x360")
     ap.add_argument("--only", default="", help="comma-separated scene names or name beginnings")
+    ap.add_argument("--themes", default="light,dark",
+                    help="the phone's colour setting, each a picture of its own: light, dark or both")
     args = ap.parse_args()
+    themes = [t for t in args.themes.split(",") if t in ("light", "dark")]
     sizes = [tuple(int(v) for v in s.split("x")) for s in args.sizes.split(",")]
     only = [s for s in args.only.split(",") if s]
     OUT.mkdir(parents=True, exist_ok=True)
@@ -361,14 +364,18 @@ def main() -> None:
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 for name, path, walk in todo:
                     for w, h in sizes:
-                        shoot(browser, server.url.rstrip("/") + path, name, walk, w, h)
+                        for theme in themes:
+                            shoot(browser, server.url.rstrip("/") + path, name, walk, w, h, theme)
                 browser.close()
         finally:
             server.kill()
 
 
-def shoot(browser, url: str, name: str, walk: Callable, w: int, h: int) -> None:
-    ctx = browser.new_context(viewport={"width": w, "height": h}, locale="de-DE", has_touch=True)
+def shoot(browser, url: str, name: str, walk: Callable, w: int, h: int, theme: str = "light") -> None:
+    """A scene's pictures with the phone set to ``theme`` (the app follows the phone's setting);
+    a dark one is named ``<scene>-<w>x<h>-dark``."""
+    ctx = browser.new_context(viewport={"width": w, "height": h}, locale="de-DE", has_touch=True,
+                              color_scheme=theme)
     page = ctx.new_page()
     page.set_default_timeout(30_000)
     page.goto(url)
@@ -376,7 +383,7 @@ def shoot(browser, url: str, name: str, walk: Callable, w: int, h: int) -> None:
     page.locator("flt-semantics-placeholder").dispatch_event("click")
     walk(page)
     time.sleep(0.8)
-    stem = OUT / f"{name}-{w}x{h}"
+    stem = OUT / (f"{name}-{w}x{h}" + ("-dark" if theme == "dark" else ""))
     page.screenshot(path=f"{stem}.png")
     problems = report(page, w, h, top=True)
     for old in OUT.glob(f"{stem.name}-*.png"):

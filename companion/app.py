@@ -8,7 +8,6 @@ table, every session showing it re-renders.
 
 from __future__ import annotations
 
-import asyncio
 import importlib
 import logging
 import secrets
@@ -18,11 +17,11 @@ from urllib.parse import parse_qs, urlparse
 import flet as ft
 
 from companion import flet_events, platform, registry
-from companion.i18n import DEFAULT_LANG, LANGS, add_strings, pick_lang, tr
+from companion.i18n import DEFAULT_LANG, LANGS, add_strings, tr
+from companion.phone_settings import PhoneSettings
 from companion.registry import GameUI
 from companion.screens.home import home_screen
 from companion.shell import (
-    CLIENT_ANSWER_TIMEOUT,
     EXTENSIONS,
     RESULT_EXTRAS,
     SCREENS,
@@ -35,6 +34,7 @@ from companion.store import StoreError
 from companion.table.table import ActionInput, PendingWrite, Table
 from companion.web.client import CLIENT
 from companion.web.guard import GC
+from components import theme
 from components.common import info_line, refusal_line
 from scoring.engine import PlayerSpec
 from scoring.errors import InvalidInput, RefereeError, Refusal
@@ -78,7 +78,7 @@ add_strings(
 # What a game's guest may open besides its own table: the picker, the rules (read only)
 # and "Was wäre wenn?" for its own game.
 GUEST_SCREENS = {"seat", "rules", "dispute"}
-class AppShell(ControlReuse):
+class AppShell(ControlReuse, PhoneSettings):
     """One browser session: language, seats, current screen (the ``Shell`` every screen sees)."""
 
     def __init__(self, page: ft.Page, ctx: AppContext) -> None:
@@ -97,7 +97,7 @@ class AppShell(ControlReuse):
         self.table: Table | None = None
         self.refusal: RefereeError | None = None
         self.flash: str | None = None
-        self.storage_notice_seen = False  # the browser-storage notice was dismissed in this session (storage_ui)
+        self.storage_notice_seen = False  # the browser-storage notice (screens.storage) was dismissed in this session
         # per-screen view state (selected sheet, typed text, a game's setup state, ...), keyed by a name or
         # (name, table id); each screen reads back what it put there
         self.ui: ScreenMemory = {}
@@ -110,6 +110,9 @@ class AppShell(ControlReuse):
         self._reused: list[ft.Control] = []  # controls a view handed out again this render (see reuse())
         self._render_waits = False  # a render waits for the table's commit (``render``)
         self._own_write: PendingWrite | None = None  # this phone's last change, until it is committed
+        self.theme_mode = "system"  # follows the phone's dark setting until the table picks light or dark
+        self._wakelock: ft.Wakelock | None = None
+        self._awake = False  # what the wake lock was last asked to be
 
     # --- words --------------------------------------------------------------------
     def t(self, key: str, **params: object) -> str:
@@ -127,8 +130,10 @@ class AppShell(ControlReuse):
         page = self.page
         page.title = "Tischrichter"
         page.padding = 0
-        page.theme_mode = ft.ThemeMode.LIGHT
-        page.theme = ft.Theme(color_scheme_seed=ft.Colors.INDIGO)
+        theme.apply(page, self.theme_mode)
+        # the screen stays awake while a game is open (a phone that sleeps mid-turn loses the table);
+        # Flet registers a service with the page that is current when it is made: this one
+        self._wakelock = ft.Wakelock()
         page.on_disconnect = self._on_disconnect
         page.on_close = self._on_close
         page.on_connect = self._on_connect
@@ -198,7 +203,7 @@ class AppShell(ControlReuse):
         """Take ``seat`` of ``game_id`` for this phone, if this phone may without asking:
         the host always; a guest its own seat again, or a free seat as its first one.
         Anything else (a seat another phone holds, a second seat) needs the host's yes or
-        the holder's release (see join_ui); returns False then."""
+        the holder's release (see companion.screens.join); returns False then."""
         holder = self.ctx.claims.get(game_id, {}).get(seat)
         if self.is_guest and holder != self.phone:
             if holder is not None or self.phone in self.ctx.seated_before.get(game_id, set()):
@@ -221,41 +226,12 @@ class AppShell(ControlReuse):
                     if 0 <= seat < len(self.game_table.players) and self.claim_seat(self.game_table.id, seat):
                         self.seats = {seat}
             except (StoreError, InvalidInput):
-                damage = self.ctx.store.damage_key(parts[1])  # issue 12.7: say why it does not open
+                damage = self.ctx.store.damage_key(parts[1])  # say why it does not open
                 self.flash = self.t(damage[0], **damage[1]) if damage else self.t("app.error", detail=parts[1][:40])
         q = parse_qs(parsed.query)
         if q.get("lang", [None])[0] in LANGS:
             self.lang = q["lang"][0]
             self.ui["lang_fixed"] = True
-
-    async def _load_language(self) -> None:
-        """The remembered language, else the device's (first start). Never blocks the first screen."""
-        if self.ui.get("lang_fixed"):
-            return
-        try:
-            prefs = ft.SharedPreferences()
-            saved = await asyncio.wait_for(prefs.get("lang"), timeout=CLIENT_ANSWER_TIMEOUT)
-            if saved not in LANGS:
-                info = await asyncio.wait_for(self.page.get_device_info(), timeout=CLIENT_ANSWER_TIMEOUT)
-                langs = list(getattr(info, "languages", None) or []) + [getattr(info, "language", None) or ""]
-                saved = pick_lang(langs)
-        except Exception as err:  # no client answer (tests, old browser): stay German
-            log.debug("device language not read: %r", err)
-            return
-        if self.lang_chosen or self.ui.get("lang_fixed"):
-            return  # a late answer: the player (or a ?lang= link) has decided meanwhile
-        if saved in LANGS and saved != self.lang:
-            self.lang = saved
-            self.render()
-
-    async def set_lang(self, lang: str) -> None:
-        self.lang = lang
-        self.lang_chosen = True
-        self.render()
-        try:
-            await asyncio.wait_for(ft.SharedPreferences().set("lang", lang), timeout=CLIENT_ANSWER_TIMEOUT)
-        except Exception as err:  # the choice holds for this session; only remembering it failed
-            log.debug("language not remembered: %r", err)
 
     def _on_disconnect(self, e: ft.Event[ft.Page]) -> None:
         pass  # the session may come back (reload); the table keeps going
@@ -263,7 +239,7 @@ class AppShell(ControlReuse):
     def _on_close(self, e: ft.Event[ft.Page]) -> None:
         self._unsubscribe()
         self.ctx.shells.discard(self)
-        GC.session_closed()  # its screen may sit among the frozen objects (issue 17)
+        GC.session_closed()  # its screen may sit among the frozen objects
 
     # --- navigation -----------------------------------------------------------------
     def go_home(self) -> None:
@@ -439,7 +415,7 @@ class AppShell(ControlReuse):
                     ft.IconButton(
                         icon=ft.Icons.HOME,
                         icon_color=ft.Colors.WHITE,
-                        icon_size=32,  # 48 px to tap (issue 15.1)
+                        icon_size=32,  # 48 px to tap
                         tooltip=self.t("app.home"),
                         on_click=lambda e: self.go_home(),
                     ),
@@ -447,14 +423,14 @@ class AppShell(ControlReuse):
                     ft.Text(self.t("app.title"), size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE, expand=True,
                             no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
                     ft.TextButton(
-                        height=48,  # issue 15.1
+                        height=48,  # a thumb-sized target
                         content=ft.Text(self.t("app.lang_switch"), color=ft.Colors.WHITE),
                         tooltip=self.t("app.lang_switch_tip"),
                         on_click=switch,
                         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
                     ),
                 ],
-                spacing=0,  # issue 25.7: on a 390 px seat phone "Tischrichter" is whole beside "Du: Ana"
+                spacing=0,  # on a 390 px seat phone "Tischrichter" is whole beside "Du: Ana"
             ),
         )
 
@@ -478,7 +454,7 @@ class AppShell(ControlReuse):
     def render(self) -> None:
         if self.table is not None and self.table.pending_write() is not None:
             # A change of this table is not on disk yet: no screen shows it before it is (the
-            # commit runs in the store's writer thread, issue 18). Drawn once it is in; that
+            # commit runs in the store's writer thread). Drawn once it is in; that
             # render sends this page's changes, so Flet's auto-update after the event has nothing
             # to do (it would diff the whole page for nothing: 4-9 ms of the loop per tap).
             ft.context.mark_update_called()  # type: ignore[no-untyped-call]  # Flet leaves it unannotated
@@ -535,6 +511,7 @@ class AppShell(ControlReuse):
             ]
         self.page.update()
         self._reindex_reused()
+        self._keep_awake()
 
     def _screen(self) -> list[ft.Control]:
         out: list[ft.Control] = []

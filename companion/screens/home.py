@@ -7,11 +7,42 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion import registry
+from companion.i18n import add_strings
 from companion.store import StoreError
+from components import theme
 from components.common import big_button, info_line, section_title
 
 if TYPE_CHECKING:
     from companion.shell import Shell
+
+
+add_strings(
+    {
+        "home.theme": {"de": "Farben", "en": "Colours"},
+        "home.theme.system": {"de": "Wie das Handy", "en": "Like the phone"},
+        "home.theme.light": {"de": "Hell", "en": "Light"},
+        "home.theme.dark": {"de": "Dunkel", "en": "Dark"},
+    }
+)
+
+
+def theme_choice(shell: Shell) -> ft.Control:
+    """Light, dark, or whatever the phone is set to (the first start's choice)."""
+    buttons: list[ft.Control] = []
+    for mode, icon in zip(theme.MODES, (ft.Icons.BRIGHTNESS_AUTO, ft.Icons.LIGHT_MODE, ft.Icons.DARK_MODE)):
+        chosen = shell.theme_mode == mode
+        buttons.append(ft.Button(
+            content=ft.Text(shell.t(f"home.theme.{mode}"), size=theme.SMALL,
+                            weight=ft.FontWeight.BOLD if chosen else ft.FontWeight.W_500,
+                            color=theme.ON_CHOICE if chosen else None),
+            icon=ft.Icons.CHECK if chosen else icon, icon_color=theme.ON_CHOICE if chosen else None,
+            bgcolor=theme.CHOICE if chosen else None, height=48, expand=True,
+            tooltip=shell.t("home.theme") + ": " + shell.t(f"home.theme.{mode}"),
+            on_click=lambda e, mode=mode: shell.set_theme(mode),
+            style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=theme.RADIUS),
+                                 padding=ft.Padding.symmetric(horizontal=6)),
+        ))
+    return ft.Column([section_title(shell.t("home.theme")), ft.Row(buttons, spacing=6)], spacing=6)
 
 
 def home_screen(shell: Shell) -> list[ft.Control]:
@@ -35,7 +66,7 @@ def home_screen(shell: Shell) -> list[ft.Control]:
             players=", ".join(g["players"]),
             actions=g["actions"],
         )
-        damage = shell.ctx.store.damage_key(g["id"])  # issue 12.7: listed, not openable
+        damage = shell.ctx.store.damage_key(g["id"])  # a damaged game: listed, not openable
         if damage is not None:
             out.append(ft.Column([ft.Text(label, size=15), info_line(shell.t(damage[0], **damage[1]),
                                                                    color=ft.Colors.RED_50)]))
@@ -52,11 +83,13 @@ def home_screen(shell: Shell) -> list[ft.Control]:
     extra = shell.home_extra
     if extra:
         out += extra(shell)
+    if not shell.is_guest:
+        out.append(theme_choice(shell))
     return out
 
 
 def resume(shell: Shell, game_id: str) -> None:
-    """Issue 12.7: a game found damaged on opening stays on the home list, marked, with why."""
+    """Open a game; a game found damaged on opening stays on the home list, marked, with why."""
     shell.flash = None
     try:
         shell.open_table(game_id)

@@ -66,6 +66,20 @@ def ana_rolls(state: Any) -> bool:
     return state.phase == "roll" and state.active == 0 and state.turn >= 7
 
 
+def color_choices(state: Any) -> set[tuple[str, int]]:
+    """The active player's colour choices now, as the screen shows them: one button per row and number."""
+    from scoring.engine import get_game
+    from scoring.qwixx_longo import ColorCross
+
+    return {(a.row, crossed_number(state, a)) for a in get_game("qwixx-longo").legal(state, state.active)
+            if isinstance(a, ColorCross)}
+
+
+def many_colour_choices(state: Any) -> bool:
+    """The active player chooses a colour, mid-game, among at least five crosses (the most buttons)."""
+    return state.phase == "color" and state.turn >= 6 and len(color_choices(state)) >= 5
+
+
 # position -> (reached when, the seat whose phone is looked at)
 SEAT = {"after-roll": 0, "locked-row": 1, "roll": 0}
 POSITIONS: dict[str, Callable[[Any], bool]] = {
@@ -73,6 +87,8 @@ POSITIONS: dict[str, Callable[[Any], bool]] = {
     "locked-row": locked_row,
     "roll": ana_rolls,
 }
+# not among the screenshots' positions: its seat is whoever is active then
+COLOUR_PHASE = many_colour_choices
 
 
 def prepare(db: pathlib.Path, which: str) -> str:

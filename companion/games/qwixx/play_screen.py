@@ -62,7 +62,7 @@ def _connection(shell: Shell) -> int:
 def _selected(shell: Shell, state: State) -> int:
     """Whose sheet is shown: the chosen one, else the first seat the table waits for.
 
-    A seat's own phone always comes back to its own sheet (issue 15.7): another player's
+    A seat's own phone always comes back to its own sheet: another player's
     sheet stays chosen only until the table moves on or the tab reloads."""
     mine = _my_seats(shell, len(state.names))
     waiting = [s for s in shell.game_table.game.current_seats(state) if s in mine]
@@ -113,7 +113,7 @@ def _and(shell: Shell, names: list[str]) -> str:
 
 
 def deciding_text(shell: Shell, state: State) -> str:
-    """Who still decides on this roll, in words (issue 15.5): 'Ben entscheidet noch'."""
+    """Who still decides on this roll, in words: 'Ben entscheidet noch'."""
     names = [state.names[s] for s in shell.game_table.game.current_seats(state)]
     if len(names) == 1:
         return shell.t("q8.play.deciding_one", name=names[0])
@@ -122,7 +122,7 @@ def deciding_text(shell: Shell, state: State) -> str:
 
 def last_decision(shell: Shell) -> str | None:
     """What the last decision on this table entered ('Ana: Rot 7', 'Ben: passt'); it stays
-    until the next roll: after a new roll the previous turn's decision is gone (issue 25.10)."""
+    until the next roll: after a new roll the previous turn's decision is gone."""
     table = shell.game_table
     actions = table.record.actions[: table.cursor]
     for i in range(len(actions) - 1, -1, -1):
@@ -182,21 +182,24 @@ def _top_block(shell: Shell, table: Table, state: State) -> ft.Control:
     return _halves(shell, "top", [header, dice])
 
 
-def _middle_block(shell: Shell, table: Table, state: State, seat: int) -> ft.Control:
-    """What was entered last and who still decides, in words (issue 15.5), and the sheet switcher."""
+def _status_block(shell: Shell, table: Table, state: State) -> ft.Control:
+    """What was entered last and who still decides, in words, right above the decision's buttons."""
     last = last_decision(shell)
     waiting_text = deciding_text(shell, state) if state.phase == "white" else None
     lines = tuple(x for x in (last, waiting_text) if x) + ("", "")
-    # Always two lines (an empty one keeps its height): the sheet below never moves when a
-    # line comes or goes, so its ~65 semantics elements are not repositioned (issue 18).
-    middle: list[ft.Control] = [shell.memo((table.id, "status"), lines[:2], lambda: ft.Column(
-        [ft.Text(lines[0], size=16, weight=ft.FontWeight.BOLD), ft.Text(lines[1], size=15)], spacing=2))]
-    if len(state.names) > 1:
-        # every sheet can be looked at; only one's own seats can be crossed on
-        names = tuple(state.names)
-        middle.append(shell.memo((table.id, "switcher"), (names, seat),
-                                 lambda: player_switcher(list(names), seat, lambda i: _select(shell, i))))
-    return _halves(shell, "middle", middle)
+    # Always two lines (an empty one keeps its height): the buttons and the sheet below never move
+    # when a line comes or goes, so their semantics elements are not repositioned.
+    return shell.memo((table.id, "status"), lines[:2], lambda: ft.Column(
+        [ft.Text(lines[0], size=16, weight=ft.FontWeight.BOLD), ft.Text(lines[1], size=15)], spacing=2))
+
+
+def _switcher(shell: Shell, table: Table, state: State, seat: int) -> ft.Control | None:
+    """Every sheet can be looked at; only one's own seats can be crossed on."""
+    if len(state.names) < 2:
+        return None
+    names = tuple(state.names)
+    return shell.memo((table.id, "switcher"), (names, seat),
+                      lambda: player_switcher(list(names), seat, lambda i: _select(shell, i)))
 
 
 def _phase_controls(shell: Shell, state: State, seat: int, mine: list[int], waiting_mine: list[int],
@@ -214,7 +217,7 @@ def _phase_controls(shell: Shell, state: State, seat: int, mine: list[int], wait
                                       on_click=lambda e: _rest_pass(shell, others)))
         if acting is not None:
             # "Alle anderen passen" beside the title, not below the buttons: after a roll the whole
-            # decision fits on a 360x740 phone, nothing of it cut by the bottom edge (issue 25.3)
+            # decision fits on a 360x740 phone, nothing of it cut by the bottom edge
             title = section_title(shell.t("q8.play.white_title", sum=state.rolled.white_sum, name=state.names[acting]))
             out.append(keyed(ft.Row([ft.Container(title, expand=True), *rest], spacing=6,
                                     vertical_alignment=ft.CrossAxisAlignment.CENTER), "phase-title"))
@@ -235,27 +238,28 @@ def play_view(shell: Shell) -> ft.Control:
     seat = _selected(shell, state)
     mine = _my_seats(shell, len(state.names))
     out: list[ft.Control] = [_top_block(shell, table, state)]
-    # The seat whose decision this phone offers buttons for: one of its own, never another's
-    # (issue 15.7); a phone acting for every seat decides for the sheet it shows.
+    # The seat whose decision this phone offers buttons for: one of its own, never another's;
+    # a phone acting for every seat decides for the sheet it shows.
     waiting_mine = [s for s in table.game.current_seats(state) if s in mine]
     if state.phase == "color" and state.active in mine:
         seat = state.active  # the active player's colour choice is made on their sheet
     acting = seat if seat in waiting_mine else (waiting_mine[0] if shell.seats is not None and waiting_mine else None)
-    out.append(_middle_block(shell, table, state, seat))
-    # The sheet comes before the phase's buttons: the picture of the game stays put while
-    # the buttons below it change from tap to tap (and they are nearer the thumb).
-    out.append(keyed(sheet_view(shell, state, seat), "sheet"))
-    # What comes and goes from tap to tap (a refusal, the phase's title and buttons, "Alle anderen
-    # passen") lives in a column of its own: the screen's column keeps the same children on every
-    # tap. Flutter rebuilds the whole subtree of a control whose list of children changed: when
-    # "Alle anderen passen" went from the screen's column, every control of the screen (the sheet's
-    # ~250 too) was built again, ~3x the frame of a tap that only changes texts (issue 18).
+    # Every decision of the turn on the first screen: the phase's title and buttons come right below
+    # the dice, the sheet below them as the picture of the game (a 360x740 phone shows both). What
+    # comes and goes from tap to tap (a refusal, the phase's title and buttons, "Alle anderen
+    # passen") lives in a column of its own, so the screen's column keeps the same children on
+    # every tap: Flutter rebuilds the whole subtree of a control whose list of children changed
+    # (the sheet's ~250 controls too), ~3x the frame of a tap that only changes texts.
     phase: list[ft.Control] = []
     refusal = shell.refusal_control()
     if refusal:
         phase.append(keyed(refusal, "refusal"))
     phase += _phase_controls(shell, state, seat, mine, waiting_mine, acting)
+    out.append(keyed(_status_block(shell, table, state), "status"))
     out.append(keyed(ft.Column(phase, spacing=10), "phase"))
+    switcher = _switcher(shell, table, state, seat)
+    out.append(keyed(ft.Column([switcher] if switcher else [], spacing=0), "switcher"))
+    out.append(keyed(sheet_view(shell, state, seat), "sheet"))
     out.append(keyed(shell.memo((table.id, "dispute"), shell.lang, lambda: dispute_button(shell)), "dispute"))
     return ft.Column(out, spacing=10)
 
@@ -313,7 +317,7 @@ def roll_controls(shell: Shell, state: State, mine: list[int]) -> list[ft.Contro
 
     field.on_submit = apply_typed
     if opened(shell.ui, ("dice_entry", shell.game_table.id), shell.game_table.seq) is not None:
-        # the real faces are being tapped in: they are the one way to confirm (issue 25.10)
+        # the real faces are being tapped in: they are the one way to confirm
         return [real_dice_entry(shell, req)]
     return [
         big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600,
@@ -395,7 +399,7 @@ def action_row(shell: Shell, state: State, actions: list[Action]) -> ft.Control:
 
     A button does what this render offers at its place: the actions are kept beside the row and
     read when tapped, so the next player's decision on the same white sum (the same words, another
-    seat) keeps the row's controls and Flet's diff skips them (issue 29.4: a fifth of a tap's
+    seat) keeps the row's controls and Flet's diff skips them (a fifth of a tap's
     Python in the phone's WebAssembly)."""
     specs = action_specs(shell, state, actions)
     offer: list[Action] = shell.ui.setdefault(("q8_offer", shell.game_table.id), [])
