@@ -114,10 +114,10 @@ add_strings(
             "en": "For BG Stats: the games of a date range",
         },
         "bg.range_help": {
-            "de": "Alle fertigen Spiele, die in diesem Zeitraum begonnen haben, als eine Spieldatei für BG Stats "
-                  "(das Format ist nicht offiziell beschrieben und nicht in der App erprobt) und als CSV.",
-            "en": "Every finished game that started in this range, as one play file for BG Stats "
-                  "(the format is not officially documented and not tried in the app) and as CSV.",
+            "de": "Alle fertigen Spiele, die in diesem Zeitraum begonnen haben, als eine Spieldatei zum Öffnen "
+                  "in BG Stats, und als Tabelle (CSV).",
+            "en": "Every finished game that started in this range, as one play file to open in BG Stats, "
+                  "and as a table (CSV).",
         },
         "bg.from": {"de": "Von (JJJJ-MM-TT)", "en": "From (YYYY-MM-DD)"},
         "bg.to": {"de": "Bis (JJJJ-MM-TT)", "en": "To (YYYY-MM-DD)"},

@@ -84,15 +84,17 @@ add_strings(
         },
         "join.qr_label": {"de": "QR-Code zum Beitreten: {url}", "en": "QR code to join: {url}"},
         "join.local_only": {
-            "de": "Nur dieses Gerät: der Tischrichter ist nicht im WLAN erreichbar. "
-                  "Mit „python -m companion --lan“ starten, damit Handys am Tisch beitreten können.",
-            "en": "This device only: Tischrichter is not reachable on the Wi-Fi. "
-                  "Start it with “python -m companion --lan” so phones at the table can join.",
+            "de": "Andere Handys erreichen diesen Tischrichter nicht: er läuft nur für dieses Gerät. "
+                  "Reicht es am Tisch herum – oder öffnet das Spiel auf einem Tischrichter, der im WLAN "
+                  "oder im Internet läuft.",
+            "en": "Other phones cannot reach this Tischrichter: it runs for this device only. "
+                  "Pass it around the table – or open the game on a Tischrichter that runs on the Wi-Fi "
+                  "or on the internet.",
         },
         "join.no_network": {
-            "de": "Die Handys erreichen dieses Gerät nicht: es hat keine Adresse im WLAN. "
+            "de": "Die Handys erreichen dieses Gerät nicht: es ist mit keinem WLAN verbunden. "
                   "Dieses Gerät mit dem WLAN verbinden und den Tischrichter neu starten.",
-            "en": "The phones cannot reach this device: it has no address on the Wi-Fi. "
+            "en": "The phones cannot reach this device: it is not connected to a Wi-Fi. "
                   "Connect this device to the Wi-Fi and start Tischrichter again.",
         },
         "join.same_wifi": {
@@ -101,12 +103,12 @@ add_strings(
                    "table."),
         },
         "join.phone_only": {
-            "de": "Dieser Tischrichter läuft allein auf diesem Handy, ohne Server: reicht es am Tisch herum. "
-                  "Mit mehreren Handys spielen geht nur im Server-Modus: den Tischrichter auf einem Laptop "
-                  "im WLAN starten („bash build/serve.sh --lan“) und die Handys den QR-Code des Spiels scannen lassen.",
-            "en": "This Tischrichter runs on this phone alone, without a server: pass it around the table. "
-                  "Playing with several phones needs the server mode: start Tischrichter on a laptop on the "
-                  "Wi-Fi (“bash build/serve.sh --lan”) and let the phones scan the game's QR code.",
+            "de": "Dieser Tischrichter läuft allein auf diesem Handy: reicht es am Tisch herum. "
+                  "Mit einem Handy für jeden spielt ihr auf einem Tischrichter, der im WLAN oder im Internet "
+                  "läuft: dort zeigt jedes Spiel seinen QR-Code zum Beitreten.",
+            "en": "This Tischrichter runs on this phone alone: pass it around the table. "
+                  "To play with a phone each, use a Tischrichter that runs on the Wi-Fi or on the internet: "
+                  "there every game shows its QR code to join.",
         },
         "join.copy": {"de": "Link kopieren", "en": "Copy link"},
         "join.copied": {"de": "Link kopiert.", "en": "Link copied."},
@@ -220,10 +222,13 @@ def join_screen(shell: Shell) -> list[ft.Control]:
     host = urlparse(url).hostname or ""
     out: list[ft.Control] = [section_title(shell.t("join.title"))]
     if host in ("127.0.0.1", "localhost", "::1"):
-        # the gate on (a host token) means the server was started for the LAN (--lan): it found no
-        # network address, so telling the host to start with --lan would send them in a circle
+        # No other phone can open a loopback address: say so in a player's words, and show no QR
+        # code or link that would only lead a phone nowhere. The gate on (a host token) means the
+        # server was started for the Wi-Fi and found no network address.
         key = "join.no_network" if shell.ctx.token else "join.local_only"
-        out.append(info_line(shell.t(key), color=ft.Colors.AMBER_100))
+        return out + [info_line(shell.t(key), color=ft.Colors.AMBER_100),
+                      big_button(shell.t("join.back"), lambda e: shell.open_table(table.id),
+                                 color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE)]
     out += [
         ft.Text(shell.t("join.scan"), size=15),
         ft.Row(

@@ -139,11 +139,19 @@ def _again(shell: Shell) -> tuple[list[PlayerSpec], RecordOptions, int] | None:
     return hook(list(table.record.players), dict(table.record.options))
 
 
+def why_link(shell: Shell, why: str, rule: str) -> ft.Control:
+    """"Warum so? Punktetabelle" as a small link to the game's scoring rule, the rule's id after it in
+    small print: the table asks why, the id is for the rules screen (a screen reader reads both)."""
+    return ft.TextButton(
+        content=ft.Text(shell.t(why), size=15, spans=[ft.TextSpan(f" {rule}", ft.TextStyle(size=12))]),
+        icon=ft.Icons.HELP_OUTLINE, height=TOUCH, on_click=lambda e: shell.show_rule(rule))
+
+
 def result_footer(shell: Shell, why: str, rule: str, game: str) -> list[ft.Control]:
     """A result screen's last rows: "Warum so? …" for the game's scoring rule (``why``, ``rule``),
     "Nochmal" and the names kept as profiles (``again_controls``), "Neues Spiel" (its setup)."""
     return [
-        ft.TextButton(content=shell.t(why), height=TOUCH, on_click=lambda e: shell.show_rule(rule)),
+        why_link(shell, why, rule),
         *again_controls(shell),
         big_button(shell.t("result.new_game"), lambda e: shell.go_setup(game), color=ft.Colors.INDIGO_600,
                    text_color=ft.Colors.WHITE),

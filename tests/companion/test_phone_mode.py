@@ -20,14 +20,14 @@ from tests.harness.flet_session import AppSession, make_context
 ROOT = Path(__file__).resolve().parents[2]
 
 PHONE_ONLY_DE = (
-    "Dieser Tischrichter läuft allein auf diesem Handy, ohne Server: reicht es am Tisch herum. "
-    "Mit mehreren Handys spielen geht nur im Server-Modus: den Tischrichter auf einem Laptop "
-    "im WLAN starten („bash build/serve.sh --lan“) und die Handys den QR-Code des Spiels scannen lassen."
+    "Dieser Tischrichter läuft allein auf diesem Handy: reicht es am Tisch herum. "
+    "Mit einem Handy für jeden spielt ihr auf einem Tischrichter, der im WLAN oder im Internet "
+    "läuft: dort zeigt jedes Spiel seinen QR-Code zum Beitreten."
 )
 PHONE_ONLY_EN = (
-    "This Tischrichter runs on this phone alone, without a server: pass it around the table. "
-    "Playing with several phones needs the server mode: start Tischrichter on a laptop on the "
-    "Wi-Fi (“bash build/serve.sh --lan”) and let the phones scan the game's QR code."
+    "This Tischrichter runs on this phone alone: pass it around the table. "
+    "To play with a phone each, use a Tischrichter that runs on the Wi-Fi or on the internet: "
+    "there every game shows its QR code to join."
 )
 
 

@@ -86,7 +86,7 @@ add_strings(
             "en": "{color}: {crosses} · crosses {count} · {points} pts",
         },
         "q8.result.lock_bonus": {"de": "+1 Schloss", "en": "+1 lock"},
-        "q8.result.why": {"de": "Warum so? Punktetabelle q8.score", "en": "Why? Points table q8.score"},
+        "q8.result.why": {"de": "Warum so? Punktetabelle", "en": "Why? Points table"},
     }
 )
 

@@ -152,7 +152,7 @@ add_strings(
             "en": "{count}× G without a minus tile: 0 points",
         },
         "vx.end.home": {"de": "Spielende: alle Figuren sind im Ziel.", "en": "Game over: every figure is home."},
-        "vx.result.why": {"de": "Warum so? Wertung vx.score", "en": "Why? Scoring vx.score"},
+        "vx.result.why": {"de": "Warum so? Wertung", "en": "Why? Scoring"},
         "vx.quick.title": {"de": "Verflixxt! – nur Punkte zählen", "en": "Verflixxt! – count points only"},
         "vx.quick.tiles": {"de": "Tafeln Spieler {n}", "en": "Tiles player {n}"},
         "vx.quick.score": {"de": "Auswerten", "en": "Score"},

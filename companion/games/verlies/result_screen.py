@@ -19,8 +19,9 @@ from companion.screens.result_end import (
     end_block,
     reopen_button,
     reopen_question,
+    why_link,
 )
-from components.common import TOUCH, big_button, keyed
+from components.common import big_button, keyed
 from scoring.engine import PlayerSpec
 from scoring.verlies import State
 
@@ -66,9 +67,7 @@ def result_view(shell: Shell) -> ft.Control:
             lines.append(ft.Text(treasures, size=14, italic=p.lost))
         out.append(keyed(ft.Container(bgcolor=bg, border_radius=10, padding=10,
                                       content=ft.Column(lines, spacing=2)), f"seat-{p.seat}"))
-    out.append(keyed(ft.TextButton(content=shell.t("rv.result.why"), height=TOUCH,  # 48 px to tap
-                                   on_click=lambda e: shell.show_rule("rv.end")),
-                     "why"))
+    out.append(keyed(why_link(shell, "rv.result.why", "rv.end"), "why"))
     again = again_controls(shell)  # "Nochmal" in one tap; the names kept as profiles
     if again:
         out.append(keyed(ft.Column(again, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH), "again"))

@@ -298,7 +298,7 @@ add_strings(
         },
         "rv.result.detail": {"de": "Münzen {coins} + Schätze {value}", "en": "Coins {coins} + treasures {value}"},
         "rv.result.treasure": {"de": "{name} {gold}{magic}", "en": "{name} {gold}{magic}"},
-        "rv.result.why": {"de": "Warum so? Wertung rv.end", "en": "Why? Scoring rv.end"},
+        "rv.result.why": {"de": "Warum so? Wertung", "en": "Why? Scoring"},
         # the end of a game: the winner in gold, and who escaped last
         "rv.end.wins": {"de": "{name} gewinnt mit {total} Gold", "en": "{name} wins with {total} gold"},
         "rv.end.share": {"de": "{names} teilen sich den Sieg mit je {total} Gold",

@@ -431,9 +431,15 @@ async def test_join_screen_says_when_phones_cannot_reach_it(ctx):
     table = new_game(ctx, 2)
     host = await open_phone(ctx, f"/g/{table.id}?all")
     await host.click(tooltip="Mitspieler einladen")
-    assert host.has_text("Nur dieses Gerät: der Tischrichter ist nicht im WLAN erreichbar. "
-                         "Mit „python -m companion --lan“ starten, damit Handys am Tisch beitreten können.")
-    assert host.has_text(f"http://127.0.0.1:8550/g/{table.id[:8]}")
+    assert host.has_text("Andere Handys erreichen diesen Tischrichter nicht: er läuft nur für dieses Gerät. "
+                         "Reicht es am Tisch herum – oder öffnet das Spiel auf einem Tischrichter, der im WLAN "
+                         "oder im Internet läuft.")
+    # no QR code or link a phone could not open, no command line
+    assert not host.find_all(kind=ft.Image)
+    assert not host.has_text("127.0.0.1", contains=True)
+    assert not host.has_text("python", contains=True)
+    await host.click(text="Zurück zum Spiel")
+    assert host.has_text(f"{NAMES[0]} ist dran · Wurf Nr. 1")
 
 
 async def test_join_screen_started_with_lan_but_offline_does_not_say_start_with_lan(tmp_path):
@@ -443,8 +449,9 @@ async def test_join_screen_started_with_lan_but_offline_does_not_say_start_with_
     table = new_game(ctx, 2)
     host = await open_phone(ctx, f"/g/{table.id}?all")
     await host.click(tooltip="Mitspieler einladen")
-    assert host.has_text("Die Handys erreichen dieses Gerät nicht: es hat keine Adresse im WLAN. "
+    assert host.has_text("Die Handys erreichen dieses Gerät nicht: es ist mit keinem WLAN verbunden. "
                          "Dieses Gerät mit dem WLAN verbinden und den Tischrichter neu starten.")
+    assert not host.find_all(kind=ft.Image)
     assert not host.has_text("--lan", contains=True)
 
 
