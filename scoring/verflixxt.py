@@ -522,7 +522,7 @@ add_texts(
         },
         "vx_empty_layout": {
             "de": "Der Parcours braucht mindestens eine Tafel.",
-            "en": "The parcours needs at least one tile.",
+            "en": "The track needs at least one tile.",
         },
         "vx_long_layout": {
             "de": "{count} Tafeln sind zu viele (höchstens {high}).",

@@ -223,7 +223,7 @@ VERLIES_WORDS = {
                                                "Passage gold: roll 1+d6"],
            "plus": "Correction +1", "minus": "Correction −1", "undo": "Undo", "purse0": "0 gold",
            "purse1": "1 gold", "line": "Turn 1: Ana +1 (passage)", "empty": "No gold change yet.",
-           "turn": "Ana's turn · turn 1", "moved": "Ana laid a passage.",
+           "turn": "Ana's turn · move 1", "moved": "Ana laid a passage.",
            "once": "Passage gold: once per card (rv.gold)", "taken": "This passage's gold is taken (rv.gold)."},
 }
 

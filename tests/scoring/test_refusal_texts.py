@@ -311,7 +311,7 @@ V_CASES: dict[str, tuple[str | None, Callable[[], Any], str, str]] = {
         "vx.setup",
         lambda: v_options(layout="  "),
         "Der Parcours braucht mindestens eine Tafel.",
-        "The parcours needs at least one tile.",
+        "The track needs at least one tile.",
     ),
     "vx_long_layout": (
         "vx.setup",

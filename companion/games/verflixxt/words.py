@@ -20,7 +20,7 @@ add_strings(
         "vx.setup.bite.largest": {"de": "die größte Minustafel", "en": "the largest minus tile"},
         "vx.setup.layout_title": {
             "de": "Parcours (wie er auf dem Tisch liegt)",
-            "en": "Parcours (as laid on the table)",
+            "en": "Track (as laid on the table)",
         },
         "vx.setup.layout": {"de": "Tafeln von Start bis Ziel", "en": "Tiles from start to goal"},
         "vx.setup.layout_ok": {
@@ -29,7 +29,7 @@ add_strings(
         },
         "vx.setup.palette": {"de": "Antippen hängt eine Tafel an:", "en": "Tap to add a tile:"},
         "vx.setup.del_last": {"de": "Letzte Tafel löschen", "en": "Delete last tile"},
-        "vx.setup.clear": {"de": "Parcours leeren", "en": "Clear the parcours"},
+        "vx.setup.clear": {"de": "Parcours leeren", "en": "Clear the track"},
         "vx.setup.random": {"de": "Zufällige Auslage", "en": "Random layout"},
         "vx.setup.tile_set": {"de": "Tafelsatz für die Zufallsauslage", "en": "Tile set for random layouts"},
         "vx.setup.tile_set_title": {"de": "Tafelsatz eurer Schachtel", "en": "Your box's tile set"},

@@ -52,7 +52,7 @@ add_strings(
         "rv.setup.penalty_next": {"de": "den nächsten Zug", "en": "the next turn"},
         "rv.setup.penalty_this": {"de": "nur diesen Zug", "en": "only this turn"},
         # play
-        "rv.play.turn": {"de": "{name} ist dran · Zug {turn}", "en": "{name}'s turn · turn {turn}"},
+        "rv.play.turn": {"de": "{name} ist dran · Zug {turn}", "en": "{name}'s turn · move {turn}"},
         "rv.play.waiting_for": {"de": "Warte auf {name}.", "en": "Waiting for {name}."},
         "rv.play.injured_turn": {
             "de": ("{name} ist verletzt ({cause}) und erholt sich diesen ganzen Zug: keine Karte, kein Schritt "

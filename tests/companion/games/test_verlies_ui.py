@@ -373,7 +373,7 @@ def test_english_words(shell):
     start(shell)
     shell.lang = "en"
     shell.render()
-    assert has_text(shell, "Ana's turn · turn 1")
+    assert has_text(shell, "Ana's turn · move 1")
     click(shell, "Draw a card")
     click(shell, "Passage")
     click(shell, "Check an obstacle")
