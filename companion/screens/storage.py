@@ -24,6 +24,7 @@ from companion import platform
 from companion.i18n import add_strings
 from companion.shell import EXTENSIONS, RESULT_EXTRAS, TOP_EXTRAS, Shell
 from companion.store import StoreError
+from components import theme
 from components.common import big_button, keyed
 
 log = logging.getLogger("tischrichter.storage")
@@ -45,6 +46,11 @@ add_strings(
                   "“Install app”; iPhone/Safari: Share, then “Add to Home Screen”) and download a backup after "
                   "the game (“Backup & import”).",
         },
+        "kept.short": {
+            "de": "Dieser Browser darf die Spiele auf diesem Handy löschen.",
+            "en": "This browser may delete the games on this phone.",
+        },
+        "kept.more": {"de": "Mehr", "en": "More"},
         "kept.ok": {"de": "Verstanden", "en": "Got it"},
         "kept.offer": {
             "de": "Dieser Browser darf die Spiele löschen: eine Sicherung als Datei hebt sie auf.",
@@ -102,7 +108,7 @@ def notice(shell: Shell) -> list[ft.Control]:
     if shell.storage_notice_seen or store.meta(SEEN) == "1":
         return []
 
-    def seen(e: ft.Event[ft.Button]) -> None:
+    def seen(e: ft.Event[ft.TextButton]) -> None:
         shell.storage_notice_seen = True
         try:
             store.set_meta(SEEN, "1")
@@ -110,11 +116,20 @@ def notice(shell: Shell) -> list[ft.Control]:
             log.info("notice not remembered: %s", exc)
         shell.render()
 
-    box = ft.Container(
-        content=ft.Column([ft.Text(shell.t("kept.notice"), size=15),
-                           ft.Row([big_button(shell.t("kept.ok"), seen)], alignment=ft.MainAxisAlignment.END)],
-                          spacing=8),
-        bgcolor=ft.Colors.AMBER_100, border_radius=10, padding=10)
+    def more(e: ft.Event[ft.TextButton]) -> None:
+        shell.ui["kept_more"] = not shell.ui.get("kept_more")
+        shell.render()
+
+    # One line above the games, not a paragraph before them: what to do is one tap on "Mehr" away.
+    line = ft.Row([ft.Text(shell.t("kept.short"), size=14, expand=True, color=theme.ON_NOTICE),
+                   ft.TextButton(content=shell.t("kept.more"), height=48, on_click=more),
+                   ft.TextButton(content=shell.t("kept.ok"), height=48, on_click=seen)],
+                  spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+    parts: list[ft.Control] = [line]
+    if shell.ui.get("kept_more"):
+        parts.append(ft.Text(shell.t("kept.notice"), size=14, color=theme.ON_NOTICE))
+    box = ft.Container(content=ft.Column(parts, spacing=4), bgcolor=theme.NOTICE, border_radius=10,
+                       padding=ft.Padding.only(left=10, right=2, top=2, bottom=2))
     return [keyed(box, "storage_notice")]
 
 

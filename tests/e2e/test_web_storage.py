@@ -24,11 +24,7 @@ pytestmark = pytest.mark.e2e
 
 SHOTS = ROOT / "build" / "out" / "storage"
 VIEWPORT = {"width": 360, "height": 740}
-NOTICE = ("Dieser Browser darf die Spiele auf diesem Handy löschen: wenn der Speicher knapp wird, und Safari auf "
-          "dem iPhone schon, wenn die Seite sieben Tage nicht geöffnet wurde. So bleiben sie: die App zum "
-          "Startbildschirm hinzufügen (Android/Chrome: im Menü mit den drei Punkten „Zum Startbildschirm "
-          "hinzufügen“ oder „App installieren“; iPhone/Safari: Teilen, dann „Zum Home-Bildschirm“) und nach dem "
-          "Spiel eine Sicherung herunterladen („Sichern & Einlesen“).")
+NOTICE = "Dieser Browser darf die Spiele auf diesem Handy löschen."  # one line; "Mehr" shows what to do
 OFFER = "Dieser Browser darf die Spiele löschen: eine Sicherung als Datei hebt sie auf."
 DOWNLOAD = "Sicherung herunterladen"
 ANSWER_DRAWN = 3.0  # s: after the home screen, time for the browser's answer to be drawn (it comes in ms)

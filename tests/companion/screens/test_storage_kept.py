@@ -24,7 +24,13 @@ from scoring.engine import PlayerSpec, get_game, replay
 from scoring.simulate import play_random
 from tests.harness.flet_session import AppSession, make_context
 
+# the notice is one line above the games; "Mehr" shows what to do
 NOTICE = {
+    "de": "Dieser Browser darf die Spiele auf diesem Handy löschen.",
+    "en": "This browser may delete the games on this phone.",
+}
+MORE = {"de": "Mehr", "en": "More"}
+NOTICE_MORE = {
     "de": "Dieser Browser darf die Spiele auf diesem Handy löschen: wenn der Speicher knapp wird, und Safari "
           "auf dem iPhone schon, wenn die Seite sieben Tage nicht geöffnet wurde. So bleiben sie: die App zum "
           "Startbildschirm hinzufügen (Android/Chrome: im Menü mit den drei Punkten „Zum Startbildschirm "
@@ -90,8 +96,11 @@ async def test_not_kept_the_home_screen_says_so_once(tmp_path, phone, lang):
     ctx = make_context(tmp_path / "phone.db")
     app = await AppSession.start(ctx, f"/?lang={lang}")
     assert app.has_text(NOTICE[lang]) and app.sent(NOTICE[lang])
+    assert not app.has_text(NOTICE_MORE[lang])  # one line, not a paragraph before the games
+    await app.click(text=MORE[lang])
+    assert app.has_text(NOTICE_MORE[lang])
     await app.click(text=OK[lang])
-    assert not app.has_text(NOTICE[lang])
+    assert not app.has_text(NOTICE[lang]) and not app.has_text(NOTICE_MORE[lang])
     # read once: not again on this phone (the store remembers it; a reload is a new session)
     again = await AppSession.start(ctx, f"/?lang={lang}")
     assert not again.has_text(NOTICE[lang])
