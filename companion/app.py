@@ -112,6 +112,7 @@ class AppShell(ControlReuse, PhoneSettings):
         self._own_write: PendingWrite | None = None  # this phone's last change, until it is committed
         self.theme_mode = "system"  # follows the phone's dark setting until the table picks light or dark
         self._wakelock: ft.Wakelock | None = None
+        self._haptic: ft.HapticFeedback | None = None
         self._awake = False  # what the wake lock was last asked to be
 
     # --- words --------------------------------------------------------------------
@@ -134,6 +135,7 @@ class AppShell(ControlReuse, PhoneSettings):
         # the screen stays awake while a game is open (a phone that sleeps mid-turn loses the table);
         # Flet registers a service with the page that is current when it is made: this one
         self._wakelock = ft.Wakelock()
+        self._haptic = ft.HapticFeedback()
         page.on_disconnect = self._on_disconnect
         page.on_close = self._on_close
         page.on_connect = self._on_connect
@@ -374,7 +376,10 @@ class AppShell(ControlReuse, PhoneSettings):
         return self.act(lambda: self.game_table.submit(action, self.seats))
 
     def roll(self, values: list[int] | None = None) -> bool:
-        return self.act(lambda: self.game_table.roll(self.seats, values))
+        rolled = self.act(lambda: self.game_table.roll(self.seats, values))
+        if rolled:
+            self.buzz()
+        return rolled
 
     def undo(self) -> bool:
         return self.act(lambda: self.game_table.undo(self.seats))

@@ -29,6 +29,7 @@ class PhoneSettings:
     screen: str
     table: Table | None
     _wakelock: ft.Wakelock | None
+    _haptic: ft.HapticFeedback | None
     _awake: bool
 
     def render(self) -> None:
@@ -115,3 +116,20 @@ class PhoneSettings:
             await asyncio.wait_for(ft.SharedPreferences().set("lang", lang), timeout=CLIENT_ANSWER_TIMEOUT)
         except Exception as err:  # the choice holds for this session; only remembering it failed
             log.debug("language not remembered: %r", err)
+
+    def buzz(self) -> None:
+        """A short vibration where the phone can (a roll is felt as well as seen); nothing elsewhere."""
+        haptic = self._haptic
+        if haptic is None:
+            return
+
+        async def vibrate() -> None:
+            try:
+                await asyncio.wait_for(haptic.medium_impact(), timeout=CLIENT_ANSWER_TIMEOUT)  # type: ignore[no-untyped-call]
+            except Exception as err:  # a phone or browser without vibration: the roll is seen all the same
+                log.debug("no vibration: %r", err)
+
+        try:
+            self.page.run_task(vibrate)
+        except RuntimeError as err:  # the session's loop is gone
+            log.debug("no vibration: %r", err)

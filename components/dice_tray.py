@@ -34,7 +34,13 @@ def dice_tray(faces: list[DieFace], *, size: int = 50) -> ft.Control:
                     alignment=ft.Alignment.CENTER,
                     content=ft.Column(
                         [
-                            ft.Text(shown, size=22, weight=ft.FontWeight.BOLD, color=f.text_color),
+                            # a new value pops in (200 ms, readable from the first frames): a roll is
+                            # seen, where the numbers used to swap silently
+                            ft.AnimatedSwitcher(
+                                ft.Text(shown, size=22, weight=ft.FontWeight.BOLD, color=f.text_color),
+                                transition=ft.AnimatedSwitcherTransition.SCALE, duration=200,
+                                reverse_duration=0, switch_in_curve=ft.AnimationCurve.EASE_OUT_BACK,
+                            ),
                             ft.Text(f.label, size=10, color=f.text_color),
                         ],
                         spacing=0,
