@@ -413,23 +413,23 @@ class AppShell(ControlReuse, PhoneSettings):
             await self.set_lang(other)
 
         return ft.Container(
-            bgcolor=ft.Colors.INDIGO_700,
+            bgcolor=theme.BAR,
             padding=ft.Padding.symmetric(horizontal=8, vertical=4),
             content=ft.Row(
                 [
                     ft.IconButton(
                         icon=ft.Icons.HOME,
-                        icon_color=ft.Colors.WHITE,
+                        icon_color=theme.ON_BAR,
                         icon_size=32,  # 48 px to tap
                         tooltip=self.t("app.home"),
                         on_click=lambda e: self.go_home(),
                     ),
                     # one line: on a 360 px seat phone the bar also holds "Du: Ana" and the seat switch
-                    ft.Text(self.t("app.title"), size=20, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE, expand=True,
+                    ft.Text(self.t("app.title"), size=20, weight=ft.FontWeight.BOLD, color=theme.ON_BAR, expand=True,
                             no_wrap=True, overflow=ft.TextOverflow.ELLIPSIS),
                     ft.TextButton(
                         height=48,  # a thumb-sized target
-                        content=ft.Text(self.t("app.lang_switch"), color=ft.Colors.WHITE),
+                        content=ft.Text(self.t("app.lang_switch"), color=theme.ON_BAR),
                         tooltip=self.t("app.lang_switch_tip"),
                         on_click=switch,
                         style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=6)),
@@ -490,7 +490,7 @@ class AppShell(ControlReuse, PhoneSettings):
             content = self._screen()
         except Exception as exc:  # a view bug must not kill the session: show it and keep the game
             log.exception("view failed")
-            content = [info_line(self.t("app.error", detail=type(exc).__name__), color=ft.Colors.RED_50)]
+            content = [info_line(self.t("app.error", detail=type(exc).__name__), color=theme.REFUSAL)]
         if self.table is not None:
             self._rendered_seq = (self.table.seq, len(self.table.record.actions))
         # One keyed column per screen: Flet then diffs a rebuilt view against the
@@ -521,9 +521,9 @@ class AppShell(ControlReuse, PhoneSettings):
     def _screen(self) -> list[ft.Control]:
         out: list[ft.Control] = []
         for n in ([] if self.is_guest else self.ctx.store.notices):  # they name the host's files
-            out.append(info_line(self.t(n.key, **n.params), color=ft.Colors.AMBER_100))
+            out.append(info_line(self.t(n.key, **n.params), color=theme.NOTICE))
         if self.flash:
-            out.append(info_line(self.flash, color=ft.Colors.AMBER_100))
+            out.append(info_line(self.flash, color=theme.NOTICE))
         out += [c for extra in TOP_EXTRAS for c in extra(self)]
         if self.is_guest and self.screen == "play" and self.table is not None and not self.seats:
             # never the pass-around view on a guest's phone: who are you first
@@ -534,7 +534,7 @@ class AppShell(ControlReuse, PhoneSettings):
         if self.is_guest and not (self.screen == "play" or self.screen in GUEST_SCREENS):
             self.screen = "denied"
             out.append(info_line(self.t("access.no_link" if self.guest_game is None else "access.host_only"),
-                                 color=ft.Colors.AMBER_100))
+                                 color=theme.NOTICE))
             return out
         quick = registry.quick_screens()
         if self.screen == "setup" and self.game_id:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from components import theme
 from components.stepper import stepper as stepper  # the ± stepper, re-exported for old imports
 
 TOUCH = 52  # px: comfortably above the 48 px minimum touch target
@@ -57,16 +58,16 @@ def own_node(text: ft.Control) -> ft.Control:
 
 
 def section_title(text: str) -> ft.Control:
-    return ft.Text(text, size=15, weight=ft.FontWeight.BOLD, color=ft.Colors.BLUE_GREY_700)
+    return ft.Text(text, size=15, weight=ft.FontWeight.BOLD, color=theme.MUTED)
 
 
 def refusal_line(message: str, link_text: str | None, on_rule: Callable[[], None] | None) -> ft.Control:
     """Where the tap happened: the referee's no across the whole width, the rule id as a
     48 px link below it (beside it, the text ran down a column of two words)."""
     parts: list[ft.Control] = [ft.Row(
-        [ft.Icon(ft.Icons.GAVEL, color=ft.Colors.RED_700, size=20),
+        [ft.Icon(ft.Icons.GAVEL, color=theme.ON_REFUSAL, size=20),
          # not selectable: a selectable text reaches a screen reader without its words
-         ft.Text(message, color=ft.Colors.RED_900, size=15, expand=True)],
+         ft.Text(message, color=theme.ON_REFUSAL, size=15, expand=True)],
         vertical_alignment=ft.CrossAxisAlignment.CENTER,
     )]
     if link_text:
@@ -74,14 +75,29 @@ def refusal_line(message: str, link_text: str | None, on_rule: Callable[[], None
                                    on_click=lambda e: on_rule() if on_rule else None))
     return ft.Container(
         content=ft.Column(parts, spacing=0, horizontal_alignment=ft.CrossAxisAlignment.START),
-        bgcolor=ft.Colors.RED_50,
+        bgcolor=theme.REFUSAL,
         border_radius=10,
         padding=ft.Padding.symmetric(horizontal=10, vertical=4),
     )
 
 
-def info_line(message: str, *, color: str = ft.Colors.BLUE_GREY_50) -> ft.Control:
-    return ft.Container(content=ft.Text(message, size=15), bgcolor=color, border_radius=10, padding=10)
+# the text colour on each role a line can have; on CARD, CARD_STRONG and SUCCESS it is the default (TEXT)
+_ON_ROLE: dict[str, str | None] = {
+    theme.CARD: None, theme.CARD_STRONG: None, theme.SUCCESS: None,
+    theme.NOTICE: theme.ON_NOTICE, theme.REFUSAL: theme.ON_REFUSAL, theme.CHOICE: theme.ON_CHOICE,
+    theme.PRIMARY: theme.ON_PRIMARY,
+}
+
+
+def info_line(message: str, *, color: str = theme.CARD, text_color: str | None = None) -> ft.Control:
+    """A line in a panel of its own: ``color`` a role of components.theme (``theme.NOTICE`` for what
+    the table should read, ``theme.REFUSAL`` for a no, ``theme.SUCCESS`` for a yes, the default
+    ``theme.CARD`` for a plain line); the text takes the role's own colour. A fixed light shade (an
+    older caller's ``ft.Colors.AMBER_100``) keeps black text, readable on a dark phone too."""
+    if text_color is None:
+        text_color = _ON_ROLE.get(color, ft.Colors.BLACK)
+    return ft.Container(content=ft.Text(message, size=15, color=text_color), bgcolor=color, border_radius=10,
+                        padding=10)
 
 
 _TOGGLE_ICONS = {
@@ -106,9 +122,9 @@ def toggle_row(label: str, value: bool, on_toggle: Callable[[], None], *, kind: 
         content=ft.TextButton(  # one control: the screens' patches stay small
             content=label,
             icon=on if value else off,
-            icon_color=ft.Colors.INDIGO_600 if value else ft.Colors.BLUE_GREY_400,
+            icon_color=theme.PRIMARY if value else theme.MUTED,
             height=TOUCH,
-            style=ft.ButtonStyle(color=ft.Colors.BLACK_87, icon_size=30 if kind == "switch" else 26,
+            style=ft.ButtonStyle(color=theme.TEXT, icon_size=30 if kind == "switch" else 26,
                                  padding=ft.Padding.symmetric(horizontal=6),
                                  text_style=ft.TextStyle(size=15)),
             on_click=lambda e: on_toggle(),

@@ -14,6 +14,7 @@ from functools import partial
 
 import flet as ft
 
+from components import theme
 from components.common import own_node
 
 FIELD_HEIGHT = 48  # every field is a button: at least the 48 px touch target high
@@ -128,7 +129,7 @@ def _count(row: RowModel) -> ft.Control:
     if row.bonus:
         items.append(ft.Icon(ft.Icons.LOCK, size=16, color=row.color))
     elif row.locked:
-        items.append(ft.Icon(ft.Icons.LOCK_OUTLINE, size=16, color=ft.Colors.GREY_700))
+        items.append(ft.Icon(ft.Icons.LOCK_OUTLINE, size=16, color=theme.MUTED))  # on the page
     # the count alone needs no column around it (one control less per row); the lock
     # goes under it
     inner = items[0] if len(items) == 1 else ft.Column(
@@ -156,7 +157,8 @@ def _field(
     else:
         bg = {"legal": ft.Colors.AMBER_300, "skipped": ft.Colors.GREY_400,
               "closed": ft.Colors.GREY_300}.get(state, row.light)
-        color = ft.Colors.GREY_700 if state in ("skipped", "closed") else ft.Colors.BLACK
+        # fixed like the cell it is on (a grey, a pale row colour): dark text in both themes, >= 4.5:1
+        color = ft.Colors.GREY_800 if state in ("skipped", "closed") else ft.Colors.BLACK
         # the label alone names the field ("Rot 7"): the number says nothing more to a screen
         # reader, so its own semantics label is empty (a Semantics(exclude_semantics) wrapper did
         # the same with one control more per field)
@@ -177,7 +179,7 @@ def _field(
             content=inner,
             height=FIELD_HEIGHT,
             bgcolor=bg,
-            border=ft.Border.all(2 if is_lock else 1, ft.Colors.BLACK_87 if is_lock else ft.Colors.BLACK_26),
+            border=ft.Border.all(2 if is_lock else 1, theme.TEXT if is_lock else ft.Colors.BLACK_26),
             border_radius=4,
             alignment=ft.Alignment.CENTER,
             on_click=(lambda e: on_tap(row.key, n)) if on_tap else None,

@@ -34,6 +34,8 @@ from typing import Any, TypeVar
 
 import flet as ft
 
+from components import theme
+
 D = TypeVar("D")  # a die of the roll the game waits for (the engine's ``DieSpec``)
 # Any: where a screen keeps its open dice is the shell's per-screen memory (``Shell.ui``), whose values
 # are every screen's own
@@ -102,16 +104,25 @@ def _face(s: DieSlot, v: int, picked: bool, texts: DiceEntryTexts, on_set: Calla
         content=ft.Container(
             content=ft.Semantics(  # the label alone names the face
                 content=ft.Text(str(v), size=18, weight=ft.FontWeight.BOLD if picked else ft.FontWeight.NORMAL,
-                                color=s.text_color if picked else ft.Colors.BLACK, no_wrap=True),
+                                color=s.text_color if picked else theme.TEXT, no_wrap=True),
                 exclude_semantics=True),
             height=FACE_HEIGHT,
-            bgcolor=s.color if picked else ft.Colors.WHITE,
-            border=ft.Border.all(3 if picked else 1, ft.Colors.BLACK_87 if picked else ft.Colors.BLACK_26),
+            # the chosen face in the die's own colour (its text colour beside it), the others on the page
+            bgcolor=s.color if picked else None,
+            border=ft.Border.all(3 if picked else 1, ft.Colors.BLACK_87 if picked else theme.OUTLINE),
             border_radius=8,
             alignment=ft.Alignment.CENTER,
             on_click=lambda e: on_set(s.key, v),
         ),
     )
+
+
+def _on(color: str | None) -> str | None:
+    """The text colour on the apply button: the role's own on the main action's colour, white on a
+    fixed strong colour a caller chose."""
+    if color is None:
+        return None
+    return theme.ON_PRIMARY if color == theme.PRIMARY else ft.Colors.WHITE
 
 
 def dice_entry(
@@ -121,7 +132,7 @@ def dice_entry(
     on_set: Callable[[str, int], None],
     on_apply: Callable[[list[int]], object],
     texts: DiceEntryTexts,
-    apply_color: str | None = ft.Colors.INDIGO_600,
+    apply_color: str | None = theme.PRIMARY,
 ) -> ft.Control:
     """One line per die: its chip (colour, letter, value so far) and a button per face.
 
@@ -150,7 +161,7 @@ def dice_entry(
         status = texts.ready.format(values=" ".join(map(str, done))) if texts.ready else ""
     apply = ft.Button(
         content=ft.Text(texts.apply, size=17, weight=ft.FontWeight.W_600,
-                        color=ft.Colors.WHITE if done is not None and apply_color else None),
+                        color=_on(apply_color) if done is not None else None),
         on_click=lambda e: _apply(),
         disabled=done is None,
         bgcolor=apply_color if done is not None else None,
@@ -193,10 +204,11 @@ def toggle(store: ScreenMemory, key: Hashable, roll_id: Hashable) -> bool:
 def dice_toggle(label: str, is_open: bool, on_toggle: Callable[[], object]) -> ft.Control:
     """The "Echte Würfel" button; its arrow says whether the faces show below it."""
     return ft.Button(
-        content=ft.Text(label, size=17, weight=ft.FontWeight.W_600),
+        content=ft.Text(label, size=17, weight=ft.FontWeight.W_600, color=theme.ON_CHOICE if is_open else None),
         icon=ft.Icons.EXPAND_LESS if is_open else ft.Icons.EXPAND_MORE,
+        icon_color=theme.ON_CHOICE if is_open else None,
         on_click=lambda e: on_toggle(),
-        bgcolor=ft.Colors.INDIGO_100 if is_open else ft.Colors.INDIGO_50,
+        bgcolor=theme.CHOICE if is_open else theme.CARD,
         height=FACE_HEIGHT + 4,
         style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=12),
                              padding=ft.Padding.symmetric(horizontal=14)),
@@ -211,7 +223,7 @@ def real_dice(
     on_set: Callable[[str, int], None],
     on_apply: Callable[[list[int]], object],
     texts: DiceEntryTexts,
-    apply_color: str | None = ft.Colors.INDIGO_600,
+    apply_color: str | None = theme.PRIMARY,
 ) -> ft.Control:
     """The toggle, and under it – only while open (``values`` not None) – the faces of ``slots``."""
     parts: list[ft.Control] = [dice_toggle(texts.toggle, values is not None and slots is not None, on_toggle)]

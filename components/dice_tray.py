@@ -21,6 +21,7 @@ def dice_tray(faces: list[DieFace], *, size: int = 50) -> ft.Control:
     chips: list[ft.Control] = []
     for f in faces:
         shown = "–" if f.value is None else str(f.value)
+        ink = ft.Colors.BLACK if f.removed else f.text_color  # on the die's fixed colour, or a removed die's grey
         chips.append(
             ft.Semantics(
                 label=f"{f.name} {shown}",
@@ -37,11 +38,11 @@ def dice_tray(faces: list[DieFace], *, size: int = 50) -> ft.Control:
                             # a new value pops in (200 ms, readable from the first frames): a roll is
                             # seen, where the numbers used to swap silently
                             ft.AnimatedSwitcher(
-                                ft.Text(shown, size=22, weight=ft.FontWeight.BOLD, color=f.text_color),
+                                ft.Text(shown, size=22, weight=ft.FontWeight.BOLD, color=ink),
                                 transition=ft.AnimatedSwitcherTransition.SCALE, duration=200,
                                 reverse_duration=0, switch_in_curve=ft.AnimationCurve.EASE_OUT_BACK,
                             ),
-                            ft.Text(f.label, size=10, color=f.text_color),
+                            ft.Text(f.label, size=10, color=ink),
                         ],
                         spacing=0,
                         horizontal_alignment=ft.CrossAxisAlignment.CENTER,

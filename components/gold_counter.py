@@ -15,6 +15,8 @@ from collections.abc import Callable
 
 import flet as ft
 
+from components import theme
+
 TOUCH = 52  # px, above the 48 px minimum touch target
 
 
@@ -37,7 +39,8 @@ def gold_counter(amount: int, on_step: Callable[[int], None], *, label: str, min
             disabled=disabled,
             width=TOUCH,
             height=TOUCH,
-            style=ft.ButtonStyle(bgcolor=ft.Colors.AMBER_100, shape=ft.CircleBorder()),
+            icon_color=theme.ON_NOTICE,
+            style=ft.ButtonStyle(bgcolor=theme.NOTICE, shape=ft.CircleBorder()),
             on_click=lambda e: on_step(delta),
         )
 
@@ -46,7 +49,7 @@ def gold_counter(amount: int, on_step: Callable[[int], None], *, label: str, min
             ft.Text(label, size=15, expand=True),
             button(ft.Icons.REMOVE, minus_tip, -step, amount <= low),
             ft.Container(
-                ft.Text(str(amount), size=24, weight=ft.FontWeight.BOLD, color=ft.Colors.AMBER_900),
+                ft.Text(str(amount), size=24, weight=ft.FontWeight.BOLD),
                 width=56,
                 alignment=ft.Alignment.CENTER,
             ),

@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 import flet as ft
 
+from components import theme
+
 CHIP_H = 48  # px: the minimum touch target
 
 
@@ -22,11 +24,13 @@ def player_switcher(names: list[str], selected: int, on_select: Callable[[int], 
         word = words[i] if words and i < len(words) else None
         chips.append(
             ft.Button(
-                content=ft.Text(label, size=15, weight=ft.FontWeight.BOLD if i == selected else ft.FontWeight.NORMAL),
+                content=ft.Text(label, size=15, weight=ft.FontWeight.BOLD if i == selected else ft.FontWeight.NORMAL,
+                                color=theme.ON_CHOICE if i == selected else None),
                 icon=icon,
+                icon_color=theme.ON_CHOICE if i == selected else None,
                 tooltip=f"{name}: {word}" if word else None,
                 height=CHIP_H,
-                bgcolor=ft.Colors.BLUE_100 if i == selected else None,
+                bgcolor=theme.CHOICE if i == selected else None,
                 on_click=lambda e, i=i: on_select(i),
             )
         )

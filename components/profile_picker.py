@@ -20,6 +20,8 @@ from typing import Protocol, TypeVar
 
 import flet as ft
 
+from components import theme
+
 
 class ProfileLike(Protocol):
     """What a chip shows of a player profile (``companion.records.profiles.Profile``)."""
@@ -63,15 +65,16 @@ def profile_chip(profile: P, on_pick: Callable[[P], None], *, chosen: bool = Fal
         content=ft.Row(
             [
                 ft.Container(width=18, height=18, bgcolor=bg, border_radius=9,
-                             border=ft.Border.all(1, ft.Colors.BLACK_26)),
-                ft.Text(profile.name, size=16, weight=ft.FontWeight.BOLD if chosen else ft.FontWeight.NORMAL),
+                             border=ft.Border.all(1, theme.OUTLINE)),
+                ft.Text(profile.name, size=16, weight=ft.FontWeight.BOLD if chosen else ft.FontWeight.NORMAL,
+                        color=theme.ON_CHOICE if chosen else None),
             ],
             spacing=8,
             tight=True,
         ),
         height=CHIP_HEIGHT,
         tooltip=tooltip,
-        bgcolor=ft.Colors.BLUE_100 if chosen else None,
+        bgcolor=theme.CHOICE if chosen else None,
         on_click=lambda e: on_pick(profile),
         style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=24), padding=ft.Padding.symmetric(horizontal=12)),
     )
@@ -90,7 +93,7 @@ def profile_picker(profiles: Iterable[P], on_pick: Callable[[P], None], *,
     ]
     head: list[ft.Control] = []
     if shown and (title or t):
-        head.append(ft.Text(title or (t("hist.pick.title") if t else ""), size=14, color=ft.Colors.BLUE_GREY_700))
+        head.append(ft.Text(title or (t("hist.pick.title") if t else ""), size=14, color=theme.MUTED))
     return ft.Column(
         [*head, ft.Row(chips, wrap=True, spacing=6, run_spacing=6)],
         spacing=4,

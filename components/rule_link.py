@@ -10,11 +10,13 @@ from collections.abc import Callable
 
 import flet as ft
 
+from components import theme
+
 LINK_HEIGHT = 48  # px: the minimum touch target
 
 
 def rule_link(text: str, rule: str, on_open: Callable[[str], None], *, tooltip: str | None = None,
-              color: str = ft.Colors.INDIGO_700) -> ft.Control:
+              color: str = theme.PRIMARY) -> ft.Control:
     """A text link of at least 48 px height; ``on_open(rule)`` on tap."""
     return ft.TextButton(
         content=ft.Text(text, size=15, weight=ft.FontWeight.W_600, color=color,

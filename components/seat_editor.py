@@ -20,8 +20,10 @@ from functools import partial
 
 import flet as ft
 
+from components import theme
+
 TARGET = 48  # px: the minimum touch target
-ERROR_COLOR = ft.Colors.RED_900
+ERROR_COLOR = theme.ERROR  # the words, icon and frame of a field's error
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,7 @@ def seat_card(seat: Seat, name: ft.TextField, on_remove: Callable[[], None],
     if seat.error:
         rows.append(error_text(seat.error))
     rows += list(seat.extra)
-    return ft.Container(ft.Column(rows, spacing=6), bgcolor=ft.Colors.BLUE_GREY_50, border_radius=10, padding=8,
+    return ft.Container(ft.Column(rows, spacing=6), bgcolor=theme.CARD, border_radius=10, padding=8,
                         key=f"seat-{seat.key}")
 
 
@@ -95,7 +97,7 @@ def add_seat_button(add: AddSeat) -> ft.Control:
     words = add.full_text or add.note
     if words is None:
         return button
-    return ft.Row([button, ft.Text(words, size=14, color=ft.Colors.BLUE_GREY_800, expand=True)],
+    return ft.Row([button, ft.Text(words, size=14, color=theme.MUTED, expand=True)],
                   spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 

@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 import flet as ft
 
+from components import theme
+
 TARGET = 48  # px: the minimum touch target
 
 
@@ -36,4 +38,4 @@ def stepper(label: str, value: int, low: int, high: int, on_change: Callable[[in
     )
     if not note:
         return row
-    return ft.Column([row, ft.Text(note, size=14, color=ft.Colors.TEAL_900, weight=ft.FontWeight.W_500)], spacing=0)
+    return ft.Column([row, ft.Text(note, size=14, color=theme.MUTED, weight=ft.FontWeight.W_500)], spacing=0)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
+from components import theme
 from components.common import isolated
 
 SLOT_W = 44
@@ -52,7 +53,7 @@ STYLE = {
     "lucky": (ft.Colors.AMBER_100, ft.Colors.AMBER_800, ft.Colors.BROWN_900),
     "start": (ft.Colors.BLUE_GREY_100, ft.Colors.BLUE_GREY_700, ft.Colors.BLUE_GREY_900),
     "goal": (ft.Colors.INDIGO_100, ft.Colors.INDIGO_700, ft.Colors.INDIGO_900),
-    "gap": (None, ft.Colors.BLACK_26, ft.Colors.BLACK_38),
+    "gap": (None, theme.OUTLINE, theme.MUTED),  # no tile: the page shows through, its frame and text follow it
 }
 
 

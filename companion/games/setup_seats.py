@@ -18,6 +18,7 @@ import flet as ft
 from pydantic import BaseModel
 
 from companion.i18n import add_strings
+from components import theme
 from components.common import big_button, keyed, refusal_line
 from components.seat_editor import AddSeat, Seat, SeatColor
 from scoring.engine import NAME_MAX, visible
@@ -158,8 +159,8 @@ def start_controls(shell: Shell, problem: StartProblem | None,
     line = start_error_line(shell, problem)
     if line is not None:
         out.append(keyed(line, "refusal"))
-    out.append(keyed(big_button(shell.t("setup.start"), on_start, color=ft.Colors.INDIGO_600,
-                                text_color=ft.Colors.WHITE), "start"))
+    out.append(keyed(big_button(shell.t("setup.start"), on_start, color=theme.PRIMARY,
+                                text_color=theme.ON_PRIMARY), "start"))
     return out
 
 

@@ -12,6 +12,7 @@ import flet as ft
 from companion.records import backup as B, history as H
 from companion.screens import bgstats as bgstats_ui
 from companion.screens.history_parts import SHOW_MAX, back_row, label_of
+from components import theme
 from components.common import big_button, info_line, section_title
 
 if TYPE_CHECKING:
@@ -90,7 +91,7 @@ def backup_screen(shell: Shell) -> list[ft.Control]:
         if res.get("summary"):
             out.append(ft.Text(res["summary"], size=15))
         if res.get("why"):
-            out.append(info_line(shell.t("hist.bk.download_failed"), color=ft.Colors.AMBER_100))
+            out.append(info_line(shell.t("hist.bk.download_failed"), color=theme.NOTICE))
         async def download(e: ft.Event[ft.Button]) -> None:
             await _download(shell)
 
@@ -107,7 +108,7 @@ def backup_screen(shell: Shell) -> list[ft.Control]:
         return out
     out.append(section_title(shell.t("hist.bk.import")))
     if store.readonly:
-        out.append(info_line(shell.t("hist.bk.readonly"), color=ft.Colors.AMBER_100))
+        out.append(info_line(shell.t("hist.bk.readonly"), color=theme.NOTICE))
         return out
     out.append(ft.Text(shell.t("hist.bk.import_help"), size=14))
     async def pick(e: ft.Event[ft.Button]) -> None:
@@ -122,12 +123,12 @@ def backup_screen(shell: Shell) -> list[ft.Control]:
                             min_lines=3, max_lines=8, text_size=12, on_change=typed))
     msg = shell.ui.get("hist_msg")
     if msg:
-        out.append(info_line(msg[1], color=ft.Colors.GREEN_50 if msg[0] == "ok" else ft.Colors.RED_50))
+        out.append(info_line(msg[1], color=theme.SUCCESS if msg[0] == "ok" else theme.REFUSAL))
     async def do_import(e: ft.Event[ft.Button]) -> None:
         await _do_import(shell)
 
-    out.append(big_button(shell.t("hist.bk.do_import"), do_import, color=ft.Colors.INDIGO_600,
-                          text_color=ft.Colors.WHITE))
+    out.append(big_button(shell.t("hist.bk.do_import"), do_import, color=theme.PRIMARY,
+                          text_color=theme.ON_PRIMARY))
     return out
 
 

@@ -17,6 +17,7 @@ import flet as ft
 
 from companion.records import bgstats as B
 from companion.shell import RESULT_EXTRAS, SCREENS
+from components import theme
 from components.common import TOUCH, big_button, info_line, keyed, section_title
 from components.link_qr import link_with_qr
 
@@ -45,7 +46,7 @@ def result_extra(shell: Shell) -> list[ft.Control]:
     try:
         play = B.make_play(record, table.game.result(table.state), shell.lang)
     except B.BGStatsRefused as exc:
-        return [keyed(info_line(exc.message(shell.lang), color=ft.Colors.AMBER_100), "bgstats")]
+        return [keyed(info_line(exc.message(shell.lang), color=theme.NOTICE), "bgstats")]
     label = shell.game_title(table.game.id)
     return [keyed(_panel(shell, table.id, B.link(play), label), "bgstats")]
 
@@ -64,7 +65,7 @@ def bgstats_screen(shell: Shell) -> list[ft.Control]:
     try:
         play = B.play_of(shell.ctx.store, gid, shell.lang)
     except B.BGStatsRefused as exc:
-        return [back, info_line(exc.message(shell.lang), color=ft.Colors.AMBER_100)]
+        return [back, info_line(exc.message(shell.lang), color=theme.NOTICE)]
     label = f"{shell.game_title(play.game.sourceGameId)}, {play.playDate[:16]}"
     out: list[ft.Control] = [back, ft.Text(shell.t("bg.title", label=label), size=20, weight=ft.FontWeight.BOLD)]
     out += [ft.Text(line, size=16) for line in B.summary_lines(play, shell.lang)]
@@ -134,7 +135,7 @@ def backup_section(shell: Shell, download: Callable[[Shell], Awaitable[None]]) -
                                                   on_change=typed("bg_to"), width=160, height=TOUCH + 8)],
                                     wrap=True, spacing=8, run_spacing=8)]
     if shell.ui.get("bg_msg"):
-        out.append(info_line(shell.ui["bg_msg"], color=ft.Colors.AMBER_100))
+        out.append(info_line(shell.ui["bg_msg"], color=theme.NOTICE))
     out.append(ft.Row([big_button(shell.t("bg.file"), run_file), big_button(shell.t("bg.csv"), run_csv)],
                       wrap=True, spacing=8, run_spacing=8))
     return out

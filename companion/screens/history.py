@@ -26,6 +26,7 @@ from companion.screens.history_parts import (
     CHART_PLAYERS,
     CHART_POINTS,
     LINE_COLORS,
+    LINE_INK,
     PAGE,
     GameRow,
     back_row,
@@ -42,6 +43,7 @@ from companion.screens.history_parts import (
 from companion.screens.profiles import profiles_screen
 from companion.shell import EXTENSIONS, SCREENS
 from companion.table.dispute import describe_action
+from components import theme
 from components.common import TOUCH, big_button, info_line, section_title
 from scoring.engine import GameRecord, get_game
 from scoring.errors import InvalidInput, Refusal
@@ -102,7 +104,7 @@ def history_screen(shell: Shell) -> list[ft.Control]:
     if not games:
         out.append(info_line(shell.t("hist.none")))
         return out
-    out.append(ft.Text(shell.t("hist.count", shown=len(games), total=total), size=14, color=ft.Colors.BLUE_GREY_700))
+    out.append(ft.Text(shell.t("hist.count", shown=len(games), total=total), size=14, color=theme.MUTED))
     out.append(stretch([_history_item(shell, g) for g in games]))
     if total > len(games):
         out.append(big_button(shell.t("hist.more"), lambda e: shell.go("history", hist_limit=limit + PAGE)))
@@ -136,7 +138,7 @@ def _history_item(shell: Shell, g: GameRow) -> ft.Control:
     buttons.append(bgstats_ui.history_button(shell, g["id"], label))
     standings = _standings_text(shell, g)
     return ft.Container(
-        bgcolor=ft.Colors.BLUE_GREY_50,
+        bgcolor=theme.CARD,
         border_radius=12,
         padding=10,
         content=ft.Column(
@@ -199,7 +201,7 @@ def replay_screen(shell: Shell) -> list[ft.Control]:
         ft.Text(shell.t("hist.rp.title", game=game_title(shell, record.game)), size=22, weight=ft.FontWeight.BOLD),
     ]
     if data.error:
-        out.append(info_line(shell.t("hist.rp.broken", detail=data.error[:120]), color=ft.Colors.RED_50))
+        out.append(info_line(shell.t("hist.rp.broken", detail=data.error[:120]), color=theme.REFUSAL))
         return out
     states = data.states
     n = len(states) - 1
@@ -245,14 +247,16 @@ def replay_screen(shell: Shell) -> list[ft.Control]:
     for p in sorted(result.players, key=lambda p: (p.place, p.seat)):
         line = (shell.t("hist.lost", name=p.name, total=p.total) if p.lost
                 else shell.t("hist.place", place=p.place, name=p.name, total=p.total))
+        won = p.place == 1 and game.is_over(state)
+        ink = theme.ON_NOTICE if won else None  # the winner's card stands out
         cards.append(
             ft.Container(
-                bgcolor=ft.Colors.AMBER_50 if p.place == 1 and game.is_over(state) else ft.Colors.BLUE_GREY_50,
+                bgcolor=theme.NOTICE if won else theme.CARD,
                 border_radius=10,
                 padding=8,
                 content=ft.Column(
-                    [ft.Text(line, size=17, weight=ft.FontWeight.BOLD),
-                     ft.Text(_player_detail(shell, record.game, p.breakdown), size=14)],
+                    [ft.Text(line, size=17, weight=ft.FontWeight.BOLD, color=ink),
+                     ft.Text(_player_detail(shell, record.game, p.breakdown), size=14, color=ink)],
                     spacing=2,
                 ),
             )
@@ -296,7 +300,7 @@ def _overall(shell: Shell, st: H.Stats) -> list[ft.Control]:
                     [ft.Text(shell.t("hist.st.rank_line", name=ln.name, wins=shell.t("hist.n.wins", n=ln.wins),
                                             games=shell.t("hist.n.in_games", n=ln.games),
                                      rate=pct(ln.win_rate)), size=16, expand=True),
-                     ft.Icon(ft.Icons.CHEVRON_RIGHT, color=ft.Colors.BLUE_GREY_400)],
+                     ft.Icon(ft.Icons.CHEVRON_RIGHT, color=theme.MUTED)],
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,
                 ),
                 height=48,
@@ -336,7 +340,7 @@ def _per_player(shell: Shell, st: H.Stats, key: str) -> list[ft.Control]:
 def _line_card(shell: Shell, game: str, ln: H.Line, color: str, title: str | None = None) -> ft.Control:
     head = shell.t("hist.st.player_head", name=title or ln.name, wins=ln.wins, games=ln.games, rate=pct(ln.win_rate))
     return ft.Container(
-        bgcolor=ft.Colors.BLUE_GREY_50,
+        bgcolor=theme.CARD,
         border=ft.Border.only(left=ft.BorderSide(6, color)),
         border_radius=10,
         padding=8,
@@ -362,14 +366,16 @@ def _win_pie(lines: list[H.Line]) -> ft.Control:
             title=f"{ln.name} {round(100 * ln.wins / total)} %",
             color=LINE_COLORS[i % len(LINE_COLORS)],
             radius=110,
-            title_style=ft.TextStyle(size=13, color=ft.Colors.WHITE, weight=ft.FontWeight.BOLD),
+            title_style=ft.TextStyle(size=13, color=LINE_INK[i % len(LINE_INK)], weight=ft.FontWeight.BOLD),
             title_position=0.6,
         )
         for i, ln in enumerate(top)
     ]
     if rest:
         sections.append(charts().PieChartSection(value=rest, title=f"… {round(100 * rest / total)} %",
-                                            color=ft.Colors.GREY_500, radius=110))
+                                            color=ft.Colors.GREY_500, radius=110,
+                                            title_style=ft.TextStyle(size=13, color=ft.Colors.BLACK,
+                                                                     weight=ft.FontWeight.BOLD)))
     return ft.Container(charts().PieChart(sections=sections, sections_space=2, center_space_radius=0), height=260)
 
 
@@ -444,7 +450,7 @@ def _score_chart(shell: Shell, lines: list[H.Line], labels: list[str] | None = N
         max_y=hi + pad,
         height=240,
         interactive=True,
-        horizontal_grid_lines=charts().ChartGridLines(color=ft.Colors.BLACK_12, width=1),
+        horizontal_grid_lines=charts().ChartGridLines(color=theme.OUTLINE, width=1),
         left_axis=charts().ChartAxis(label_size=40),
         bottom_axis=charts().ChartAxis(label_size=24),
     )

@@ -10,6 +10,7 @@ import flet as ft
 
 from companion import registry
 from companion.store.values import Json
+from components import theme
 from components.common import TOUCH
 
 if TYPE_CHECKING:
@@ -22,6 +23,9 @@ SHOW_MAX = 200_000  # characters of export text shown in the page (bigger: the f
 GameRow = Json  # a game's row as the store lists it (``Store.games``, ``finished_games``)
 LINE_COLORS = (ft.Colors.INDIGO_600, ft.Colors.RED_600, ft.Colors.GREEN_700, ft.Colors.AMBER_800,
                ft.Colors.PURPLE_500, ft.Colors.TEAL_600, ft.Colors.BROWN_500, ft.Colors.PINK_400)
+# the text on each of those (a pie slice's name): the one of white and black with the higher contrast
+LINE_INK = (ft.Colors.WHITE, ft.Colors.BLACK, ft.Colors.BLACK, ft.Colors.BLACK,
+            ft.Colors.WHITE, ft.Colors.BLACK, ft.Colors.WHITE, ft.Colors.BLACK)
 
 # --- small helpers ------------------------------------------------------------------------
 
@@ -71,9 +75,10 @@ def game_filter(shell: Shell, key: str, games: list[str], *, all_label: bool = T
         selected = current == gid
         chips.append(
             ft.Button(
-                content=ft.Text(text, size=15, weight=ft.FontWeight.BOLD if selected else ft.FontWeight.NORMAL),
+                content=ft.Text(text, size=15, weight=ft.FontWeight.BOLD if selected else ft.FontWeight.NORMAL,
+                                color=theme.ON_CHOICE if selected else None),
                 height=48,
-                bgcolor=ft.Colors.BLUE_100 if selected else None,
+                bgcolor=theme.CHOICE if selected else None,
                 on_click=lambda e, gid=gid: shell.go(shell.screen, **{key: gid, "hist_limit": PAGE,
                                                                       "hist_stats_player": None}),
             )

@@ -48,7 +48,7 @@ def theme_choice(shell: Shell) -> ft.Control:
 def home_screen(shell: Shell) -> list[ft.Control]:
     out: list[ft.Control] = [section_title(shell.t("home.new_game"))]
     if shell.ctx.store.readonly:
-        out.append(info_line(shell.t("home.readonly"), color=ft.Colors.AMBER_100))
+        out.append(info_line(shell.t("home.readonly"), color=theme.NOTICE))
     for gid in registry.game_uis():
         title = shell.game_title(gid)
         out.append(big_button(title, lambda e, gid=gid: shell.go_setup(gid),
@@ -69,7 +69,7 @@ def home_screen(shell: Shell) -> list[ft.Control]:
         damage = shell.ctx.store.damage_key(g["id"])  # a damaged game: listed, not openable
         if damage is not None:
             out.append(ft.Column([ft.Text(label, size=15), info_line(shell.t(damage[0], **damage[1]),
-                                                                   color=ft.Colors.RED_50)]))
+                                                                   color=theme.REFUSAL)]))
             continue
         out.append(
             ft.Row(

@@ -66,6 +66,7 @@ from companion.table.join_seats import (
     table_join_token,
 )
 from companion.table.table import Table
+from components import theme
 from components.common import big_button, info_line, section_title
 from components.qr import qr_image
 from scoring.errors import InvalidInput
@@ -166,7 +167,7 @@ def _join_table(shell: Shell) -> Table | None:
 def seat_screen(shell: Shell) -> list[ft.Control]:
     table = _join_table(shell)
     if table is None:
-        return [info_line(shell.t("join.no_game"), color=ft.Colors.AMBER_100)]
+        return [info_line(shell.t("join.no_game"), color=theme.NOTICE)]
     names = [p.name for p in table.players]
     here = seats_connected(shell, table.id, others_only=True)
     held = {s for s, p in shell.ctx.claims.get(table.id, {}).items() if p != shell.phone}
@@ -176,11 +177,11 @@ def seat_screen(shell: Shell) -> list[ft.Control]:
     ]
     asked = next((r for r in shell.ctx.requests if r.game == table.id and r.phone == shell.phone), None)
     if asked is not None and 0 <= asked.seat < len(names):
-        out.append(info_line(shell.t("seat.asked", name=names[asked.seat]), color=ft.Colors.AMBER_100))
+        out.append(info_line(shell.t("seat.asked", name=names[asked.seat]), color=theme.NOTICE))
         out.append(ft.OutlinedButton(content=shell.t("seat.withdraw"), height=48,
                                      on_click=lambda e, r=asked: _withdraw(shell, r.id)))
     elif shell.ui.get("seat_refused"):
-        out.append(info_line(shell.t("seat.refused"), color=ft.Colors.AMBER_100))
+        out.append(info_line(shell.t("seat.refused"), color=theme.NOTICE))
     for i, name in enumerate(names):
         taken = i in here or (shell.is_guest and i in held)
         label = shell.t("seat.taken", name=name) if i in here else shell.t("seat.held", name=name) if taken else name
@@ -189,8 +190,8 @@ def seat_screen(shell: Shell) -> list[ft.Control]:
                 label,
                 lambda e, i=i: choose_seat(shell, table.id, i),
                 tooltip=shell.t("seat.me", name=name),
-                color=ft.Colors.INDIGO_600 if not taken else ft.Colors.BLUE_GREY_200,
-                text_color=ft.Colors.WHITE if not taken else ft.Colors.BLACK,
+                color=theme.PRIMARY if not taken else theme.CARD_STRONG,
+                text_color=theme.ON_PRIMARY if not taken else theme.TEXT,
                 expand=True,  # the whole width: a name is easy to hit with a thumb
             )
         ]))
@@ -198,7 +199,7 @@ def seat_screen(shell: Shell) -> list[ft.Control]:
     if not shell.is_guest:  # the pass-around view of every seat is the host's
         out.append(ft.OutlinedButton(content=shell.t("seat.all"), icon=ft.Icons.GROUPS, height=52,
                                      on_click=lambda e: choose_seat(shell, table.id, None)))
-    out.append(ft.Text(shell.t("seat.hint"), size=14, color=ft.Colors.BLUE_GREY_700))
+    out.append(ft.Text(shell.t("seat.hint"), size=14, color=theme.MUTED))
     return out
 
 
@@ -211,11 +212,11 @@ def _withdraw(shell: Shell, req_id: int) -> None:
 def join_screen(shell: Shell) -> list[ft.Control]:
     table = _join_table(shell)
     if table is None:
-        return [info_line(shell.t("join.no_game"), color=ft.Colors.AMBER_100)]
+        return [info_line(shell.t("join.no_game"), color=theme.NOTICE)]
     if not platform.can_share():  # the phone build: no server, no LAN, no QR
-        return [section_title(shell.t("join.title")), info_line(shell.t("join.phone_only"), color=ft.Colors.AMBER_100),
+        return [section_title(shell.t("join.title")), info_line(shell.t("join.phone_only"), color=theme.NOTICE),
                 big_button(shell.t("join.back"), lambda e: shell.open_table(table.id),
-                           color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE)]
+                           color=theme.PRIMARY, text_color=theme.ON_PRIMARY)]
     # On the LAN the link carries this game's own secret: its guests reach this game only
     # (the host token never leaves the host's device).
     url = game_join_url(shell.ctx.join_url, table.id, token=table_join_token(shell, table) if shell.ctx.token else None)
@@ -226,9 +227,9 @@ def join_screen(shell: Shell) -> list[ft.Control]:
         # code or link that would only lead a phone nowhere. The gate on (a host token) means the
         # server was started for the Wi-Fi and found no network address.
         key = "join.no_network" if shell.ctx.token else "join.local_only"
-        return out + [info_line(shell.t(key), color=ft.Colors.AMBER_100),
+        return out + [info_line(shell.t(key), color=theme.NOTICE),
                       big_button(shell.t("join.back"), lambda e: shell.open_table(table.id),
-                                 color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE)]
+                                 color=theme.PRIMARY, text_color=theme.ON_PRIMARY)]
     out += [
         ft.Text(shell.t("join.scan"), size=15),
         ft.Row(
@@ -253,15 +254,15 @@ def join_screen(shell: Shell) -> list[ft.Control]:
         ),
     ]
     if shell.ctx.token:
-        out.append(ft.Text(shell.t("join.same_wifi"), size=13, color=ft.Colors.BLUE_GREY_700))
+        out.append(ft.Text(shell.t("join.same_wifi"), size=13, color=theme.MUTED))
     here = seats_connected(shell, table.id)
     out.append(section_title(shell.t("join.who_is_here")))
     for i, p in enumerate(table.players):
         key = "join.seat_here" if i in here else "join.seat_away"
         out.append(ft.Text(shell.t(key, name=p.name), size=16,
-                           color=ft.Colors.GREEN_800 if i in here else ft.Colors.BLUE_GREY_600))
+                           color=None if i in here else theme.MUTED))
     out.append(big_button(shell.t("join.back"), lambda e: shell.open_table(table.id),
-                          color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE))
+                          color=theme.PRIMARY, text_color=theme.ON_PRIMARY))
     return out
 
 
@@ -368,10 +369,10 @@ def _add_bar_bits(shell: Shell, bar: ft.Control, bits: BarBits) -> None:
     """Put the invite button, "you are ..." and the seat switch into the bar, before the language switch."""
     try:
         row = getattr(bar, "content", None)  # the bar is a Container around its row
-        bits["invite"] = ft.IconButton(icon=ft.Icons.QR_CODE_2, icon_color=ft.Colors.WHITE, icon_size=32,
+        bits["invite"] = ft.IconButton(icon=ft.Icons.QR_CODE_2, icon_color=theme.ON_BAR, icon_size=32,
                                        tooltip=shell.t("join.invite"), on_click=lambda e: _invite(shell), visible=False)
-        bits["you"] = ft.Text("", color=ft.Colors.WHITE, size=15, weight=ft.FontWeight.BOLD, visible=False)
-        bits["switch"] = ft.IconButton(icon=ft.Icons.SWAP_HORIZ, icon_color=ft.Colors.WHITE, icon_size=32,
+        bits["you"] = ft.Text("", color=theme.ON_BAR, size=15, weight=ft.FontWeight.BOLD, visible=False)
+        bits["switch"] = ft.IconButton(icon=ft.Icons.SWAP_HORIZ, icon_color=theme.ON_BAR, icon_size=32,
                                        tooltip=shell.t("seat.switch"), on_click=lambda e: _switch(shell), visible=False)
         if isinstance(row, ft.Row) and row.controls:
             row.controls[-1:-1] = [bits["invite"], bits["you"], bits["switch"]]  # before the language switch

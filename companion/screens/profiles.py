@@ -15,6 +15,7 @@ from companion.records.profiles import (
     list_profiles,
     save_profile,
 )
+from components import theme
 from components.common import TOUCH, big_button, info_line, section_title
 from components.profile_picker import swatch
 
@@ -96,7 +97,7 @@ def profiles_screen(shell: Shell) -> list[ft.Control]:
     form = _prof_form(shell)
     out: list[ft.Control] = [ft.Text(shell.t("hist.prof.title"), size=22, weight=ft.FontWeight.BOLD)]
     if form.msg:
-        out.append(info_line(form.msg, color=ft.Colors.GREEN_50))
+        out.append(info_line(form.msg, color=theme.SUCCESS))
     profiles = list_profiles(store)
     if not profiles:
         out.append(info_line(shell.t("hist.prof.none")))
@@ -111,7 +112,7 @@ def profiles_screen(shell: Shell) -> list[ft.Control]:
             ft.Row(
                 [
                     ft.Container(width=24, height=24, bgcolor=bg, border_radius=12,
-                                 border=ft.Border.all(1, ft.Colors.BLACK_26)),
+                                 border=ft.Border.all(1, theme.OUTLINE)),
                     ft.Column([ft.Text(shell.t("hist.prof.line", name=p.name), size=17, weight=ft.FontWeight.BOLD),
                                *([ft.Text(" · ".join(details), size=13)] if details else [])],
                               spacing=0, expand=True),
@@ -150,7 +151,7 @@ def profiles_screen(shell: Shell) -> list[ft.Control]:
         swatches.append(
             ft.Container(
                 width=48, height=48, bgcolor=bg, border_radius=24,
-                border=ft.Border.all(4 if chosen else 1, ft.Colors.BLACK if chosen else ft.Colors.BLACK_26),
+                border=ft.Border.all(4 if chosen else 1, theme.TEXT if chosen else theme.OUTLINE),
                 content=ft.Icon(ft.Icons.CHECK, color=fg) if chosen else None,
                 alignment=ft.Alignment.CENTER,
                 tooltip=shell.t("hist.color.pick", color=shell.t(f"hist.color.{c}")),
@@ -163,9 +164,9 @@ def profiles_screen(shell: Shell) -> list[ft.Control]:
     out.append(ft.TextField(label=shell.t("hist.prof.character"), value=form.character, max_length=40,
                             counter=shell.t("app.max_chars", n=40), on_change=setter("character"), dense=True))
     if form.error:
-        out.append(info_line(form.error, color=ft.Colors.RED_50))
-    buttons = [big_button(shell.t("hist.prof.save"), lambda e: _save_profile(shell), color=ft.Colors.INDIGO_600,
-                          text_color=ft.Colors.WHITE)]
+        out.append(info_line(form.error, color=theme.REFUSAL))
+    buttons = [big_button(shell.t("hist.prof.save"), lambda e: _save_profile(shell), color=theme.PRIMARY,
+                          text_color=theme.ON_PRIMARY)]
     if form.id:
         buttons.append(ft.TextButton(content=shell.t("hist.prof.cancel"), height=TOUCH,
                                      on_click=lambda e: _cancel_edit(shell)))

@@ -21,6 +21,7 @@ from companion.game_hooks import AnyState
 from companion.i18n import add_strings
 from companion.records.profiles import list_profiles, save_profile
 from companion.store.values import Json
+from components import theme
 from components.common import TOUCH, big_button
 from scoring.engine import PlayerSpec, Result
 
@@ -122,7 +123,7 @@ def end_block(shell: Shell) -> list[ft.Control]:
     table = shell.game_table
     result = table.game.result(table.state)
     out: list[ft.Control] = [ft.Text(winner_line(shell, result), size=22, weight=ft.FontWeight.BOLD,
-                                     color=ft.Colors.INDIGO_900)]
+                                     color=theme.PRIMARY)]
     reason = END_REASON.get(table.game.id)
     why = reason(shell, table.state) if reason is not None else None
     if why:
@@ -153,8 +154,8 @@ def result_footer(shell: Shell, why: str, rule: str, game: str) -> list[ft.Contr
     return [
         why_link(shell, why, rule),
         *again_controls(shell),
-        big_button(shell.t("result.new_game"), lambda e: shell.go_setup(game), color=ft.Colors.INDIGO_600,
-                   text_color=ft.Colors.WHITE),
+        big_button(shell.t("result.new_game"), lambda e: shell.go_setup(game), color=theme.PRIMARY,
+                   text_color=theme.ON_PRIMARY),
     ]
 
 
@@ -245,7 +246,7 @@ def reopen_question(shell: Shell) -> ft.Control | None:
         shell.render()
 
     return ft.Container(
-        bgcolor=ft.Colors.AMBER_100, border_radius=10, padding=10,
+        bgcolor=theme.NOTICE, border_radius=10, padding=10,
         content=ft.Column(
             [
                 ft.Text(shell.t("end.reopen_ask"), size=17, weight=ft.FontWeight.BOLD),

@@ -32,6 +32,7 @@ from companion.screens.rules_text import GAMES, find_entry, game_of
 from companion.shell import EXTENSIONS, SCREENS
 from companion.store import StoreError
 from companion.table import dispute
+from components import theme
 from components.common import TOUCH, big_button, info_line, section_title
 from components.rule_link import rule_link
 from scoring.errors import InvalidInput
@@ -164,18 +165,19 @@ def open_dispute(shell: Shell, game_id: str | None = None) -> None:
 def entry_card(shell: Shell, e: Entry) -> ft.Control:
     lang = shell.lang
     parts: list[ft.Control] = [
-        ft.Text(e.id, size=14, color=ft.Colors.INDIGO_700, weight=ft.FontWeight.W_600),
+        ft.Text(e.id, size=14, color=theme.PRIMARY, weight=ft.FontWeight.W_600),
         ft.Text(e.title[lang], size=21, weight=ft.FontWeight.BOLD),
         ft.Text(e.text[lang], size=16),
         ft.Container(
-            bgcolor=ft.Colors.AMBER_50,
+            bgcolor=theme.NOTICE,
             border_radius=10,
             padding=10,
             content=ft.Column(
                 [
-                    ft.Row([ft.Icon(ft.Icons.LIGHTBULB_OUTLINE, color=ft.Colors.AMBER_900, size=20),
-                            ft.Text(shell.t("rules.example"), size=14, weight=ft.FontWeight.BOLD)]),
-                    ft.Text(e.example[lang], size=16),
+                    ft.Row([ft.Icon(ft.Icons.LIGHTBULB_OUTLINE, color=theme.ON_NOTICE, size=20),
+                            ft.Text(shell.t("rules.example"), size=14, weight=ft.FontWeight.BOLD,
+                                    color=theme.ON_NOTICE)]),
+                    ft.Text(e.example[lang], size=16, color=theme.ON_NOTICE),
                 ],
                 spacing=4,
             ),
@@ -186,7 +188,7 @@ def entry_card(shell: Shell, e: Entry) -> ft.Control:
         for o in e.options:
             parts.append(
                 ft.Container(
-                    bgcolor=ft.Colors.BLUE_GREY_50, border_radius=10, padding=10,
+                    bgcolor=theme.CARD, border_radius=10, padding=10,
                     content=ft.Column(
                         [
                             ft.Text(shell.t("rules.option", title=o.title[lang], default=o.default), size=15,
@@ -199,7 +201,7 @@ def entry_card(shell: Shell, e: Entry) -> ft.Control:
             )
     return ft.Container(
         content=ft.Column(parts, spacing=8),
-        border=ft.Border.all(2, ft.Colors.INDIGO_200),
+        border=ft.Border.all(2, theme.OUTLINE),
         border_radius=12,
         padding=12,
     )
@@ -222,7 +224,7 @@ def section_card(shell: Shell, g: GameRules, s: Section, *, highlight: bool = Fa
     items += [_entry_button(shell, e) for e in s.entries]
     return ft.Container(
         content=ft.Column(items, spacing=2),
-        bgcolor=ft.Colors.INDIGO_50 if highlight else None,
+        bgcolor=theme.CARD_STRONG if highlight else None,
         border_radius=10,
         padding=ft.Padding.symmetric(horizontal=6, vertical=4),
     )
@@ -241,9 +243,11 @@ def game_chooser(shell: Shell, chosen: str) -> ft.Control:
         selected = gid == chosen
         buttons.append(
             ft.Button(
-                content=ft.Text(g.title[shell.lang], size=15, weight=ft.FontWeight.W_600,
-                                color=ft.Colors.WHITE if selected else None),
-                bgcolor=ft.Colors.INDIGO_600 if selected else None,
+                content=ft.Text(g.title[shell.lang], size=15,
+                                weight=ft.FontWeight.BOLD if selected else ft.FontWeight.W_600,
+                                color=theme.ON_CHOICE if selected else None),
+                icon=ft.Icons.CHECK if selected else None, icon_color=theme.ON_CHOICE if selected else None,
+                bgcolor=theme.CHOICE if selected else None,
                 height=TOUCH,
                 tooltip=shell.t("rules.game_tip", game=g.title[shell.lang]),
                 on_click=lambda e, gid=gid: shell.go("rules", rules_game=gid, rules_entry=None),  # stays in place
@@ -271,7 +275,7 @@ def result_controls(shell: Shell, query: str) -> list[ft.Control]:
             text = shell.t("rules.hit_section", game=g.title[shell.lang], title=s.title[shell.lang])
         out.append(
             ft.Container(
-                bgcolor=ft.Colors.INDIGO_50, border_radius=10,
+                bgcolor=theme.CARD, border_radius=10,
                 content=ft.TextButton(
                     content=ft.Text(text, size=16),
                     height=TOUCH,
@@ -314,7 +318,7 @@ def rules_screen(shell: Shell) -> list[ft.Control]:
             ft.Row(
                 [
                     big_button(shell.t("rules.back_game"), lambda e: _back_to_game(shell, back),
-                               color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE),
+                               color=theme.PRIMARY, text_color=theme.ON_PRIMARY),
                     big_button(shell.t("rules.dispute_title"), lambda e: open_dispute(shell, back),
                                tooltip=shell.t("rules.dispute_intro")),
                 ],
@@ -330,7 +334,7 @@ def rules_screen(shell: Shell) -> list[ft.Control]:
         chosen = g.id
         out.append(entry_card(shell, e) if e is not None else section_card(shell, g, s, highlight=True))
     elif ref:
-        out.append(info_line(shell.t("rules.unknown", rule=ref), color=ft.Colors.AMBER_100))
+        out.append(info_line(shell.t("rules.unknown", rule=ref), color=theme.NOTICE))
         chosen = chosen or game_of(ref)
     shown: str = chosen if chosen is not None and chosen in GAMES else next(iter(GAMES))
     out.append(game_chooser(shell, shown))
@@ -363,12 +367,13 @@ def dispute_body(shell: Shell, table: Table) -> list[ft.Control]:
     picked = shell.ui.get(_panel_key(table, "pick"))
     if picked is not None and picked[0] == table.seq:
         ruling = dispute.judge(table, picked[1], lang)
-        color = ft.Colors.GREEN_50 if ruling.ok else ft.Colors.RED_50
+        color = theme.SUCCESS if ruling.ok else theme.REFUSAL
+        ink = None if ruling.ok else theme.ON_REFUSAL  # on the green tint the text stays TEXT
         icon = ft.Icons.CHECK_CIRCLE_OUTLINE if ruling.ok else ft.Icons.GAVEL
         row: list[ft.Control] = [
-            ft.Row([ft.Icon(icon, color=ft.Colors.GREEN_800 if ruling.ok else ft.Colors.RED_700),
-                    ft.Text(ruling.text, size=16, expand=True)]),
-            ft.Text(shell.t("rules.dispute.unchanged"), size=13, italic=True),
+            ft.Row([ft.Icon(icon, color=theme.GOOD if ruling.ok else theme.ON_REFUSAL),
+                    ft.Text(ruling.text, size=16, expand=True, color=ink)]),
+            ft.Text(shell.t("rules.dispute.unchanged"), size=13, italic=True, color=ink),
         ]
         if ruling.rule:
             row.append(rule_link(shell.t("play.why", rule=ruling.rule), ruling.rule, shell.show_rule))
@@ -385,13 +390,14 @@ def dispute_body(shell: Shell, table: Table) -> list[ft.Control]:
         if shell.screen == "dispute":  # the verdict is at the top of this screen
             _run_scroll_top(shell)
 
-    def buttons(group: list[dispute.Candidate], bg: str) -> ft.Control:
+    def buttons(group: list[dispute.Candidate], bg: str, ink: str | None = None) -> ft.Control:
         return ft.Row(
             [
                 ft.Button(
-                    content=ft.Text(c.label, size=15), bgcolor=bg, height=TOUCH,
+                    content=ft.Text(c.label, size=15, color=ink), bgcolor=bg, height=TOUCH,
                     tooltip=shell.t("rules.dispute_try", action=c.label),
                     on_click=lambda e, a=c.action: pick(a),
+                    elevation=0,  # flat: a shadow would show through the tint of theme.SUCCESS and grey it
                 )
                 for c in group
             ],
@@ -408,7 +414,7 @@ def dispute_body(shell: Shell, table: Table) -> list[ft.Control]:
             shown = group
             if len(group) > DISPUTE_FOLD and shell.ui.get(unfold) != table.seq:
                 shown = group[: DISPUTE_FOLD - 2]
-            controls = [buttons(shown, ft.Colors.GREEN_100)]
+            controls = [buttons(shown, theme.SUCCESS)]
             if len(shown) < len(group):
                 def more(e: ft.Event[ft.OutlinedButton], key: tuple[str, str] = unfold) -> None:
                     shell.ui[key] = table.seq
@@ -420,7 +426,7 @@ def dispute_body(shell: Shell, table: Table) -> list[ft.Control]:
             out += controls
     if illegal:
         out.append(section_title(shell.t("rules.dispute_illegal")))
-        out.append(buttons(illegal, ft.Colors.RED_100))
+        out.append(buttons(illegal, theme.REFUSAL, theme.ON_REFUSAL))
     return out
 
 
@@ -451,7 +457,7 @@ def dispute_panel(shell: Shell, table: Table | None = None) -> ft.Control:
     )
     return ft.Container(
         content=ft.Column([head, *dispute_body(shell, table)], spacing=8),
-        border=ft.Border.all(2, ft.Colors.DEEP_PURPLE_200),
+        border=ft.Border.all(2, theme.OUTLINE),
         border_radius=12,
         padding=10,
     )
@@ -472,12 +478,12 @@ def dispute_screen(shell: Shell) -> list[ft.Control]:
         except (StoreError, InvalidInput):  # gone or damaged: the screen says there is no game
             table = None
     if table is None or gid is None:
-        return [info_line(shell.t("rules.dispute_no_game"), color=ft.Colors.AMBER_100)]
+        return [info_line(shell.t("rules.dispute_no_game"), color=theme.NOTICE)]
     game_title = shell.game_title(table.game.id)
     return [
         ft.Text(shell.t("rules.dispute_heading", game=game_title), size=22, weight=ft.FontWeight.BOLD),
-        big_button(shell.t("rules.back_game"), lambda e: _back_to_game(shell, gid), color=ft.Colors.INDIGO_600,
-                   text_color=ft.Colors.WHITE),
+        big_button(shell.t("rules.back_game"), lambda e: _back_to_game(shell, gid), color=theme.PRIMARY,
+                   text_color=theme.ON_PRIMARY),
         *dispute_body(shell, table),
     ]
 
@@ -485,7 +491,7 @@ def dispute_screen(shell: Shell) -> list[ft.Control]:
 # --- registration -----------------------------------------------------------------------------
 def home_button(shell: Shell) -> ft.Control:
     return big_button(shell.t("rules.home_button"), lambda e: show(shell, rules_back=None),
-                      color=ft.Colors.DEEP_PURPLE_600, text_color=ft.Colors.WHITE, tooltip=shell.t("rules.home_tip"))
+                      tooltip=shell.t("rules.home_tip"))
 
 
 def extension(shell: Shell) -> None:

@@ -13,6 +13,7 @@ import flet as ft
 from companion.shell import CLIENT_ANSWER_TIMEOUT, Shell
 from companion.store import StoreError
 from companion.table.table import Table
+from components import theme
 from scoring.errors import InvalidInput
 
 log = logging.getLogger("tischrichter.join")
@@ -269,7 +270,7 @@ def request_banners(shell: Shell) -> list[ft.Control]:
         else:
             continue
         out.append(ft.Container(
-            bgcolor=ft.Colors.AMBER_100, padding=10, border_radius=8,
+            bgcolor=theme.NOTICE, padding=10, border_radius=8,
             content=ft.Column([ft.Text(text, size=16), ft.Row(buttons, wrap=True)], spacing=6),
         ))
     return out

@@ -13,6 +13,7 @@ import flet as ft
 from companion.games.qwixx.setup_screen import parse_numbers
 from companion.games.qwixx.words import color_name
 from companion.screens.rules import dispute_button
+from components import theme
 from components.common import big_button, info_line, isolated, keyed, own_node, section_title
 from components.cross_row import RowModel, cross_row
 from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, slots_for, toggle, typed_roll_row
@@ -41,10 +42,12 @@ if TYPE_CHECKING:
     from companion.table.table import Table
 
 ROWS: dict[str, Color] = {c: c for c in COLORS}  # a tapped cell's row, as the referee names it
+# a row's own colours, the same on a light and a dark phone: (strong, light, text on strong); the
+# text on the light shade is black. White on the strong shade is >= 4.5:1 (green 800, not 700).
 STYLE = {
     "red": (ft.Colors.RED_700, ft.Colors.RED_50, ft.Colors.WHITE),
     "yellow": (ft.Colors.AMBER_700, ft.Colors.YELLOW_50, ft.Colors.BLACK),
-    "green": (ft.Colors.GREEN_700, ft.Colors.GREEN_50, ft.Colors.WHITE),
+    "green": (ft.Colors.GREEN_800, ft.Colors.GREEN_50, ft.Colors.WHITE),
     "blue": (ft.Colors.BLUE_700, ft.Colors.BLUE_50, ft.Colors.WHITE),
 }
 
@@ -320,8 +323,8 @@ def roll_controls(shell: Shell, state: State, mine: list[int]) -> list[ft.Contro
         # the real faces are being tapped in: they are the one way to confirm
         return [real_dice_entry(shell, req)]
     return [
-        big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600,
-                   text_color=ft.Colors.WHITE),
+        big_button(shell.t("play.roll"), lambda e: shell.roll(), color=theme.PRIMARY,
+                   text_color=theme.ON_PRIMARY),
         real_dice_entry(shell, req),
         typed_roll_row(field, big_button(shell.t("play.typed_roll_apply"), apply_typed)),
     ]
@@ -389,7 +392,7 @@ def action_specs(shell: Shell, state: State, actions: list[Action]) -> list[tupl
         else:
             misthrow = state.phase == "color" and not state.active_crossed
             text = shell.t("q8.play.pass_misthrow" if misthrow else "q8.play.pass")
-            strong, fg = ft.Colors.BLUE_GREY_100, ft.Colors.BLACK
+            strong, fg = theme.CARD_STRONG, theme.TEXT  # no row's colour: a quiet button
         specs.append((text, strong, fg, a))
     return specs
 
@@ -481,7 +484,7 @@ def sheet_view(shell: Shell, state: State, seat: int) -> ft.Control:
         footer = ft.Row([line(1, 14, False), line(2, 14, False), line(3, 14, True)], wrap=True, spacing=12)
         return isolated(ft.Container(
             content=ft.Column([line(0, 15, True), *rows, footer], spacing=4),
-            border=ft.Border.all(1, ft.Colors.BLACK_12),
+            border=ft.Border.all(1, theme.OUTLINE),
             border_radius=10,
             padding=4,  # every pixel of a 360 px phone goes to the fields
         ))

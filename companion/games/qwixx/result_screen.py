@@ -20,6 +20,7 @@ from companion.screens.result_end import (
     reopen_question,
     result_footer,
 )
+from components import theme
 from scoring.engine import PlayerSpec
 from scoring.qwixx_longo import COLORS, State
 
@@ -28,6 +29,18 @@ if TYPE_CHECKING:
 
 
 # --- result ------------------------------------------------------------------------------
+def _sheet_row(shell: Shell, color: str, text: str, ink: str | None) -> ft.Control:
+    """One row of a player's sheet in words, after the row's letter in the row's own colour (as on
+    the sheet: the colour stays the same on a dark phone, the words take the card's text colour)."""
+    strong, _, on_strong = STYLE[color]
+    chip = ft.Container(
+        ft.Text(shell.t(f"q8.letter.{color}"), size=11, weight=ft.FontWeight.BOLD, color=on_strong, no_wrap=True),
+        bgcolor=strong, width=22, height=18, border_radius=4, alignment=ft.Alignment.CENTER,
+    )
+    return ft.Row([chip, ft.Text(text, size=14, color=ink, expand=True)], spacing=6,
+                  vertical_alignment=ft.CrossAxisAlignment.START)
+
+
 def result_view(shell: Shell) -> ft.Control:
     table = shell.game_table
     result = table.game.result(table.state_as(State))
@@ -47,32 +60,30 @@ def result_view(shell: Shell) -> ft.Control:
         b = p.breakdown
         bonus = (", ".join(color_name(shell, c) for c in COLORS if b["rows"][c]["bonus"])
                  or shell.t("q8.result.no_bonus"))
+        ink = theme.ON_NOTICE if p.place == 1 else None  # the winner's card stands out
         out.append(
             ft.Container(
-                bgcolor=ft.Colors.AMBER_50 if p.place == 1 else ft.Colors.BLUE_GREY_50,
+                bgcolor=theme.NOTICE if p.place == 1 else theme.CARD,
                 border_radius=10,
                 padding=10,
                 content=ft.Column(
                     [
                         ft.Text(shell.t("q8.result.line", place=p.place, name=p.name, total=p.total), size=20,
-                                weight=ft.FontWeight.BOLD),
+                                weight=ft.FontWeight.BOLD, color=ink),
                         *[
-                            ft.Text(
-                                shell.t(
-                                    "q8.result.sheet_row",
-                                    color=color_name(shell, c),
-                                    crosses=(" ".join(map(str, b["rows"][c]["crosses"])) or "–")
-                                    + (" " + shell.t("q8.result.lock_bonus") if b["rows"][c]["bonus"] else ""),
-                                    count=b["rows"][c]["count"],
-                                    points=b["rows"][c]["points"],
-                                ),
-                                size=14,
-                                color=ft.Colors.AMBER_900 if c == "yellow" else STYLE[c][0],
-                            )
+                            _sheet_row(shell, c, shell.t(
+                                "q8.result.sheet_row",
+                                color=color_name(shell, c),
+                                crosses=(" ".join(map(str, b["rows"][c]["crosses"])) or "–")
+                                + (" " + shell.t("q8.result.lock_bonus") if b["rows"][c]["bonus"] else ""),
+                                count=b["rows"][c]["count"],
+                                points=b["rows"][c]["points"],
+                            ), ink)
                             for c in COLORS
                         ],
                         ft.Text(shell.t("q8.result.detail" if b["penalty"] else "q8.result.detail_clean",
-                                        bonus=bonus, misthrows=b["misthrows"], penalty=b["penalty"]), size=14),
+                                        bonus=bonus, misthrows=b["misthrows"], penalty=b["penalty"]), size=14,
+                                color=ink),
                     ],
                     spacing=2,
                 ),

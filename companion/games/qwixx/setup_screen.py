@@ -21,6 +21,7 @@ from companion.games.setup_seats import (
     start_controls,
 )
 from companion.records.profiles import Profile, list_profiles
+from components import theme
 from components.common import big_button, section_title, stepper, toggle_row
 from components.profile_picker import profile_picker
 from components.seat_editor import error_text, seat_editor
@@ -166,8 +167,8 @@ def _lucky_row(shell: Shell, st: QwixxSetup, i: int, fields: SeatFields, name: s
     fields.items.append((i, "lucky", field))
     first = min(st.start, len(st.players) - 1) == i
     flag = ft.IconButton(icon=ft.Icons.FLAG if first else ft.Icons.OUTLINED_FLAG, icon_size=28, width=48, height=48,
-                         icon_color=ft.Colors.GREEN_700 if first else ft.Colors.BLUE_GREY_400,
-                         bgcolor=ft.Colors.GREEN_50 if first else None, selected=first,
+                         icon_color=theme.ON_CHOICE if first else theme.MUTED,
+                         bgcolor=theme.CHOICE if first else None, selected=first,
                          tooltip=shell.t("q8.setup.start_pick", n=i + 1), on_click=begins)
     row: list[ft.Control] = [ft.Row([field, big_button(shell.t("q8.setup.draw"), draw,
                                                        tooltip=shell.t("q8.setup.draw_tip", name=name)), flag])]
@@ -211,7 +212,7 @@ def _start_player_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> lis
         pick(Dice().roll(len(names))[0] - 1)
 
     # the choice itself is the flag in each seat's card (``_lucky_row``): always beside the right name
-    return [ft.Row([ft.Icon(ft.Icons.FLAG, color=ft.Colors.GREEN_700),
+    return [ft.Row([ft.Icon(ft.Icons.FLAG, color=theme.PRIMARY),
                     ft.Text(shell.t("q8.setup.start_player", name=names[sp]), size=16, weight=ft.FontWeight.W_600,
                             expand=True),
                     big_button(shell.t("q8.setup.draw_start"), draw)], wrap=False,
