@@ -102,6 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     base = f"http://{netloc}:{args.port}/"
     ctx = AppContext.create(join_url=base, token=token, writer=True)  # commits off the event loop
     ctx.require_client = True  # a session the Gate did not name gets nothing (see Shell.identify)
+    # an address given for a gated server is where its phones come from, loopback too (a proxy in
+    # front of it); only a wildcard bind that found no network address leaves the phones outside
+    ctx.reachable = gated and args.host is not None
     refusal = ctx.store.start_refusal()  # another server holds the file, or it is unusable
     if refusal:
         print(refusal, file=sys.stderr, flush=True)

@@ -125,6 +125,9 @@ class AppContext:
     tables: Tables
     join_url: str = ""
     token: str | None = None  # the host token: set when the link gate is on (LAN)
+    # The join links are opened by other devices even where ``join_url`` names a loopback address:
+    # the server was bound there on purpose (a proxy in front, or a test's browsers on this machine).
+    reachable: bool = False
     shells: set[Shell] = field(default_factory=set)
     # True in the served app: a session the Gate did not name is nobody's (sees nothing).
     # False in-process (tests without a server): such a session is the host.

@@ -222,14 +222,13 @@ def join_screen(shell: Shell) -> list[ft.Control]:
     url = game_join_url(shell.ctx.join_url, table.id, token=table_join_token(shell, table) if shell.ctx.token else None)
     host = urlparse(url).hostname or ""
     out: list[ft.Control] = [section_title(shell.t("join.title"))]
-    if host in ("127.0.0.1", "localhost", "::1"):
+    if host in ("127.0.0.1", "localhost", "::1") and not shell.ctx.reachable:
         # No other phone can open a loopback address: say so in a player's words, and show no QR
-        # code or link that would only lead a phone nowhere. The gate on (a host token) means the
-        # server was started for the Wi-Fi and found no network address.
+        # code or link that would only lead a phone nowhere (who is connected still shows: other
+        # tabs of this device). The gate on means the server was started for the Wi-Fi and found
+        # no network address.
         key = "join.no_network" if shell.ctx.token else "join.local_only"
-        return out + [info_line(shell.t(key), color=theme.NOTICE),
-                      big_button(shell.t("join.back"), lambda e: shell.open_table(table.id),
-                                 color=theme.PRIMARY, text_color=theme.ON_PRIMARY)]
+        return out + [info_line(shell.t(key), color=theme.NOTICE), *_who_is_here(shell, table)]
     out += [
         ft.Text(shell.t("join.scan"), size=15),
         ft.Row(
@@ -255,12 +254,16 @@ def join_screen(shell: Shell) -> list[ft.Control]:
     ]
     if shell.ctx.token:
         out.append(ft.Text(shell.t("join.same_wifi"), size=13, color=theme.MUTED))
+    return out + _who_is_here(shell, table)
+
+
+def _who_is_here(shell: Shell, table: Table) -> list[ft.Control]:
+    """Each seat, connected or not yet, and the way back to the game."""
     here = seats_connected(shell, table.id)
-    out.append(section_title(shell.t("join.who_is_here")))
+    out: list[ft.Control] = [section_title(shell.t("join.who_is_here"))]
     for i, p in enumerate(table.players):
         key = "join.seat_here" if i in here else "join.seat_away"
-        out.append(ft.Text(shell.t(key, name=p.name), size=16,
-                           color=None if i in here else theme.MUTED))
+        out.append(ft.Text(shell.t(key, name=p.name), size=16, color=None if i in here else theme.MUTED))
     out.append(big_button(shell.t("join.back"), lambda e: shell.open_table(table.id),
                           color=theme.PRIMARY, text_color=theme.ON_PRIMARY))
     return out

@@ -102,7 +102,7 @@ def test_every_qwixx_decision_is_on_the_first_screen(browser, decisions, phase, 
     try:
         buttons = decision_nodes(page, expected)
         head = title_node(page, title)
-        assert 0 <= head["y"] and head["y"] + head["h"] <= height, head
+        assert head["y"] >= 0 and head["y"] + head["h"] <= height, head
         outside = [(b["name"], round(b["y"]), round(b["h"])) for b in buttons
                    if b["y"] < 0 or b["y"] + b["h"] > height or b["x"] < 0 or b["x"] + b["w"] > width]
         assert outside == [], f"below the fold at {width}x{height}: {outside}"

@@ -234,10 +234,14 @@ def test_seat_picker_in_a_real_browser_remembers_the_seat(browser, server):
         tab.locator("flt-semantics-placeholder").dispatch_event("click")
         tab.get_by_text("Du: Cara").wait_for()
         tab.get_by_text("Zettel von Cara").wait_for()
-        # the host's invite screen shows the QR and the link, and that Cara is here
+        # a server on loopback only: the host's invite screen says no other phone reaches it (no QR
+        # code, no link), and that Cara's tab is here
         button(host, "Mitspieler einladen").click()
-        host.get_by_text(f"{server.url}g/{game_id[:8]}").wait_for()
         host.get_by_text("Cara: verbunden").wait_for()
+        host.get_by_text("Andere Handys erreichen diesen Tischrichter nicht: er läuft nur für dieses Gerät. "
+                         "Reicht es am Tisch herum – oder öffnet das Spiel auf einem Tischrichter, der im WLAN "
+                         "oder im Internet läuft.").wait_for()
+        assert host.get_by_text(f"{server.url}g/{game_id[:8]}").count() == 0
     finally:
         for c in contexts:
             c.close()

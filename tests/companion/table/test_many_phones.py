@@ -456,6 +456,7 @@ async def test_join_screen_started_with_lan_but_offline_does_not_say_start_with_
 
 
 async def test_the_game_creator_can_invite_from_the_play_screen(ctx):
+    ctx.join_url = "http://192.168.178.20:8550/"  # a server the table's Wi-Fi reaches (never contacted)
     host = await open_phone(ctx)
     await host.click(text="Qwixx Longo")
     await host.click(text="Spiel starten")
@@ -636,6 +637,7 @@ async def test_backup_export_on_a_seat_phone_does_not_reveal_hidden_treasures(ct
 
 
 async def test_picker_and_invite_in_english(ctx):
+    ctx.join_url = "http://192.168.178.20:8550/"  # a server the table's Wi-Fi reaches (never contacted)
     table = new_game(ctx, 2)
     phone = await open_phone(ctx, f"/g/{table.id}?lang=en")
     assert phone.has_text("Who are you?") and phone.find_all(text="Everyone (the phone is passed around)")
