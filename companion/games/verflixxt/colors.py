@@ -15,16 +15,17 @@ from scoring.verflixxt import (
 if TYPE_CHECKING:
     from companion.shell import Shell
 
-# the colours a player may pick (vx.color.<key> names them); each dark or light enough for its chip text
+# the colours a player may pick (vx.color.<key> names them), the same in a light and a dark theme; the
+# words on each at least 4.5:1 (black on orange and pink: white on them was 3.8:1)
 COLOR_CHOICES: list[tuple[str, str, str]] = [  # (key, colour, text on it)
     ("red", ft.Colors.RED_700.value, ft.Colors.WHITE.value),
     ("blue", ft.Colors.BLUE_700.value, ft.Colors.WHITE.value),
     ("green", ft.Colors.GREEN_800.value, ft.Colors.WHITE.value),
     ("purple", ft.Colors.PURPLE_600.value, ft.Colors.WHITE.value),
-    ("orange", ft.Colors.ORANGE_900.value, ft.Colors.WHITE.value),
+    ("orange", ft.Colors.ORANGE_900.value, ft.Colors.BLACK.value),
     ("teal", ft.Colors.TEAL_700.value, ft.Colors.WHITE.value),
     ("yellow", ft.Colors.AMBER_400.value, ft.Colors.BLACK.value),
-    ("pink", ft.Colors.PINK_400.value, ft.Colors.WHITE.value),
+    ("pink", ft.Colors.PINK_400.value, ft.Colors.BLACK.value),
 ]
 COLOR_KEYS = [k for k, _, _ in COLOR_CHOICES]
 COLOR_OF = {k: c for k, c, _ in COLOR_CHOICES}
@@ -32,6 +33,7 @@ TEXT_ON = {c: fg for _, c, fg in COLOR_CHOICES}
 PLAYER_COLORS = [c for _, c, _ in COLOR_CHOICES[:ENGINE.max_players]]  # by seat, when nobody picked one
 GUARD_COLOR = ft.Colors.BLUE_GREY_900
 WURM_COLOR = ft.Colors.BROWN_500
+WINNER_FRAME = ft.Colors.AMBER_600  # the winner's result card: a gold frame, in a light and a dark theme
 
 
 def tile_text(tile: Tile | str | None) -> str:

@@ -23,6 +23,7 @@ from companion.games.verflixxt.colors import (
 )
 from companion.games.verflixxt.hooks import explain as explain_target
 from companion.screens.rules import dispute_button
+from components import theme
 from components.common import (
     TOUCH,
     big_button,
@@ -201,8 +202,8 @@ def roll_controls(shell: Shell, state: State) -> list[ft.Control]:
         # the real die is being tapped in: its face and "Würfel übernehmen" are the one way
         return [real_dice_entry(shell)]
     return [
-        ft.Row([big_button(shell.t("play.roll"), lambda e: shell.roll(), color=ft.Colors.INDIGO_600,
-                           text_color=ft.Colors.WHITE, expand=True)]),  # the whole width: one thumb, no aiming
+        ft.Row([big_button(shell.t("play.roll"), lambda e: shell.roll(), color=theme.PRIMARY,
+                           text_color=theme.ON_PRIMARY, expand=True)]),  # the whole width: one thumb, no aiming
         real_dice_entry(shell),
         typed_roll_row(field, big_button(shell.t("play.typed_roll_apply"), apply_typed)),
     ]
@@ -277,7 +278,7 @@ def _locked_guards(shell: Shell, state: State) -> list[ft.Control]:
             chips.append(_locked_guard_chip(shell, state, p, why))
     if not chips:
         return []
-    return [ft.Text(shell.t("vx.play.locked"), size=13, color=ft.Colors.BLUE_GREY_700),
+    return [ft.Text(shell.t("vx.play.locked"), size=13, color=theme.MUTED),
             ft.Row(chips, wrap=True, spacing=6, run_spacing=6)]
 
 
@@ -288,14 +289,14 @@ def _advice_controls(shell: Shell, state: State) -> list[ft.Control]:
     best = max(tips, key=lambda a: (a.expected, a.immediate))
     lines: list[ft.Control] = [
         ft.Text(shell.t("vx.play.advice_best", move=action_label(shell, state, best.action)), size=15,
-                weight=ft.FontWeight.BOLD, color=ft.Colors.TEAL_900)
+                weight=ft.FontWeight.BOLD)
     ]
     for a in sorted(tips, key=lambda a: -a.expected):
         lines.append(ft.Text(shell.t("vx.play.advice_line", move=action_label(shell, state, a.action),
                                      now=f"{a.immediate:+d}".replace("-", "−"),
                                      ahead=fmt_num(shell, a.expected)), size=14))
-    lines.append(ft.Text(shell.t("vx.play.advice_note"), size=12, color=ft.Colors.BLUE_GREY_600))
-    return [ft.Container(content=ft.Column(lines, spacing=2), bgcolor=ft.Colors.TEAL_50, border_radius=10, padding=8)]
+    lines.append(ft.Text(shell.t("vx.play.advice_note"), size=12, color=theme.MUTED))
+    return [ft.Container(content=ft.Column(lines, spacing=2), bgcolor=theme.CARD, border_radius=10, padding=8)]
 
 
 def _event_lines(shell: Shell, state: State) -> list[str]:
@@ -322,8 +323,10 @@ def piles_view(shell: Shell, state: State) -> ft.Control:
         # Whose turn it is (the card's colour) changes with every move. The colour is a box
         # of its own behind the card's words (filling the stack), so a move rebuilds that one box on
         # the phone, not the card with its bar and two lines (6 controls per pile, two piles a move).
+        on_turn = seat == state.turn and state.phase != "over"  # framed and stronger (the words read on both)
         shade = ft.Container(
-            bgcolor=ft.Colors.AMBER_50 if seat == state.turn and state.phase != "over" else ft.Colors.BLUE_GREY_50,
+            bgcolor=theme.CARD_STRONG if on_turn else theme.CARD,
+            border=ft.Border.all(2, theme.PRIMARY if on_turn else theme.CARD),
             border_radius=10, left=0, top=0, right=0, bottom=0,
         )
         color, lines = seat_color(shell, seat), (head, tiles or shell.t("vx.play.pile_empty"))
@@ -348,7 +351,7 @@ def _pile_words(color: str, lines: tuple[str, str]) -> ft.Control:
             ft.Container(width=10, height=36, bgcolor=color, border_radius=3),
             ft.Column([
                 ft.Text(lines[0], size=15, weight=ft.FontWeight.BOLD),
-                ft.Text(lines[1], size=15, color=ft.Colors.BLUE_GREY_800),
+                ft.Text(lines[1], size=15, color=theme.MUTED),
             ], spacing=0, expand=True),
         ]),
     )
@@ -381,13 +384,13 @@ def last_move_line(shell: Shell) -> str | None:
 def _roll_line(shell: Shell, roll_text: str, words: str | None) -> ft.Control:
     """The rolled value, big, with what it is for: right above the moves it allows."""
     parts: list[ft.Control] = [ft.Container(
-        content=ft.Row([ft.Icon(ft.Icons.CASINO_OUTLINED, color=ft.Colors.WHITE, size=22),
-                        ft.Text(roll_text, size=18, weight=ft.FontWeight.BOLD, color=ft.Colors.WHITE)],
+        content=ft.Row([ft.Icon(ft.Icons.CASINO_OUTLINED, color=theme.ON_PRIMARY, size=22),
+                        ft.Text(roll_text, size=18, weight=ft.FontWeight.BOLD, color=theme.ON_PRIMARY)],
                        spacing=6, tight=True),
-        bgcolor=ft.Colors.INDIGO_600, border_radius=8, padding=ft.Padding.symmetric(horizontal=10, vertical=6),
+        bgcolor=theme.PRIMARY, border_radius=8, padding=ft.Padding.symmetric(horizontal=10, vertical=6),
     )]
     if words:
-        parts.append(ft.Text(words, size=15, weight=ft.FontWeight.BOLD, color=ft.Colors.BLUE_GREY_700, expand=True))
+        parts.append(ft.Text(words, size=15, weight=ft.FontWeight.BOLD, color=theme.MUTED, expand=True))
     return ft.Row(parts, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
@@ -448,6 +451,8 @@ def _waiting(shell: Shell, state: State, roll_text: str | None) -> list[ft.Contr
 
 
 def _move_colors(shell: Shell, state: State, a: Action) -> tuple[str, str]:
+    """A move in its piece's colour (the same in both themes, its words' colour beside it); skipping
+    the Wurminator moves nothing: the theme's panel colour."""
     if isinstance(a, MoveFigure):
         me_color = seat_color(shell, state.turn)
         return me_color, text_on(me_color)
@@ -455,7 +460,7 @@ def _move_colors(shell: Shell, state: State, a: Action) -> tuple[str, str]:
         return ft.Colors.BLUE_GREY_100, ft.Colors.BLACK
     if isinstance(a, MoveWurminator):
         return ft.Colors.BROWN_100, ft.Colors.BROWN_900
-    return ft.Colors.GREY_200, ft.Colors.BLACK
+    return theme.CARD_STRONG, theme.TEXT
 
 
 def _moves(shell: Shell, state: State, legal: list[Action], roll_text: str) -> ft.Control:
@@ -510,10 +515,9 @@ def _news(shell: Shell, state: State) -> list[ft.Control]:
     last = last_move_line(shell)
     # always there (hidden when there is none, e.g. after a roll): a move changes its words in
     # place instead of sending a new control
-    out.append(keyed(ft.Text(last or "", size=15, weight=ft.FontWeight.W_600, color=ft.Colors.BLUE_GREY_900,
-                             visible=bool(last)), "last"))
+    out.append(keyed(ft.Text(last or "", size=15, weight=ft.FontWeight.W_600, visible=bool(last)), "last"))
     for i, line in enumerate(_event_lines(shell, state)):
-        out.append(keyed(ft.Text(line, size=14, color=ft.Colors.BLUE_GREY_800), f"event{i}"))
+        out.append(keyed(ft.Text(line, size=14, color=theme.MUTED), f"event{i}"))
     return out
 
 

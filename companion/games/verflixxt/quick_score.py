@@ -18,6 +18,7 @@ from companion.games.setup_seats import (
 )
 from companion.games.verflixxt.result_screen import result_cards
 from companion.games.verflixxt.words import GAME
+from components import theme
 from components.common import (
     TOUCH,
     big_button,
@@ -131,7 +132,7 @@ def quick_score_view(shell: Shell) -> list[ft.Control]:
     line = start_error_line(shell, problem)
     if line is not None:
         out.append(line)
-    out.append(big_button(shell.t("vx.quick.score"), score, color=ft.Colors.INDIGO_600, text_color=ft.Colors.WHITE))
+    out.append(big_button(shell.t("vx.quick.score"), score, color=theme.PRIMARY, text_color=theme.ON_PRIMARY))
     if st.result is not None:
         out.append(section_title(shell.t("result.title")))
         out += result_cards(shell, st.result)

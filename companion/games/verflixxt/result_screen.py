@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.games.verflixxt.colors import tile_text, tiles_text
+from companion.games.verflixxt.colors import WINNER_FRAME, tile_text, tiles_text
 from companion.games.verflixxt.play_screen import seat_color
 from companion.games.verflixxt.words import GAME
 from companion.screens.result_end import (
@@ -18,6 +18,7 @@ from companion.screens.result_end import (
     reopen_question,
     result_footer,
 )
+from components import theme
 from scoring.engine import PlayerSpec, Result
 from scoring.verflixxt import State
 
@@ -37,12 +38,13 @@ def result_cards(shell: Shell, result: Result) -> list[ft.Control]:
         ]
         for c in b["conversions"]:
             lines.append(ft.Text(shell.t("vx.result.turns", minus=tile_text(c["minus"]), becomes=c["becomes"]),
-                                 size=15, color=ft.Colors.GREEN_900))
+                                 size=15))
         if b["unused_lucky"]:
             lines.append(ft.Text(shell.t("vx.result.unused", count=b["unused_lucky"]), size=14,
-                                 color=ft.Colors.BLUE_GREY_700))
-        cards.append(ft.Container(
-            bgcolor=ft.Colors.AMBER_50 if p.place == 1 else ft.Colors.BLUE_GREY_50,
+                                 color=theme.MUTED))
+        cards.append(ft.Container(  # the winner's card stands out, framed in gold
+            bgcolor=theme.CARD_STRONG if p.place == 1 else theme.CARD,
+            border=ft.Border.all(2, WINNER_FRAME) if p.place == 1 else None,
             border_radius=10, padding=10,
             content=ft.Row([
                 ft.Container(width=10, height=48, bgcolor=seat_color(shell, p.seat), border_radius=3),

@@ -23,6 +23,7 @@ from companion.games.verflixxt.setup_state import (
     setup_guards,
     slot_text,
 )
+from components import theme
 from components.common import (
     TOUCH,
     big_button,
@@ -58,12 +59,12 @@ class Parcours:
             st.sel = None
         shown = st.layout_error
         self.summary = ft.Text(shown or summary, size=14,
-                               color=ft.Colors.RED_800 if (shown or err) else ft.Colors.BLUE_GREY_700)
+                               color=theme.ERROR if (shown or err) else theme.MUTED)
         self.strip_box = ft.Container()
         self.guard_box = ft.Container()
         self.edit_box = ft.Container()
         self.palette_label = ft.Text(size=14)
-        self.hint = ft.Text(shell.t("vx.setup.tap_hint"), size=13, color=ft.Colors.BLUE_GREY_700,
+        self.hint = ft.Text(shell.t("vx.setup.tap_hint"), size=13, color=theme.MUTED,
                             visible=bool(self.tiles))
         self.fill_boxes(self.tiles)
 
@@ -152,7 +153,7 @@ class Parcours:
         s, t, bad = layout_summary(self.shell, st.layout)
         try:  # in place, so the field keeps its cursor
             self.summary.value = s
-            self.summary.color = ft.Colors.RED_800 if bad else ft.Colors.BLUE_GREY_700
+            self.summary.color = theme.ERROR if bad else theme.MUTED
             self.hint.visible = bool(t)
             if t is not None:
                 self.fill_boxes(t)
@@ -244,7 +245,7 @@ def _guard_rows(shell: Shell, st: VerflixxtSetup, fields: Fields, t: tuple[Tile,
     guards = setup_guards(st, t)
     out: list[ft.Control] = [section_title(shell.t("vx.setup.guards_title"))]
     if not guards:
-        out.append(ft.Text(shell.t("vx.setup.no_guards"), size=14, color=ft.Colors.BLUE_GREY_700))
+        out.append(ft.Text(shell.t("vx.setup.no_guards"), size=14, color=theme.MUTED))
 
     def move_guard(g: int, to: int) -> None:
         fields.sync()
@@ -331,7 +332,7 @@ def tile_set_block(shell: Shell, st: VerflixxtSetup, fields: Fields) -> list[ft.
     out: list[ft.Control] = [section_title(shell.t("vx.setup.tile_set_title"))]
     if st.tile_set_confirmed and not st.tile_set_error:
         out.append(ft.Row([
-            ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE, color=ft.Colors.GREEN_800, size=22),
+            ft.Icon(ft.Icons.CHECK_CIRCLE_OUTLINE, color=theme.GOOD, size=22),
             ft.Text(_tile_set_words(shell, st.tile_set), size=14, expand=True),
             ft.TextButton(content=shell.t("vx.setup.tile_set_change"), on_click=act.change, height=TOUCH),
         ], vertical_alignment=ft.CrossAxisAlignment.CENTER))
@@ -345,8 +346,10 @@ def tile_set_block(shell: Shell, st: VerflixxtSetup, fields: Fields) -> list[ft.
         if st.tile_set_error:
             out.append(error_text(st.tile_set_error))
         out.append(ft.Row([
-            big_button(shell.t("vx.setup.tile_set_confirm"), act.confirm, color=ft.Colors.GREEN_100),
+            # the step the table takes once: it stands out (a notice's colours, in both themes)
+            big_button(shell.t("vx.setup.tile_set_confirm"), act.confirm, color=theme.NOTICE,
+                       text_color=theme.ON_NOTICE),
             ft.TextButton(content=shell.t("vx.setup.tile_set_reset"), on_click=act.reset, height=TOUCH),
         ], wrap=True, spacing=8, run_spacing=4))
-    out.append(big_button(shell.t("vx.setup.random"), act.randomize, color=ft.Colors.AMBER_200))
+    out.append(big_button(shell.t("vx.setup.random"), act.randomize))
     return out

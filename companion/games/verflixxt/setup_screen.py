@@ -19,6 +19,7 @@ from companion.games.verflixxt.setup_state import (
 )
 from companion.games.verflixxt.words import GAME
 from companion.records.profiles import Profile, list_profiles
+from components import theme
 from components.common import (
     TOUCH,
     section_title,
@@ -131,7 +132,7 @@ def _seat_actions(shell: Shell, st: VerflixxtSetup, fields: Fields) -> dict[str,
 def _seat_block(shell: Shell, st: VerflixxtSetup, fields: Fields) -> list[ft.Control]:
     """Players, youngest first: saved players, one card per seat with its colour, the add button."""
     act = _seat_actions(shell, st, fields)
-    out: list[ft.Control] = [ft.Text(shell.t("vx.setup.order"), size=14, color=ft.Colors.BLUE_GREY_700)]
+    out: list[ft.Control] = [ft.Text(shell.t("vx.setup.order"), size=14, color=theme.MUTED)]
     profiles = list_profiles(shell.ctx.store)
     if profiles:
         out.append(profile_picker(profiles, act["pick_profile"], t=shell.t, chosen=st.profiles))

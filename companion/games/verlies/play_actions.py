@@ -357,13 +357,16 @@ DICE_KEY = "dice_entry"
 
 def _die_slot(shell: Shell, state: State, key: str, spec: DieSpec, role: str) -> DieSlot:
     """How a die looks on the faces: the adventurer's amber with their name, the monster's red (a
-    tapped face is filled in its die's colour: white would not stand out from the others)."""
+    tapped face is filled in its die's colour: white would not stand out from the others). The dice
+    keep their colours in a dark theme, with black words on them."""
     if role == "hero":
         name = seat_name(state, state.current)
-        return DieSlot(key, spec.sides, shell.t("rv.die.hero", name=name), name[:3], ft.Colors.AMBER_300)
+        return DieSlot(key, spec.sides, shell.t("rv.die.hero", name=name), name[:3], ft.Colors.AMBER_300,
+                       ft.Colors.BLACK)
     if role == "monster":
-        return DieSlot(key, spec.sides, shell.t("rv.die.monster"), "M", ft.Colors.RED_300)
-    return DieSlot(key, spec.sides, shell.t("rv.die.check"), shell.t("rv.die.check"), ft.Colors.AMBER_300)
+        return DieSlot(key, spec.sides, shell.t("rv.die.monster"), "M", ft.Colors.RED_300, ft.Colors.BLACK)
+    return DieSlot(key, spec.sides, shell.t("rv.die.check"), shell.t("rv.die.check"), ft.Colors.AMBER_300,
+                   ft.Colors.BLACK)
 
 
 def real_dice_row(shell: Shell, tag: str, dice: list[tuple[str, DieSpec, str]],

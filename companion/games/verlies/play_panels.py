@@ -27,8 +27,13 @@ from companion.games.verlies.play_actions import (
     typed_faces,
 )
 from companion.games.verlies.widgets import (
+    CHECK,
     COLOR_STYLE,
-    PRIMARY,
+    FIGHT,
+    GOLD,
+    GOLDEN,
+    ON_GOLD,
+    TRAP,
     card_box,
     choice_chip,
     frac_text,
@@ -36,6 +41,7 @@ from companion.games.verlies.widgets import (
     pct,
     wrap_row,
 )
+from components import theme
 from components.common import big_button, toggle_row
 from components.gold_counter import clamp, gold_counter
 from scoring.engine import Range, Template
@@ -103,8 +109,8 @@ def roll_row(shell: Shell, st: VerliesPlay, key: TypedKey, label: str, virtual: 
                          width=170, keyboard_type=ft.KeyboardType.NUMBER)
     return [
         ft.Row([
-            big_button(shell.t("rv.play.roll"), lambda e: virtual(), color=PRIMARY,
-                       text_color=ft.Colors.WHITE, expand=True),
+            big_button(shell.t("rv.play.roll"), lambda e: virtual(), color=theme.PRIMARY,
+                       text_color=theme.ON_PRIMARY, expand=True),
         ]),
         *([dice] if dice is not None else []),
         ft.Row([field, big_button(apply_text, typed, expand=True)]),
@@ -146,8 +152,8 @@ def obstacle_panel(shell: Shell, state: State, st: VerliesPlay, template: Templa
         number,
         ft.Text(shell.t("rv.play.needs", attr=shell.t(f"rv.attr.{attr}"), value=value, number=st.number), size=15),
         ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=frac_text(chance, 6)), size=22,
-                weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800),
-        ft.Text(shell.t("rv.play.on_fail", what=shell.t(fail_key)), size=14, color=ft.Colors.BLUE_GREY_700),
+                weight=ft.FontWeight.BOLD, color=theme.PRIMARY),
+        ft.Text(shell.t("rv.play.on_fail", what=shell.t(fail_key)), size=14, color=theme.MUTED),
         *roll_row(shell, st, "typed", shell.t("rv.play.typed"),
                   lambda: declare_and_roll(shell, declared(template), None, 1),
                   lambda v: declare_and_roll(shell, declared(template), [v], 1), shell.t("rv.play.apply"),
@@ -157,7 +163,7 @@ def obstacle_panel(shell: Shell, state: State, st: VerliesPlay, template: Templa
     if decline is not None:
         controls.append(ft.TextButton(content=shell.t("rv.play.decline"), height=48,
                                       on_click=lambda e: submit(shell, declared(decline))))
-    return card_box(controls, color=ft.Colors.INDIGO_50)
+    return card_box(controls, color=theme.CARD_STRONG, frame=CHECK)
 
 
 def _dice_buttons(shell: Shell, template: Template | None, key: str) -> list[ft.Control]:
@@ -177,10 +183,10 @@ def room_gold_panel(shell: Shell, st: VerliesPlay, amount: Template | None, dice
             _range_stepper(shell, st, "room_gold", "rv.play.room_gold_amount", range_of(amount, "gold")),
             big_button(shell.t("rv.play.room_gold_take", n=st.room_gold),
                        lambda e: submit(shell, filled(shell, take, gold=st.room_gold)),
-                       color=ft.Colors.AMBER_300),
+                       color=GOLD, text_color=ON_GOLD),
         ]
     controls.append(wrap_row(_dice_buttons(shell, dice, "rv.play.room_gold_dice")))
-    return card_box(controls, color=ft.Colors.AMBER_50)
+    return card_box(controls, color=theme.CARD_STRONG, frame=GOLDEN)
 
 
 def _check(*, label: str, value: bool, on_change: Callable[[bool], None]) -> ft.Control:
@@ -286,11 +292,11 @@ def fight_panel(shell: Shell, state: State, st: VerliesPlay, template: Template)
             ft.Text(shell.t("rv.play.fight_needs", attr=shell.t(f"rv.attr.{st.attribute}"), value=value,
                             monster=st.monster_value), size=15),
             ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=frac_text(chance, 36)), size=22,
-                    weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800),
+                    weight=ft.FontWeight.BOLD, color=theme.PRIMARY),
             *([ft.Text(shell.t("rv.play.monster_next", name=seat_name(state, roller)), size=14,
-                        color=ft.Colors.BLUE_GREY_700)] if two_step else []),
+                        color=theme.MUTED)] if two_step else []),
             ft.Row([big_button(shell.t("rv.play.roll"), lambda e: declare_and_roll(shell, declared(), None, 2),
-                               color=PRIMARY, text_color=ft.Colors.WHITE, expand=True)]),
+                               color=theme.PRIMARY, text_color=theme.ON_PRIMARY, expand=True)]),
             # the monster's die is the roller's (rv.monster): tapped here only where this phone acts for that seat
             real_dice_row(shell, "fight", [("hero", CHECK_DIE, "hero"), *([] if two_step else [("monster", CHECK_DIE,
                                                                                                 "monster")])],
@@ -298,7 +304,8 @@ def fight_panel(shell: Shell, state: State, st: VerliesPlay, template: Template)
             _typed_fight_dice(shell, st, hero_label, typed, two_step),
             ft.Row([big_button(shell.t("rv.play.fight_apply"), typed, expand=True)]),
         ],
-        color=ft.Colors.RED_50,
+        color=theme.CARD_STRONG,
+        frame=FIGHT,
     )
 
 
@@ -340,7 +347,7 @@ def spoils_panel(shell: Shell, state: State, st: VerliesPlay, offers: list[Offer
                 _check(label=shell.t("rv.play.treasure_magic"), value=st.magic, on_change=set_magic),
                 _check(label=shell.t("rv.play.treasure_hidden"), value=st.hidden, on_change=set_hidden),
             ], wrap=True),
-            big_button(shell.t("rv.play.take_treasure"), take, color=ft.Colors.AMBER_300),
+            big_button(shell.t("rv.play.take_treasure"), take, color=GOLD, text_color=ON_GOLD),
         ]
     if gold is not None:
         g = gold
@@ -348,7 +355,7 @@ def spoils_panel(shell: Shell, state: State, st: VerliesPlay, offers: list[Offer
                                    lambda e: submit(shell, filled(shell, g, amount=st.gold), clear=())))
     controls.append(wrap_row(_dice_buttons(shell, template_of(offers, "roll_gold", "dice", reason="monster"),
                                            "rv.play.monster_gold_dice")))
-    return card_box(controls, color=ft.Colors.AMBER_50)
+    return card_box(controls, color=theme.CARD_STRONG, frame=GOLDEN)
 
 
 def trap_panel(shell: Shell, state: State, st: VerliesPlay, plain: Template | None,
@@ -382,7 +389,7 @@ def trap_panel(shell: Shell, state: State, st: VerliesPlay, plain: Template | No
     template = (dice_checked if with_check else dice_plain) if by_dice else (checked if with_check else plain)
     title = ft.Text(shell.t("rv.play.trap_title"), size=17, weight=ft.FontWeight.BOLD)
     if template is None:  # nothing to declare (not reached: the engine offers a pending trap's template)
-        return card_box([title], color=ft.Colors.PURPLE_50)
+        return card_box([title], color=theme.CARD_STRONG, frame=TRAP)
     declaring = template
     gold: dict[str, object] = {"lose_dice": st.trap_dice} if by_dice else {"lose_gold": st.trap_gold}
     effects = {**gold, "injury": st.trap_injury, "loss_choice": st.trap_loss}
@@ -414,7 +421,7 @@ def trap_panel(shell: Shell, state: State, st: VerliesPlay, plain: Template | No
             wrap_row(colors),
             number,
             ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=frac_text(chance, 6)), size=22,
-                    weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800),
+                    weight=ft.FontWeight.BOLD, color=theme.PRIMARY),
             *roll_row(shell, st, "typed", shell.t("rv.play.typed"),
                       lambda: declare_and_roll(shell, declared(), None, 1),
                       lambda v: declare_and_roll(shell, declared(), [v], 1), shell.t("rv.play.trap_apply"),
@@ -422,6 +429,6 @@ def trap_panel(shell: Shell, state: State, st: VerliesPlay, plain: Template | No
                                     lambda vals: declare_and_roll(shell, declared(), vals, 1))),
         ]
     else:
-        controls.append(big_button(shell.t("rv.play.trap_apply"), lambda e: submit(shell, declared()), color=PRIMARY,
-                                   text_color=ft.Colors.WHITE))
-    return card_box(controls, color=ft.Colors.PURPLE_50)
+        controls.append(big_button(shell.t("rv.play.trap_apply"), lambda e: submit(shell, declared()),
+                                   color=theme.PRIMARY, text_color=theme.ON_PRIMARY))
+    return card_box(controls, color=theme.CARD_STRONG, frame=TRAP)

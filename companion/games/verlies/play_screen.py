@@ -30,8 +30,20 @@ from companion.games.verlies.play_panels import (
     trap_panel,
 )
 from companion.games.verlies.purse import purse_section, treasure_name
-from companion.games.verlies.widgets import PRIMARY, card_box, choice_chip, frac_text, pct, wrap_row
+from companion.games.verlies.widgets import (
+    CHECK,
+    FIGHT,
+    GOLD,
+    LOSS,
+    ON_GOLD,
+    card_box,
+    choice_chip,
+    frac_text,
+    pct,
+    wrap_row,
+)
 from companion.screens.rules import dispute_button
+from components import theme
 from components.common import TOUCH, big_button, info_line, keyed, section_title
 from scoring.engine import RollRequest, Template
 from scoring.verlies import (
@@ -119,9 +131,10 @@ def play_view(shell: Shell) -> ft.Control:
     refusal = shell.refusal_control()
     if refusal:
         acts.append(keyed(refusal, "refusal"))
-    for idx, text, ok in _turn_events(shell, state):
-        acts.append(keyed(ft.Container(ft.Text(text, size=16, weight=ft.FontWeight.W_600), border_radius=10,
-                                       padding=8, bgcolor=ft.Colors.GREEN_50 if ok else ft.Colors.ORANGE_50),
+    for idx, text, ok in _turn_events(shell, state):  # a success green, anything else a notice to read
+        acts.append(keyed(ft.Container(ft.Text(text, size=16, weight=ft.FontWeight.W_600,
+                                               color=theme.TEXT if ok else theme.ON_NOTICE), border_radius=10,
+                                       padding=8, bgcolor=theme.SUCCESS if ok else theme.NOTICE),
                           f"event-{idx}"))
 
     req = table.game.pending_roll(state)
@@ -167,7 +180,7 @@ def _table_line(shell: Shell, state: State) -> ft.Control:
             parts.append(f"{p.name}: {shell.t('rv.play.injured')}")
         elif p.sits_out:
             parts.append(f"{p.name}: {shell.t('rv.play.sits_out')}")
-    return ft.Text(" · ".join(parts), size=14, color=ft.Colors.BLUE_GREY_700)
+    return ft.Text(" · ".join(parts), size=14, color=theme.MUTED)
 
 
 def _turn_events(shell: Shell, state: State) -> list[tuple[int, str, bool]]:
@@ -195,23 +208,23 @@ def _start_controls(shell: Shell, state: State, offers: list[Offer]) -> list[ft.
     if recover is not None:  # rv.injury: the only action
         cause = cause_text(shell, injury_cause(state, me)) or "?"
         return [
-            keyed(info_line(shell.t("rv.play.injured_turn", name=p.name, cause=cause), color=ft.Colors.ORANGE_50),
+            keyed(info_line(shell.t("rv.play.injured_turn", name=p.name, cause=cause), color=theme.NOTICE),
                   "injured-turn"),
-            keyed(big_button(shell.t("rv.play.recover"), lambda e: submit(shell, recover), color=PRIMARY,
-                             text_color=ft.Colors.WHITE), "recover"),
+            keyed(big_button(shell.t("rv.play.recover"), lambda e: submit(shell, recover), color=theme.PRIMARY,
+                             text_color=theme.ON_PRIMARY), "recover"),
         ]
     sit_out = offer_of(offers, "sit_out")
     if sit_out is not None:  # rv.penalty: the skipped turn, entered like a recovery
         return [
-            keyed(info_line(shell.t("rv.play.sit_out_turn", name=p.name), color=ft.Colors.ORANGE_50), "sit-out-turn"),
-            keyed(big_button(shell.t("rv.play.sit_out"), lambda e: submit(shell, sit_out), color=PRIMARY,
-                             text_color=ft.Colors.WHITE), "sit-out"),
+            keyed(info_line(shell.t("rv.play.sit_out_turn", name=p.name), color=theme.NOTICE), "sit-out-turn"),
+            keyed(big_button(shell.t("rv.play.sit_out"), lambda e: submit(shell, sit_out), color=theme.PRIMARY,
+                             text_color=theme.ON_PRIMARY), "sit-out"),
         ]
     out = [keyed(section_title(shell.t("rv.play.choose_move")), "choose-move")]
     draw = offer_of(offers, "draw_card")
     if draw is not None:
-        out.append(keyed(big_button(shell.t("rv.play.draw"), lambda e: submit(shell, draw), color=PRIMARY,
-                                    text_color=ft.Colors.WHITE), "draw"))
+        out.append(keyed(big_button(shell.t("rv.play.draw"), lambda e: submit(shell, draw), color=theme.PRIMARY,
+                                    text_color=theme.ON_PRIMARY), "draw"))
     walks = [(n, offer_of(offers, "walk", cards=n)) for n in (1, 2, 0)]
     out.append(keyed(_grid([
         big_button(shell.t({1: "rv.play.walk1", 2: "rv.play.walk2", 0: "rv.play.stay"}[n]),
@@ -232,9 +245,9 @@ def _moved_controls(shell: Shell, state: State, st: VerliesPlay, offers: list[Of
     else:
         out.append(keyed(ft.Text(shell.t("rv.play.moved_walk", name=p.name, n=t.cards), size=15), "moved"))
     if p.injured:
-        out.append(keyed(info_line(shell.t("rv.play.lying", name=p.name), color=ft.Colors.ORANGE_50), "lying"))
+        out.append(keyed(info_line(shell.t("rv.play.lying", name=p.name), color=theme.NOTICE), "lying"))
     elif t.stopped:
-        out.append(keyed(info_line(shell.t("rv.play.stopped"), color=ft.Colors.ORANGE_50), "stopped"))
+        out.append(keyed(info_line(shell.t("rv.play.stopped"), color=theme.NOTICE), "stopped"))
 
     def toggle(panel: str) -> None:
         st.panel = None if st.panel == panel else panel
@@ -248,16 +261,16 @@ def _moved_controls(shell: Shell, state: State, st: VerliesPlay, offers: list[Of
     room_dice = template_of(offers, "room_card", "dice", kind="gold")
     rooms = [(key, offer_of(offers, "room_card", kind=kind)) for key, kind in
              (("rv.play.room_monster", "monster"), ("rv.play.room_trap", "trap"))]
-    card_buttons = []
+    card_buttons = []  # the card as laid (passage, room, a room's gold) stands out from the room's dangers
     if passage is not None:
         card_buttons.append(big_button(shell.t("rv.play.passage_card"), lambda e: submit(shell, passage),
-                                       color=ft.Colors.AMBER_100))
+                                       color=theme.NOTICE, text_color=theme.ON_NOTICE))
     if room is not None:  # rv.room: laid as a room; its room card follows
         card_buttons.append(big_button(shell.t("rv.play.room_card"), lambda e: submit(shell, room),
-                                       color=ft.Colors.AMBER_100))
+                                       color=theme.NOTICE, text_color=theme.ON_NOTICE))
     if room_gold is not None or room_dice is not None:
         card_buttons.append(big_button(shell.t("rv.play.room_gold"), lambda e: toggle("room_gold"),
-                                       color=ft.Colors.AMBER_100))
+                                       color=theme.NOTICE, text_color=theme.ON_NOTICE))
     card_buttons += [big_button(shell.t(key), lambda e, a=a: submit(shell, a)) for key, a in rooms if a is not None]
     if card_buttons and end is None:  # rv.room: a room just laid – its room card is the next step
         out.append(keyed(info_line(shell.t("rv.play.room_next")), "room-next"))
@@ -278,7 +291,7 @@ def _moved_controls(shell: Shell, state: State, st: VerliesPlay, offers: list[Of
     exit_buttons = []
     exits: tuple[tuple[str, str, str | None, str | None], ...] = (
         ("rv.play.lay_exit", "lay_exit", None, None), ("rv.play.shuffle_exit", "shuffle_back_exit", None, None),
-        ("rv.play.escape", "escape", ft.Colors.GREEN_700, ft.Colors.WHITE))
+        ("rv.play.escape", "escape", ft.Colors.GREEN_800, ft.Colors.WHITE))  # out in the open: green in both themes
     for key, type_, color, text_color in exits:
         a = offer_of(offers, type_)
         if a is not None:  # rv.exit: exactly when the engine allows it (gold, free exit, the card drawn)
@@ -293,7 +306,7 @@ def _moved_controls(shell: Shell, state: State, st: VerliesPlay, offers: list[Of
                                        on_click=lambda e: submit(shell, unauthorised)), "unauthorised"))
     if end is not None:
         out.append(keyed(big_button(shell.t("rv.play.end_turn"), lambda e: submit(shell, end),
-                                    color=PRIMARY, text_color=ft.Colors.WHITE), "end-turn"))
+                                    color=theme.PRIMARY, text_color=theme.ON_PRIMARY), "end-turn"))
     return out
 
 
@@ -308,7 +321,7 @@ def _pending_controls(shell: Shell, state: State, pend: Pending, st: VerliesPlay
         for a in offers:
             if isinstance(a, LoseGold):
                 buttons.append(big_button(shell.t("rv.play.lose_gold", n=gold), lambda e, a=a: submit(shell, a),
-                                          color=ft.Colors.AMBER_300))
+                                          color=GOLD, text_color=ON_GOLD))
             elif isinstance(a, LoseTreasure):
                 buttons.append(big_button(
                     shell.t("rv.play.lose_treasure", n=a.index + 1, name=treasure_name(shell, state, me, a.index)),
@@ -323,7 +336,7 @@ def _pending_controls(shell: Shell, state: State, pend: Pending, st: VerliesPlay
         return [keyed(card_box([
             ft.Text(title, size=16, weight=ft.FontWeight.W_600),
             wrap_row(buttons),
-        ], color=ft.Colors.ORANGE_50), "pending-loss")]
+        ], color=theme.CARD_STRONG, frame=LOSS), "pending-loss")]
     if pend.kind == "fight":
         fight = template_of(offers, "fight", "monster_value")  # rv.monster: always offered while a fight is open
         return [keyed(fight_panel(shell, state, st, fight), "pending-fight")] if fight is not None else []
@@ -369,7 +382,7 @@ def _roll_controls(shell: Shell, state: State, st: VerliesPlay, mine: list[int],
             lines += [ft.Text(shell.t("rv.play.needs", attr=shell.t(f"rv.attr.{attr}"), value=value,
                                       number=check[1]), size=15),
                       ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=frac_text(chance, 6)), size=18,
-                              weight=ft.FontWeight.BOLD, color=ft.Colors.INDIGO_800)]
+                              weight=ft.FontWeight.BOLD, color=theme.PRIMARY)]
     elif c.purpose in ("fight", "monster"):
         f = c.fight  # rv.monster: the fight declared; its line is left out were it missing
         if c.purpose == "fight":
@@ -390,11 +403,11 @@ def _roll_controls(shell: Shell, state: State, st: VerliesPlay, mine: list[int],
         title = shell.t("rv.play.gold_roll", reason=shell.t(f"rv.reason.{c.reason}") if c.reason else "–",
                         form=shell.t(f"rv.dice.{c.form}"))
     head = ft.Text(title, size=17, weight=ft.FontWeight.BOLD)
-    color = ft.Colors.RED_50 if c.purpose in ("fight", "monster") else ft.Colors.INDIGO_50
+    frame = FIGHT if c.purpose in ("fight", "monster") else CHECK
     if req.by not in mine:
         wait = (shell.t("rv.play.monster_by", name=roller) if c.purpose == "monster"
                 else shell.t("rv.play.roll_wait", name=roller))
-        return [keyed(card_box([head, *lines, info_line(wait)], color=color), "roll-wait")]
+        return [keyed(card_box([head, *lines, info_line(wait)], color=theme.CARD_STRONG, frame=frame), "roll-wait")]
     typed: dict[str, tuple[TypedKey, str]] = {
         "fight": ("typed_hero", shell.t("rv.play.typed_hero", name=roller)),
         "monster": ("typed_monster", shell.t("rv.play.typed_monster")),
@@ -409,4 +422,5 @@ def _roll_controls(shell: Shell, state: State, st: VerliesPlay, mine: list[int],
     role = {"fight": "hero", "monster": "monster"}.get(c.purpose, "check")
     dice = real_dice_row(shell, "roll", [(d.name, d, role) for d in req.dice], roll)
     return [keyed(card_box([head, *lines, *roll_row(shell, st, key, label, lambda: roll(None), lambda v: roll([v]),
-                                                    shell.t("rv.play.apply"), dice)], color=color), "roll")]
+                                                    shell.t("rv.play.apply"), dice)],
+                           color=theme.CARD_STRONG, frame=frame), "roll")]

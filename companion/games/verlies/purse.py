@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion.games.verlies.play_actions import VerliesPlay, choices, filled, seat_name, submit, template_of
-from companion.games.verlies.widgets import card_box, wrap_row
+from companion.games.verlies.widgets import GOLD, ON_GOLD, card_box, wrap_row
 from companion.i18n import minus
+from components import theme
 from components.common import TOUCH, big_button, keyed, section_title
 from components.gold_counter import clamp, gold_counter
 from components.player_switcher import player_switcher
@@ -84,7 +85,8 @@ def _purse_head(shell: Shell, p: Adventurer) -> ft.Control:
             ft.Text(shell.t("rv.play.values", s=p.strength, m=p.mind, d=p.dexterity), size=14),
         ], spacing=2, expand=True),
         ft.Container(
-            ft.Text(shell.t("rv.play.gold", n=p.gold), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.AMBER_900),
+            # gold in its own colour in both themes, dark words on it (AMBER_900 on it was 2.4:1)
+            ft.Text(shell.t("rv.play.gold", n=p.gold), size=22, weight=ft.FontWeight.BOLD, color=ft.Colors.BROWN_900),
             bgcolor=ft.Colors.AMBER_100, border_radius=10, padding=ft.Padding.symmetric(horizontal=10, vertical=6),
         ),
     ])
@@ -121,7 +123,8 @@ def _purse_gold(shell: Shell, state: State, st: VerliesPlay, seat: int) -> list[
                 submit(shell, filled(shell, dice, dice=form), clear=())
 
         gold_buttons.append(keyed(big_button(shell.t("rv.play.passage", n=amount), take,
-                                             color=ft.Colors.AMBER_300 if passage is not None else None,
+                                             color=GOLD if passage is not None else None,
+                                             text_color=ON_GOLD if passage is not None else None,
                                              disabled=passage is None), "passage"))
         gold_buttons += [  # rv.dice: every form the card may give, the offered ones enabled
             keyed(big_button(shell.t("rv.play.passage_dice", form=shell.t(f"rv.dice.{form}")),
@@ -147,7 +150,7 @@ def _treasure_row(shell: Shell, state: State, seat: int, i: int, tr: PlayerView,
     allows it now (rv.treasure: own turn, move made, nothing open), reveal."""
     row: list[ft.Control] = []
     if "name" not in tr:  # face down, and this screen is not its owner's phone (rv.treasure)
-        row += [ft.Icon(ft.Icons.VISIBILITY_OFF_OUTLINED, size=20, color=ft.Colors.BLUE_GREY_700),
+        row += [ft.Icon(ft.Icons.VISIBILITY_OFF_OUTLINED, size=20, color=theme.MUTED),
                 ft.Text(shell.t("rv.play.hidden_line", n=i + 1), size=15, expand=True)]
     else:
         row.append(ft.Text(shell.t("rv.play.treasure_line", n=i + 1, name=tr["name"], gold=tr["gold"],
@@ -210,5 +213,6 @@ def purse_section(shell: Shell, state: State, st: VerliesPlay, mine: list[int]) 
     if acting and state.phase != "over":
         items += _purse_gold(shell, state, st, seat)
     items += _purse_treasures(shell, state, seat, acting)
-    out.append(keyed(card_box(items, color=ft.Colors.BLUE_GREY_50), "purse"))
+    # the strong panel colour: its buttons stand out from it in a dark theme too (no shadow there)
+    out.append(keyed(card_box(items, color=theme.CARD_STRONG), "purse"))
     return out + _gold_log(shell, state)

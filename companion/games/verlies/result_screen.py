@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.games.verlies.play_actions import close_turn_note
-from companion.games.verlies.widgets import PRIMARY
+from companion.games.verlies.widgets import GOLDEN
 from companion.games.verlies.words import GAME
 from companion.screens.result_end import (
     END_REASON,
@@ -21,6 +21,7 @@ from companion.screens.result_end import (
     reopen_question,
     why_link,
 )
+from components import theme
 from components.common import big_button, keyed
 from scoring.engine import PlayerSpec
 from scoring.verlies import State
@@ -48,31 +49,31 @@ def result_view(shell: Shell) -> ft.Control:
     out.append(keyed(ft.Column(end_block(shell), spacing=4), "end"))  # who won and why it ended
     for p in sorted(result.players, key=lambda p: (p.lost, p.place, p.seat)):
         b = p.breakdown
+        first = not p.lost and p.place == 1  # the winner's panel stands out, framed in gold
         if p.lost:
             title = shell.t("rv.result.lost_line", name=p.name)
-            bg = ft.Colors.GREY_200
         else:
             title = shell.t("rv.result.line", place=p.place, name=p.name, total=p.total)
-            bg = ft.Colors.AMBER_50 if p.place == 1 else ft.Colors.BLUE_GREY_50
         treasures = ", ".join(
             shell.t("rv.result.treasure", name=t["name"], gold=t["gold"], magic=" (M)" if t["magic"] else "")
             for t in b["treasures"]
         )
         lines: list[ft.Control] = [
             ft.Text(title, size=20, weight=ft.FontWeight.BOLD,
-                    color=ft.Colors.GREY_700 if p.lost else None),
+                    color=theme.MUTED if p.lost else None),
             ft.Text(shell.t("rv.result.detail", coins=b["coins"], value=b["treasure_value"]), size=14),
         ]
         if treasures:
             lines.append(ft.Text(treasures, size=14, italic=p.lost))
-        out.append(keyed(ft.Container(bgcolor=bg, border_radius=10, padding=10,
+        out.append(keyed(ft.Container(bgcolor=theme.CARD_STRONG if first else theme.CARD, border_radius=10,
+                                      padding=10, border=ft.Border.all(2, GOLDEN) if first else None,
                                       content=ft.Column(lines, spacing=2)), f"seat-{p.seat}"))
     out.append(keyed(why_link(shell, "rv.result.why", "rv.end"), "why"))
     again = again_controls(shell)  # "Nochmal" in one tap; the names kept as profiles
     if again:
         out.append(keyed(ft.Column(again, spacing=8, horizontal_alignment=ft.CrossAxisAlignment.STRETCH), "again"))
-    out.append(keyed(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=PRIMARY,
-                                text_color=ft.Colors.WHITE), "new-game"))
+    out.append(keyed(big_button(shell.t("result.new_game"), lambda e: shell.go_setup(GAME), color=theme.PRIMARY,
+                                text_color=theme.ON_PRIMARY), "new-game"))
     return ft.Column(out, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
 
 

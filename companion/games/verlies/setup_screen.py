@@ -24,6 +24,7 @@ from companion.games.verlies.widgets import choice_chip, wrap_row
 from companion.games.verlies.words import GAME, META_PRESETS
 from companion.i18n import LANGS, tr
 from companion.records.profiles import Profile, list_profiles
+from components import theme
 from components.common import big_button, info_line, keyed, section_title, stepper
 from components.gold_counter import clamp
 from components.profile_picker import profile_picker
@@ -299,7 +300,7 @@ def _start_player_block(shell: Shell, st: VerliesSetup, names: list[str]) -> lis
     chips = [choice_chip(name, i == sp, lambda e, i=i: pick(i), tooltip=shell.t("rv.setup.start_pick", name=name))
              for i, name in enumerate(names)]
     return [
-        keyed(info_line(shell.t("rv.setup.deck", colors=colors), color=ft.Colors.AMBER_50), "deck"),
+        keyed(info_line(shell.t("rv.setup.deck", colors=colors), color=theme.NOTICE), "deck"),
         keyed(section_title(shell.t("rv.setup.start_player", name=names[sp])), "start-title"),
         keyed(wrap_row(chips), "start-chips"),
         keyed(big_button(shell.t("rv.setup.draw_start"), draw), "draw-start"),

@@ -7,13 +7,24 @@ from fractions import Fraction
 
 import flet as ft
 
+from components import theme
+
+# the deck's colours are the cards' own: the same in a light and a dark theme, white words on them
 COLOR_STYLE = {
     "red": (ft.Colors.RED_700, ft.Colors.WHITE),
     "blue": (ft.Colors.BLUE_700, ft.Colors.WHITE),
-    "green": (ft.Colors.GREEN_700, ft.Colors.WHITE),
+    "green": (ft.Colors.GREEN_800, ft.Colors.WHITE),  # 5.1:1 under white words (GREEN_700: 4.1)
 }
-SELECTED = ft.Colors.INDIGO_100
-PRIMARY = ft.Colors.INDIGO_600
+# Gold is gold at the table too: its buttons and the purse's amount keep their amber, dark words on it
+GOLD = ft.Colors.AMBER_300
+ON_GOLD = ft.Colors.BLACK
+# Each panel of a turn is framed in its own colour (fixed, a frame without words on it), filled in
+# the theme's panel colour: the fight red, gold amber, a check indigo, a trap purple, a loss orange.
+FIGHT = ft.Colors.RED_400
+CHECK = ft.Colors.INDIGO_300
+GOLDEN = ft.Colors.AMBER_600
+TRAP = ft.Colors.PURPLE_300
+LOSS = ft.Colors.ORANGE_600
 
 
 def parse_roll(text: str) -> int | None:
@@ -35,19 +46,22 @@ def frac_text(chance: Fraction, den: int) -> str:
 
 def choice_chip(text: str, selected: bool, on_click: ft.ControlEventHandler[ft.Button], *, color: str | None = None,
                 text_color: str | None = None, tooltip: str | None = None) -> ft.Control:
-    """A choice among a few: the chosen one is bold with a frame."""
+    """A choice among a few: the chosen one is bold with a frame (``color``: a deck colour of its own,
+    with ``text_color`` on it; else the theme's chip colours)."""
+    if color is None and selected:
+        color, text_color = theme.CHOICE, theme.ON_CHOICE
     return ft.Button(
         content=ft.Text(text, size=16,
                         weight=ft.FontWeight.BOLD if selected else ft.FontWeight.W_500, color=text_color),
         height=48,
         icon=ft.Icons.CHECK if selected else None,
         icon_color=text_color,
-        bgcolor=color or (SELECTED if selected else None),
+        bgcolor=color,
         tooltip=tooltip,
         on_click=on_click,
         style=ft.ButtonStyle(
             shape=ft.RoundedRectangleBorder(radius=10),
-            side=ft.BorderSide(3, ft.Colors.BLACK) if selected else None,
+            side=ft.BorderSide(3, theme.TEXT) if selected else None,  # black on a light phone, white on a dark one
             padding=ft.Padding.symmetric(horizontal=10),
         ),
     )
@@ -57,5 +71,7 @@ def wrap_row(controls: list[ft.Control]) -> ft.Control:
     return ft.Row(controls, wrap=True, spacing=6, run_spacing=6)
 
 
-def card_box(controls: list[ft.Control], color: str = ft.Colors.BLUE_GREY_50) -> ft.Control:
-    return ft.Container(ft.Column(controls, spacing=8), bgcolor=color, border_radius=12, padding=10)
+def card_box(controls: list[ft.Control], color: str = theme.CARD, frame: str | None = None) -> ft.Control:
+    """A panel: ``color`` a role of components.theme, ``frame`` the panel's own colour (``FIGHT``, ...)."""
+    return ft.Container(ft.Column(controls, spacing=8), bgcolor=color, border_radius=12, padding=10,
+                        border=ft.Border.all(2, frame) if frame else None)
