@@ -15,6 +15,8 @@ if [ "${1:-}" = "--test" ]; then
   [ -x /usr/bin/chromium ] || WANT+=(chromium)
   command -v WebKitWebDriver >/dev/null || WANT+=(webkit2gtk-driver)  # brings MiniBrowser (libwebkit2gtk-4.1-0)
   command -v Xvfb >/dev/null || WANT+=(xvfb)
+  # an English word list: the test that walks every screen in English tells a German word from an English one
+  [ -f /usr/share/dict/american-english ] || WANT+=(wamerican)
   if [ ${#WANT[@]} -gt 0 ]; then
     echo "Installing Debian's ${WANT[*]} for the browser tests ..."
     SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo

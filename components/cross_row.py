@@ -155,8 +155,8 @@ def _field(
         # unmistakable at arm's length: the row's strong colour, a big cross from the icon font
         bg, inner = row.color, ft.Icon(ft.Icons.CLOSE, size=20, color=row.text_color)
     else:
-        bg = {"legal": ft.Colors.AMBER_300, "skipped": ft.Colors.GREY_400,
-              "closed": ft.Colors.GREY_300}.get(state, row.light)
+        bg = {"legal": ft.Colors.AMBER_300, "skipped": ft.Colors.GREY_300,
+              "closed": ft.Colors.GREY_200}.get(state, row.light)
         # fixed like the cell it is on (a grey, a pale row colour): dark text in both themes, >= 4.5:1
         color = ft.Colors.GREY_800 if state in ("skipped", "closed") else ft.Colors.BLACK
         # the label alone names the field ("Rot 7"): the number says nothing more to a screen

@@ -34,7 +34,7 @@ OUTLINE = ft.Colors.OUTLINE
 ERROR = ft.Colors.ERROR  # a field's own error beside it: its words, icon and frame ("Zwei Spieler heißen Anna")
 # a yes (a ruling that allows, a profile saved, a backup read): a green tint over the page or a card,
 # light on a light phone and dark on a dark one; the text on it stays TEXT
-SUCCESS = ft.Colors.with_opacity(0.22, ft.Colors.GREEN_600)
+SUCCESS = ft.Colors.with_opacity(0.16, ft.Colors.GREEN_600)
 
 # --- type scale (sp) and spacing (px) -----------------------------------------------------------
 TITLE = 20

@@ -54,3 +54,35 @@ def ink(png: bytes, box: tuple[float, float, float, float]) -> float:
     ground = Counter(pixels).most_common(1)[0][0]
     off = sum(1 for p in pixels if max(abs(p[i] - ground[i]) for i in range(3)) > THRESHOLD)
     return off / len(pixels)
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    """WCAG 2's relative luminance of an sRGB colour."""
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def contrast(png: bytes, box: tuple[float, float, float, float]) -> tuple[float, float]:
+    """How well the text in ``box`` stands out, as a reader's eye takes it: (the WCAG contrast ratio
+    between the box's most common colour, its ground, and the pixel that differs most from it,
+    the core of a letter; the share of such ink pixels). A box with no ink gives (1.0, 0.0)."""
+    img = _image(png)
+    x, y, w, h = (round(v) for v in box)
+    crop = img.crop((max(x, 0), max(y, 0), min(x + w, img.size[0]), min(y + h, img.size[1])))
+    pixels = list(crop.get_flattened_data() if hasattr(crop, "get_flattened_data") else crop.getdata())
+    if not pixels:
+        return 1.0, 0.0
+    ground = Counter(pixels).most_common(1)[0][0]
+    inked = [p for p in pixels if max(abs(p[i] - ground[i]) for i in range(3)) > THRESHOLD]
+    if not inked:
+        return 1.0, 0.0
+    return max(contrast_ratio(ground, p) for p in set(inked)), len(inked) / len(pixels)

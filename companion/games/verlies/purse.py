@@ -8,6 +8,7 @@ import flet as ft
 
 from companion.games.verlies.play_actions import VerliesPlay, choices, filled, seat_name, submit, template_of
 from companion.games.verlies.widgets import GOLD, ON_GOLD, card_box, wrap_row
+from companion.games.verlies.words import character_shown
 from companion.i18n import minus
 from components import theme
 from components.common import TOUCH, big_button, keyed, section_title
@@ -80,7 +81,7 @@ def _purse_head(shell: Shell, p: Adventurer) -> ft.Control:
         status.append(shell.t("rv.play.escaped"))
     return ft.Row([
         ft.Column([
-            ft.Text(shell.t("rv.play.purse_of", name=p.name, character=p.character) +
+            ft.Text(shell.t("rv.play.purse_of", name=p.name, character=character_shown(shell.lang, p.character)) +
                     (f" · {', '.join(status)}" if status else ""), size=16, weight=ft.FontWeight.BOLD),
             ft.Text(shell.t("rv.play.values", s=p.strength, m=p.mind, d=p.dexterity), size=14),
         ], spacing=2, expand=True),

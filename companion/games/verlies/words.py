@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from companion.i18n import add_strings
+import re
+
+from companion.i18n import add_strings, tr
 from scoring.texts import add_texts
 
 GAME = "raus-aus-dem-verlies"
@@ -335,3 +337,13 @@ add_strings(
         "rv.die.monster": {"de": "W6 Monster", "en": "Monster's d6"},
     }
 )
+
+
+_PLACEHOLDER = re.compile(r"(?:Abenteurer|Adventurer) (\d)")
+
+
+def character_shown(lang: str, character: str) -> str:
+    """A stored character name as the table reads it: the engine's placeholders ("Abenteurer 1", stored
+    in whichever language the set-up had) in the table's language, any name a player gave as it is."""
+    m = _PLACEHOLDER.fullmatch(character)
+    return tr(lang, "rv.setup.default_character", n=int(m.group(1))) if m else character
