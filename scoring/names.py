@@ -22,6 +22,7 @@ the text around them (``"\\u202eanA"`` shows as ``Ana``): a name with one is ref
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -33,7 +34,9 @@ def has_bidi_control(name: str) -> bool:
     return any(c in BIDI_CONTROLS for c in name)
 
 
-def _draws_nothing(c: str) -> bool:
+def draws_nothing(c: str) -> bool:
+    """True for a character that shows nothing: a format character (zero-width space, byte order
+    mark, joiners, direction marks), a blank letter or a variation selector."""
     o = ord(c)
     return (unicodedata.category(c) == "Cf" or c in _BLANK_LETTERS or 0xFE00 <= o <= 0xFE0F
             or 0xE0100 <= o <= 0xE01EF or 0x180B <= o <= 0x180F)
@@ -66,7 +69,7 @@ def _fold(c: str) -> str:
 
 def name_key(name: str) -> str:
     """The key two names are compared by: equal keys are the same name at a table."""
-    s = "".join(c for c in name if not _draws_nothing(c))
+    s = "".join(c for c in name if not draws_nothing(c))
     for _ in range(3):  # a fold can leave text that NFKC or case folding changes again: to a fixed point
         before = s
         s = unicodedata.normalize("NFKC", s).casefold()
@@ -77,12 +80,17 @@ def name_key(name: str) -> str:
     return " ".join(s.split())
 
 
-def check_seat_names(names: list[str]) -> None:
+def check_seat_names(names: Sequence[str], taken: Iterable[str] = ()) -> None:
     """The referee's own check when a game starts: no name that reverses the text, no two seats
-    with one name (by ``name_key``); an ``InvalidInput`` naming the name as the earlier seat has it."""
+    with one name (by ``name_key``); an ``InvalidInput`` naming the name as the earlier seat has it.
+
+    The same check guards every other door a name comes in by (a backup's games and profiles, the
+    profiles screen): ``taken`` are names already there (other profiles), which count as earlier."""
     from scoring.errors import InvalidInput
 
     first: dict[str, str] = {}
+    for name in taken:
+        first.setdefault(name_key(name), name)
     for i, name in enumerate(names):
         if has_bidi_control(name):
             raise InvalidInput("name_bidi", seat=i + 1)

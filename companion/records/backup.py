@@ -33,12 +33,14 @@ import json
 import os
 import secrets
 import time
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from pydantic import ValidationError
 
+from companion.i18n import add_strings
 from companion.records.history import (
     BACKUP_FORMAT,
     BACKUP_VERSION,
@@ -52,6 +54,7 @@ from companion.records.history import (
     log,
     won,
 )
+from companion.records.profiles import check_import_names, check_import_new
 from companion.store import SHORT_ID, NewGame, Store, StoreError
 from companion.store.games import whole_rows
 from companion.store.values import Json, Row
@@ -66,11 +69,17 @@ from scoring.engine import (
     parse_record,
 )
 from scoring.errors import InvalidInput, RefereeError, Refusal
+from scoring.names import check_seat_names, draws_nothing
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
     from companion.game_hooks import AnyState
+
+add_strings({  # a backup's names obey the set-up's rule (``scoring.names``): the set-up's own sentence says why
+    "hist.imp.names": {"de": "Spiel Nr. {n} der Sicherung: {why} Nichts wurde geändert.",
+                       "en": "Game no. {n} of the backup: {why} Nothing was changed."},
+})
 
 # Any: a file's JSON before it is checked (any value JSON has: each check narrows its own part)
 Raw = Any
@@ -124,9 +133,21 @@ def backup_text(backup: Json) -> str:
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
+def _lead_hides(c: str) -> bool:
+    """A leading character a spreadsheet may skip or a reader cannot see: a space of any width, or
+    one that draws nothing (zero-width space, byte order mark, joiners: ``scoring.names``). A cell
+    "\u200b=1" looks like "=1", and some spreadsheets drop such a prefix before they read a formula."""
+    return c == " " or unicodedata.category(c) == "Zs" or draws_nothing(c)
+
+
 def csv_cell(value: object) -> object:
     """A CSV cell a spreadsheet shows and never runs; numbers stay numbers (-5 is -5)."""
-    if isinstance(value, str) and value.lstrip(" ").startswith(_FORMULA_START):
+    if not isinstance(value, str):
+        return value
+    i = 0
+    while i < len(value) and _lead_hides(value[i]):
+        i += 1
+    if value[i:].startswith(_FORMULA_START):
         return "'" + value
     return value
 
@@ -256,6 +277,10 @@ def check_record(raw: Raw, index: int) -> Checked:
         state = initial_state(rec)
     except (InvalidInput, Refusal) as exc:
         raise ImportRefused("hist.imp.bad_setup", n=index + 1, detail=exc) from None
+    try:  # the set-up's rule for names, at this door too: two seats never look alike
+        check_seat_names([p.name for p in rec.players])
+    except InvalidInput as exc:
+        raise ImportRefused("hist.imp.names", n=index + 1, why=exc) from None
     last: list[AnyState] = [state]
 
     def states() -> Iterator[AnyState]:
@@ -330,6 +355,7 @@ def _check_backup(text: Raw, max_bytes: int | None, max_actions: int | None) -> 
             raise ImportRefused("hist.imp.bad_profile", n=i + 1, detail=first_error(exc)[:120]) from None
         except (ValueError, TypeError) as exc:
             raise ImportRefused("hist.imp.bad_profile", n=i + 1, detail=str(exc)[:120]) from None
+    check_import_names(profiles)
     return checked, profiles
 
 
@@ -472,7 +498,7 @@ async def import_backup_async(store: Store, text: str | bytes | Json | list[Raw]
             for i in range(0, len(rows[kind]), STAGE_ROWS):
                 await in_writer(store.stage, name, **{kind: rows[kind][i:i + STAGE_ROWS]})
         added = await in_writer(store.merge_staged, name, rows["profiles"],
-                                lambda s: _check_shorts(s, rows["numbers"]))
+                                lambda s: _check_merge(s, rows["numbers"], rows["profiles"]))
     except StoreError as exc:  # nothing was merged: nothing changed
         await in_writer(store.drop_staged, name)
         raise ImportRefused("hist.imp.failed", detail=f"{exc.key}: {exc.params.get('detail', '')}"[:160]) from None
@@ -495,13 +521,21 @@ def _new_games(checked: list[Checked]) -> list[NewGame]:
     ]
 
 
+def _check_merge(store: Store, numbers: list[tuple[str, int]], profiles: list[Json]) -> None:
+    """What only the store can tell, inside the merge: join links stay unique, new profiles differ."""
+    _check_shorts(store, numbers)
+    check_import_new(store, profiles)
+
+
 def _add_checked(store: Store, checked: list[Checked], profiles: list[Raw]) -> ImportReport:
     check_short_ids(store, checked)
     from companion.records.profiles import profile_row
 
+    rows = [profile_row(p) for p in profiles]
+    check_import_new(store, rows)
     games = _new_games(checked)
     try:
-        added = store.add_games(games, [profile_row(p) for p in profiles])
+        added = store.add_games(games, rows)
     except StoreError as exc:  # the transaction is rolled back: nothing changed
         raise ImportRefused("hist.imp.failed", detail=f"{exc.key}: {exc.params.get('detail', '')}"[:160]) from None
     report = ImportReport(added=len(added.added), already=len(added.already), profiles_added=added.profiles_added,

@@ -24,15 +24,35 @@ import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from pydantic import ValidationError
+
 from companion.i18n import add_strings
 from companion.store import Store, StoreError
 from companion.store.values import Json
 from scoring.engine import NAME_MAX, PlayerSpec
+from scoring.errors import InvalidInput
+from scoring.names import check_seat_names, has_bidi_control, name_key
 
 add_strings(
     {
         "hist.pick.title": {"de": "Aus Profilen wählen:", "en": "Pick from profiles:"},
         "hist.pick.tip": {"de": "Profil wählen: {name}", "en": "Pick profile: {name}"},
+        "hist.imp.names_profile": {"de": "Profil Nr. {n} der Sicherung: {why} Nichts wurde geändert.",
+                                   "en": "Profile no. {n} of the backup: {why} Nothing was changed."},
+        "hist.imp.profile_bidi": {
+            "de": ("Profil Nr. {n} der Sicherung: Der Name enthält Zeichen, die die Schreibrichtung umkehren. "
+                   "Nichts wurde geändert."),
+            "en": ("Profile no. {n} of the backup: The name holds characters that reverse the writing direction. "
+                   "Nothing was changed."),
+        },
+        "hist.imp.profile_here": {
+            "de": "Profil Nr. {n} der Sicherung: Ein Profil hier heißt schon {name}. Nichts wurde geändert.",
+            "en": "Profile no. {n} of the backup: A profile here is already called {name}. Nothing was changed.",
+        },
+        "hist.prof.err_bidi": {
+            "de": "Der Name enthält Zeichen, die die Schreibrichtung umkehren.",
+            "en": "The name holds characters that reverse the writing direction.",
+        },
     }
 )
 
@@ -179,11 +199,11 @@ def save_profile(store: Store, name: str, color: str | None = None, lucky: objec
 
     ``lucky``: two different numbers 2..16 (a list or text like "5 9"); ``character``:
     a Verlies character name or {"character", "strength", "mind", "dexterity"}.
-    Two profiles may not share a name (case-insensitive).
+    Two profiles may not share a name, nor names alike by the set-up's rule (``_seat_name``).
     """
     if store.readonly:
         raise ValueError("readonly")
-    name = _clean_name(name)
+    name = _seat_name(name, [p.name for p in list_profiles(store) if p.id != profile_id])
     now = time.strftime("%Y-%m-%dT%H:%M:%S")
     old = get_profile(store, profile_id) if profile_id else None
     p = Profile(
@@ -202,6 +222,69 @@ def save_profile(store: Store, name: str, color: str | None = None, lucky: objec
             raise ValueError("name: taken") from None
         raise ValueError(f"store: {exc.key}") from None  # the form says it was not saved
     return p
+
+
+def _seat_name(name: object, others: list[str]) -> str:
+    """The set-up's rule for a name, since a profile becomes a seat: readable (``PlayerSpec``),
+    no character that reverses the text, and not alike (``scoring.names.name_key``) to another
+    profile's name ("Bob" and "B\u03bfb" with a Greek o would be two entries that read "Bob")."""
+    words = _clean_name(name)
+    try:
+        PlayerSpec(name=words)
+    except ValidationError:
+        raise ValueError("name: unreadable") from None
+    try:
+        check_seat_names([words], taken=others)
+    except InvalidInput as exc:
+        raise ValueError("name: bidi" if exc.code == "name_bidi" else "name: taken") from None
+    return words
+
+
+def error_key(why: str) -> str:
+    """The sentence a screen shows for ``save_profile``'s ValueError ``why``."""
+    if why == "name: taken":
+        return "hist.prof.err_taken"
+    if why == "name: bidi":
+        return "hist.prof.err_bidi"
+    if why.startswith("name"):
+        return "hist.prof.err_name"
+    return "hist.prof.err_lucky" if why.startswith("lucky") else "hist.prof.err_other"
+
+
+# --- a backup's profiles: the set-up's rule for names (``scoring.names``) ---------------------------------
+def check_import_names(profiles: list[Profile]) -> None:
+    """A backup's profiles among themselves: none reverses the text, no two (of different ids) look
+    alike; a profile listed twice under one id is one profile. ``ImportRefused``: nothing is stored."""
+    from companion.records.history import ImportRefused  # the backup's refusal, only when a backup comes in
+
+    ids: set[str] = set()
+    keys: dict[str, str] = {}  # name_key -> the name as the earlier profile spells it
+    for i, prof in enumerate(profiles):
+        if has_bidi_control(prof.name):
+            raise ImportRefused("hist.imp.profile_bidi", n=i + 1)
+        if prof.id in ids:
+            continue  # the same id again: ``Store.add_games`` keeps the first one
+        ids.add(prof.id)
+        key = name_key(prof.name)
+        if key in keys:
+            raise ImportRefused("hist.imp.names_profile", n=i + 1, why=InvalidInput("names_alike", name=keys[key]))
+        keys[key] = prof.name
+
+
+def check_import_new(store: Store, rows: list[Json]) -> None:
+    """A backup's new profile (an id not here yet) may not look like a profile already here: two
+    entries "Ana" in every picker, and statistics split between them. Runs inside the merge's
+    transaction where there is one (``Store.merge_staged``' check)."""
+    from companion.records.history import ImportRefused
+
+    here = {r["id"]: r["name"] for r in store.profile_rows()}
+    keys = {name_key(name): name for name in here.values()}
+    for n, row in enumerate(rows, 1):
+        if row["id"] in here:
+            continue  # left as it is
+        other = keys.get(name_key(row["name"]))
+        if other is not None:
+            raise ImportRefused("hist.imp.profile_here", n=n, name=other)
 
 
 def delete_profile(store: Store, profile_id: str) -> None:

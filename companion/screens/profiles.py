@@ -11,6 +11,7 @@ import flet as ft
 from companion.records.profiles import (
     COLORS as PROFILE_COLORS,
     delete_profile,
+    error_key,
     get_profile,
     list_profiles,
     save_profile,
@@ -71,10 +72,8 @@ def _save_profile(shell: Shell) -> None:
         p = save_profile(shell.ctx.store, form.name, color=form.color, lucky=form.lucky,
                          character=character, profile_id=form.id)
     except ValueError as exc:
-        why = str(exc)
-        key = ("hist.prof.err_taken" if why == "name: taken" else "hist.prof.err_name" if why.startswith("name")
-               else "hist.prof.err_lucky" if why.startswith("lucky") else "hist.prof.err_other")
-        form.error = shell.t(key, detail=why)
+        why = str(exc)  # the set-up's rule for names (alike, bidi) is the records' own: ``error_key``
+        form.error = shell.t(error_key(why), detail=why)
         form.msg = None
         shell.render()
         return

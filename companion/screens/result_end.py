@@ -19,11 +19,13 @@ import flet as ft
 
 from companion.game_hooks import AnyState
 from companion.i18n import add_strings
-from companion.records.profiles import list_profiles, save_profile
+from companion.records.profiles import error_key, list_profiles, save_profile
 from companion.store.values import Json
 from components import theme
 from components.common import TOUCH, big_button
 from scoring.engine import PlayerSpec, Result
+from scoring.errors import Refusal
+from scoring.names import name_key
 
 if TYPE_CHECKING:
     from companion.shell import Shell
@@ -31,6 +33,10 @@ if TYPE_CHECKING:
 add_strings(
     {
         "end.reopen_tip": {"de": "Spiel wieder öffnen", "en": "Reopen the game"},
+        "end.reopen_host": {
+            "de": "Nur der Gastgeber kann das Spiel wieder öffnen",
+            "en": "Only the host can reopen the game",
+        },
         "end.reopen_ask": {
             "de": "Spiel wieder öffnen? Die Wertung wird zurückgenommen.",
             "en": "Reopen the game? The final score is taken back.",
@@ -189,9 +195,9 @@ def _keep_controls(shell: Shell) -> list[ft.Control]:
         return [ft.Text(line, size=14) for line in kept]
     if getattr(store, "readonly", False):
         return []
-    have = {p.name.casefold() for p in list_profiles(store)}
+    have = {name_key(p.name) for p in list_profiles(store)}  # the set-up's rule: "Bοb" is Bob's name
     new = [(seat, p) for seat, p in enumerate(table.record.players)
-           if not p.profile_id and p.name.casefold() not in have]
+           if not p.profile_id and name_key(p.name) not in have]
     if not new:
         return []
     names = and_names(shell, [p.name for _, p in new])
@@ -205,8 +211,7 @@ def _keep_controls(shell: Shell) -> list[ft.Control]:
                 done.append(p.name)
             except ValueError as exc:  # taken meanwhile, read-only: said, nothing else changes
                 why = str(exc)
-                key = "hist.prof.err_taken" if why == "name: taken" else "hist.prof.err_other"
-                lines.append(shell.t("end.keep_failed", name=p.name, why=shell.t(key, detail=why)))
+                lines.append(shell.t("end.keep_failed", name=p.name, why=shell.t(error_key(why), detail=why)))
         if done:
             lines.insert(0, shell.t("end.kept", names=and_names(shell, done)))
         shell.ui[("end_kept", table.id)] = lines
@@ -220,24 +225,48 @@ def _asked(shell: Shell) -> bool:
     return shell.ui.get("reopen_ask") == (shell.game_table.id, shell.game_table.seq)
 
 
+def may_reopen(shell: Shell) -> bool:
+    """Only the host reopens a finished game, on the device that plays for every seat (the phone
+    passed around asks first, as the host's does). The table refuses it for a seat's phone
+    (``Table.undo``); a guest is refused here too, whatever seats its session names."""
+    return not shell.is_guest and shell.game_table.may_undo(shell.seats)
+
+
+def _refuse_reopen(shell: Shell) -> None:
+    shell.ui.pop("reopen_ask", None)
+    shell.refuse(Refusal("table.seat", "reopen_host_only"))
+
+
 def reopen_button(shell: Shell) -> ft.Control:
-    """The undo arrow of a result screen: it asks before the finished game is reopened."""
+    """The undo arrow of a result screen: it asks before the finished game is reopened; on a
+    guest's or a seat's phone it stays off, and a tap that reaches it anyway is refused."""
     table = shell.game_table
+    allowed = may_reopen(shell)
 
     def ask(e: ft.Event[ft.IconButton]) -> None:
+        if not may_reopen(shell):
+            _refuse_reopen(shell)
+            return
         shell.ui["reopen_ask"] = (table.id, table.seq)
         shell.render()
 
-    return ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("end.reopen_tip"), on_click=ask,
-                         disabled=not table.may_undo(shell.seats), icon_size=30)
+    return ft.IconButton(icon=ft.Icons.UNDO, tooltip=shell.t("end.reopen_tip" if allowed else "end.reopen_host"),
+                         on_click=ask, disabled=not allowed, icon_size=30)
 
 
 def reopen_question(shell: Shell) -> ft.Control | None:
-    """The question, with what happens, once the arrow was tapped; None otherwise."""
-    if not _asked(shell):
+    """The question, with what happens, once the arrow was tapped; the refusal when a phone that
+    may not reopen the game tried; None otherwise."""
+    refusal = shell.refusal
+    if isinstance(refusal, Refusal) and refusal.code == "reopen_host_only":
+        return shell.refusal_control()
+    if not _asked(shell) or not may_reopen(shell):
         return None
 
     def yes(e: ft.Event[ft.Button]) -> None:
+        if not may_reopen(shell):  # the role is checked where the tap lands, not only by the arrow
+            _refuse_reopen(shell)
+            return
         shell.ui.pop("reopen_ask", None)
         shell.undo()
 

@@ -22,6 +22,7 @@ import asyncio
 import logging
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -143,6 +144,11 @@ class Table:
 
     def is_over(self) -> bool:
         return self.game.is_over(self.state)
+
+    def idle(self) -> bool:
+        """Nobody shows this table and nothing of it waits for the store: ``Tables`` may drop it
+        (the store has all of it; opening the game again replays its log)."""
+        return not self._listeners and self._pending is None
 
     # --- listeners --------------------------------------------------------------
     def subscribe(self, listener: Listener) -> int:
@@ -338,8 +344,15 @@ class Table:
         if seat is not None and seat not in seats:
             raise Refusal("table.seat", "not_your_seat", name=self.players[seat].name)
 
+    def _check_reopen(self, seats: set[int] | None) -> None:
+        """A finished game is reopened only where every seat is played (the host's device, or the
+        phone passed around, which asks first): a seat's own phone may have made the final move,
+        but taking it back would take the score from everyone, and the game out of the history."""
+        if seats is not None and self.is_over():
+            raise Refusal("table.seat", "reopen_host_only")  # acting for every seat: the rule of seats
+
     def may_undo(self, seats: set[int] | None = None) -> bool:
-        if not self.can_undo():
+        if not self.can_undo() or (seats is not None and self.is_over()):
             return False
         seat = self.record.actions[self.cursor - 1].seat
         return seats is None or seat is None or seat in seats
@@ -354,6 +367,7 @@ class Table:
         with self._guard:
             if not self.can_undo():
                 raise Refusal("table.undo", "nothing_to_undo")
+            self._check_reopen(seats)
             self._check_own(self.cursor - 1, seats)
             state = self.state_at(self.cursor - 1)
 
@@ -407,14 +421,43 @@ class Tables:
 
     Opening a game replays its log outside the lock over all tables: the shared
     lock only guards the dict; a per-game lock makes two sessions opening one game replay it once.
+
+    A table nobody shows is kept for a while (a phone that comes back, the history's next look)
+    and then dropped, least recently used first: the store holds all of it, so the next ``open``
+    replays it (moves, redo tail, cursor and revision as saved). A table a session shows (it is
+    subscribed) or whose write is still queued is never dropped, so one game never has two tables.
+    A session opens and subscribes in one step on the event loop, so nothing drops a table between.
     """
+
+    # Tables nobody shows that stay in memory. A whole game's table holds 100-400 KB (its record
+    # and state, measured on full random games of the three engines), several MB once a Verlies
+    # table keeps ``Table.KEEP_STATES`` states for undo; a server that went through 400 games in a
+    # loop kept every one of them. Reopening a dropped one costs one replay of its log (8-26 ms
+    # for those games), so 16 covers an evening's games at one host (each comes back at once) and
+    # keeps the idle ones to a few MB.
+    KEEP_IDLE = 16
 
     def __init__(self, store: Store, dice: Dice | None = None) -> None:
         self.store = store
         self.dice = dice or Dice()
-        self._tables: dict[str, Table] = {}
+        self._tables: OrderedDict[str, Table] = OrderedDict()  # least recently opened first
         self._opening: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
+
+    def _put(self, table: Table) -> Table:
+        """``table`` as the most recently used (the one already there if another session won the
+        race to open it), then the idle tables over ``KEEP_IDLE`` dropped. Under ``_guard``."""
+        table = self._tables.setdefault(table.id, table)
+        self._tables.move_to_end(table.id)
+        idle = [gid for gid, t in self._tables.items() if gid != table.id and t.idle()]
+        for gid in idle[: max(0, len(idle) - self.KEEP_IDLE)]:
+            del self._tables[gid]
+        return table
+
+    def held(self) -> list[str]:
+        """The ids of the tables in memory now, least recently used first."""
+        with self._guard:
+            return list(self._tables)
 
     def create(self, game_id: str, players: list[PlayerSpec], options: Mapping[str, object] | None = None) -> Table:
         record = new_record(game_id, players, dict(options) if options is not None else None)
@@ -423,8 +466,7 @@ class Tables:
         self.store.set_table_token(record.id, secrets.token_urlsafe(12))
         table = Table(self.store, record, 0, self.dice)
         with self._guard:
-            self._tables[record.id] = table
-        return table
+            return self._put(table)
 
     def open(self, game_id: str) -> Table:
         """The table of ``game_id``; ``StoreError('no_game')``, or ``StoreError('game_damaged')``
@@ -432,6 +474,7 @@ class Tables:
         with self._guard:
             table = self._tables.get(game_id)
             if table is not None:
+                self._tables.move_to_end(game_id)
                 return table
             opening = self._opening.setdefault(game_id, threading.Lock())
         try:
@@ -442,7 +485,7 @@ class Tables:
                     return table
                 table = self._load(game_id)  # the long part, outside the shared lock
                 with self._guard:
-                    return self._tables.setdefault(game_id, table)
+                    return self._put(table)
         finally:
             with self._guard:
                 if self._opening.get(game_id) is opening:
@@ -468,6 +511,11 @@ class Tables:
 CONTROLLER_TEXTS = {
     "nothing_to_undo": {"de": "Es gibt nichts rückgängig zu machen.", "en": "There is nothing to undo."},
     "nothing_to_redo": {"de": "Es gibt nichts wiederherzustellen.", "en": "There is nothing to redo."},
+    "reopen_host_only": {
+        "de": "Ein beendetes Spiel öffnet nur der Gastgeber wieder, an dem Gerät, das für alle Plätze spielt; "
+              "die Wertung bleibt.",
+        "en": "Only the host reopens a finished game, on the device that plays for every seat; the score stays.",
+    },
     "stale_store": {
         "de": "Dieses Spiel wurde inzwischen an einem anderen Gerät geändert; dein Zug wurde nicht gespeichert. "
               "Jetzt siehst du den gespeicherten Stand.",
