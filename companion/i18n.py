@@ -28,7 +28,13 @@ STRINGS: dict[str, dict[str, Text]] = {
     "app.max_chars": {"de": "höchstens {n} Zeichen", "en": "at most {n} characters"},
     "app.lang_switch_tip": {"de": "Sprache: Englisch", "en": "Language: German"},
     "app.home": {"de": "Start", "en": "Home"},
-    "app.error": {"de": "Fehler: {detail}", "en": "Error: {detail}"},
+    "app.error": {"de": "Das Spiel {detail} lässt sich hier nicht öffnen.",
+                  "en": "The game {detail} cannot be opened here."},
+    # a screen that could not be built: never an exception's name in front of players
+    "app.view_failed": {
+        "de": "Hier ist etwas schiefgegangen. Das Spiel ist gespeichert: über die Startseite geht es weiter.",
+        "en": "Something went wrong here. The game is saved: carry on from the home screen.",
+    },
     # home
     "home.new_game": {"de": "Neues Spiel", "en": "New game"},
     "home.resume": {"de": "Weiterspielen", "en": "Resume"},

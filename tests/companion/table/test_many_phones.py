@@ -510,7 +510,7 @@ async def test_single_player_link_and_unknown_game(ctx):
     assert app.has_text("Ana ist dran · Wurf Nr. 1")  # one player: nothing to ask
     lost = await open_phone(ctx, "/g/doesnotexist")
     assert not lost.has_text("Wer bist du?")
-    assert lost.has_text("Fehler: doesnotexist")
+    assert lost.has_text("Das Spiel doesnotexist lässt sich hier nicht öffnen.")
     no_crashes(app, lost)
 
 
