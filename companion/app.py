@@ -21,6 +21,7 @@ from companion.i18n import DEFAULT_LANG, LANGS, add_strings, tr
 from companion.phone_settings import PhoneSettings
 from companion.registry import GameUI
 from companion.screens.home import home_screen
+from companion.screens.share import wrap_result
 from companion.shell import (
     EXTENSIONS,
     RESULT_EXTRAS,
@@ -490,7 +491,7 @@ class AppShell(ControlReuse, PhoneSettings):
             content = self._screen()
         except Exception as exc:  # a view bug must not kill the session: show it and keep the game
             log.exception("view failed")
-            content = [info_line(self.t("app.error", detail=type(exc).__name__), color=theme.REFUSAL)]
+            content = [info_line(self.t("app.view_failed"), color=theme.REFUSAL)]
         if self.table is not None:
             self._rendered_seq = (self.table.seq, len(self.table.record.actions))
         # One keyed column per screen: Flet then diffs a rebuilt view against the
@@ -542,7 +543,7 @@ class AppShell(ControlReuse, PhoneSettings):
         elif self.screen == "play" and self.table is not None:
             ui = self._game_ui(self.table.game.id)
             if self.table.is_over() and self.ui.get("show_result", True):
-                out += [ui.result(self)] + [c for extra in RESULT_EXTRAS for c in extra(self)]
+                out += [wrap_result(self, ui.result(self))] + [c for extra in RESULT_EXTRAS for c in extra(self)]
             else:
                 out += [ui.play(self)]
         elif self.screen in quick:
