@@ -71,17 +71,54 @@ def _twice_anna(game: str) -> Callable:
     return walk
 
 
+def _qwixx_more(page) -> None:
+    """The Qwixx setup with "Mehr Optionen" unfolded: lucky numbers and house rules."""
+    _home_to("Qwixx Longo")(page)
+    button(page, "Mehr Optionen").click()
+    button(page, "Ende beim Fehlwurf Nr. −").wait_for()
+    time.sleep(0.8)
+
+
+def _qwixx_from_profiles(page) -> None:
+    """A usual Qwixx setup: three saved players (made on the profile screen the first time), two
+    of them seated by their chips, the second to begin."""
+    button(page, "Spielerprofile").click()
+    page.get_by_text("Spielerprofile").first.wait_for()
+    for name in ("Ana", "Ben", "Cara"):  # saved once; the next picture's walk is told the name is taken
+        fill(page, "Name", name)
+        button(page, "Profil speichern").click()
+        page.get_by_text(f"Profil {name} gespeichert.").or_(
+            page.get_by_text("Diesen Namen hat schon ein anderes Profil.")).first.wait_for()
+    button(page, "Start").click()
+    _home_to("Qwixx Longo")(page)
+    for name in ("Ana", "Ben"):
+        page.get_by_role("button", name=name, exact=False).first.click()
+        time.sleep(0.4)
+    button(page, "Spieler 2 beginnt", exact=False).click()
+    page.get_by_text("Beginnt: Ben").wait_for()
+    page.mouse.move(0, 0)  # no tooltip over the screen
+    time.sleep(0.8)
+
+
 def _verflixxt_three(page) -> None:
-    """A third player: the figure count changes from 3 to 2 and the screen says so."""
+    """A third player: the figure count changes from 3 to 2 and the screen says so (under the folded options)."""
     _home_to("Verflixxt! Kompakt")(page)
     button(page, "Spieler hinzufügen").click()
-    page.get_by_text("Figuren je Person: 2").wait_for()
+    page.get_by_text("2 Figuren je Person", exact=False).first.wait_for()
+    time.sleep(0.8)
+
+
+def _verflixxt_more(page) -> None:
+    """"Mehr Optionen" unfolded: figures, Wurminator, the parcours with its guards, the tile set."""
+    _home_to("Verflixxt! Kompakt")(page)
+    button(page, "Mehr Optionen").click()
+    button(page, "Zufällige Auslage").wait_for()
     time.sleep(0.8)
 
 
 def _verflixxt_confirmed(page) -> None:
     """The table confirmed its tile set: one line, and the browser remembers it."""
-    _home_to("Verflixxt! Kompakt")(page)
+    _verflixxt_more(page)
     button(page, "Tafelsatz bestätigen").click()
     page.get_by_text("Bestätigt: 26 Tafeln – 8× plus, 13× minus, 5× G").wait_for()
     time.sleep(0.8)
@@ -112,9 +149,24 @@ def _bgstats_qr(page) -> None:
     time.sleep(0.8)
 
 
+def _history_bgstats(page) -> None:
+    """A history entry's BG Stats page: the same moment as the entry, the players' lines."""
+    _history(page)
+    button(page, "In BG Stats eintragen").click()
+    page.get_by_text("Auf einem anderen Handy: diesen Code mit der Kamera scannen.").wait_for()
+
+
+def _stats_game(page) -> None:
+    """One game's statistics: the score chart and the players' cards."""
+    button(page, "Statistik").click()
+    button(page, "Qwixx Longo").click()
+    page.get_by_text("Punkte im Lauf der Zeit (letzte 30 Spiele)").wait_for()
+
+
 def _replay(page) -> None:
     _history(page)
-    button(page, "Nachspielen").click()
+    # the Qwixx game's (a picture of the sheet), whichever game ended last
+    button(page, "Zug für Zug nachspielen: Qwixx Longo", exact=False).click()
     page.get_by_text("Nachspielen: Qwixx Longo").wait_for()
 
 
@@ -166,6 +218,37 @@ def _real_dice(*faces: str, first: str | None = None) -> Callable:
     return walk
 
 
+def _rv_real(*faces: str, first: str | None = None) -> Callable:
+    """Verlies: "Echte Würfel" chosen, some faces tapped (each writes its value into the die's field)."""
+    def walk(page) -> None:
+        _drawn(page)
+        if first:
+            button(page, first).click()
+        button(page, "Echte Würfel").click()
+        page.get_by_role("button", name=" zeigt 1", exact=False).first.wait_for()
+        for face in faces:
+            button(page, face).click()
+            time.sleep(0.4)
+
+    return walk
+
+
+def _rv_rolled(first: str | None = None) -> Callable:
+    """Verlies: "Würfeln" tapped (after ``first``), from a screen scrolled down: the dice and what they did."""
+    def walk(page) -> None:
+        _drawn(page)
+        if first:
+            button(page, first).click()
+        vp = page.viewport_size
+        page.mouse.move(vp["width"] / 2, vp["height"] / 2)
+        page.mouse.wheel(0, 300)
+        time.sleep(0.6)
+        button(page, "Würfeln").click()
+        time.sleep(0.8)
+
+    return walk
+
+
 def _tap(*names: str) -> Callable:
     def walk(page) -> None:
         _drawn(page)
@@ -181,16 +264,17 @@ def qwixx_scenes(tables: Any) -> list[tuple[str, str, Callable]]:
 
     players = [PlayerSpec(name=n) for n in NAMES]
     out: list[tuple[str, str, Callable]] = []
-    done = tables.create("qwixx-longo", players, OPTIONS)  # a finished game for history and statistics
-    rng = random.Random(7)
-    for _ in range(2000):
-        state = done.state
-        if state.phase == "over":
-            break
-        if state.phase == "roll":
-            done.roll(values=[rng.randint(1, d.sides) for d in done.game.pending_roll(state).dice])
-        else:
-            done.submit(greedy(state, done.game.legal(state, done.game.current_seats(state)[0])))
+    for seed in (8, 7):  # two finished games for history and statistics (a chart needs two), the last one kept
+        done = tables.create("qwixx-longo", players, OPTIONS)
+        rng = random.Random(seed)
+        for _ in range(2000):
+            state = done.state
+            if state.phase == "over":
+                break
+            if state.phase == "roll":
+                done.roll(values=[rng.randint(1, d.sides) for d in done.game.pending_roll(state).dice])
+            else:
+                done.submit(greedy(state, done.game.legal(state, done.game.current_seats(state)[0])))
     # the result screen with "In BG Stats eintragen", and after the tap: its QR code
     out.append(("qwixx-result", f"/g/{done.id}?all&lang=de", _click_to_none("In BG Stats eintragen")))
     out.append(("qwixx-result-bgstats", f"/g/{done.id}?all&lang=de", _bgstats_qr))
@@ -239,6 +323,14 @@ def verflixxt_scenes(tables: Any) -> list[tuple[str, str, Callable]]:
     t.roll(None, [1])
     t.submit(next(a for a in VX.legal(t.state) if a.type == "move_figure"))
     out.append(("vx-wurminator", f"/g/{t.id}?all&lang=de", _drawn))
+    # the most a roll offers mid-game (figures, guards, the Wurminator) and a later Wurminator
+    # phase: the positions tests/e2e/test_first_screen_verflixxt.py holds on the first screen
+    from tests.e2e.vx_positions import POSITIONS, create
+
+    for name in POSITIONS:
+        t = create(tables, name)
+        out.append((f"vx-{name}", f"/g/{t.id}?all&lang=de", _drawn))
+        out.append((f"vx-{name}-en", f"/g/{t.id}?all&lang=en", _drawn))
     return out
 
 
@@ -271,11 +363,16 @@ def verlies_scenes(tables: Any) -> list[tuple[str, str, Callable]]:
     scene("rv-room-laid", draw + [dict(type="lay_card", card="room")])  # rv.room: the room card next, no end
     scene("rv-walked", [dict(type="walk", cards=1)])  # rv.penalty: "Unberechtigt gezogen" after a walk
     scene("rv-obstacle", passage, walk=_tap("Hindernis prüfen"))
-    scene("rv-obstacle-dice", passage, walk=_real_dice("W6 zeigt 5", first="Hindernis prüfen"))
+    scene("rv-obstacle-dice", passage, walk=_rv_real("W6 zeigt 5", first="Hindernis prüfen"))
+    scene("rv-obstacle-rolled", passage, walk=_rv_rolled("Hindernis prüfen"))  # the die beside its result
     scene("rv-fight", fight[:-1])
-    scene("rv-fight-dice", fight[:-1], walk=_real_dice("W6 Ana zeigt 3"))
+    scene("rv-fight-dice", fight[:-1], walk=_rv_real("W6 Ana zeigt 3"))
+    scene("rv-fight-rolled", fight[:-1], walk=_rv_rolled())
     scene("rv-fight-roll", fight)
-    scene("rv-fight-roll-dice", fight, walk=_real_dice())
+    scene("rv-fight-roll-dice", fight, walk=_rv_real())
+    gold = draw + [dict(type="lay_card", card="passage"), dict(type="roll_gold", reason="passage", dice="w3")]
+    scene("rv-gold-roll", gold)  # gold by dice: the roll asked for
+    scene("rv-gold-rolled", gold, walk=_rv_rolled())
     scene("rv-spoils", won)
     scene("rv-next-turn", crown)  # Ben's turn: Ana's hidden crown on the shared screen
     scene("rv-owner-phone", crown, seat=0)  # ... and on Ana's own phone
@@ -299,20 +396,27 @@ def scenes(tables: Any) -> list[tuple[str, str, Callable]]:
         ("verflixxt-setup", home, _home_to("Verflixxt! Kompakt")),
         ("verlies-setup", home, _home_to("Raus aus dem Verlies!")),
         ("qwixx-setup-refused", home, _twice_anna("Qwixx Longo")),
+        ("qwixx-setup-more", home, _qwixx_more),
         ("verflixxt-setup-three", home, _verflixxt_three),
+        ("verflixxt-setup-more", home, _verflixxt_more),
+        ("verflixxt-setup-en", "/?lang=en", lambda page: (button(page, "Verflixxt! Kompakt").click(),
+                                                          button(page, "Start game").wait_for(), time.sleep(0.8))),
         ("verflixxt-setup-confirmed", home, _verflixxt_confirmed),
         ("verflixxt-quick-score", home, _quick),
         ("rules", home, _rules),
         ("rules-entry", home, _rules_entry),
         ("history", home, _history),
+        ("history-bgstats", home, _history_bgstats),
         ("replay", home, _replay),
         (
             "statistics",
             home,
             _click_to("Statistik", lambda page: page.get_by_text("Rangliste (alle Spiele)").wait_for()),
         ),
+        ("statistics-qwixx", home, _stats_game),
         ("backup", home, _click_to("Sichern & Einlesen", lambda page: button(page, "Prüfen und einlesen").wait_for())),
         *games,
+        ("qwixx-setup-profiles", home, _qwixx_from_profiles),  # last: its profiles stay in the database
     ]
 
 

@@ -20,7 +20,8 @@ players by name (and BGG id where given) and remembers the table's choices per
 - ``sourcePlayerId``: the seat's profile id where it came from one, else ``name-`` and a hash of
   the name as the history counts it (``history.player_key``: spaces folded, case ignored), so
   "Jürgen" is the same player in every game.
-- ``playDate``: local time of the start (``GameRecord.created``), ``YYYY-MM-DD HH:MM:SS``.
+- ``playDate``: local time of the start (``GameRecord.created``), ``YYYY-MM-DD HH:MM:SS``; the
+  history names a game by the same moment (``history.played_at``), so both say the same time.
   In the phone's browser Python's local time is the browser's (Emscripten asks JavaScript).
 - ``durationMin``: from the first to the last action that counts, rounded to whole minutes.
 - scores and ranks as the result screens show them: the engine's ``Result`` (``place`` from
@@ -65,6 +66,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict, Field
 
 from companion.i18n import add_strings, tr
+from companion.records.history import as_local, parse_time
 from scoring.engine import GameRecord, PlayerResult, PlayerSpec, Result, get_game, initial_state
 
 if TYPE_CHECKING:
@@ -96,7 +98,11 @@ add_strings(
                        "en": "On another phone: scan this code with the camera."},
         "bg.qr_label": {"de": "QR-Code für BG Stats: {label}", "en": "QR code for BG Stats: {label}"},
         "bg.title": {"de": "In BG Stats eintragen: {label}", "en": "Log in BG Stats: {label}"},
-        "bg.line": {"de": "{rank}. {name} – {score}", "en": "{rank}. {name} – {score}"},
+        # a player's line on the screen: place and name, the score apart in its own column (a dash
+        # before a negative score read as a double minus: "3. Ana – −16")
+        "bg.line": {"de": "{rank}. {name}", "en": "{rank}. {name}"},
+        "bg.score": {"de": {"count": "score", "one": "{score} P.", "other": "{score} P."},
+                     "en": {"count": "score", "one": "{score} pt", "other": "{score} pts"}},
         "bg.left_inside": {
             "de": "{name} blieb im Verlies und verliert {total} Gold.",
             "en": "{name} was left in the dungeon and loses {total} gold.",
@@ -185,32 +191,17 @@ class CreatePlay(_Out):
         return self.model_dump(mode="json", exclude={"game": {"bggId"}} if self.game.bggId is None else None)
 
 
-def _parse_time(text: str | None) -> datetime | None:
-    if not text:
-        return None
-    try:
-        return datetime.fromisoformat(text)
-    except ValueError:
-        return None
-
-
-def _local(moment: datetime, tz: tzinfo | None) -> datetime:
-    """A stored time as the table's wall clock: an aware time converted (``tz``: None = this device's
-    zone), a naive one (a record without offset) taken as it is."""
-    return moment.astimezone(tz) if moment.tzinfo is not None else moment
-
-
 def play_date(record: GameRecord, tz: tzinfo | None = None) -> str:
     """The local time the game started: its ``created``, else its first action's time."""
-    start = _parse_time(record.created) or next((t for a in record.actions if (t := _parse_time(a.at))), None)
+    start = parse_time(record.created) or next((t for a in record.actions if (t := parse_time(a.at))), None)
     if start is None:
         raise BGStatsRefused("bg.damaged", id=record.id[:20], detail="no start time")
-    return _local(start, tz).strftime("%Y-%m-%d %H:%M:%S")
+    return as_local(start, tz).strftime("%Y-%m-%d %H:%M:%S")
 
 
 def duration_min(record: GameRecord) -> int:
     """Whole minutes from the first to the last action (0 without two timed actions)."""
-    times = [t for a in record.actions if (t := _parse_time(a.at)) is not None]
+    times = [t for a in record.actions if (t := parse_time(a.at)) is not None]
     if len(times) < 2:
         return 0
     first, last = times[0], times[-1]
@@ -305,9 +296,10 @@ def play_of(store: Store, game_id: str, lang: str = "de", tz: tzinfo | None = No
     return make_play(record, result, lang, tz)
 
 
-def summary_lines(play: CreatePlay, lang: str) -> list[str]:
-    """The players as BG Stats will get them, best first (for the screen that shows the link)."""
-    return [tr(lang, "bg.line", rank=p.rank, name=p.name, score=p.score)
+def summary_lines(play: CreatePlay, lang: str) -> list[tuple[str, str]]:
+    """The players as BG Stats will get them, best first, for the screen that shows the link: (place
+    and name, score), e.g. ("3. Ana", "−16 P.")."""
+    return [(tr(lang, "bg.line", rank=p.rank, name=p.name), tr(lang, "bg.score", score=p.score))
             for p in sorted(play.players, key=lambda p: p.rank)]
 
 

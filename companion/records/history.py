@@ -21,6 +21,7 @@ import json
 import logging
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import datetime, tzinfo
 from typing import Any
 
 from pydantic import BaseModel
@@ -171,6 +172,38 @@ def count_finished(store: Store, game: str | None = None) -> int:
     return store.count_finished(game)
 
 
+# --- when a game was played ------------------------------------------------------------
+def parse_time(text: str | None) -> datetime | None:
+    """A stored time (ISO 8601, with or without an offset); None if there is none or it is not one."""
+    if not text:
+        return None
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def as_local(moment: datetime, tz: tzinfo | None = None) -> datetime:
+    """A time as the table's wall clock, without an offset: an aware time converted to ``tz`` (None:
+    this device's zone, in the phone's browser the browser's), a naive one taken as it is (the
+    store's own clock writes local time without an offset)."""
+    return moment.astimezone(tz).replace(tzinfo=None) if moment.tzinfo is not None else moment
+
+
+def local_time(text: str | None, tz: tzinfo | None = None) -> datetime | None:
+    """A stored time as the table's wall clock (None: no time)."""
+    moment = parse_time(text)
+    return None if moment is None else as_local(moment, tz)
+
+
+def played_at(row: Json, tz: tzinfo | None = None) -> datetime | None:
+    """When a game was played, as the history, its BG Stats play and the statistics say it: its
+    start (the game's ``created``, as BG Stats takes a play's date), on the table's clock. The end
+    (``updated``) is the store's clock of the last save and came out minutes later; an imported
+    game's times carry an offset, and showing their digits as they stand gave the UTC hour."""
+    return local_time(row.get("created"), tz) or local_time(row.get("updated"), tz)
+
+
 # --- figures a result does not carry ---------------------------------------------------
 def _figures_hook(game_id: str) -> Figures | None:
     ui = registry.game_uis().get(game_id)
@@ -242,7 +275,9 @@ class Line:
     best: int | None = None
     worst: int | None = None
     figures: dict[str, int] = field(default_factory=dict)  # sums over the games
-    scores: list[tuple[str, int]] = field(default_factory=list)  # (date, total), oldest first
+    # (date, total, the game's place among all finished games, oldest first): a chart of several
+    # lines puts each point at its game, so the lines share one time axis
+    scores: list[tuple[str, int, int]] = field(default_factory=list)
 
     @property
     def win_rate(self) -> float:
@@ -255,7 +290,7 @@ class Line:
     def figure_avg(self, name: str) -> float:
         return self.figures.get(name, 0) / self.games if self.games else 0.0
 
-    def add(self, total: int, won: bool, date: str, figs: dict[str, int]) -> None:
+    def add(self, total: int, won: bool, date: str, figs: dict[str, int], order: int = 0) -> None:
         self.games += 1
         self.wins += 1 if won else 0
         self.total_sum += total
@@ -263,7 +298,7 @@ class Line:
         self.worst = total if self.worst is None else min(self.worst, total)
         for k, v in figs.items():
             self.figures[k] = self.figures.get(k, 0) + v
-        self.scores.append((date, total))
+        self.scores.append((date, total, order))
 
 
 @dataclass
@@ -376,7 +411,7 @@ def stats_from(games: Iterable[tuple[str, str, list[CachedLine]]]) -> Stats:
     st = Stats()
     per_game, per_pg, per_p, names = st.per_game, st.per_player_game, st.per_player, st.names
     sums: dict[int, list[int]] = {}  # id(line or summary) -> figure sums (lists: faster than dicts)
-    for game, date, lines in games:
+    for order, (game, date, lines) in enumerate(games):
         if not lines:
             continue
         summary = per_game.get(game)
@@ -401,7 +436,7 @@ def stats_from(games: Iterable[tuple[str, str, list[CachedLine]]]) -> Stats:
                 line.best = total
             if line.worst is None or total < line.worst:
                 line.worst = total
-            line.scores.append((date, total))
+            line.scores.append((date, total, order))
             lsum = sums[id(line)]
             for i, v in enumerate(figs):
                 lsum[i] += v

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import date
+from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.i18n import add_strings
 from companion.records import bgstats as B
+from companion.screens.history_parts import game_label
 from companion.shell import RESULT_EXTRAS, SCREENS
 from components import theme
 from components.common import TOUCH, big_button, info_line, keyed, section_title
@@ -26,6 +28,18 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tischrichter.bgstats")
 
+add_strings(
+    {
+        # a play whose link no QR code holds (eight long names in CJK letters or emoji): the link as text
+        "bg.qr_too_long": {
+            "de": "Dieser Link ist zu lang für einen QR-Code. Kopiere ihn und schicke ihn dem anderen Handy.",
+            "en": "This link is too long for a QR code. Copy it and send it to the other phone.",
+        },
+        "bg.copy": {"de": "Link kopieren", "en": "Copy link"},
+        "bg.copied": {"de": "Link kopiert", "en": "Link copied"},
+    }
+)
+
 
 def _panel(shell: Shell, key: str, link: str, label: str, *, always: bool = False) -> ft.Control:
     def shown(e: ft.Event[ft.Button]) -> None:
@@ -34,7 +48,8 @@ def _panel(shell: Shell, key: str, link: str, label: str, *, always: bool = Fals
 
     return link_with_qr(shell.t("bg.button"), link, show_qr=always or shell.ui.get("bg_qr") == key,
                         qr_help=shell.t("bg.qr_help"), qr_label=shell.t("bg.qr_label", label=label),
-                        on_click=None if always else shown, tooltip=shell.t("bg.button_tip", label=label))
+                        on_click=None if always else shown, tooltip=shell.t("bg.button_tip", label=label),
+                        too_long=shell.t("bg.qr_too_long"), copy=shell.t("bg.copy"), copied=shell.t("bg.copied"))
 
 
 def result_extra(shell: Shell) -> list[ft.Control]:
@@ -57,6 +72,13 @@ def history_button(shell: Shell, game_id: str, label: str) -> ft.Control:
                       tooltip=shell.t("bg.button_tip", label=label))
 
 
+def _player_line(who: str, score: str) -> ft.Control:
+    """"3. Ana" and, in a column of its own on the right, "−16 P." (never broken over two lines)."""
+    return ft.Row([ft.Text(who, size=16, expand=True),
+                   ft.Text(score, size=16, weight=ft.FontWeight.W_600, no_wrap=True, text_align=ft.TextAlign.RIGHT)],
+                  spacing=12, vertical_alignment=ft.CrossAxisAlignment.START)
+
+
 def bgstats_screen(shell: Shell) -> list[ft.Control]:
     """One finished game of the history: what goes to BG Stats, the button and the QR code."""
     gid = shell.ui.get("bg_game") or ""
@@ -66,9 +88,10 @@ def bgstats_screen(shell: Shell) -> list[ft.Control]:
         play = B.play_of(shell.ctx.store, gid, shell.lang)
     except B.BGStatsRefused as exc:
         return [back, info_line(exc.message(shell.lang), color=theme.NOTICE)]
-    label = f"{shell.game_title(play.game.sourceGameId)}, {play.playDate[:16]}"
+    # the same words for the same moment as the game's entry in the history (its start on this clock)
+    label = game_label(shell, play.game.sourceGameId, datetime.fromisoformat(play.playDate))
     out: list[ft.Control] = [back, ft.Text(shell.t("bg.title", label=label), size=20, weight=ft.FontWeight.BOLD)]
-    out += [ft.Text(line, size=16) for line in B.summary_lines(play, shell.lang)]
+    out.append(ft.Column([_player_line(who, score) for who, score in B.summary_lines(play, shell.lang)], spacing=4))
     if play.comments:
         out.append(ft.Text(play.comments, size=14, italic=True))
     out.append(_panel(shell, gid, B.link(play), label, always=True))

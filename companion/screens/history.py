@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
@@ -407,54 +407,69 @@ def _per_game(shell: Shell, st: H.Stats, game: str) -> list[ft.Control]:
 
 
 def _score_chart(shell: Shell, lines: list[H.Line], labels: list[str] | None = None) -> ft.Control | None:
+    """Each line's last games on one time axis (a point sits at its game, so a player who missed a
+    game leaves a gap, not a shift), the days of some of those games below it."""
     labels = labels or [ln.name for ln in lines]
-    series = []
-    lo: int | None = None
-    hi: int | None = None
-    longest = 0
-    for i, ln in enumerate(lines):
-        pts = ln.scores[-CHART_POINTS:]
-        if len(pts) < 2:
-            continue
-        longest = max(longest, len(pts))
-        for _, y in pts:
-            lo = y if lo is None else min(lo, y)
-            hi = y if hi is None else max(hi, y)
-        series.append(
-            charts().LineChartData(
-                points=[charts().LineChartDataPoint(x=j + 1, y=y, tooltip=f"{labels[i]}: {y}")
-                        for j, (_, y) in enumerate(pts)],
-                color=LINE_COLORS[i % len(LINE_COLORS)],
-                stroke_width=3,
-                curved=False,
-                point=True,
-            )
-        )
-    if not series or lo is None or hi is None:  # lo and hi are set with the first series
+    shown = [(i, ln.scores[-CHART_POINTS:]) for i, ln in enumerate(lines) if len(ln.scores) >= 2]
+    if not shown:
         return None
-    pad = max(1, (hi - lo) // 10)
+    games = sorted({order: date for _, pts in shown for date, _, order in pts}.items())
+    at = {order: x for x, (order, _) in enumerate(games)}
+    days = [_day(shell, date) for _, date in games]
+    totals = [y for _, pts in shown for _, y, _ in pts]
+    lo, hi = min(totals), max(totals)
+    series = [
+        charts().LineChartData(
+            points=[charts().LineChartDataPoint(x=at[order], y=y, tooltip=f"{labels[i]}: {y} ({days[at[order]]})")
+                    for _, y, order in pts],
+            color=LINE_COLORS[i % len(LINE_COLORS)], stroke_width=3, curved=False, point=True,
+        )
+        for i, pts in shown
+    ]
     legend = ft.Row(
-        [
-            ft.Row([ft.Container(width=14, height=14, bgcolor=LINE_COLORS[i % len(LINE_COLORS)], border_radius=7),
-                    ft.Text(labels[i], size=14)], spacing=4, tight=True)
-            for i, ln in enumerate(lines) if len(ln.scores) >= 2
-        ],
+        [ft.Row([ft.Container(width=14, height=14, bgcolor=LINE_COLORS[i % len(LINE_COLORS)], border_radius=7),
+                 ft.Text(labels[i], size=14)], spacing=4, tight=True) for i, _ in shown],
         wrap=True,
         spacing=12,
     )
+    pad = max(1, (hi - lo) // 10)
     chart = charts().LineChart(
         data_series=series,
-        min_x=1,
-        max_x=longest,
+        min_x=0,
+        max_x=len(games) - 1,
         min_y=lo - pad,
         max_y=hi + pad,
         height=240,
         interactive=True,
         horizontal_grid_lines=charts().ChartGridLines(color=theme.OUTLINE, width=1),
-        left_axis=charts().ChartAxis(label_size=40),
-        bottom_axis=charts().ChartAxis(label_size=24),
+        # the axes' own end values ("48", "156", "1.1") said nothing: the grid's values and the days only
+        left_axis=charts().ChartAxis(label_size=40, show_min=False, show_max=False),
+        bottom_axis=charts().ChartAxis(labels=_day_labels(days), label_size=24),
     )
-    return ft.Column([ft.Container(chart, height=240, padding=ft.Padding.only(right=12)), legend], spacing=4)
+    return ft.Column([ft.Container(chart, height=240, padding=ft.Padding.only(left=8, right=20)), legend], spacing=4)
+
+
+DAY_LABELS = 4  # at most this many days under a chart: "29.11." is ~40 px, a 360 px phone has room for four
+
+
+def _day(shell: Shell, date: str) -> str:
+    moment = H.local_time(date)
+    return shell.t("hist.st.day", d=f"{moment:%d}", m=f"{moment:%m}") if moment is not None else ""
+
+
+def _day_labels(days: list[str]) -> list[Any]:
+    """The first and the last game's day and a few between, evenly spread; a day said once. Never
+    broken over two lines (a label is as wide as its text)."""
+    n = len(days)
+    picks = sorted({round(k * (n - 1) / (DAY_LABELS - 1)) for k in range(DAY_LABELS)} if n > DAY_LABELS
+                   else set(range(n)))
+    out: list[Any] = []
+    said: set[str] = set()
+    for x in picks:
+        if days[x] and days[x] not in said:
+            said.add(days[x])
+            out.append(charts().ChartAxisLabel(value=x, label=ft.Text(days[x], size=12, no_wrap=True)))
+    return out
 
 
 SCREENS["history"] = host_only(history_screen)

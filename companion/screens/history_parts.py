@@ -4,17 +4,22 @@ back row, the game filter, the host-only guard."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
 from companion import registry
+from companion.records.history import played_at
+from companion.screens import history_words
 from companion.store.values import Json
 from components import theme
 from components.common import TOUCH
 
 if TYPE_CHECKING:
     from companion.shell import Shell
+
+assert history_words.HISTORY_WORDS  # the words said here (a time, a date), registered on import
 
 PAGE = 20  # history items per page
 CHART_PLAYERS = 5  # lines in the score chart
@@ -35,10 +40,19 @@ def charts() -> Any:  # flet-charts ships no types: its module is Any
 
     return flet_charts
 
-def fmt_date(shell: Shell, iso: str | None) -> str:
-    if not iso or len(iso) < 16:
-        return iso or ""
-    return shell.t("hist.date", y=iso[0:4], m=iso[5:7], d=iso[8:10], hm=iso[11:16])
+def when_text(shell: Shell, moment: datetime | None, now: datetime | None = None) -> str:
+    """A moment on the table's clock as the table says it: "heute 20:15", "gestern 23:31", else
+    the date and time. ``now``: the table's clock now (tests); every caller passes a wall-clock
+    time without an offset (``companion.records.history.as_local``)."""
+    if moment is None:
+        return ""
+    hm = f"{moment:%H:%M}"
+    today = (now or datetime.now()).date()
+    if moment.date() == today:
+        return shell.t("hist.when.today", hm=hm)
+    if moment.date() == today - timedelta(days=1):
+        return shell.t("hist.when.yesterday", hm=hm)
+    return shell.t("hist.date", y=f"{moment:%Y}", m=f"{moment:%m}", d=f"{moment:%d}", hm=hm)
 
 
 def fmt_num(shell: Shell, x: float) -> str:
@@ -54,8 +68,15 @@ def game_title(shell: Shell, gid: str) -> str:
     return registry.title_of(gid, shell.lang)
 
 
-def label_of(shell: Shell, g: GameRow) -> str:
-    return shell.t("hist.item", game=game_title(shell, g["game"]), date=fmt_date(shell, g["updated"]))
+def label_of(shell: Shell, g: GameRow, now: datetime | None = None) -> str:
+    """A finished game in a line: its title and when it was played (its start, as BG Stats has it)."""
+    return game_label(shell, g["game"], played_at(g), now)
+
+
+def game_label(shell: Shell, game: str, moment: datetime | None, now: datetime | None = None) -> str:
+    """"Qwixx Longo · heute 23:31": the history's entry and the BG Stats page of the same game say
+    the same moment the same way."""
+    return shell.t("hist.item", game=game_title(shell, game), date=when_text(shell, moment, now))
 
 
 def back_row(shell: Shell, *extra: ft.Control) -> ft.Control:

@@ -12,6 +12,8 @@ HISTORY_WORDS: dict[str, dict[str, Text]] = {
     "hist.profiles": {"de": "Spielerprofile", "en": "Player profiles"},
     "hist.backup": {"de": "Sichern & Einlesen", "en": "Backup & import"},
     "hist.date": {"de": "{d}.{m}.{y} {hm}", "en": "{y}-{m}-{d} {hm}"},
+    "hist.when.today": {"de": "heute {hm}", "en": "today {hm}"},
+    "hist.when.yesterday": {"de": "gestern {hm}", "en": "yesterday {hm}"},
     "hist.all_games": {"de": "Alle Spiele", "en": "All games"},
     "hist.none": {"de": "Noch keine beendeten Spiele.", "en": "No finished games yet."},
     "hist.count": {"de": {"count": "total", "one": "{shown} von {total} Spiel", "other": "{shown} von {total} Spielen"},
@@ -58,6 +60,7 @@ HISTORY_WORDS: dict[str, dict[str, Text]] = {
                          "en": {"one": "{n} new game", "other": "{n} new games"}},
     "hist.n.new_profiles": {"de": {"one": "{n} neues Profil", "other": "{n} neue Profile"},
                             "en": {"one": "{n} new profile", "other": "{n} new profiles"}},
+    "hist.st.day": {"de": "{d}.{m}.", "en": "{d}/{m}"},  # a game's day under a chart
     "hist.st.ranking": {"de": "Rangliste (alle Spiele)", "en": "Ranking (all games)"},
     "hist.st.rank_line": {"de": "{name}: {wins} in {games} ({rate} %)",
                           "en": "{name}: {wins} in {games} ({rate} %)"},

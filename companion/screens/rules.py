@@ -5,7 +5,8 @@ Registered on import (``companion.app.EXTENSION_MODULES``):
 - ``SCREENS["rules"]``: search (as you type) across every game's rules, one
   entry with its worked example and house-rule switches, and each game's
   sections. Reads ``shell.ui["rules_entry"]`` (a rule id such as ``q8.white``
-  or a section ``<game id>#turn``) and ``shell.ui["rules_query"]``.
+  or a section ``<game id>#turn``), ``shell.ui["rules_query"]`` (what is typed in the field) and
+  ``shell.ui["rules_folded"]`` (the query whose hits are folded: one of them is open).
 - ``SCREENS["dispute"]``: the dispute panel for ``shell.ui["dispute_game"]``
   (a game id); a game screen opens it with
   ``shell.go("dispute", dispute_game=shell.game_table.id)`` (or ``open_dispute(shell)``,
@@ -58,6 +59,11 @@ add_strings(
         },
         "rules.hit": {"de": "{rule} · {title}", "en": "{rule} · {title}"},
         "rules.hit_section": {"de": "{game} · {title}", "en": "{game} · {title}"},
+        # the hits, folded once one of them is opened (the query stays in the field)
+        "rules.hits_folded": {
+            "de": "{n} Treffer für „{query}“ zeigen",
+            "en": {"count": "n", "one": "Show {n} hit for “{query}”", "other": "Show {n} hits for “{query}”"},
+        },
         "rules.example": {"de": "Beispiel", "en": "Example"},
         "rules.options": {"de": "Hausregel-Schalter", "en": "House-rule switches"},
         "rules.option": {"de": "{title} – Standard: {default}", "en": "{title} – default: {default}"},
@@ -207,11 +213,18 @@ def entry_card(shell: Shell, e: Entry) -> ft.Control:
     )
 
 
+def open_hit(shell: Shell, ref: str) -> None:
+    """Show an entry (or a section) with its game's rules below it. The query stays in the field and
+    its hits fold into one line above the entry: the hits of every game listed above the rules of
+    one pushed what was opened out of sight."""
+    show(shell, rules_entry=ref, rules_folded=shell.ui.get("rules_query", ""))
+
+
 def _entry_button(shell: Shell, e: Entry) -> ft.Control:
     return ft.TextButton(
         content=ft.Text(shell.t("rules.hit", rule=e.id, title=e.title[shell.lang]), size=16),
         height=TOUCH,
-        on_click=lambda ev, rid=e.id: show(shell, rules_entry=rid),
+        on_click=lambda ev, rid=e.id: open_hit(shell, rid),
     )
 
 
@@ -263,6 +276,14 @@ def result_controls(shell: Shell, query: str) -> list[ft.Control]:
     hits = search(query, limit=8)
     if not hits:
         return [ft.Text(shell.t("rules.no_hits"), size=15, italic=True)]
+    if shell.ui.get("rules_folded") == query:  # a hit is open: the others wait in one line
+        def unfold(e: ft.Event[ft.OutlinedButton]) -> None:
+            shell.ui["rules_folded"] = None
+            shell.render()
+
+        return [ft.OutlinedButton(content=shell.t("rules.hits_folded", n=len(hits), query=query.strip()),
+                                  icon=ft.Icons.EXPAND_MORE, height=TOUCH, on_click=unfold)]
+    opened = shell.ui.get("rules_entry")
     out: list[ft.Control] = []
     for h in hits:
         found = _resolve(h.ref)
@@ -273,14 +294,15 @@ def result_controls(shell: Shell, query: str) -> list[ft.Control]:
             text = shell.t("rules.hit", rule=e.id, title=e.title[shell.lang])
         else:
             text = shell.t("rules.hit_section", game=g.title[shell.lang], title=s.title[shell.lang])
+        here = h.ref == opened  # the hit shown below: marked as chosen
         out.append(
             ft.Container(
-                bgcolor=theme.CARD, border_radius=10,
+                bgcolor=theme.CHOICE if here else theme.CARD, border_radius=10,
                 content=ft.TextButton(
-                    content=ft.Text(text, size=16),
+                    content=ft.Text(text, size=16, color=theme.ON_CHOICE if here else None),
                     height=TOUCH,
                     style=ft.ButtonStyle(alignment=ft.Alignment.CENTER_LEFT),
-                    on_click=lambda ev, ref=h.ref: show(shell, rules_entry=ref, rules_query=""),
+                    on_click=lambda ev, ref=h.ref: open_hit(shell, ref),
                 ),
             )
         )

@@ -88,6 +88,11 @@ def _rules_entry(page) -> None:
     fill(page, "Regeln durchsuchen", "wachtr")
     button(page, "vx.guard · Wann ein Wächter ziehen darf").click()
     page.get_by_text("Wann ein Wächter ziehen darf", exact=True).first.wait_for()
+    # the query stays in the field, its hits folded into one line above the entry
+    from companion.screens.rules_search import search
+
+    button(page, f"{len(search('wachtr', limit=8))} Treffer für „wachtr“ zeigen").wait_for()
+    assert page.get_by_label("Regeln durchsuchen", exact=True).input_value() == "wachtr"
 
 
 def _history(page) -> None:

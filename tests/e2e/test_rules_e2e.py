@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from companion.screens.rules_search import search
 from tests.e2e.conftest import button, fill, start_qwixx
 
 pytestmark = pytest.mark.e2e
@@ -40,6 +41,10 @@ def test_refusal_link_rules_search_and_language(app_page, server):
     button(page, "vx.guard · When a guard may move").click()
     page.get_by_text("When a guard may move", exact=True).wait_for()
     page.get_by_text("vx.guard", exact=True).wait_for()
+    # the query stays in the field; the hits fold into one line above the entry
+    n = len(search("wachtr", limit=8))
+    button(page, f"Show {n} hits for “wachtr”").wait_for()
+    assert page.get_by_label("Search the rules", exact=True).input_value() == "wachtr"
 
     # back to the real game, unchanged
     button(page, "Back to the game").click()

@@ -377,9 +377,49 @@ async def test_history_entry_leads_to_the_link_and_qr(tmp_path):
     await app.click(text="Log in BG Stats")
     data = B.decode_link(_qr_text(app)[0])
     assert data["sourcePlayId"] == record.id
-    lines = [f"{p['rank']}. {p['name']} – {p['score']}".replace("-", "\u2212")  # on screen: the minus sign
-             for p in sorted(data["players"], key=lambda p: p["rank"])]
-    assert all(app.has_text(line) for line in lines)
+    # each player: place and name, and the score apart in a column that never breaks ("−16 pts")
+    for p in data["players"]:
+        score = f"{p['score']} pt" if abs(p["score"]) == 1 else f"{p['score']} pts"
+        assert app.has_text(f"{p['rank']}. {p['name']}") and app.has_text(score.replace("-", "\u2212"))
+        assert app.find(text=score.replace("-", "\u2212")).control.no_wrap
+
+
+def _said(moment: datetime, now: datetime) -> str:
+    """A moment as the German screens say it, by the rule the test states here."""
+    if moment.date() == now.date():
+        return f"heute {moment:%H:%M}"
+    if moment.date() == (now - timedelta(days=1)).date():
+        return f"gestern {moment:%H:%M}"
+    return f"{moment:%d.%m.%Y %H:%M}"
+
+
+async def test_the_history_and_its_bg_stats_page_say_the_same_moment_the_same_way(tmp_path):
+    """The history showed when the store last saved the game (its end), the BG Stats page its start
+    (23:35 and 23:31): both now say its start, on this device's clock, in the same words."""
+    ctx = make_context(tmp_path / "t.db")
+    record = play_qwixx(2, [PlayerSpec(name="Jürgen"), PlayerSpec(name="Grace")])[0]  # 42 minutes from START
+    _store_finished(ctx.store, record)
+    start = START.astimezone().replace(tzinfo=None)  # the server's clock
+    label = f"Qwixx Longo · {_said(start, datetime.now())}"
+    app = await AppSession.start(ctx, route="/?lang=de")
+    await app.click(text="Verlauf")
+    assert app.has_text(label)
+    await app.click(text="In BG Stats eintragen")
+    assert app.has_text(f"In BG Stats eintragen: {label}")
+    assert B.decode_link(_qr_text(app)[0])["playDate"] == f"{start:%Y-%m-%d %H:%M:%S}"
+    assert app.crashes() == []
+
+
+def test_a_player_line_has_no_dash_before_a_minus():
+    record = play_qwixx(2, [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")])[0]
+    result = get_game(record.game).result(replay(record))
+    low = result.model_copy(update={"players": tuple(p.model_copy(update={"total": -16}) if p.seat == 1 else p
+                                                     for p in result.players)})
+    play = B.make_play(record, low, "de", tz=BERLIN_WINTER)
+    lines = dict(B.summary_lines(play, "de"))
+    ben = next(p for p in play.players if p.name == "Ben")
+    assert lines[f"{ben.rank}. Ben"] == "\u221216 P."
+    assert dict(B.summary_lines(play, "en"))[f"{ben.rank}. Ben"] == "\u221216 pts"
 
 
 async def test_backup_screen_exports_a_date_range_as_a_play_file(three_days, monkeypatch):

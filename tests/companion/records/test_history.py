@@ -188,6 +188,63 @@ def test_history_lists_finished_games_and_csv_has_a_line_per_player(history):
     assert len(lines) - 1 == sum(len(r.players) for r, _, _ in games)
 
 
+class Words:
+    """What the history's words ask of a shell: its language and ``t``."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def t(self, key: str, **params: object) -> str:
+        from companion.i18n import tr
+
+        return tr(self.lang, key, **params)
+
+
+def test_a_chart_puts_each_point_at_its_game_and_says_some_days_unbroken():
+    """Ben missed the second game: his line skips it instead of shifting his third game onto it;
+    the days under the chart are whole ("02.11."), never broken over two lines."""
+    from companion.records.history import Line
+    from companion.screens import history as screens
+
+    def line(name: str, games: list[tuple[int, int]]) -> Line:
+        return Line(key=name, name=name, game="qwixx-longo",
+                    scores=[(f"2026-11-{day:02d}T20:15:00", total, day) for day, total in games])
+
+    chart = screens._score_chart(Words("de"), [line("Ana", [(1, 10), (2, 14), (3, 12)]), line("Ben", [(1, 8), (3, 7)])])
+    drawn = chart.controls[0].content
+    points = [[(p.x, p.y) for p in s.points] for s in drawn.data_series]
+    assert points == [[(0, 10), (1, 14), (2, 12)], [(0, 8), (2, 7)]]
+    said = [(label.value, label.label.value, label.label.no_wrap) for label in drawn.bottom_axis.labels]
+    assert said == [(0, "01.11.", True), (1, "02.11.", True), (2, "03.11.", True)]
+    # ten games: four days, the first and the last among them; a day played twice is said once
+    days = [f"{d:02d}.11." for d in (1, 2, 2, 4, 5, 6, 7, 7, 9, 9)]
+    assert [(label.value, label.label.value) for label in screens._day_labels(days)] == [
+        (0, "01.11."), (3, "04.11."), (6, "07.11."), (9, "09.11.")]
+
+
+def test_a_game_is_said_when_it_started_on_the_tables_clock():
+    """A finished game's moment is its start (as BG Stats takes a play's date), on the table's clock:
+    a time with an offset converted, the store's own times (local, no offset) taken as they are."""
+    from datetime import datetime, timedelta, timezone
+
+    from companion.records.history import played_at
+    from companion.screens.history_parts import when_text
+
+    berlin = timezone(timedelta(hours=1))
+    row = {"created": "2025-03-08T22:31:04.120+00:00", "updated": "2025-03-08T23:35:10"}
+    at = played_at(row, berlin)
+    assert at == datetime(2025, 3, 8, 23, 31, 4, 120000)
+    de, en = Words("de"), Words("en")
+    evening = datetime(2025, 3, 8, 23, 50)
+    assert (when_text(de, at, evening), when_text(en, at, evening)) == ("heute 23:31", "today 23:31")
+    after = evening + timedelta(days=1)
+    assert (when_text(de, at, after), when_text(en, at, after)) == ("gestern 23:31", "yesterday 23:31")
+    later = evening + timedelta(days=2)
+    assert (when_text(de, at, later), when_text(en, at, later)) == ("08.03.2025 23:31", "2025-03-08 23:31")
+    assert played_at({"created": None, "updated": "2025-03-08T23:35:10"}) == datetime(2025, 3, 8, 23, 35, 10)
+    assert played_at({"created": "kaputt", "updated": None}) is None and when_text(de, None) == ""
+
+
 def test_player_key_follows_profile_then_name():
     assert player_key({"name": "Ana", "profile_id": "x"}) == "p:x"
     assert player_key({"name": " ana  "}) == player_key({"name": "Ana"})

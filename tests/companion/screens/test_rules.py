@@ -389,6 +389,33 @@ async def test_home_rules_search_entry_and_language(ctx):
     assert not app.crashes()
 
 
+async def test_an_opened_hit_keeps_the_query_and_folds_the_other_hits_above_its_games_rules(ctx):
+    import flet as ft
+
+    from tests.harness.flet_session import AppSession
+
+    app = await AppSession.start(ctx)
+    await app.click(text="Regeln")
+    await app.click(tooltip="Regeln: Qwixx Longo")  # another game's rules on show while searching
+    await app.type_into("Regeln durchsuchen", "wachtr")
+    hit = "vx.guard · Wann ein Wächter ziehen darf"
+    await app.click(text=hit, nth=0)  # the hit list comes first, above the rules of Qwixx Longo
+    assert app.find(label="Regeln durchsuchen", kind=ft.TextField).control.value == "wachtr"
+    texts = app.texts()
+    folded = f"{len(search('wachtr', limit=8))} Treffer für „wachtr“ zeigen"
+    assert folded in texts
+    # below the folded hits: the entry, then its own game's rules (Verflixxt), where it is listed once more
+    assert texts.index(folded) < texts.index("Wann ein Wächter ziehen darf") < texts.index("Worum es geht")
+    assert texts.count(hit) == 1
+    assert app.find(tooltip="Regeln: Verflixxt! Kompakt").control.icon == ft.Icons.CHECK
+    # unfolded again, the opened hit is among them; typing searches anew
+    await app.click(text=folded)
+    assert app.texts().count(hit) == 2 and folded not in app.texts()
+    await app.type_into("Regeln durchsuchen", "wachter")
+    assert app.texts().count(hit) == 2
+    assert not app.crashes()
+
+
 async def test_refusal_link_lands_on_the_entry_and_goes_back(ctx):
     from tests.harness.flet_session import AppSession
 
