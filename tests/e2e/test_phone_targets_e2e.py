@@ -140,6 +140,8 @@ def test_touch_targets_and_the_refusal_width_at_360(browser, phone_tables):
     try:
         button(page, "Verflixxt! Kompakt").click()
         button(page, "Spiel starten").wait_for()
+        assert scrolled_to(page, "Mehr Optionen")["h"] >= 47.5
+        button(page, "Mehr Optionen").click()  # the house rules wait folded
         assert scrolled_to(page, "Wurminator-Variante")["h"] >= 47.5
     finally:
         page.context.close()

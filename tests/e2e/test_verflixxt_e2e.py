@@ -52,7 +52,9 @@ def test_short_verflixxt_game_in_chromium(app_page, server):
     button(page, "Verflixxt! Kompakt").click()
     fill(page, "Name Spieler 1", "Ana")
     fill(page, "Name Spieler 2", "Ben")
-    # the layout: one tile from the palette, the rest typed as text
+    button(page, "Ana beginnt").wait_for()  # the start player's chips follow the names typed
+    # the layout: one tile from the palette, the rest typed as text (under "Mehr Optionen")
+    button(page, "Mehr Optionen").click()
     button(page, "Parcours leeren").click()
     page.get_by_role("button", name="Tafel 1: +3", exact=True).wait_for(state="detached")  # the screen settled
     button(page, "+3").click()

@@ -153,6 +153,7 @@ def verflixxt_turn(page) -> None:
     button(page, "Verflixxt! Kompakt").click(timeout=STEP / 1000)
     fill(page, "Name Spieler 1", "Ana")
     fill(page, "Name Spieler 2", "Ben")
+    button(page, "Mehr Optionen").click()  # the layout and the figures wait folded
     fill(page, "Tafeln von Start bis Ziel", LAYOUT)
     wait_text(page, "Tafeln: 8 – 3× plus, 3× minus, 2× G")
     for n in (2, 1):

@@ -3,7 +3,7 @@
     words.py           its words on the screens (German and English), the game id
     colors.py          players', guards' and the Wurminator's colours; how tiles are written
     setup_state.py     what the setup screen remembers, and helpers both setup parts share
-    setup_screen.py    players and colours, house rules, start
+    setup_screen.py    players and colours, who begins, start; the rest folded under "Mehr Optionen"
     setup_parcours.py  the parcours (tiles, guards) and the table's own tile set
     play_screen.py     board, roll (app or real dice), moves with previews, piles
     result_screen.py   places and piles

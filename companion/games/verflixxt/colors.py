@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.games.verflixxt import words as _words  # noqa: F401  (its letters' strings)
+from companion.i18n import tr
 from scoring.verflixxt import (
     GAME as ENGINE,
     Tile,
@@ -36,15 +38,27 @@ WURM_COLOR = ft.Colors.BROWN_500
 WINNER_FRAME = ft.Colors.AMBER_600  # the winner's result card: a gold frame, in a light and a dark theme
 
 
-def tile_text(tile: Tile | str | None) -> str:
-    """Readable at arm's length: a real minus sign."""
+def letter(lang: str, kind: str) -> str:
+    """The track's letters in the table's language: start, goal and lucky tiles ("S", "Z", "G")."""
+    return tr(lang, f"vx.letter.{kind}")
+
+
+def tile_text(tile: Tile | str | None, lang: str) -> str:
+    """Readable at arm's length: a real minus sign; a lucky tile by its letter in the table's language."""
     if tile is None:
         return ""
-    return str(tile).replace("-", "−")
+    text = str(tile)
+    return letter(lang, "lucky") if text == "G" else text.replace("-", "−")
 
 
-def tiles_text(tiles: Iterable[Tile | str]) -> str:
-    return " ".join(tile_text(t) for t in tiles)
+def tiles_text(tiles: Iterable[Tile | str], lang: str) -> str:
+    return " ".join(tile_text(t, lang) for t in tiles)
+
+
+def layout_text(tiles: Iterable[Tile | None], lang: str) -> str:
+    """A layout as the setup's field shows it ("+3 -2 L" on an English screen); the typed line
+    reads either language's letters."""
+    return " ".join("·" if t is None else letter(lang, "lucky") if t.kind == "lucky" else str(t) for t in tiles)
 
 
 def fmt_num(shell: Shell, x: float, signed: bool = True) -> str:

@@ -109,7 +109,9 @@ FIGURES = Figures(names=("tiles", "conversions", "bites"), of_player=player_figu
 
 
 def detail(shell: Shell, b: Breakdown) -> str:
-    return shell.t("hist.rp.vx", tiles=minus(" ".join(b.get("tiles", []))) or shell.t("hist.rp.none"))
+    lucky = shell.t("vx.letter.lucky")  # the table's letter for a lucky tile, as on the board
+    tiles = " ".join(lucky if t == "G" else t for t in b.get("tiles", []))
+    return shell.t("hist.rp.vx", tiles=minus(tiles) or shell.t("hist.rp.none"))
 
 
 HOOKS: GameHooks = {

@@ -18,6 +18,7 @@ from companion.games.verflixxt.colors import (
     TEXT_ON,
     WURM_COLOR,
     fmt_num,
+    letter,
     tile_text,
     tiles_text,
 )
@@ -90,7 +91,7 @@ def pos_text(shell: Shell, state: State, p: int) -> str:
     tile = state.tile_at(p)
     if tile is None:
         return shell.t("vx.pos.gap_slot", n=p)
-    return shell.t("vx.pos.slot", n=p, tile=tile_text(tile))
+    return shell.t("vx.pos.slot", n=p, tile=tile_text(tile, shell.lang))
 
 
 def board_slots(shell: Shell, state: State, highlight: set[int] | None = None) -> list[Slot]:
@@ -115,12 +116,12 @@ def board_slots(shell: Shell, state: State, highlight: set[int] | None = None) -
         place = pos_text(shell, state, p)
         return shell.t("vx.slot.words", place=place, pieces=", ".join(said[p])) if p in said else place
 
-    slots = [Slot(0, "S", "start", tuple(pieces.get(0, ())), 0 in highlight, words(0))]
+    slots = [Slot(0, letter(shell.lang, "start"), "start", tuple(pieces.get(0, ())), 0 in highlight, words(0))]
     for i, t in enumerate(state.parcours, start=1):
-        slots.append(Slot(i, tile_text(t) if t else "", t.kind if t else "gap", tuple(pieces.get(i, ())),
+        slots.append(Slot(i, tile_text(t, shell.lang) if t else "", t.kind if t else "gap", tuple(pieces.get(i, ())),
                           i in highlight, words(i)))
     g = state.goal
-    slots.append(Slot(g, "Z", "goal", tuple(pieces.get(g, ())), g in highlight, words(g)))
+    slots.append(Slot(g, letter(shell.lang, "goal"), "goal", tuple(pieces.get(g, ())), g in highlight, words(g)))
     return slots
 
 
@@ -140,7 +141,7 @@ def action_label(shell: Shell, state: State, action: Action) -> str:
         text = shell.t("vx.play.move_wurm", src=pos_text(shell, state, state.wurminator or 0),
                        dst=pos_text(shell, state, pv.landing))
     if pv.collected:
-        text += shell.t("vx.play.takes", tiles=tiles_text(pv.collected))
+        text += shell.t("vx.play.takes", tiles=tiles_text(pv.collected, shell.lang))
     bitten = []
     for ev in pv.bites:
         if ev.seat is not None and state.names[ev.seat] not in bitten:
@@ -254,7 +255,8 @@ def _locked_guard_chip(shell: Shell, state: State, p: int, err: RefereeError) ->
     tile = state.tile_at(p) if 0 < p < state.goal else None
     words = shell.t("vx.play.locked_tip", place=pos_text(shell, state, p), why=err.message(shell.lang))
     chip = ft.OutlinedButton(
-        content=tile_text(tile) if tile is not None else pos_text(shell, state, p),  # no Text control to build
+        # no Text control to build
+        content=tile_text(tile, shell.lang) if tile is not None else pos_text(shell, state, p),
         icon=ft.Icons.LOCK_OUTLINE,
         height=TOUCH,
         tooltip=words,
@@ -305,7 +307,7 @@ def _event_lines(shell: Shell, state: State) -> list[str]:
         name = state.names[ev.seat] if ev.seat is not None else ""
         if ev.kind == "bite_empty":
             continue
-        out.append(shell.t(f"vx.play.events.{ev.kind}", name=name, tile=tile_text(ev.tile)))
+        out.append(shell.t(f"vx.play.events.{ev.kind}", name=name, tile=tile_text(ev.tile, shell.lang)))
     return out
 
 
@@ -319,7 +321,7 @@ def piles_view(shell: Shell, state: State) -> ft.Control:
         head = shell.t("vx.play.pile_line", name=name, points=points)
         if out:
             head += " · " + shell.t("vx.play.out")
-        tiles = tiles_text(pile)
+        tiles = tiles_text(pile, shell.lang)
         # Whose turn it is (the card's colour) changes with every move. The colour is a box
         # of its own behind the card's words (filling the stack), so a move rebuilds that one box on
         # the phone, not the card with its bar and two lines (6 controls per pile, two piles a move).

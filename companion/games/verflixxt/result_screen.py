@@ -34,11 +34,11 @@ def result_cards(shell: Shell, result: Result) -> list[ft.Control]:
         lines: list[ft.Control] = [
             ft.Text(shell.t("vx.result.line", place=p.place, name=p.name, total=p.total), size=20,
                     weight=ft.FontWeight.BOLD),
-            ft.Text(shell.t("vx.result.tiles", tiles=tiles_text(b["tiles"]) or "–"), size=15),
+            ft.Text(shell.t("vx.result.tiles", tiles=tiles_text(b["tiles"], shell.lang) or "–"), size=15),
         ]
         for c in b["conversions"]:
-            lines.append(ft.Text(shell.t("vx.result.turns", minus=tile_text(c["minus"]), becomes=c["becomes"]),
-                                 size=15))
+            turns = shell.t("vx.result.turns", minus=tile_text(c["minus"], shell.lang), becomes=c["becomes"])
+            lines.append(ft.Text(turns, size=15))
         if b["unused_lucky"]:
             lines.append(ft.Text(shell.t("vx.result.unused", count=b["unused_lucky"]), size=14,
                                  color=theme.MUTED))

@@ -8,10 +8,12 @@ from companion.game_hooks import E, GameRules, O, S, de_en
 VX_LAYOUT = O(
     "layout", "zufällig / random",
     ("Auslage", "Layout"),
-    ("Die Reihenfolge der Tafeln, wie sie am Tisch liegt, z. B. „+3 -2 G +5 …“. Für digitales Spiel "
+    ("Die Reihenfolge der Tafeln, wie sie am Tisch liegt, z. B. „+3 -2 G +5 …“ (G oder L: Glückstafel). Ohne "
+     "Eingabe und für digitales Spiel "
      "mischt die App eine Auslage aus dem Tafelsatz eurer Schachtel: ihr vergleicht ihn beim "
      "Spielaufbau einmal und bestätigt ihn, das Gerät merkt ihn sich.",
-     "The order of the tiles as they lie on the table, e.g. '+3 -2 G +5 …'. For digital play the "
+     "The order of the tiles as they lie on the table, e.g. '+3 -2 L +5 …' (L or G: a lucky tile). "
+     "Without one, and for digital play, the "
      "app shuffles a layout from your box's tile set: compare it once in setup and confirm it, "
      "the device remembers it."),
 )
@@ -34,8 +36,10 @@ VX_GUARDS = O(
 VX_FIRST = O(
     "first_seat", "0",
     ("Wer beginnt", "Who starts"),
-    ("Der Platz der jüngsten Person; von dort geht es im Uhrzeigersinn weiter.",
-     "The seat of the youngest player; play then goes clockwise from there."),
+    ("Nach der Regel die jüngste Person; beim Spielaufbau tippt ihr an, wer beginnt, oder lost es aus. "
+     "Von dort geht es im Uhrzeigersinn weiter.",
+     "By the rules the youngest player; in setup you tap who starts, or draw it. Play then goes clockwise "
+     "from there."),
 )
 VX_WURM = O(
     "wurminator", "aus / off",

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.games.verflixxt.colors import GUARD_COLOR
+from companion.games.verflixxt.colors import GUARD_COLOR, layout_text
 from companion.games.verflixxt.setup_state import (
     PALETTE,
     Fields,
@@ -19,6 +19,7 @@ from companion.games.verflixxt.setup_state import (
     layout_slots,
     layout_summary,
     palette_button,
+    read_layout,
     remember_tile_set,
     setup_guards,
     slot_text,
@@ -38,8 +39,6 @@ from scoring.errors import InvalidInput
 from scoring.verflixxt import (
     DEFAULT_TILE_SET,
     Tile,
-    format_layout,
-    parse_layout,
     random_layout,
 )
 
@@ -71,14 +70,14 @@ class Parcours:
     # taps ---------------------------------------------------------------------------------
     def set_layout(self, new: tuple[Tile, ...], sel: int | None) -> None:
         """A tap changed the layout: the text form shows it, the guards start on its tiles again."""
-        self.st.layout = format_layout(new)
+        self.st.layout = layout_text(new, self.shell.lang)
         layout_reset(self.st, sel if sel is not None and 1 <= sel <= len(new) else None)
         self.shell.render()
 
     def current(self) -> tuple[Tile, ...] | None:
         self.fields.sync()
         try:
-            return parse_layout(self.st.layout)
+            return read_layout(self.st.layout)
         except InvalidInput as exc:
             self.st.layout_error = exc.message(self.shell.lang)
             self.shell.render()
@@ -128,15 +127,19 @@ class Parcours:
                 return
             sel = st.sel
             if sel is not None and 1 <= sel <= len(now):  # the chosen tile stays chosen: the next tap inserts after it
-                self.set_layout(now[: sel - 1] + parse_layout(token) + now[sel - 1:], sel + 1)
+                self.set_layout(now[: sel - 1] + read_layout(token) + now[sel - 1:], sel + 1)
                 return
-        st.layout = (st.layout.rstrip() + " " + token).strip()
+        added = read_layout(token)
+        try:  # after the whole line: a goal letter typed at its end stays at the end
+            st.layout = layout_text(read_layout(st.layout) + added, self.shell.lang)
+        except InvalidInput:  # an empty or unfinished line: the tile goes after what was typed
+            st.layout = (st.layout.rstrip() + " " + layout_text(added, self.shell.lang)).strip()
         layout_reset(st, st.sel)
         self.shell.render()
 
     def drop_last(self, e: ft.Event[ft.IconButton]) -> None:
         self.fields.sync()
-        self.st.layout = drop_last(self.st.layout)
+        self.st.layout = drop_last(self.st.layout, self.shell.lang)
         layout_reset(self.st, self.st.sel)
         self.shell.render()
 
@@ -176,7 +179,7 @@ class Parcours:
             return None
         named = {"start": self.shell.t("vx.pos.start"), "goal": self.shell.t("vx.pos.goal")}
         slots = [dataclasses.replace(s, words=named.get(s.kind, "")) for s in
-                 layout_slots(t, self.guard_letter, setup_guards(self.st, t), self.st.sel)]
+                 layout_slots(t, self.guard_letter, self.shell.lang, setup_guards(self.st, t), self.st.sel)]
         return tile_strip(slots, on_tap=self.tap_tile, slot_w=TAP_SLOT_W,
                           tap_label=lambda s: self.shell.t("vx.setup.tile_chip", n=s.position, tile=s.label))
 
@@ -222,8 +225,9 @@ class Parcours:
         self.fields.layout = field
         # the palette above the chips: inserting or removing tiles never moves it under the finger;
         # the hint is always there (hidden without tiles): the same rows on every render
-        return [section_title(self.shell.t("vx.setup.layout_title")), field, self.summary, self.palette_label,
-                self.palette(), self.hint, self.strip_box, self.edit_box, self.guard_box]
+        return [section_title(self.shell.t("vx.setup.layout_title")), random_button(self.shell, self.st, self.fields),
+                field, self.summary, self.palette_label, self.palette(), self.hint, self.strip_box, self.edit_box,
+                self.guard_box]
 
 
 def _guard_row(shell: Shell, t: tuple[Tile, ...], g: int, p: int, letter: str,
@@ -275,7 +279,7 @@ def _guard_rows(shell: Shell, st: VerflixxtSetup, fields: Fields, t: tuple[Tile,
 
 # --- setup: the table's tile set (confirmed once, remembered) -------------------------------------
 def _tile_set_words(shell: Shell, text: str) -> str:
-    tiles = parse_layout(text)
+    tiles = read_layout(text)
     kinds = [t.kind for t in tiles]
     return shell.t("vx.setup.tile_set_ok", count=len(tiles), plus=kinds.count("plus"), minus=kinds.count("minus"),
                    lucky=kinds.count("lucky"))
@@ -293,7 +297,7 @@ def _tile_set_actions(shell: Shell, st: VerflixxtSetup, fields: Fields) -> _Tile
     def checked() -> tuple[Tile, ...] | None:
         fields.sync()
         try:
-            return parse_layout(st.tile_set)
+            return read_layout(st.tile_set)
         except InvalidInput as exc:
             st.tile_set_error = exc.message(shell.lang)
             shell.render()
@@ -303,13 +307,14 @@ def _tile_set_actions(shell: Shell, st: VerflixxtSetup, fields: Fields) -> _Tile
         tile_set = checked()
         if tile_set is not None:
             st.tile_set_error = None
-            st.layout = format_layout(random_layout(Dice().source, tile_set))
+            st.layout = st.drawn = layout_text(random_layout(Dice().source, tile_set), shell.lang)
             layout_reset(st)
             shell.render()
 
     def confirm(e: ft.Event[ft.Button]) -> None:
-        if checked() is not None:
-            st.tile_set = format_layout(parse_layout(st.tile_set))
+        tiles = checked()
+        if tiles is not None:
+            st.tile_set = layout_text(tiles, shell.lang)
             st.tile_set_error, st.tile_set_confirmed = None, True
             remember_tile_set(shell, st.tile_set)
             shell.render()
@@ -321,7 +326,7 @@ def _tile_set_actions(shell: Shell, st: VerflixxtSetup, fields: Fields) -> _Tile
 
     def reset(e: ft.Event[ft.TextButton]) -> None:
         fields.sync()
-        st.tile_set, st.tile_set_error = format_layout(DEFAULT_TILE_SET), None
+        st.tile_set, st.tile_set_error = layout_text(DEFAULT_TILE_SET, shell.lang), None
         shell.render()
 
     return _TileSetTaps(randomize=randomize, confirm=confirm, change=change, reset=reset)
@@ -351,5 +356,9 @@ def tile_set_block(shell: Shell, st: VerflixxtSetup, fields: Fields) -> list[ft.
                        text_color=theme.ON_NOTICE),
             ft.TextButton(content=shell.t("vx.setup.tile_set_reset"), on_click=act.reset, height=TOUCH),
         ], wrap=True, spacing=8, run_spacing=4))
-    out.append(big_button(shell.t("vx.setup.random"), act.randomize))
     return out
+
+
+def random_button(shell: Shell, st: VerflixxtSetup, fields: Fields) -> ft.Control:
+    """A new random layout from the table's tile set (vx.setup), right under the parcours' title."""
+    return big_button(shell.t("vx.setup.random"), _tile_set_actions(shell, st, fields).randomize)

@@ -1,4 +1,5 @@
-"""Verflixxt! Kompakt's setup screen: players and colours, house rules, start (the parcours: ``setup_parcours``)."""
+"""Verflixxt! Kompakt's setup screen: players and colours, who begins, start; the rest folded under "Mehr
+Optionen" (figures, Wurminator, the parcours and guards: ``setup_parcours``), each with a default."""
 
 from __future__ import annotations
 
@@ -7,13 +8,15 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.games.setup_seats import add_seat, error_texts, names_to_start, seats_for, start_controls
+from companion.games.setup_seats import add_seat, check_names, error_texts, names_to_start, seats_for, start_controls
 from companion.games.verflixxt.colors import COLOR_KEYS, COLOR_OF, TEXT_ON
 from companion.games.verflixxt.setup_parcours import Parcours, tile_set_block
 from companion.games.verflixxt.setup_state import (
     Fields,
     VerflixxtSetup,
     about_guards,
+    layout_summary,
+    read_layout,
     setup_guards,
     setup_state_of,
 )
@@ -22,18 +25,20 @@ from companion.records.profiles import Profile, list_profiles
 from components import theme
 from components.common import (
     TOUCH,
+    big_button,
+    keyed,
     section_title,
     stepper,
     toggle_row,
 )
 from components.profile_picker import profile_picker
 from components.seat_editor import SeatColor, seat_editor
+from scoring.dice import Dice
 from scoring.engine import PlayerSpec
 from scoring.errors import InvalidInput
 from scoring.verflixxt import (
     GAME as ENGINE,
     default_figures,
-    parse_layout,
 )
 
 if TYPE_CHECKING:
@@ -79,13 +84,15 @@ def _add_seat(st: VerflixxtSetup, name: str) -> int:
     return len(st.players) - 1
 
 
-def _seat_actions(shell: Shell, st: VerflixxtSetup, fields: Fields) -> dict[str, Callable[..., None]]:
+def _seat_actions(shell: Shell, st: VerflixxtSetup, fields: Fields,
+                  renamed: Callable[[], None]) -> dict[str, Callable[..., None]]:
     players, seat_profiles = st.players, st.profiles
 
     def on_name(i: int, value: str) -> None:
         if i < len(seat_profiles) and seat_profiles[i] and value != players[i]:
             seat_profiles[i] = None  # a renamed seat is no longer that saved player
         players[i] = value
+        renamed()
 
     def on_remove(i: int) -> None:
         fields.sync()
@@ -94,6 +101,9 @@ def _seat_actions(shell: Shell, st: VerflixxtSetup, fields: Fields) -> dict[str,
             players.pop(i)
             st.colors.pop(i)
             seat_profiles.pop(i)
+            if i < st.first:  # the same person still begins
+                st.first -= 1
+            st.first = min(st.first, len(players) - 1)
             st.name_errors, st.start_error = [], None
             _figures_note(st, before)
             shell.render()
@@ -129,9 +139,9 @@ def _seat_actions(shell: Shell, st: VerflixxtSetup, fields: Fields) -> dict[str,
             "pick_profile": pick_profile}
 
 
-def _seat_block(shell: Shell, st: VerflixxtSetup, fields: Fields) -> list[ft.Control]:
-    """Players, youngest first: saved players, one card per seat with its colour, the add button."""
-    act = _seat_actions(shell, st, fields)
+def _seat_block(shell: Shell, st: VerflixxtSetup, fields: Fields, renamed: Callable[[], None]) -> list[ft.Control]:
+    """Players in the table's order: saved players, one card per seat with its colour, the add button."""
+    act = _seat_actions(shell, st, fields, renamed)
     out: list[ft.Control] = [ft.Text(shell.t("vx.setup.order"), size=14, color=theme.MUTED)]
     profiles = list_profiles(shell.ctx.store)
     if profiles:
@@ -148,7 +158,72 @@ def _seat_block(shell: Shell, st: VerflixxtSetup, fields: Fields) -> list[ft.Con
     return out
 
 
-# --- setup: house rules -----------------------------------------------------------------------
+# --- setup: who begins -------------------------------------------------------------------------
+class FirstPlayer:
+    """vx.setup: who begins, tapped or drawn; play goes on clockwise from that seat (``first_seat``).
+    A name typed changes the chips and the title in place (the field keeps its cursor)."""
+
+    def __init__(self, shell: Shell, st: VerflixxtSetup, fields: Fields) -> None:
+        self.shell, self.st, self.fields = shell, st, fields
+        names = self.names()
+        st.first = max(0, min(st.first, len(names) - 1))
+        self.title = ft.Text(self.title_words(names), size=16, weight=ft.FontWeight.BOLD)
+        colors = _fix_colors(st)
+        self.words = [ft.Text(n, size=16, weight=ft.FontWeight.BOLD if i == st.first else ft.FontWeight.W_500,
+                              color=theme.ON_CHOICE if i == st.first else None) for i, n in enumerate(names)]
+        self.chips = [self.chip(i, COLOR_OF[colors[i]], names[i]) for i in range(len(names))]
+
+    def names(self) -> list[str]:
+        return check_names(self.shell, self.st.players)[0]  # as the game will get them (defaults for empty ones)
+
+    def title_words(self, names: list[str]) -> str:
+        return self.shell.t("vx.setup.first_drawn" if self.st.first_drawn else "vx.setup.first",
+                            name=names[self.st.first])
+
+    def chip(self, i: int, color: str, name: str) -> ft.Button:
+        """A seat's name in its colour; the chosen one ticked, bold and framed (not by colour alone)."""
+        chosen = i == self.st.first
+        return ft.Button(
+            content=ft.Row([ft.Container(width=14, height=14, bgcolor=color, border_radius=7), self.words[i]],
+                           spacing=8, tight=True),
+            icon=ft.Icons.CHECK if chosen else None, icon_color=theme.ON_CHOICE,
+            bgcolor=theme.CHOICE if chosen else None, height=48,
+            tooltip=self.shell.t("vx.setup.first_pick", name=name), on_click=lambda e: self.pick(i),
+            style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=10),
+                                 padding=ft.Padding.symmetric(horizontal=12),
+                                 side=ft.BorderSide(3, theme.TEXT) if chosen else None),
+        )
+
+    def pick(self, i: int) -> None:
+        self.fields.sync()
+        self.st.first, self.st.first_drawn = i, False
+        self.shell.render()
+
+    def draw(self, e: ft.Event[ft.Button]) -> None:
+        self.fields.sync()
+        self.st.first, self.st.first_drawn = Dice().roll(len(self.st.players))[0] - 1, True
+        self.shell.render()
+
+    def renamed(self) -> None:
+        names = self.names()
+        try:
+            self.title.value = self.title_words(names)
+            for i, (chip, words) in enumerate(zip(self.chips, self.words)):
+                words.value = names[i]
+                chip.tooltip = self.shell.t("vx.setup.first_pick", name=names[i])
+        except (RuntimeError, IndexError):  # controls Flet froze at the last render, or seats changed: draw anew
+            self.shell.render()
+
+    def controls(self) -> list[ft.Control]:
+        return [
+            keyed(self.title, "first-title"),
+            ft.Text(self.shell.t("vx.setup.first_hint"), size=14, color=theme.MUTED),
+            keyed(ft.Row([*self.chips, big_button(self.shell.t("vx.setup.draw_first"), self.draw)], wrap=True,
+                         spacing=6, run_spacing=6), "first-chips"),
+        ]
+
+
+# --- setup: more options (folded; each has a default) ---------------------------------------------
 def _figures_stepper(shell: Shell, st: VerflixxtSetup, fields: Fields) -> ft.Control:
     n = len(st.players)
     figures = st.figures or default_figures(n)  # vx.setup: the engine's default for this many players
@@ -159,10 +234,14 @@ def _figures_stepper(shell: Shell, st: VerflixxtSetup, fields: Fields) -> ft.Con
         st.figures_note = None
         shell.render()
 
-    note = st.figures_note
-    words = shell.t("vx.setup.figures_changed", **note) if note and st.figures is None else None
     label = shell.t("vx.setup.figures")
-    return stepper(label, figures, 1, 6, set_figures, label + " −", label + " +", note=words)
+    return stepper(label, figures, 1, 6, set_figures, label + " −", label + " +", note=_figures_words(shell, st))
+
+
+def _figures_words(shell: Shell, st: VerflixxtSetup) -> str | None:
+    """vx.setup: the ruling's figure count changed with the players, in words (until the table picks one)."""
+    note = st.figures_note
+    return shell.t("vx.setup.figures_changed", **note) if note and st.figures is None else None
 
 
 def _rules_block(shell: Shell, st: VerflixxtSetup, fields: Fields) -> list[ft.Control]:
@@ -180,9 +259,8 @@ def _rules_block(shell: Shell, st: VerflixxtSetup, fields: Fields) -> list[ft.Co
         return pick
 
     # rows of the full touch height (Flutter's switch and radios were 32 to 40 px)
-    out: list[ft.Control] = [section_title(shell.t("setup.options")), _figures_stepper(shell, st, fields),
-                             toggle_row(shell.t("vx.setup.wurminator"), st.wurminator, set_wurm,
-                                        kind="switch")]
+    out: list[ft.Control] = [_figures_stepper(shell, st, fields),
+                             toggle_row(shell.t("vx.setup.wurminator"), st.wurminator, set_wurm, kind="switch")]
     if st.wurminator:
         radios = ft.Column([toggle_row(shell.t(f"vx.setup.bite.{v}"), st.bite_takes == v,
                                        set_bite(v), kind="radio")
@@ -191,13 +269,55 @@ def _rules_block(shell: Shell, st: VerflixxtSetup, fields: Fields) -> list[ft.Co
     return out
 
 
+def _more_summary(shell: Shell, st: VerflixxtSetup) -> tuple[str, bool]:
+    """What the folded options will do, in one line; True when the parcours has an error."""
+    figures = st.figures or default_figures(len(st.players))
+    parts = [shell.t("vx.setup.sum_figures", n=figures),
+             shell.t("vx.setup.sum_wurm_on" if st.wurminator else "vx.setup.sum_wurm_off")]
+    _, tiles, _ = layout_summary(shell, st.layout)
+    if tiles is None:
+        parts.append(shell.t("vx.setup.sum_bad"))
+    else:
+        drawn = st.drawn is not None and st.layout == st.drawn
+        parts.append(shell.t("vx.setup.sum_drawn" if drawn else "vx.setup.sum_typed", count=len(tiles)))
+        if st.guards is not None:
+            parts.append(shell.t("vx.setup.sum_guards"))
+    return " · ".join(parts), tiles is None
+
+
+def _more_block(shell: Shell, st: VerflixxtSetup, fields: Fields) -> list[ft.Control]:
+    """Everything a usual game leaves as it is, behind one button; folded, one line says what it holds."""
+    def fold(e: ft.Event[ft.TextButton]) -> None:
+        fields.sync()
+        st.more = not st.more
+        shell.render()
+
+    head = keyed(ft.TextButton(content=shell.t("vx.setup.more"), height=TOUCH, on_click=fold,
+                               icon=ft.Icons.EXPAND_LESS if st.more else ft.Icons.EXPAND_MORE,
+                               style=ft.ButtonStyle(text_style=ft.TextStyle(size=16, weight=ft.FontWeight.W_600),
+                                                    alignment=ft.Alignment.CENTER_LEFT)),
+                 "more")
+    if not st.more:
+        words, bad = _more_summary(shell, st)
+        lines: list[ft.Control] = [ft.Text(words, size=14, color=theme.ERROR if bad else theme.MUTED)]
+        note = _figures_words(shell, st)
+        if note:
+            lines.append(ft.Text(note, size=14, color=theme.MUTED, weight=ft.FontWeight.W_500))
+        # the line right under its button: it tells what the button holds
+        return [ft.Column([head, ft.Container(ft.Column(lines, spacing=4), padding=ft.Padding.only(left=12))],
+                          spacing=0)]
+    return [head, *_rules_block(shell, st, fields), *Parcours(shell, st, fields).controls(),
+            *tile_set_block(shell, st, fields)]
+
+
 # --- setup: start ----------------------------------------------------------------------------
 def _start(shell: Shell, st: VerflixxtSetup, fields: Fields) -> None:
     fields.sync()
     try:
-        layout = parse_layout(st.layout)
+        layout = read_layout(st.layout)
     except InvalidInput as exc:
         st.layout_error, st.start_error = exc.message(shell.lang), exc
+        st.more = True  # the parcours shows its error where it was entered
         shell.refusal = None
         shell.render()
         return
@@ -211,7 +331,7 @@ def _start(shell: Shell, st: VerflixxtSetup, fields: Fields) -> None:
         "figures_per_player": st.figures or default_figures(len(players)),
         "wurminator": st.wurminator,
         "bite_takes": st.bite_takes,
-        "first_seat": 0,  # the youngest sits first
+        "first_seat": min(st.first, len(players) - 1),  # tapped or drawn; clockwise from there
         "guards": setup_guards(st, layout),
     }
     st.guard_error = None
@@ -219,6 +339,7 @@ def _start(shell: Shell, st: VerflixxtSetup, fields: Fields) -> None:
     err = shell.refusal
     if shell.table is None and err is not None and about_guards(err):
         st.guard_error = err  # shown by the guards, with what was entered
+        st.more = True
         shell.refusal = None
         shell.render()
 
@@ -234,12 +355,13 @@ def _start_block(shell: Shell, st: VerflixxtSetup, fields: Fields) -> list[ft.Co
 
 
 def setup_view(shell: Shell) -> ft.Control:
+    """A usual game in three taps: players, who begins, start; everything else folded, with defaults."""
     st = setup_state_of(shell)
     fields = Fields(st)
     rows: list[ft.Control] = [section_title(shell.t("vx.setup.title"))]
-    rows += _seat_block(shell, st, fields)
-    rows += _rules_block(shell, st, fields)
-    rows += Parcours(shell, st, fields).controls()
-    rows += tile_set_block(shell, st, fields)
+    first = FirstPlayer(shell, st, fields)
+    rows += _seat_block(shell, st, fields, first.renamed)
+    rows += first.controls()
+    rows += _more_block(shell, st, fields)
     rows += _start_block(shell, st, fields)
     return ft.Column(rows, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

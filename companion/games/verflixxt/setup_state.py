@@ -4,6 +4,7 @@ setup parts share."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -11,9 +12,10 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.games.setup_seats import SetupErrors
-from companion.games.verflixxt.colors import COLOR_KEYS, GUARD_COLOR, tile_text
+from companion.games.verflixxt.colors import COLOR_KEYS, GUARD_COLOR, layout_text, letter, tile_text
 from companion.shell import CLIENT_ANSWER_TIMEOUT
 from components.tile_strip import Piece, Slot
+from scoring.dice import Dice
 from scoring.errors import InvalidInput, RefereeError
 from scoring.verflixxt import (
     DEFAULT_LAYOUT,
@@ -22,6 +24,7 @@ from scoring.verflixxt import (
     default_guards,
     format_layout,
     parse_layout,
+    random_layout,
 )
 
 if TYPE_CHECKING:
@@ -50,15 +53,39 @@ class VerflixxtSetup(SetupErrors):
     guards: list[int] | None = None  # None: the ruling's start tiles for the layout (vx.setup)
     guard_error: RefereeError | None = None  # the engine's refusal of the guard positions, shown by the guards
     sel: int | None = None  # the selected tile (1-based) of the layout chips
+    drawn: str | None = None  # the layout as drawn at random, while nobody changed it
+    first: int = 0  # the seat that begins (vx.setup: the engine's ``first_seat``)
+    first_drawn: bool = False  # the app drew it (said so beside the names)
+    more: bool = False  # "Mehr Optionen" unfolded
 
 
 def setup_state_of(shell: Shell) -> VerflixxtSetup:
     st = shell.ui.get("vx_setup")
     if not isinstance(st, VerflixxtSetup):
         st = VerflixxtSetup()
+        draw_layout(st, shell.lang)  # a game starts without anyone laying the track in the app first
         shell.ui["vx_setup"] = st
         _recall_tile_set(shell, st)
+    elif st.drawn is not None and st.layout == st.drawn:  # nobody typed in it: its letters follow the language
+        st.layout = st.drawn = layout_text(read_layout(st.drawn), shell.lang)
     return st
+
+
+def draw_layout(st: VerflixxtSetup, lang: str, tile_set: tuple[Tile, ...] | None = None) -> None:
+    """vx.setup: a random layout from the table's tile set (the standard set until one is confirmed)."""
+    tiles = random_layout(Dice().source, tile_set if tile_set is not None else read_layout(st.tile_set))
+    st.layout = st.drawn = layout_text(tiles, lang)
+    layout_reset(st)
+
+
+# a finish letter ("F", "finish") typed at the end, as English screens show it; the referee skips "Z", "Ziel"
+# and "goal" itself
+_FINISH = re.compile(r"(?<![^\W\d_])(?:f|finish)\s*$", re.IGNORECASE)
+
+
+def read_layout(text: str) -> tuple[Tile, ...]:
+    """The typed tile line in either language's letters (start S, goal Z or F, lucky G or L)."""
+    return parse_layout(_FINISH.sub("", text or ""))
 
 
 def _run(shell: Shell, coro_fn: Callable[[], Awaitable[None]]) -> None:
@@ -85,27 +112,30 @@ def _recall_tile_set(shell: Shell, st: VerflixxtSetup) -> None:
             saved = await asyncio.wait_for(ft.SharedPreferences().get(PREF_TILE_SET), timeout=CLIENT_ANSWER_TIMEOUT)
         except Exception:  # no answer (tests, old browser): nothing remembered
             return
-        if shell.ui.get("vx_setup") is st and _use_saved_tile_set(st, saved) and shell.screen == "setup":
+        if shell.ui.get("vx_setup") is st and _use_saved_tile_set(st, saved, shell.lang) and shell.screen == "setup":
             shell.render()
 
     _run(shell, load)
 
 
-def _use_saved_tile_set(st: VerflixxtSetup, saved: object) -> bool:
-    """A remembered tile set counts as confirmed (vx.setup); anything unreadable is ignored."""
+def _use_saved_tile_set(st: VerflixxtSetup, saved: object, lang: str) -> bool:
+    """A remembered tile set counts as confirmed (vx.setup); anything unreadable is ignored. A layout
+    drawn before it came, and not changed since, is drawn again from the table's own set."""
     if not isinstance(saved, str):
         return False
     try:
-        parse_layout(saved)
+        tiles = read_layout(saved)
     except InvalidInput:
         return False
     st.tile_set, st.tile_set_confirmed = saved, True
+    if st.drawn is not None and st.layout == st.drawn:
+        draw_layout(st, lang, tiles)
     return True
 
 
 def layout_summary(shell: Shell, text: str) -> tuple[str, tuple[Tile, ...] | None, RefereeError | None]:
     try:
-        tiles = parse_layout(text)
+        tiles = read_layout(text)
     except InvalidInput as exc:
         return exc.message(shell.lang), None, exc
     kinds = [t.kind for t in tiles]
@@ -116,7 +146,7 @@ def layout_summary(shell: Shell, text: str) -> tuple[str, tuple[Tile, ...] | Non
 
 def slot_text(shell: Shell, tiles: tuple[Tile, ...], p: int) -> str:
     if 1 <= p <= len(tiles):
-        return shell.t("vx.pos.slot", n=p, tile=tile_text(tiles[p - 1]))
+        return shell.t("vx.pos.slot", n=p, tile=tile_text(tiles[p - 1], shell.lang))
     return shell.t("vx.pos.gap_slot", n=p)
 
 
@@ -125,17 +155,17 @@ def setup_guards(st: VerflixxtSetup, tiles: tuple[Tile, ...]) -> list[int]:
     return list(st.guards) if st.guards is not None else list(default_guards(tiles))
 
 
-def layout_slots(tiles: tuple[Tile, ...], guard_letter: str, guards: list[int] | None = None,
-                  selected: int | None = None) -> list[Slot]:
-    """The layout with its guards, each numbered as in the guards' rows ("W1")."""
+def layout_slots(tiles: tuple[Tile, ...], guard_letter: str, lang: str, guards: list[int] | None = None,
+                 selected: int | None = None) -> list[Slot]:
+    """The layout with its guards, each numbered as in the guards' rows ("W1"), in the table's letters."""
     at: dict[int, list[Piece]] = {}
     for g, p in enumerate(default_guards(tiles) if guards is None else guards):
         at.setdefault(p, []).append(Piece(f"{guard_letter}{g + 1}", GUARD_COLOR, round=False))
-    slots = [Slot(0, "S", "start")]
+    slots = [Slot(0, letter(lang, "start"), "start")]
     for i, t in enumerate(tiles, start=1):
         pieces = tuple(at.get(i, ()))
-        slots.append(Slot(i, tile_text(t), t.kind, pieces, highlight=i == selected))
-    slots.append(Slot(len(tiles) + 1, "Z", "goal"))
+        slots.append(Slot(i, tile_text(t, lang), t.kind, pieces, highlight=i == selected))
+    slots.append(Slot(len(tiles) + 1, letter(lang, "goal"), "goal"))
     return slots
 
 
@@ -147,7 +177,7 @@ def palette_button(shell: Shell, token: str, on_click: ft.ControlEventHandler[ft
         "lucky": (ft.Colors.AMBER_200, ft.Colors.BROWN_900),
     }[kind]
     return ft.Button(
-        content=ft.Text(tile_text(token), size=16, weight=ft.FontWeight.BOLD, color=fg),
+        content=ft.Text(tile_text(token, shell.lang), size=16, weight=ft.FontWeight.BOLD, color=fg),
         bgcolor=bg,
         width=56,
         height=48,
@@ -156,9 +186,9 @@ def palette_button(shell: Shell, token: str, on_click: ft.ControlEventHandler[ft
     )
 
 
-def drop_last(text: str) -> str:
+def drop_last(text: str, lang: str) -> str:
     try:
-        return format_layout(parse_layout(text)[:-1])
+        return layout_text(read_layout(text)[:-1], lang)
     except InvalidInput:
         parts = text.split()
         return " ".join(parts[:-1])

@@ -10,9 +10,29 @@ add_strings(
     {
         "vx.setup.title": {"de": "Verflixxt! Kompakt – neues Spiel", "en": "Verflixxt! Kompakt – new game"},
         "vx.setup.order": {
-            "de": "Reihenfolge: die jüngste Person als Spieler 1, dann im Uhrzeigersinn.",
-            "en": "Order: the youngest as player 1, then clockwise.",
+            "de": "Tragt euch im Uhrzeigersinn ein, wie ihr am Tisch sitzt.",
+            "en": "Enter the players clockwise, as you sit at the table.",
         },
+        "vx.setup.first": {"de": "Beginnt: {name}", "en": "Starts: {name}"},
+        "vx.setup.first_drawn": {"de": "Beginnt: {name} (ausgelost)", "en": "Starts: {name} (drawn)"},
+        "vx.setup.first_hint": {
+            "de": "Nach der Regel beginnt die jüngste Person: Namen antippen oder auslosen.",
+            "en": "By the rules the youngest starts: tap a name or draw.",
+        },
+        "vx.setup.first_pick": {"de": "{name} beginnt", "en": "{name} starts"},
+        "vx.setup.draw_first": {"de": "Auslosen", "en": "Draw"},
+        "vx.setup.more": {"de": "Mehr Optionen", "en": "More options"},
+        "vx.setup.sum_figures": {
+            "de": {"count": "n", "one": "{n} Figur je Person", "other": "{n} Figuren je Person"},
+            "en": {"count": "n", "one": "{n} figure each", "other": "{n} figures each"},
+        },
+        "vx.setup.sum_wurm_on": {"de": "mit Wurminator", "en": "with the Wurminator"},
+        "vx.setup.sum_wurm_off": {"de": "ohne Wurminator", "en": "without the Wurminator"},
+        "vx.setup.sum_drawn": {"de": "Parcours zufällig ({count} Tafeln)", "en": "random track ({count} tiles)"},
+        "vx.setup.sum_typed": {"de": "Parcours wie eingegeben ({count} Tafeln)",
+                               "en": "track as entered ({count} tiles)"},
+        "vx.setup.sum_bad": {"de": "Parcours fehlerhaft – bitte ansehen", "en": "the track has an error – please look"},
+        "vx.setup.sum_guards": {"de": "Wächter versetzt", "en": "guards moved"},
         "vx.setup.figures": {"de": "Figuren je Person", "en": "Figures each"},
         "vx.setup.wurminator": {"de": "Wurminator-Variante", "en": "Wurminator variant"},
         "vx.setup.bite_takes": {"de": "Der Wurminator-Biss nimmt", "en": "A Wurminator bite takes"},
@@ -25,7 +45,7 @@ add_strings(
         "vx.setup.layout": {"de": "Tafeln von Start bis Ziel", "en": "Tiles from start to goal"},
         "vx.setup.layout_ok": {
             "de": "Tafeln: {count} – {plus}× plus, {minus}× minus, {lucky}× G",
-            "en": "Tiles: {count} – {plus}× plus, {minus}× minus, {lucky}× G",
+            "en": "Tiles: {count} – {plus}× plus, {minus}× minus, {lucky}× lucky",
         },
         "vx.setup.palette": {"de": "Antippen hängt eine Tafel an:", "en": "Tap to add a tile:"},
         "vx.setup.del_last": {"de": "Letzte Tafel löschen", "en": "Delete last tile"},
@@ -40,7 +60,7 @@ add_strings(
         "vx.setup.tile_set_confirm": {"de": "Tafelsatz bestätigen", "en": "Confirm tile set"},
         "vx.setup.tile_set_ok": {
             "de": "Bestätigt: {count} Tafeln – {plus}× plus, {minus}× minus, {lucky}× G",
-            "en": "Confirmed: {count} tiles – {plus}× plus, {minus}× minus, {lucky}× G",
+            "en": "Confirmed: {count} tiles – {plus}× plus, {minus}× minus, {lucky}× lucky",
         },
         "vx.setup.tile_set_change": {"de": "Ändern", "en": "Change"},
         "vx.setup.figures_changed": {
@@ -50,7 +70,7 @@ add_strings(
         "vx.setup.tile_set_reset": {"de": "Standard-Tafelsatz", "en": "Default tile set"},
         "vx.setup.guards_title": {
             "de": "Wächter (Start: die ersten Plus- oder G-Tafeln; hier verschiebbar)",
-            "en": "Guards (start: the first plus or G tiles; movable here)",
+            "en": "Guards (start: the first plus or lucky tiles; movable here)",
         },
         "vx.setup.guard_line": {"de": "Wächter {g}: {where}", "en": "Guard {g}: {where}"},
         "vx.setup.guard_back": {"de": "Wächter {g} ein Feld zurück", "en": "Guard {g} one tile back"},
@@ -85,6 +105,10 @@ add_strings(
         "vx.pos.goal": {"de": "Ziel", "en": "Goal"},
         "vx.pos.slot": {"de": "Feld {n} ({tile})", "en": "slot {n} ({tile})"},
         "vx.pos.gap_slot": {"de": "Feld {n}", "en": "slot {n}"},
+        # the track's letters on the board, the palette and the typed line (both languages' letters are read)
+        "vx.letter.start": {"de": "S", "en": "S"},
+        "vx.letter.goal": {"de": "Z", "en": "F"},
+        "vx.letter.lucky": {"de": "G", "en": "L"},
         "vx.letter.guard": {"de": "W", "en": "Gd"},
         "vx.letter.wurm": {"de": "Wu", "en": "Wm"},
         # a board slot as a screen reader names it: its place, then who stands on it
@@ -146,10 +170,10 @@ add_strings(
                    "other": "{place}. {name} – {total} points"},
         },
         "vx.result.tiles": {"de": "Tafeln: {tiles}", "en": "Tiles: {tiles}"},
-        "vx.result.turns": {"de": "G dreht {minus} zu +{becomes}", "en": "G turns {minus} into +{becomes}"},
+        "vx.result.turns": {"de": "G dreht {minus} zu +{becomes}", "en": "L turns {minus} into +{becomes}"},
         "vx.result.unused": {
             "de": "{count}× G ohne Minustafel: 0 Punkte",
-            "en": "{count}× G without a minus tile: 0 points",
+            "en": "{count}× L without a minus tile: 0 points",
         },
         "vx.end.home": {"de": "Spielende: alle Figuren sind im Ziel.", "en": "Game over: every figure is home."},
         "vx.result.why": {"de": "Warum so? Wertung", "en": "Why? Scoring"},

@@ -12,7 +12,7 @@ import pytest
 from companion import registry
 from companion.app import AppContext, AppShell
 from companion.games.verflixxt import quick_score, result_screen, setup_state
-from scoring.verflixxt import GAME as ENGINE
+from scoring.verflixxt import DEFAULT_LAYOUT, GAME as ENGINE, format_layout
 from tests.companion.test_fonts import missing  # the one reader of the bundled Roboto
 from tests.harness.shell_ui import StubPage, field, type_into, walk
 
@@ -20,11 +20,20 @@ LAYOUT = "+3 -2 G -4 +5 -1 +2 G"
 
 
 @pytest.fixture
-def shell() -> AppShell:
+def fresh() -> AppShell:
+    """The setup as a table first sees it: a drawn layout, the options folded."""
     ctx = AppContext.create(db=":memory:")
     sh = AppShell(StubPage(), ctx)  # type: ignore[arg-type]
     sh.go_setup("verflixxt")
     return sh
+
+
+@pytest.fixture
+def shell(fresh: AppShell) -> AppShell:
+    """The setup with "Mehr Optionen" open and a known layout instead of the drawn one."""
+    click(fresh, "Mehr Optionen")
+    type_into(fresh, "Tafeln von Start bis Ziel", format_layout(DEFAULT_LAYOUT))
+    return fresh
 
 
 def label_of(c: Any) -> str:
@@ -249,8 +258,8 @@ def test_each_slot_and_pile_is_read_as_one_line_with_its_figures_guards_and_tile
     shell.lang = "en"
     shell.render()
     assert named_nodes(shell) == [
-        "Start", "slot 1 (+3): B, guard", "slot 2", "slot 3 (G): guard", "slot 4 (−4): A",
-        "slot 5 (+5): guard", "slot 6 (−1)", "slot 7 (+2): guard", "slot 8 (G): guard", "Goal",
+        "Start", "slot 1 (+3): B, guard", "slot 2", "slot 3 (L): guard", "slot 4 (−4): A",
+        "slot 5 (+5): guard", "slot 6 (−1)", "slot 7 (+2): guard", "slot 8 (L): guard", "Goal",
         "Ana: −2 points, tiles: −2", "Ben: 0 points, no tile yet"]
 
 
