@@ -3,7 +3,9 @@
 Drawn for a phone held in one hand: the fields share the row's width (15 fields,
 both lock fields and the count column fit a 360 px portrait screen and spread out
 in landscape like the paper sheet). Marks are icons of the bundled Material Icons
-font (a cross, a lock): the offline client has no font for symbol characters.
+font (a cross, a lock): the offline client has no font for symbol characters. A lucky
+number is circled, as a player would circle it on paper: the field's own frame turns
+round (a circle where the field is square, a capsule where it is narrow).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from components.common import own_node
 FIELD_HEIGHT = 48  # every field is a button: at least the 48 px touch target high
 LABEL_WIDTH = 18
 COUNT_WIDTH = 26
+ROUND = FIELD_HEIGHT / 2  # a lucky number's frame: Flutter clamps it to half the field's width
+RING = 1.5  # px: the ring around a lucky number, outside its frame (the fields are 1 px apart)
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,18 @@ class RowModel:
     crossed_word: str = "x"
     skipped_word: str = "-"
     count_label: str = ""  # spoken text of the count column ("3 Kreuze, abgeschlossen")
+    lucky: frozenset[int] = frozenset()  # the sheet's lucky numbers: their fields are circled
+    lucky_word: str = ""  # spoken after a lucky field's name: "Rot 15 (Glückszahl)"
+
+
+@dataclass(frozen=True)
+class FieldLook:
+    """What a field shows besides its number: its state (``field_state``), a lock field's lock,
+    a lucky number's circle."""
+
+    state: str
+    lock: bool = False
+    lucky: bool = False
 
 
 def field_state(row: RowModel, n: int) -> str:
@@ -59,11 +75,14 @@ def field_state(row: RowModel, n: int) -> str:
 
 def field_label(row: RowModel, n: int) -> str:
     state = field_state(row, n)
+    name = f"{row.name} {n}"
+    if n in row.lucky and row.lucky_word:
+        name += f" ({row.lucky_word})"
     if state == "crossed":
-        return f"{row.name} {n}: {row.crossed_word}"
+        return f"{name}: {row.crossed_word}"
     if state == "skipped":
-        return f"{row.name} {n}: {row.skipped_word}"
-    return f"{row.name} {n}"
+        return f"{name}: {row.skipped_word}"
+    return name
 
 
 def cross_row(
@@ -107,12 +126,12 @@ def cross_row(
     ]
     for n in row.fields:
         state = field_state(row, n)
-        is_lock = n in row.lock_fields
+        look = FieldLook(state, n in row.lock_fields, n in row.lucky)
         label = field_label(row, n)
         cells.append(
             part(
-                ("field", row.key, label, state, is_lock, row.color, row.light, row.text_color),
-                partial(_field, row, n, state, is_lock, label, on_tap),
+                ("field", row.key, label, look, row.color, row.light, row.text_color),
+                partial(_field, row, n, look, label, on_tap),
             )
         )
     cells.append(
@@ -146,11 +165,23 @@ def _count(row: RowModel) -> ft.Control:
     )
 
 
+def _frame(look: FieldLook) -> tuple[ft.Border, float, list[ft.BoxShadow] | None]:
+    """A field's frame: a thin one, or a thicker one in the text's colour on a lock field; a lucky
+    number's field is round, with a ring around it. The ring is drawn as the field's shadow, not as
+    another border: a sheet switched to a player with other lucky numbers changes two values of such
+    a field (radius, shadow) instead of its border's four sides."""
+    border = ft.Border.all(2, theme.TEXT) if look.lock else ft.Border.all(1, ft.Colors.BLACK_26)
+    if not look.lucky:
+        return border, 4, None
+    return border, ROUND, [ft.BoxShadow(spread_radius=RING, color=theme.TEXT)]
+
+
 def _field(
-    row: RowModel, n: int, state: str, is_lock: bool, label: str,
+    row: RowModel, n: int, look: FieldLook, label: str,
     on_tap: Callable[[str, int], None] | None,
 ) -> ft.Control:
     inner: ft.Control
+    state, is_lock = look.state, look.lock
     if state == "crossed":
         # unmistakable at arm's length: the row's strong colour, a big cross from the icon font
         bg, inner = row.color, ft.Icon(ft.Icons.CLOSE, size=20, color=row.text_color)
@@ -169,6 +200,7 @@ def _field(
             inner = ft.Column([number, ft.Icon(ft.Icons.LOCK_OUTLINE, size=12, color=color)], spacing=0, tight=True,
                               horizontal_alignment=ft.CrossAxisAlignment.CENTER,
                               alignment=ft.MainAxisAlignment.CENTER)
+    border, radius, ring = _frame(look)
     return ft.Semantics(
         label=label,
         button=True,
@@ -179,8 +211,9 @@ def _field(
             content=inner,
             height=FIELD_HEIGHT,
             bgcolor=bg,
-            border=ft.Border.all(2 if is_lock else 1, theme.TEXT if is_lock else ft.Colors.BLACK_26),
-            border_radius=4,
+            border=border,
+            border_radius=radius,
+            shadow=ring,
             alignment=ft.Alignment.CENTER,
             on_click=(lambda e: on_tap(row.key, n)) if on_tap else None,
         ),

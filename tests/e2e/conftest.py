@@ -233,6 +233,7 @@ QWIXX_SEATS = (("Name Spieler 1", "Ana"), ("Name Spieler 2", "Ben"),
 def set_up_qwixx(page) -> None:
     """From the home screen: the Qwixx Longo setup with Ana (lucky numbers 4 and 9) and Ben (5 and 12)."""
     button(page, "Qwixx Longo").click()
+    button(page, "Mehr Optionen").click()  # the lucky numbers are folded with the house rules
     for label, text in QWIXX_SEATS:
         fill(page, label, text)
 

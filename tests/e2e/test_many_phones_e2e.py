@@ -57,6 +57,7 @@ def create_game(page, server, n: int = 4) -> str:
     for _ in range(n - 2):
         button(page, "Spieler hinzufügen").click()
     page.get_by_label(f"Name Spieler {n}", exact=True).wait_for()
+    button(page, "Mehr Optionen").click()  # the lucky numbers are folded with the house rules
     for i in range(n):
         fill(page, f"Name Spieler {i + 1}", NAMES[i])
         fill(page, f"Glückszahlen Spieler {i + 1}", LUCKY[i])

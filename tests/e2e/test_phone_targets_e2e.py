@@ -132,6 +132,7 @@ def test_touch_targets_and_the_refusal_width_at_360(browser, phone_tables):
     try:
         button(page, "Qwixx Longo").click()
         button(page, "Spiel starten").wait_for()
+        button(page, "Mehr Optionen").click()  # the house rules are folded
         for name in ("nur das Weiß-Kreuz", "den ganzen Zug"):
             assert scrolled_to(page, name)["h"] >= 47.5, name
     finally:

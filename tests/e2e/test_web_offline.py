@@ -134,6 +134,7 @@ def start_qwixx(page) -> None:
     button(page, "Qwixx Longo").click(timeout=STEP / 1000)
     fill(page, "Name Spieler 1", "Ana")
     fill(page, "Name Spieler 2", "Ben")
+    button(page, "Mehr Optionen").click()  # the house rules are folded
     for expected in (3, 2, 1):
         button(page, "Ende beim Fehlwurf Nr. −").click()
         wait_text(page, f"Ende beim Fehlwurf Nr.: {expected}")

@@ -258,10 +258,10 @@ def play_view(shell: Shell) -> ft.Control:
     if refusal:
         phase.append(keyed(refusal, "refusal"))
     phase += _phase_controls(shell, state, seat, mine, waiting_mine, acting)
-    out.append(keyed(_status_block(shell, table, state), "status"))
-    out.append(keyed(ft.Column(phase, spacing=10), "phase"))
+    decision = ft.Column([keyed(_status_block(shell, table, state), "status"),
+                          keyed(ft.Column(phase, spacing=10), "phase")], spacing=10)
     switcher = _switcher(shell, table, state, seat)
-    out.append(keyed(ft.Column([switcher] if switcher else [], spacing=0), "switcher"))
+    out.append(_beside_sheet(decision, keyed(ft.Column([switcher] if switcher else [], spacing=0), "switcher")))
     out.append(keyed(sheet_view(shell, state, seat), "sheet"))
     out.append(keyed(shell.memo((table.id, "dispute"), shell.lang, lambda: dispute_button(shell)), "dispute"))
     return ft.Column(out, spacing=10)
@@ -278,6 +278,16 @@ def _halves(shell: Shell, key: str, blocks: list[ft.Control]) -> ft.Control:
     halves = [shell.memo((table_id, f"{key}-half{i}"), id(block), half(block)) for i, block in enumerate(blocks)]
     return shell.memo((table_id, key), tuple(id(h) for h in halves), lambda: keyed(ft.ResponsiveRow(
         halves, spacing=10, run_spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER), key))
+
+
+def _beside_sheet(decision: ft.Control, switcher: ft.Control) -> ft.Control:
+    """The decision, then the sheet chips: one under the other on a phone held upright (as before);
+    side by side in landscape, both on the sheet's upper edge, so a whole sheet and the decision's
+    buttons fit one screenful of a phone turned sideways (the sheet needs the whole width there
+    for fields of 48 px, and a chip row between would push the buttons off)."""
+    return keyed(ft.ResponsiveRow(
+        [ft.Container(decision, col={"xs": 12, "sm": 7}), ft.Container(switcher, col={"xs": 12, "sm": 5})],
+        spacing=10, run_spacing=10, vertical_alignment=ft.CrossAxisAlignment.END), "decision")
 
 
 def _rest_pass(shell: Shell, seats: list[int]) -> None:
@@ -416,20 +426,12 @@ def action_row(shell: Shell, state: State, actions: list[Action]) -> ft.Control:
 
 
 def sheet_view(shell: Shell, state: State, seat: int) -> ft.Control:
-    sheet = state.sheets[seat]
-    legal = shell.game_table.game.legal(state, seat) if (shell.seats is None or seat in shell.seats) else []
-    legal_fields: dict[str, set[int]] = {c: set() for c in COLORS}
-    for a in legal:
-        number = crossed_number(state, a)
-        if number is not None:
-            legal_fields[a.row].add(number)
-
     shown_key = ("q8_shown", shell.game_table.id)
     shell.ui[shown_key] = seat
 
     def tap(color: str, number: int) -> None:
         # Rows and cells are shared between renders and between players' sheets
-        # (see below): the tapped sheet is the one shown now, the state is now.
+        # (see ``_sheet_rows``): the tapped sheet is the one shown now, the state is now.
         live = shell.game_table.state_as(State)
         shown = shell.ui.get(shown_key, seat)
         if shell.seats is not None and shown not in shell.seats:
@@ -444,13 +446,25 @@ def sheet_view(shell: Shell, state: State, seat: int) -> ft.Control:
         else:
             shell.submit(verdict)
 
-    # A row (and a cell) that looks the same as last time is the same control
-    # object, whoever's sheet it is: Flet's diff then skips it without looking
-    # inside (a sheet is ~250 controls; a tap changes a few cells, a switch to
-    # the next player's sheet only the cells that differ).
+    return _sheet_frame(shell, state, seat, _sheet_rows(shell, state, seat, tap))
+
+
+def _sheet_rows(shell: Shell, state: State, seat: int, tap: Callable[[str, int], None]) -> list[ft.Control]:
+    """The sheet's four rows, its player's lucky numbers circled (q8.lucky), the fields offered now marked.
+
+    A row (and a cell) that looks the same as last time is the same control object, whoever's
+    sheet it is: Flet's diff then skips it without looking inside (a sheet is ~250 controls; a
+    tap changes a few cells, a switch to the next player's sheet only the cells that differ)."""
+    sheet = state.sheets[seat]
+    legal = shell.game_table.game.legal(state, seat) if (shell.seats is None or seat in shell.seats) else []
+    legal_fields: dict[str, set[int]] = {c: set() for c in COLORS}
+    for a in legal:
+        number = crossed_number(state, a)
+        if number is not None:
+            legal_fields[a.row].add(number)
     cache = shell.parts(("q8_rows", shell.game_table.id), 64)
     parts = shell.parts(("q8_cells", shell.game_table.id), 1024)
-    rows = []
+    rows: list[ft.Control] = []
     for c in COLORS:
         strong, light, on_strong = STYLE[c]
         n = sheet.crosses(c)
@@ -463,11 +477,24 @@ def sheet_view(shell: Shell, state: State, seat: int) -> ft.Control:
             count_text=str(n), text_color=on_strong,
             crossed_word=shell.t("q8.play.crossed"), skipped_word=shell.t("q8.play.skipped"),
             count_label=shell.t(count_key, color=color_name(shell, c), count=n),
+            lucky=frozenset(sheet.lucky), lucky_word=shell.t("q8.play.lucky_word"),
         )
         row = cache.get(model)
         if row is None:
             row = cache[model] = cross_row(model, tap, parts=parts)
+        elif isinstance(row, ft.Row):
+            # Two players' rows differ (their lucky numbers at least) but share their unchanged
+            # fields; Flet drops the replaced row's fields from the session's index, the shared
+            # ones too: each is handed back (Shell.reuse), or a tap on it would search the page.
+            for cell in row.controls:
+                shell.reuse(cell)
         rows.append(row)
+    return rows
+
+
+def _sheet_frame(shell: Shell, state: State, seat: int, rows: list[ft.Control]) -> ft.Control:
+    """Whose sheet, its rows, then its misthrows, lucky numbers and points."""
+    sheet = state.sheets[seat]
     total = shell.game_table.game.result(state).players[seat].total
     texts = (
         shell.t("q8.play.sheet_of", name=state.names[seat]),
@@ -480,10 +507,18 @@ def sheet_view(shell: Shell, state: State, seat: int) -> ft.Control:
         return shell.memo((shell.game_table.id, f"sheet-line{i}"), texts[i], lambda: own_node(
             ft.Text(texts[i], size=size, weight=ft.FontWeight.BOLD if bold else None)))
 
+    def legend() -> ft.Control:
+        """The lucky numbers in words, after a ring like the one around their fields."""
+        return shell.memo((shell.game_table.id, "sheet-lucky"), texts[2], lambda: own_node(ft.Row(
+            [ft.Icon(ft.Icons.CIRCLE_OUTLINED, size=16, color=theme.TEXT), ft.Text(texts[2], size=14)],
+            spacing=4, tight=True)))
+
     def build() -> ft.Control:
-        footer = ft.Row([line(1, 14, False), line(2, 14, False), line(3, 14, True)], wrap=True, spacing=12)
+        footer = ft.Row([line(1, 14, False), legend(), line(3, 14, True)], wrap=True, spacing=12)
         return isolated(ft.Container(
-            content=ft.Column([line(0, 15, True), *rows, footer], spacing=4),
+            # rows close together, like the paper's: in landscape the decision's buttons and the whole
+            # sheet then fit one screenful (844x390)
+            content=ft.Column([line(0, 15, True), *rows, footer], spacing=2),
             border=ft.Border.all(1, theme.OUTLINE),
             border_radius=10,
             padding=4,  # every pixel of a 360 px phone goes to the fields

@@ -1,4 +1,8 @@
-"""Qwixx Longo's setup screen: players, their lucky numbers (drawn or typed) and the house rules."""
+"""Qwixx Longo's setup screen: a usual game in three taps (players, who begins, start).
+
+The players come from the saved profiles (or are typed); who begins is chosen or drawn. The rest
+(lucky numbers, already drawn for everyone, and the house rules) waits folded under "Mehr Optionen".
+"""
 
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ from companion.games.setup_seats import (
 )
 from companion.records.profiles import Profile, list_profiles
 from components import theme
-from components.common import big_button, section_title, stepper, toggle_row
+from components.common import big_button, keyed, section_title, stepper, toggle_row
 from components.profile_picker import profile_picker
 from components.seat_editor import error_text, seat_editor
 from scoring.dice import Dice
@@ -75,6 +79,8 @@ class QwixxSetup(SetupErrors):
     end_misthrows: int = 4
     lucky_errors: dict[int, InvalidInput] = field(default_factory=dict)  # q8.lucky, beside each seat's numbers
     start: int = 0  # the seat that rolls first
+    start_drawn: bool = False  # the start seat was drawn, not chosen: the screen says so
+    more: bool = False  # "Mehr Optionen" unfolded
     next_uid: int = 0
 
     def new_seat(self) -> QwixxSeat:
@@ -94,6 +100,18 @@ class QwixxSetup(SetupErrors):
 
     def clear_errors(self) -> None:
         self.name_errors, self.lucky_errors, self.start_error = [], {}, None
+
+    def rules_changed(self) -> bool:
+        """A house rule differs from the game's own (the folded section says so)."""
+        return self.options() != QwixxSetup().options()
+
+    def remove_seat(self, i: int) -> None:
+        """Seat ``i`` goes; whoever was to begin still begins (the first seat if it was ``i``)."""
+        self.players.pop(i)
+        if i < self.start:
+            self.start -= 1
+        elif i == self.start:
+            self.start, self.start_drawn = 0, False
 
 
 def _setup_state(shell: Shell) -> QwixxSetup:
@@ -116,7 +134,7 @@ def _seat_actions(shell: Shell, st: QwixxSetup, fields: SeatFields) -> dict[str,
     def on_remove(i: int) -> None:
         fields.sync()
         if len(players) > ENGINE.min_players:
-            players.pop(i)
+            st.remove_seat(i)
             st.clear_errors()
             shell.render()
 
@@ -127,9 +145,17 @@ def _seat_actions(shell: Shell, st: QwixxSetup, fields: SeatFields) -> dict[str,
             shell.render()
 
     def pick_profile(prof: Profile) -> None:
-        """A saved player takes the first seat not yet held by a profile (or a new seat)."""
+        """A saved player takes the first seat not yet held by a profile (or a new seat); a second
+        tap on the chip gives the seat up again (a wrong tap costs one tap)."""
         fields.sync()
-        if any(p.profile_id == prof.id for p in players):
+        held = next((i for i, p in enumerate(players) if p.profile_id == prof.id), None)
+        if held is not None:
+            if len(players) > ENGINE.min_players:
+                st.remove_seat(held)
+            else:
+                players[held].name, players[held].profile_id, players[held].color = "", None, None
+            st.clear_errors()
+            shell.render()
             return
         free = next((p for p in players if not p.profile_id), None)
         if free is None:
@@ -145,7 +171,8 @@ def _seat_actions(shell: Shell, st: QwixxSetup, fields: SeatFields) -> dict[str,
     return {"on_name": on_name, "on_remove": on_remove, "on_add": on_add, "pick_profile": pick_profile}
 
 
-def _lucky_row(shell: Shell, st: QwixxSetup, i: int, fields: SeatFields, name: str) -> tuple[ft.Control, ...]:
+def _lucky_row(shell: Shell, st: QwixxSetup, i: int, fields: SeatFields, name: str) -> list[ft.Control]:
+    """One seat's lucky numbers (q8.lucky): drawn when the seat came, typed over or drawn again here."""
     p = st.players[i]
 
     def changed(e: ft.Event[ft.TextField]) -> None:
@@ -157,28 +184,19 @@ def _lucky_row(shell: Shell, st: QwixxSetup, i: int, fields: SeatFields, name: s
         st.lucky_errors.pop(i, None)
         shell.render()
 
-    def begins(e: ft.Event[ft.IconButton]) -> None:
-        fields.sync()
-        st.start = i
-        shell.render()
-
     field = ft.TextField(label=shell.t("q8.setup.lucky", n=i + 1), value=p.lucky, on_change=changed, expand=True,
                          dense=True, keyboard_type=ft.KeyboardType.NUMBER)
     fields.items.append((i, "lucky", field))
-    first = min(st.start, len(st.players) - 1) == i
-    flag = ft.IconButton(icon=ft.Icons.FLAG if first else ft.Icons.OUTLINED_FLAG, icon_size=28, width=48, height=48,
-                         icon_color=theme.ON_CHOICE if first else theme.MUTED,
-                         bgcolor=theme.CHOICE if first else None, selected=first,
-                         tooltip=shell.t("q8.setup.start_pick", n=i + 1), on_click=begins)
     row: list[ft.Control] = [ft.Row([field, big_button(shell.t("q8.setup.draw"), draw,
-                                                       tooltip=shell.t("q8.setup.draw_tip", name=name)), flag])]
+                                                       tooltip=shell.t("q8.setup.draw_tip", name=name))])]
     err = st.lucky_errors.get(i)
     if err is not None:
         row.append(error_text(shell.err_text(err)))
-    return tuple(row)
+    return row
 
 
 def _seat_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> list[ft.Control]:
+    """Who plays: the saved players' chips first (a tap seats one), then each seat's name."""
     act = _seat_actions(shell, st, fields)
     players = st.players
     out: list[ft.Control] = []
@@ -186,10 +204,8 @@ def _seat_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> list[ft.Con
     if profiles:
         out.append(profile_picker(profiles, act["pick_profile"], t=shell.t,
                                   chosen=[p.profile_id for p in players]))
-    names, _ = check_names(shell, [p.name for p in players])
-    extras = [_lucky_row(shell, st, i, fields, names[i]) for i in range(len(players))]
     seats = seats_for(shell, [p.name for p in players], [str(p.uid) for p in players],
-                      error_texts(shell, st.name_errors), low=ENGINE.min_players, extras=extras)
+                      error_texts(shell, st.name_errors), low=ENGINE.min_players)
     names_out: list[ft.TextField] = []
     out.append(seat_editor(seats, on_name=act["on_name"], on_remove=act["on_remove"], fields=names_out,
                            add=add_seat(shell, len(players), ENGINE.max_players, act["on_add"],
@@ -199,24 +215,61 @@ def _seat_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> list[ft.Con
 
 
 def _start_player_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> list[ft.Control]:
-    """Who rolls first (as the other games have it): a chip per seat, or drawn."""
+    """Who rolls first: a chip per seat (chosen), or drawn by the app's dice. The youngest cannot
+    be asked for: a profile knows no age, and the screen says so in a line."""
     names, _ = check_names(shell, [p.name for p in st.players])
     sp = min(st.start, len(names) - 1)
 
-    def pick(i: int) -> None:
+    def pick(i: int, drawn: bool = False) -> None:
         fields.sync()
-        st.start = i
+        st.start, st.start_drawn = i, drawn
         shell.render()
 
-    def draw(e: ft.Event[ft.Button]) -> None:
-        pick(Dice().roll(len(names))[0] - 1)
+    def draw(e: ft.Event[ft.OutlinedButton]) -> None:
+        pick(Dice().roll(len(names))[0] - 1, drawn=True)
 
-    # the choice itself is the flag in each seat's card (``_lucky_row``): always beside the right name
-    return [ft.Row([ft.Icon(ft.Icons.FLAG, color=theme.PRIMARY),
-                    ft.Text(shell.t("q8.setup.start_player", name=names[sp]), size=16, weight=ft.FontWeight.W_600,
-                            expand=True),
-                    big_button(shell.t("q8.setup.draw_start"), draw)], wrap=False,
-                   vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+    chips: list[ft.Control] = [
+        ft.Button(content=ft.Text(name, size=15, weight=ft.FontWeight.BOLD if i == sp else None,
+                                  color=theme.ON_CHOICE if i == sp else None),
+                  icon=ft.Icons.FLAG if i == sp else ft.Icons.OUTLINED_FLAG,
+                  icon_color=theme.ON_CHOICE if i == sp else theme.MUTED, height=48,
+                  bgcolor=theme.CHOICE if i == sp else None, tooltip=shell.t("q8.setup.start_pick", n=i + 1),
+                  on_click=lambda e, i=i: pick(i))
+        for i, name in enumerate(names)]
+    said = shell.t("q8.setup.start_drawn" if st.start_drawn else "q8.setup.start_player", name=names[sp])
+    return [
+        ft.Row([ft.Text(said, size=16, weight=ft.FontWeight.W_600, expand=True),
+                ft.OutlinedButton(content=shell.t("q8.setup.draw_start"), icon=ft.Icons.CASINO_OUTLINED,
+                                  height=48, on_click=draw)],
+               vertical_alignment=ft.CrossAxisAlignment.CENTER),
+        ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+        ft.Text(shell.t("q8.setup.no_youngest"), size=14, color=theme.MUTED),
+    ]
+
+
+def _more_toggle(shell: Shell, st: QwixxSetup, fields: SeatFields) -> ft.Control:
+    """The fold: "Mehr Optionen" and, beside it, what waits inside (and whether a rule was changed)."""
+    def flip(e: ft.Event[ft.TextButton]) -> None:
+        fields.sync()
+        st.more = not st.more
+        shell.render()
+
+    inside = shell.t("q8.setup.more_inside")
+    if st.rules_changed():
+        inside = shell.t("q8.setup.more_changed", inside=inside)
+    return ft.Row([ft.TextButton(content=shell.t("q8.setup.more"), height=48, on_click=flip,
+                                 icon=ft.Icons.EXPAND_LESS if st.more else ft.Icons.EXPAND_MORE),
+                   ft.Text(inside, size=14, color=theme.MUTED, expand=True)],
+                  spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def _lucky_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> list[ft.Control]:
+    names, _ = check_names(shell, [p.name for p in st.players])
+    out: list[ft.Control] = [section_title(shell.t("q8.setup.lucky_title")),
+                             ft.Text(shell.t("q8.setup.lucky_intro"), size=14)]
+    for i in range(len(st.players)):
+        out += _lucky_row(shell, st, i, fields, names[i])
+    return out
 
 
 def _options_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> list[ft.Control]:
@@ -276,6 +329,7 @@ def _start_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> list[ft.Co
         checked = _checked_players(shell, st)
         if checked is None:
             shell.refusal = None
+            st.more = st.more or bool(st.lucky_errors)  # a lucky number's error shows beside its field
             shell.render()
             return
         options = st.options()
@@ -293,6 +347,9 @@ def setup_view(shell: Shell) -> ft.Control:
     rows: list[ft.Control] = [section_title(shell.t("q8.setup.title"))]
     rows += _seat_block(shell, st, fields)
     rows += _start_player_block(shell, st, fields)
-    rows += _options_block(shell, st, fields)
+    rows.append(keyed(_more_toggle(shell, st, fields), "more"))
+    if st.more:
+        rows.append(keyed(ft.Column(_lucky_block(shell, st, fields) + _options_block(shell, st, fields),
+                                    spacing=10), "more-options"))
     rows += _start_block(shell, st, fields)
     return ft.Column(rows, spacing=10)

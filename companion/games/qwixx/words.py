@@ -80,7 +80,20 @@ add_strings(
         # who begins (as in the other two games)
         "q8.setup.start_player": {"de": "Beginnt: {name}", "en": "Starts: {name}"},
         "q8.setup.start_pick": {"de": "Spieler {n} beginnt", "en": "Player {n} starts"},
-        "q8.setup.draw_start": {"de": "Startspieler auslosen", "en": "Draw the start player"},
+        "q8.setup.draw_start": {"de": "Auslosen", "en": "Draw lots"},
+        "q8.setup.start_drawn": {"de": "Beginnt: {name} (ausgelost)", "en": "Starts: {name} (drawn)"},
+        "q8.setup.no_youngest": {
+            "de": "„Die jüngste Person beginnt“ geht noch nicht: Die Profile kennen kein Alter.",
+            "en": "“The youngest starts” is not possible yet: the profiles know no age.",
+        },
+        "q8.setup.more": {"de": "Mehr Optionen", "en": "More options"},
+        "q8.setup.more_inside": {"de": "Glückszahlen, Hausregeln", "en": "Lucky numbers, house rules"},
+        "q8.setup.more_changed": {"de": "{inside} – Hausregeln geändert", "en": "{inside} – house rules changed"},
+        "q8.setup.lucky_title": {"de": "Glückszahlen", "en": "Lucky numbers"},
+        "q8.setup.lucky_intro": {
+            "de": "Jede Person hat schon zwei Glückszahlen: gezogen oder aus ihrem Profil. Hier könnt ihr sie ändern.",
+            "en": "Everyone already has two lucky numbers: drawn, or from their profile. You can change them here.",
+        },
         "q8.result.sheet_row": {
             "de": "{color}: {crosses} · Kreuze {count} · {points} P.",
             "en": "{color}: {crosses} · crosses {count} · {points} pts",
@@ -102,6 +115,7 @@ add_strings(
         "q8.play.and": {"de": "{names} und {last}", "en": "{names} and {last}"},
         "q8.play.crossed": {"de": "angekreuzt", "en": "crossed"},
         "q8.play.skipped": {"de": "übersprungen", "en": "skipped"},
+        "q8.play.lucky_word": {"de": "Glückszahl", "en": "lucky number"},  # a circled field, spoken
         "q8.play.count": {"de": "Kreuze {color}: {count}", "en": "{color} crosses: {count}"},
         "q8.play.count_bonus": {
             "de": "Kreuze {color}: {count}, von dir abgeschlossen",

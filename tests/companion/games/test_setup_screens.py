@@ -130,6 +130,7 @@ def test_the_player_limit_is_said_in_words_and_the_add_button_stays(game, most):
 def test_bad_lucky_numbers_are_refused_beside_their_field_q8_lucky(lang, message):
     sh = setup_shell("qwixx-longo", lang)
     label = "Glückszahlen Spieler 2" if lang == "de" else "Lucky numbers player 2"
+    click(sh, "Mehr Optionen" if lang == "de" else "More options")  # the lucky numbers wait folded
     type_into(sh, label, "3 3")
     start(sh, lang)
     assert sh.table is None
@@ -157,6 +158,7 @@ def test_the_qwixx_setup_draws_with_the_engine(monkeypatch):
 
     monkeypatch.setattr(q8ui, "draw_lucky", lambda rng: (4, 13))
     sh = setup_shell("qwixx-longo")
+    click(sh, "Mehr Optionen")
     assert field(sh, "Glückszahlen Spieler 1").value == "4 13"
     click(sh, "Glückszahlen für Spieler 2 ziehen")
     assert field(sh, "Glückszahlen Spieler 2").value == "4 13"
@@ -177,6 +179,7 @@ def test_figures_default_is_the_engines_vx_setup():
 def test_a_third_player_changes_the_figures_and_says_so_vx_setup(lang, added, removed):
     sh = setup_shell("verflixxt", lang)
     de = lang == "de"
+    click(sh, "Mehr Optionen" if de else "More options")  # the figures wait folded
     assert added not in texts(sh)
     click(sh, "Spieler hinzufügen" if de else "Add player")
     t = texts(sh)
@@ -190,6 +193,7 @@ def test_a_third_player_changes_the_figures_and_says_so_vx_setup(lang, added, re
 
 def test_the_tile_set_is_confirmed_once_without_doubt_vx_setup():
     sh = setup_shell("verflixxt")
+    click(sh, "Mehr Optionen")
     assert "Einmal mit eurer Schachtel vergleichen und bestätigen – dieses Gerät merkt sich den Satz." in texts(sh)
     type_into(sh, "Tafelsatz für die Zufallsauslage", "+1 +2 -3 G")
     click(sh, "Tafelsatz bestätigen")
@@ -213,6 +217,7 @@ def test_the_tile_set_is_confirmed_once_without_doubt_vx_setup():
 
 def test_a_bad_tile_set_is_not_confirmed_and_its_error_is_beside_it():
     sh = setup_shell("verflixxt")
+    click(sh, "Mehr Optionen")
     type_into(sh, "Tafelsatz für die Zufallsauslage", "+1 0")
     click(sh, "Tafelsatz bestätigen")
     t = texts(sh)
@@ -227,6 +232,7 @@ async def test_the_confirmed_tile_set_is_remembered_by_the_browser_vx_setup(tmp_
 
     app = await AppSession.start(make_context(tmp_path / "a.db"))
     await app.click(text="Verflixxt! Kompakt")
+    await app.click(text="Mehr Optionen")
     await app.type_into("Tafelsatz für die Zufallsauslage", "+1 +2 -3 G")
     await app.click(text="Tafelsatz bestätigen")
     await app.settle()
@@ -239,6 +245,9 @@ async def test_the_confirmed_tile_set_is_remembered_by_the_browser_vx_setup(tmp_
     app = await AppSession.start(make_context(tmp_path / "b.db"))
     app.conn.answers["get"] = "+1 +2 -3 G"
     await app.click(text="Verflixxt! Kompakt")
+    # the layout drawn at once is drawn again from the table's own set when it arrives
+    await app.wait_for(lambda: app.has_text("3 Figuren je Person · ohne Wurminator · Parcours zufällig (4 Tafeln)"))
+    await app.click(text="Mehr Optionen")
     await app.wait_for(lambda: app.has_text("Bestätigt: 4 Tafeln – 2× plus, 1× minus, 1× G"))
     assert not app.crashes()
     await app.close()
