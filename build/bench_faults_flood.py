@@ -117,7 +117,7 @@ def _flood_process(port: int, gid: str, cookie: str, go: Any, result: Any) -> No
 def run() -> dict[str, Any]:
     from companion.store import Store
     from companion.table.table import Tables
-    from companion.web.server import HOST_COOKIE, PHONE_COOKIE
+    from companion.web.cookies import cookie_names
     from scoring.engine import PlayerSpec
     from tests.e2e.conftest import Server
 
@@ -128,10 +128,15 @@ def run() -> dict[str, Any]:
     a, b = (tables.create("raus-aus-dem-verlies", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")],
                           {"start_player": 0}).id for _ in range(2))
     store.close()
-    cookie_a = f"{HOST_COOKIE}={TOKEN}; {PHONE_COOKIE}={'a' * 22}"
-    cookie_b = f"{HOST_COOKIE}={TOKEN}; {PHONE_COOKIE}={'b' * 22}"
     srv = Server(db, ["--lan", "--host", "127.0.0.1", "--token", TOKEN])
     try:
+        # the host cookie holds a key the server made for the host link, never the token itself
+        from tests.harness.ws import host_key
+
+        names = cookie_names(srv.port)
+        key = host_key(srv.port, TOKEN)
+        cookie_a = f"{names.host}={key}; {names.phone}={'a' * 22}"
+        cookie_b = f"{names.host}={key}; {names.phone}={'b' * 22}"
         idle = asyncio.run(_taps(srv.port, b, cookie_b, TAPS, 0, None))
 
         # the flooding phone is its own process (as it would be its own device): its sending

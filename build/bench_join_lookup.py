@@ -105,12 +105,14 @@ def _get(port: int, path: str, cookie: str | None = None) -> int:
 
 
 def real_server(db: pathlib.Path) -> dict[str, Any]:
-    from companion.web.server import HOST_COOKIE
+    from companion.web.cookies import cookie_names
     from tests.e2e.conftest import Server
+    from tests.harness.ws import host_key
 
     srv = Server(db, ["--lan", "--host", "127.0.0.1", "--token", TOKEN])
-    cookie = f"{HOST_COOKIE}={TOKEN}"
     try:
+        # the host cookie holds a key the server made for the host link, never the token itself
+        cookie = f"{cookie_names(srv.port).host}={host_key(srv.port, TOKEN)}"
         def host_times() -> list[float]:
             out = []
             for _ in range(HOST_REQUESTS):

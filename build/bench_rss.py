@@ -54,12 +54,19 @@ def rss_mb(pid: int) -> float:
     raise RuntimeError("no VmRSS")
 
 
+def guest_cookie(port: int, gid: str, tok: str, phone: str) -> str:
+    """The Cookie header of a phone that opened the game's join link on the server at ``port``."""
+    from companion.web.cookies import cookie_names, guest_value
+
+    names = cookie_names(port)
+    return f"{names.guest}={guest_value(gid, tok)}; {names.phone}={phone}"
+
+
 async def _guest(port: int, gid: str, tok: str, phone: str) -> bool:
     """One phone opens the table's link as a guest, takes its first screen and leaves."""
-    from companion.web.server import GUEST_COOKIE, PHONE_COOKIE
     from tests.companion.web.kill_server_client import open_client
 
-    cookie = f"{GUEST_COOKIE}={gid}.{tok}; {PHONE_COOKIE}={phone}"
+    cookie = guest_cookie(port, gid, tok, phone)
     async with open_client(port, f"/g/{gid}", cookie=cookie) as client:
         got = 0
         while True:  # every frame until the screen is quiet for 0.5 s (or 10 s in all)
@@ -91,15 +98,13 @@ async def _silent_sockets(port: int, gid: str, tok: str, n: int, pid: int) -> tu
     the phones close them. Returns (how many opened, RSS then)."""
     import websockets
 
-    from companion.web.server import GUEST_COOKIE, PHONE_COOKIE
-
     sem = asyncio.Semaphore(AT_ONCE)
     opened: list[Any] = []
 
     async def one(i: int) -> None:
         async with sem:
             try:
-                cookie = f"{GUEST_COOKIE}={gid}.{tok}; {PHONE_COOKIE}={'s' * 10}{i:012d}"
+                cookie = guest_cookie(port, gid, tok, f"{'s' * 10}{i:012d}")
                 opened.append(await websockets.connect(f"ws://127.0.0.1:{port}/ws", open_timeout=10,
                                                        close_timeout=1, additional_headers={"Cookie": cookie}))
             except Exception:  # noqa: BLE001 - counted as not opened

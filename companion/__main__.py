@@ -101,6 +101,9 @@ def main(argv: list[str] | None = None) -> int:
     netloc = f"[{public}]" if ":" in public else public
     base = f"http://{netloc}:{args.port}/"
     ctx = AppContext.create(join_url=base, token=token, writer=True)  # commits off the event loop
+    from companion.web.limits import LimitedTables
+
+    ctx.tables = LimitedTables(ctx.store)  # a bound on new games per minute (nothing is open yet)
     ctx.require_client = True  # a session the Gate did not name gets nothing (see Shell.identify)
     # an address given for a gated server is where its phones come from, loopback too (a proxy in
     # front of it); only a wildcard bind that found no network address leaves the phones outside

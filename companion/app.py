@@ -32,6 +32,7 @@ from companion.shell import (
 )
 from companion.shell_reuse import ControlReuse, ScreenMemory
 from companion.store import StoreError
+from companion.table import join_seats
 from companion.table.table import ActionInput, PendingWrite, Table
 from companion.web.client import CLIENT
 from companion.web.guard import GC
@@ -51,7 +52,7 @@ def game_ui(game_id: str) -> GameUI | None:
 
 
 EXTENSION_MODULES = ("companion.screens.rules", "companion.screens.history", "companion.screens.join",
-                     "companion.screens.bgstats", "companion.screens.storage")
+                     "companion.screens.bgstats", "companion.screens.storage", "companion.screens.clock")
 
 
 def load_extensions() -> None:
@@ -171,6 +172,8 @@ class AppShell(ControlReuse, PhoneSettings):
             self.scope = {client.game} if client.game else set()
         if client is not None and client.phone:
             self.phone = client.phone
+        if client is not None and client.notice:  # the server changed what this connection asked for
+            self.flash = self.t(client.notice, n=client.notice_n)
 
     def guest_route(self, route: str) -> str:
         """Whatever a guest typed, its own game: ``/g/<game>`` (a seat link of that game keeps
@@ -237,7 +240,9 @@ class AppShell(ControlReuse, PhoneSettings):
             self.ui["lang_fixed"] = True
 
     def _on_disconnect(self, e: ft.Event[ft.Page]) -> None:
-        pass  # the session may come back (reload); the table keeps going
+        # the session may come back (reload); the table keeps going. Its seat no longer counts as
+        # connected: the host's join screen and the seat pickers of its game say so now
+        join_seats.phone_left(self)
 
     def _on_close(self, e: ft.Event[ft.Page]) -> None:
         self._unsubscribe()
@@ -489,7 +494,7 @@ class AppShell(ControlReuse, PhoneSettings):
         self._reused = []
         try:
             content = self._screen()
-        except Exception as exc:  # a view bug must not kill the session: show it and keep the game
+        except Exception:  # a view bug must not kill the session: show it and keep the game
             log.exception("view failed")
             content = [info_line(self.t("app.view_failed"), color=theme.REFUSAL)]
         if self.table is not None:

@@ -95,6 +95,42 @@ def seats_connected(shell: Shell, game_id: str, *, others_only: bool = False) ->
     return out
 
 
+def phone_left(shell: Shell) -> None:
+    """``shell``'s connection ended (its session may come back): the screens that show who is
+    connected to its game (the host's join screen, the seat pickers) are drawn again without it."""
+    game_id = shell.table.id if shell.table is not None else shell.ui.get("join_game")
+    if not game_id or not shell.seats:
+        return
+    _rerender([s for s in _others(shell) if s.screen in ("join", "seat") and s.ui.get("join_game") == game_id])
+
+
+def holder_away(shell: Shell, game_id: str, seat: int) -> bool:
+    """``seat`` is held by a phone that has no connected session (its tab closed, its Wi-Fi gone)."""
+    holder = shell.ctx.claims.get(game_id, {}).get(seat)
+    return holder is not None and not any(s.phone == holder and _connected(s) for s in list(shell.ctx.shells))
+
+
+def take_over(shell: Shell, game_id: str, seat: int) -> bool:
+    """A guest phone new to this game takes a seat whose phone is gone, without the host: the
+    table goes on when a phone's tab closed mid-game. A phone that held a seat of this game before
+    asks as ever (it hops no seats), and a holder that is still connected is asked as ever."""
+    if not shell.is_guest or shell.phone in shell.ctx.seated_before.get(game_id, set()):
+        return False
+    if not holder_away(shell, game_id, seat):
+        return False
+    before = shell.ctx.grant_seat(game_id, seat, shell.phone, move=True)
+    for s in list(shell.ctx.shells):
+        if before is not None and s.phone == before and s.table is not None and s.table.id == game_id:
+            # the gone phone's session comes back to the picker: drawn now (it is sent nothing while
+            # away), so a reconnect shows the picker, and a tap on its old sheet reaches no control
+            s.seats = None
+            try:
+                s.render()
+            except Exception:  # noqa: BLE001 - what a session away cannot do (its wake lock): drawn all the same
+                log.debug("a gone phone's screen not fully drawn", exc_info=True)
+    return True
+
+
 def _refresh_join_screens(shell: Shell, game_id: str | None) -> None:
     """The host's join screen lists who is connected: tell it someone came or went."""
     if not game_id:
@@ -202,6 +238,9 @@ def _rerender(shells: list[Shell]) -> None:
 def request_seat(shell: Shell, game_id: str, seat: int) -> None:
     """A guest asks for a seat it may not simply take: the host's screens (and the holder's
     phone) show the request; the guest's picker says it asked."""
+    # one request per seat, the newest: a host's screen shows at most one banner per seat, however
+    # many phones ask (the earlier askers' pickers show the seats again, to ask again)
+    shell.ctx.requests = [r for r in shell.ctx.requests if not (r.game == game_id and r.seat == seat)]
     shell.ctx.add_request(game_id, seat, shell.phone)
     shell.ui.pop("seat_refused", None)
     _rerender(_concerned(shell, game_id))
@@ -294,7 +333,7 @@ def choose_seat(shell: Shell, game_id: str, seat: int | None, *, remember: bool 
     if shell.is_guest:
         assert seat is not None  # a guest never gets the pass-around view (returned above)
         game_id = shell.game_table.id
-        if not shell.claim_seat(game_id, seat):
+        if not shell.claim_seat(game_id, seat) and not (ask and take_over(shell, game_id, seat)):
             if ask:
                 request_seat(shell, game_id, seat)
             shell.go("seat", join_game=game_id)

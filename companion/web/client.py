@@ -19,6 +19,8 @@ class Client(BaseModel):
     role: Literal["host", "guest"]
     game: str | None = None  # a guest's game
     phone: str | None = None  # the browser's phone cookie (seat claims)
+    notice: str | None = None  # an i18n key: what the phone is told on arrival (its number ``{n}``: ``notice_n``)
+    notice_n: int = 0
 
 
 CLIENT: ContextVar[Client | None] = ContextVar("tischrichter_client", default=None)

@@ -1,17 +1,20 @@
-"""What a phone's websocket may send: registering in time, a rate per
-phone, Flet's session with checks before it acts on a frame (``GuardedSession``), and the
-collector's policy (``GC``)."""
+"""What a phone's websocket may send, and what its end frees: registering in time and once, a rate
+per phone, Flet's session with checks before it acts on a frame (``GuardedSession``), the
+session let go however the connection ended (``WsGuard._detach``), and the collector's policy
+(``GC``, in ``companion.web.memory``)."""
 
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
-import time
+import os
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Literal
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any
 
-from companion.i18n import both, tr
+from companion.i18n import add_strings, both, tr
+from companion.web.client import CLIENT
+from companion.web.memory import GC as GC, GcPolicy as GcPolicy, trim_memory as trim_memory
 
 if TYPE_CHECKING:
     from companion.web.client import Client
@@ -33,8 +36,19 @@ ABANDONED_GRACE = 0.5  # s Flet gets to end a connection that never registered, 
 EVENT_RATE = 50.0  # frames per second a phone may send, sustained
 EVENT_BURST = 100.0  # ... and at once
 HOLD_LIMIT = 3.0  # s a phone may be held back (slowed) in one run before it is disconnected
+MAX_ROUTE = 8192  # characters of a page's route (the app's own are under 200; 8 KB: a usual request line's bound)
+FLET_SESSION_TIMEOUT = 3600  # s Flet keeps a disconnected session when FLET_SESSION_TIMEOUT is not set
 _REGISTER = 1
-_REGISTER_REPLY = b"\x00\x92\x01"  # [0x00][msgpack fixarray(2), action 1 (REGISTER_CLIENT)]
+
+add_strings(
+    {
+        "server.route_too_long": {
+            "de": "Diese Adresse ist zu lang (höchstens {n} Zeichen); sie wurde nicht geöffnet.",
+            "en": {"one": "This address is too long (at most {n} character); it was not opened.",
+                   "other": "This address is too long (at most {n} characters); it was not opened."},
+        },
+    }
+)
 
 
 class _Bucket:
@@ -53,11 +67,12 @@ class Guard:
 
     def __init__(self) -> None:
         self.buckets: dict[str, _Bucket] = {}
-        # Flet session id -> who registered it (role, game, phone): a session id resumes only
-        # a session of the same role, game and phone
+        # Flet session id -> who made it (role, game, phone), from its creation to its close: a
+        # session id resumes only a session of the same role, game and phone
         self.owners: dict[str, tuple[str, str | None, str | None]] = {}
         self.dropped = 0  # events for a control that is not on the session's page
-        self.refused = 0  # connections closed (never registered, or too many frames)
+        self.refused = 0  # connections closed (never registered, registered twice, or too many frames)
+        self.detached = 0  # sessions Flet left attached to a connection that had ended (see WsGuard._detach)
 
     def forget_if_full(self, key: str, now: float) -> None:
         """A connection of ``key``'s phone ended: its bucket goes if it has refilled (a new one
@@ -65,6 +80,11 @@ class Guard:
         b = self.buckets.get(key)
         if b is not None and b.tokens + (now - b.last) * EVENT_RATE >= EVENT_BURST:
             del self.buckets[key]
+
+    def refill_left(self, key: str, now: float) -> float:
+        """Seconds until ``key``'s bucket is full again (0: full, or none)."""
+        b = self.buckets.get(key)
+        return 0.0 if b is None else max(0.0, (EVENT_BURST - b.tokens) / EVENT_RATE - (now - b.last))
 
     def bucket(self, key: str, now: float) -> _Bucket:
         b = self.buckets.get(key)
@@ -77,6 +97,32 @@ class Guard:
 
 
 GUARD = Guard()
+# The WsGuard of the connection whose task this is: Flet makes (or reattaches) a session inside
+# that task, so the session learns which connection it belongs to (``GuardedSession``).
+_CONNECTION: ContextVar[WsGuard | None] = ContextVar("tischrichter_connection", default=None)
+
+
+def session_timeout() -> int:
+    """How long Flet keeps a disconnected session (as Flet reads it)."""
+    try:
+        return int(os.environ.get("FLET_SESSION_TIMEOUT") or FLET_SESSION_TIMEOUT)
+    except ValueError:
+        return FLET_SESSION_TIMEOUT
+
+
+def _action(data: bytes | bytearray) -> object:
+    """The action of a Flet frame ``[0x00][msgpack [action, body]]`` (None: not one)."""
+    if len(data) >= 3 and data[1] == 0x92 and data[2] < 0x80:
+        return data[2]  # the usual shape: a two-element array starting with a small integer
+    try:
+        import msgpack
+
+        unpacker = msgpack.Unpacker(strict_map_key=False)
+        unpacker.feed(bytes(data[1:64]) if len(data) > 64 else bytes(data[1:]))
+        unpacker.read_array_header()
+        return unpacker.unpack()
+    except Exception:  # noqa: BLE001 - no array, or its first element does not fit: not one
+        return None
 
 
 class WsGuard:
@@ -85,9 +131,13 @@ class WsGuard:
     - A connection must register (Flet's REGISTER_CLIENT) within ``REGISTER_TIMEOUT``; one that
       does not, or goes away before it does, is closed and its Flet handler ended (Flet 1.0.5
       would wait on it forever: it kept the memory and kept SIGTERM from ending the server).
-    - A register naming another role's, game's or phone's session id gets a fresh session.
+    - It registers once: a second REGISTER_CLIENT closes it (Flet would attach the connection to
+      whatever disconnected session it names, and send that session's page).
+    - A register naming another role's, game's or phone's session id gets a fresh session; a
+      route longer than ``MAX_ROUTE`` becomes ``/`` and the phone is told.
     - Every frame after that costs its phone a token: beyond ``EVENT_RATE``/s (bursts of
       ``EVENT_BURST``) the phone is slowed; held back ``HOLD_LIMIT`` s in one run, disconnected.
+    - However it ends, its session is let go (``_detach``) and its bucket forgotten once full.
     """
 
     def __init__(self, client: Client, peer: str) -> None:
@@ -96,24 +146,61 @@ class WsGuard:
         self.key = client.phone or f"conn:{peer}:{id(self)}"
         self.owner = (client.role, client.game, client.phone)
         self.registered = False
-        self.replied = False
         self.closed = False
         self.task: asyncio.Future[None] | None = None
         self.deadline = 0.0
+        self.notice: str | None = None  # a message for the phone from its register (its route was cut)
+        # the Flet session this connection serves, and Flet's connection object for it
+        self.session: Any = None
+        self.conn: object = None
+
+    def attached(self, session: object, conn: object) -> None:
+        self.session, self.conn = session, conn
 
     async def run(self, app: ASGIApp, scope: Scope, receive: Receive, send: Send) -> None:
         loop = asyncio.get_running_loop()
         self.deadline = loop.time() + REGISTER_TIMEOUT
         self._receive, self._send = receive, send
-        self.task = asyncio.ensure_future(app(scope, self.receive, self.send))
+        mark = _CONNECTION.set(self)
+        try:
+            self.task = asyncio.ensure_future(app(scope, self.receive, self.send))
+        finally:
+            _CONNECTION.reset(mark)
         try:
             await self.task
         except asyncio.CancelledError:
             if not self.closed:
                 raise  # the server stops: not ours to swallow
+        except Exception as exc:  # noqa: BLE001 - Flet's handler ended by an error (below)
+            # Flet 1.0.5's send loop raises when the phone went away while the server was
+            # sending its screen; the handler then skips its own disconnect (done below)
+            log.info("websocket of %s ended: %r", self.owner[0], exc)
         finally:
-            GUARD.forget_if_full(self.key, loop.time())
-            GC.connection_ended()
+            self._ended(loop)
+        await self._detach()
+
+    def _ended(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The connection is over: its phone's bucket goes now if full, else once it is."""
+        GUARD.forget_if_full(self.key, loop.time())
+        wait = GUARD.refill_left(self.key, loop.time())
+        if self.key in GUARD.buckets:
+            key = self.key
+            loop.call_later(wait + 0.05, lambda: GUARD.forget_if_full(key, loop.time()))
+        GC.connection_ended()
+
+    async def _detach(self) -> None:
+        """Let the session go as Flet's own end of a connection does (disconnected, to expire
+        after ``FLET_SESSION_TIMEOUT``), if Flet did not: otherwise it stayed attached to a dead
+        connection forever, never expired, its seat counted as connected and its memory stayed."""
+        session, conn = self.session, self.conn
+        self.session = self.conn = None
+        if session is None or conn is None or session.connection is not conn:
+            return  # Flet let it go itself, or another connection took it over since
+        GUARD.detached += 1
+        try:
+            await session.disconnect(session_timeout())
+        except Exception:  # noqa: BLE001 - its disconnect handler failed: it is detached all the same
+            log.exception("session %s: disconnect failed", session.id)
 
     def _abandon(self) -> None:
         """Flet's handler of a connection that never registered waits forever: end it."""
@@ -136,18 +223,6 @@ class WsGuard:
     async def send(self, message: Message) -> None:
         if self.closed:
             return  # closed by the guard: Flet's last frames go nowhere (its send loop must not fail)
-        if not self.replied and message.get("type") == "websocket.send":
-            data = message.get("bytes") or b""
-            if data[:3] == _REGISTER_REPLY:
-                self.replied = True
-                try:
-                    import msgpack
-
-                    sid = msgpack.unpackb(data[1:], strict_map_key=False)[1].get("session_id")
-                except Exception:  # noqa: BLE001 - Flet's own frame: not expected
-                    sid = None
-                if isinstance(sid, str) and sid:
-                    GUARD.owners.setdefault(sid, self.owner)
         await self._send(message)
 
     async def receive(self) -> Message:
@@ -173,13 +248,25 @@ class WsGuard:
             return msg  # websocket.connect
         data = msg.get("bytes")
         if not self.registered:
-            checked = self._register(data)
-            if checked is None:
-                out = await self._close()
-                self._abandon()
-                return out
-            return {**msg, "bytes": checked}
-        # one token per frame, per phone
+            return await self._first(msg, data)
+        if isinstance(data, bytes | bytearray) and data[:1] == b"\x00" and _action(data) == _REGISTER:
+            log.info("websocket closed: a second register")
+            GUARD.refused += 1
+            return await self._close()
+        return await self._paced(msg, loop)
+
+    async def _first(self, msg: Message, data: object) -> Message:
+        checked = self._register(data)
+        if checked is None:
+            out = await self._close()
+            self._abandon()
+            return out
+        if self.notice is not None:  # the session's shell reads it (``Client.notice``)
+            CLIENT.set(self.client.model_copy(update={"notice": self.notice, "notice_n": MAX_ROUTE}))
+        return {**msg, "bytes": checked}
+
+    async def _paced(self, msg: Message, loop: asyncio.AbstractEventLoop) -> Message:
+        """One token per frame, per phone."""
         now = loop.time()
         b = GUARD.bucket(self.key, now)
         b.tokens = min(EVENT_BURST, b.tokens + (now - b.last) * EVENT_RATE)
@@ -199,7 +286,8 @@ class WsGuard:
         return msg
 
     def _register(self, data: object) -> bytes | None:
-        """The first frame must be REGISTER_CLIENT; a session id of someone else is dropped."""
+        """The first frame must be REGISTER_CLIENT; a session id of someone else is dropped, a route
+        too long replaced by ``/``."""
         if not isinstance(data, bytes | bytearray) or len(data) < 2 or data[0] != 0 or len(data) > 65536:
             return None
         try:
@@ -212,29 +300,60 @@ class WsGuard:
         if action != _REGISTER or not isinstance(body, dict):
             return None
         self.registered = True
+        changed = False
+        page = body.get("page")
+        if isinstance(page, dict) and isinstance(page.get("route"), str) and len(page["route"]) > MAX_ROUTE:
+            log.info("register with a route of %d characters: /", len(page["route"]))
+            body, changed, self.notice = {**body, "page": {**page, "route": "/"}}, True, "server.route_too_long"
         sid = body.get("session_id")
-        if sid and GUARD.owners.get(sid, self.owner) != self.owner:
+        if sid and (not isinstance(sid, str) or GUARD.owners.get(sid) != self.owner):
             log.info("register with another client's session id: a fresh session")
-            return b"\x00" + bytes(msgpack.packb([_REGISTER, {**body, "session_id": ""}]))
-        return bytes(data)
+            body, changed = {**body, "session_id": ""}, True
+        return b"\x00" + bytes(msgpack.packb([_REGISTER, body])) if changed else bytes(data)
+
+
+def _route_of(data: object) -> object:
+    """The route a ``route_change`` event carries (its data: the route, or ``{"route": ...}``)."""
+    return data.get("route") if isinstance(data, dict) else data
 
 
 def guarded_session_class() -> type:
     """Flet's ``Session`` with the checks a phone's frames need before Flet acts on them:
 
+    - it knows its connection (``WsGuard``): who made it (``GUARD.owners``), and the connection's
+      end lets it go even when Flet's own end does not;
     - an event for a control id that is not in the session's index is dropped (a dict lookup;
       Flet 1.0.5 walks the whole page for it, 10 ms and more per event on a big screen);
     - a patched property must keep its type, a text its length (the field's ``max_length``,
-      else ``MAX_TEXT``; multi-line fields ``MAX_MULTILINE``), else the phone is told;
+      else ``MAX_TEXT``; multi-line fields ``MAX_MULTILINE``), the page's route ``MAX_ROUTE``,
+      else the phone is told;
     - a handler's error reaches the phone as the app's own message in its language (logged
       here with the traceback), never as Flet's SESSION_CRASHED with the traceback."""
     from flet.messaging.session import Session
 
     class GuardedSession(Session):
+        def __init__(self, conn: Any) -> None:
+            super().__init__(conn)
+            connection = _CONNECTION.get()
+            if connection is not None:
+                GUARD.owners[self.id] = connection.owner
+                connection.attached(self, conn)
+
+        def attach_connection(self, conn: Any) -> None:
+            super().attach_connection(conn)
+            connection = _CONNECTION.get()
+            if connection is not None:
+                connection.attached(self, conn)
+
         async def dispatch_event(self, control_id: object, event_name: str, event_data: FletValue) -> None:
             if not isinstance(control_id, int) or isinstance(control_id, bool) or self.index.get(control_id) is None:
                 GUARD.dropped += 1
                 return
+            if event_name == "route_change" and control_id == self.page._i:
+                route = _route_of(event_data)
+                if not isinstance(route, str) or len(route) > MAX_ROUTE:
+                    tell_phone(self.page, "server.route_too_long", n=MAX_ROUTE)
+                    return
             await super().dispatch_event(control_id, event_name, event_data)
 
         def apply_patch(self, control_id: object, patch: object) -> None:
@@ -245,8 +364,11 @@ def guarded_session_class() -> type:
                 GUARD.dropped += 1
                 return
             if control is self.page:  # the client's own page (register, resize): its route must be text
-                if "route" in patch and not isinstance(patch["route"], str):
+                route = patch.get("route", "")
+                if not isinstance(route, str) or len(route) > MAX_ROUTE:
                     patch = {k: v for k, v in patch.items() if k != "route"}
+                    if isinstance(route, str):
+                        tell_phone(self.page, "server.route_too_long", n=MAX_ROUTE)
                 super().apply_patch(control_id, patch)
                 return
             why = patch_problem(control, patch)
@@ -320,146 +442,3 @@ def install_guards() -> None:
         cls = guarded_session_class()
         cls._tischrichter_guarded = True  # type: ignore[attr-defined]
         flet_app.Session = cls
-
-
-def trim_memory() -> bool:
-    """Give the C allocator's free pages back to the OS (glibc's ``malloc_trim``): memory of
-    connections and sessions that are gone, which glibc otherwise keeps for the process (its RSS
-    stays where the peak was). False where there is no glibc. Blocks only the thread it runs in
-    (ctypes lets the interpreter go meanwhile)."""
-    global _MALLOC_TRIM
-    if _MALLOC_TRIM is None:
-        _MALLOC_TRIM = False
-        try:
-            import ctypes
-            import ctypes.util
-
-            name = ctypes.util.find_library("c")
-            fn = getattr(ctypes.CDLL(name), "malloc_trim", None) if name else None
-            if fn is not None:
-                fn.argtypes, fn.restype = [ctypes.c_size_t], ctypes.c_int
-                _MALLOC_TRIM = fn
-        except (OSError, AttributeError):  # no C library by that name (not Linux/glibc)
-            pass
-    trim = _MALLOC_TRIM
-    if trim is False or trim is None:
-        return False
-    trim(0)
-    return True
-
-
-_MALLOC_TRIM: Callable[[int], int] | Literal[False] | None = None  # glibc's malloc_trim, False: none here
-
-
-class GcPolicy:
-    """Python's full garbage collection, kept from growing with the number of phones,
-    and the memory of closed sessions and connections given back.
-
-    Every phone's session keeps its screen (thousands of objects) while it is open; a full
-    collection walks all of them, with the whole server waiting: at 30 tables of four phones
-    one pass took ~0.45 s of CPU in the harness (~0.07 s with this policy), and it comes back
-    as the screens change. What survives a full collection is the long-lived part (sessions,
-    screens, tables), so it is frozen (``gc.freeze``: left out of later passes; reference
-    counting still frees it). A closed session leaves reference cycles among the frozen
-    objects (page <-> shell, Flet's controls): ``session_closed`` has them collected
-    ``SETTLE`` s later (sessions closing together are one pass), at most once every
-    ``UNFREEZE_EVERY`` s: everything is unfrozen, collected, the survivors frozen again
-    (before, that waited for a full pass the server may not make for hours when idle, and
-    600 expired sessions kept ~55 MB). After that pass, and after connections ended, the C
-    allocator's free pages go back to the OS (``trim_memory``, in a thread). Short-lived
-    garbage (each redraw's patch) is found by the young generations as before.
-    """
-
-    UNFREEZE_EVERY = 60.0
-    SETTLE = 2.0
-    TRIM_EVERY = 10.0  # s between two trims after connections ended
-
-    def __init__(self) -> None:
-        self.installed = False
-        self.closed = 0  # sessions closed since the last unfreeze
-        self._last_unfreeze = 0.0
-        self._collect: asyncio.TimerHandle | None = None
-        self._trim: asyncio.TimerHandle | None = None
-        self._last_trim = 0.0
-        self._collecting = False
-
-    def install(self) -> None:
-        if self.installed:
-            return
-        gc.collect()
-        gc.freeze()  # everything loaded at start-up (Flet, pydantic schemas, the store)
-        self._last_unfreeze = time.monotonic()
-        gc.callbacks.append(self._after)
-        self.installed = True
-
-    def uninstall(self) -> None:
-        if self.installed:
-            gc.callbacks.remove(self._after)
-            gc.unfreeze()
-            self.installed = False
-        for handle in (self._collect, self._trim):
-            if handle is not None:
-                handle.cancel()
-        self._collect = self._trim = None
-
-    def _after(self, phase: str, info: dict[str, int]) -> None:
-        if phase == "stop" and info.get("generation") == 2 and not self._collecting:
-            gc.freeze()  # what survived a full pass is long-lived
-
-    def session_closed(self) -> None:
-        self.closed += 1
-        loop = self._loop()
-        if loop is None or self._collect is not None:
-            return
-        wait = max(self.SETTLE, self._last_unfreeze + self.UNFREEZE_EVERY - time.monotonic())
-        self._collect = loop.call_later(wait, self._collect_closed, loop)
-
-    def _collect_closed(self, loop: asyncio.AbstractEventLoop) -> None:
-        """The closed sessions' cycles collected (everything unfrozen for one pass), then the
-        memory they held given back."""
-        self._collect = None
-        if not self.closed:
-            return
-        self.closed = 0
-        self._last_unfreeze = time.monotonic()
-        self._collecting = True
-        try:
-            gc.unfreeze()
-            gc.collect()
-        finally:
-            self._collecting = False
-            if self.installed:
-                gc.freeze()
-        self._trim_soon(loop, 0.0)
-
-    def connection_ended(self) -> None:
-        """A websocket ended (registered or not): what it held is free, given back soon; and
-        what of it was frozen while it was open (a full pass ran meanwhile) may be a cycle only
-        a pass with everything unfrozen finds, as a closed session's."""
-        self.session_closed()
-        loop = self._loop()
-        if loop is not None:
-            self._trim_soon(loop, max(self.SETTLE, self._last_trim + self.TRIM_EVERY - time.monotonic()))
-
-    def _trim_soon(self, loop: asyncio.AbstractEventLoop, wait: float) -> None:
-        if self._trim is not None:
-            if wait > 0:
-                return
-            self._trim.cancel()
-
-        def run() -> None:
-            self._trim = None
-            self._last_trim = time.monotonic()
-            loop.run_in_executor(None, trim_memory)
-
-        self._trim = loop.call_later(wait, run)
-
-    @staticmethod
-    def _loop() -> asyncio.AbstractEventLoop | None:
-        try:
-            return asyncio.get_running_loop()
-        except RuntimeError:
-            return None
-
-
-GC = GcPolicy()

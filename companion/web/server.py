@@ -3,18 +3,23 @@
 Who is who (DESIGN.md "Who may see and do what"); one pure-ASGI middleware, ``Gate``,
 decides it for every HTTP request and every websocket:
 
-- **Host**: holds the host cookie (``GET /?h=HOSTTOKEN``, the link printed at start-up
-  sets it), or, when the server is bound to loopback only (no gate), a browser on the
-  server's own loopback address that also names a loopback host (``127.0.0.1``,
+- **Host**: holds the host cookie (``GET /?h=HOSTTOKEN``, the link printed at start-up,
+  sets it to a random key this server keeps; the token itself is never in a cookie), or,
+  when the server is bound to loopback only (no gate), a browser on the server's own
+  loopback address that also names a loopback host (``127.0.0.1``,
   ``localhost``, ``[::1]``: a page that rebinds its own DNS name to 127.0.0.1 is no host).
 - **Guest**: came in through one game's join link ``/g/<short id>?t=<table token>``
   (the game's own secret, ``Store.table_token``); its cookie carries that game's id
-  and token, so it can never reach another game. A guest cookie wins over loopback.
+  and a keyed hash of its token, so it can never reach another game. A guest cookie wins over loopback.
 - With the gate on (``--lan`` or any non-loopback ``--host``) nothing else gets
   anything: HTTP 403, websocket closed with 1008 before it is accepted. Loopback
   counts for nothing then; the host uses the printed host link.
 
-Every browser also gets a random "phone" cookie: seats are claimed per phone.
+Every browser also gets a random "phone" cookie: seats are claimed per phone. The cookies'
+names carry the server's port, what they hold and how they are set: ``companion.web.cookies``.
+Every wrong secret is a try of its address, however it came (a link's ``?h=``/``?t=``, with or
+without a valid cookie, a wrong cookie, over HTTP or the websocket); ten, and that address is
+refused for a while before anything it sends is looked at (``FailedTries``).
 The websocket's ``Origin`` must name the host it was served from (else 1008); a
 client without ``Origin`` is no browser (a web page cannot open a websocket without
 one), so it is let through to the same cookie checks.
@@ -33,8 +38,8 @@ import os
 import re
 import secrets
 import socket
-import time
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from http.cookies import CookieError, SimpleCookie
 from typing import TYPE_CHECKING
 from urllib.parse import parse_qs, urlsplit
@@ -42,6 +47,24 @@ from urllib.parse import parse_qs, urlsplit
 from companion.i18n import add_strings, both
 from companion.store import Store
 from companion.web.client import CLIENT as CLIENT, Client as Client
+from companion.web.cookies import (
+    FAILS_ADDRESSES as FAILS_ADDRESSES,
+    FAILS_BURST as FAILS_BURST,
+    FAILS_PER_S as FAILS_PER_S,
+    GUEST_COOKIE as GUEST_COOKIE,
+    HOST_COOKIE as HOST_COOKIE,
+    LEGACY_HOST_COOKIE,
+    PHONE_COOKIE as PHONE_COOKIE,
+    CookieNames,
+    FailedTries as FailedTries,
+    HostKeys,
+    clear_cookie,
+    cookie_names,
+    guest_matches,
+    guest_value,
+    server_port,
+    set_cookie,
+)
 from companion.web.guard import ASGIApp, Message, Receive, Scope, Send, WsGuard, install_guards
 
 if TYPE_CHECKING:
@@ -49,20 +72,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tischrichter.server")
 
-HOST_COOKIE = "tischrichter_host"
-GUEST_COOKIE = "tischrichter_guest"
-PHONE_COOKIE = "tischrichter_phone"
 MIN_TOKEN = 16  # characters of a host token (--token / TISCHRICHTER_TOKEN)
-COOKIE_AGE = 30 * 24 * 3600
 _PHONE_RE = re.compile(r"^[A-Za-z0-9_-]{22}$")
 SHUTDOWN_GRACE = 2  # s uvicorn waits for open connections after SIGTERM before it cancels them
 SESSION_TIMEOUT = 120  # s a disconnected Flet session is kept; the seat is held by the phone cookie
 # a table token as the app makes them (secrets.token_urlsafe: 16 or 22 characters): checked before the store
 _TABLE_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _IDENT_RE = re.compile(r"[0-9A-Za-z_-]{6,64}")  # a game id or its short prefix in /g/<ident>
-FAILS_BURST = 10  # wrong join links (or host tokens) one address may send at once ...
-FAILS_PER_S = 1 / 6  # ... and then one more every 6 s
-FAILS_ADDRESSES = 4096  # addresses remembered at most (the fullest buckets are forgotten first)
 
 add_strings(
     {
@@ -156,30 +172,6 @@ def _same(a: str | None, b: str | None) -> bool:
     return bool(a) and bool(b) and hmac.compare_digest(str(a).encode(), str(b).encode())
 
 
-class FailedTries:
-    """Wrong join links and host tokens per client address: a token bucket of
-    ``FAILS_BURST`` tries refilled at ``FAILS_PER_S``; an address without a try left is refused
-    before its token is looked at. At most ``FAILS_ADDRESSES`` addresses are kept."""
-
-    def __init__(self, now: Callable[[], float] = time.monotonic) -> None:
-        self.now = now
-        self.left: dict[str, tuple[float, float]] = {}  # address -> (tries left, when counted)
-
-    def _tries(self, peer: str, t: float) -> float:
-        left, at = self.left.get(peer, (FAILS_BURST, t))
-        return min(float(FAILS_BURST), left + (t - at) * FAILS_PER_S)
-
-    def allowed(self, peer: str) -> bool:
-        return peer not in self.left or self._tries(peer, self.now()) >= 1.0
-
-    def failed(self, peer: str) -> None:
-        t = self.now()
-        self.left[peer] = (max(0.0, self._tries(peer, t) - 1.0), t)
-        if len(self.left) > FAILS_ADDRESSES:  # forget the addresses with the most tries left
-            keep = sorted(self.left, key=lambda p: self._tries(p, t))[: FAILS_ADDRESSES // 2]
-            self.left = {p: self.left[p] for p in keep}
-
-
 class Gate:
     """Pure ASGI middleware: roles, join links, cookies, the LAN gate, the websocket's Origin.
 
@@ -202,6 +194,7 @@ class Gate:
         self.resolve = resolve
         self.gated = gated
         self.tries = FailedTries()
+        self.host_keys = HostKeys()
 
     # --- reading a request -------------------------------------------------------
     @staticmethod
@@ -232,12 +225,14 @@ class Gate:
         return out
 
     def _guest_game(self, value: str | None) -> str | None:
-        """The game a guest cookie ``<game id>.<table token>`` opens, if it is still valid."""
+        """The game a guest cookie ``<game id>.<keyed hash>`` opens, if it is still valid."""
         if not value or "." not in value or len(value) > 300:
             return None
-        gid, _, tok = value.partition(".")
+        gid, _, _ = value.partition(".")
+        if not _IDENT_RE.fullmatch(gid):
+            return None  # no id the app makes: the store is not asked
         try:
-            return gid if _same(self.table_token(gid), tok) else None
+            return gid if guest_matches(value, gid, self.table_token(gid)) else None
         except Exception:  # a store in trouble: no guest gets in (logged: it is not expected)
             log.exception("guest cookie not checked: the store failed")
             return None
@@ -257,33 +252,38 @@ class Gate:
             log.exception("join link not checked: the store failed")
             return None
 
-    def identify(self, scope: Scope, headers: dict[str, str], cookies: dict[str, str]) -> Client | None:
-        phone = cookies.get(PHONE_COOKIE)
+    def identify(self, scope: Scope, headers: dict[str, str], cookies: dict[str, str],
+                 names: CookieNames | None = None) -> tuple[Client | None, list[str]]:
+        """Who the cookies (or, ungated, the loopback address) make this request, and the names of
+        the cookies that were wrong (each is a wrong try)."""
+        names = names or cookie_names(server_port(scope))
+        phone = cookies.get(names.phone)
         phone = phone if phone and _PHONE_RE.match(phone) else None
-        if self.host_token and _same(cookies.get(HOST_COOKIE), self.host_token):
-            return Client(role="host", phone=phone)
-        game = self._guest_game(cookies.get(GUEST_COOKIE))
-        if game:
-            return Client(role="guest", game=game, phone=phone)
+        wrong: list[str] = []
+        if self.host_token and names.host in cookies:
+            if self.host_keys.valid(cookies[names.host]):
+                return Client(role="host", phone=phone), wrong
+            wrong.append(names.host)
+        if names.guest in cookies:
+            game = self._guest_game(cookies[names.guest])
+            if game:
+                return Client(role="guest", game=game, phone=phone), wrong
+            wrong.append(names.guest)
         peer = (scope.get("client") or (None, None))[0]
         host_name = _hostport(headers.get("host", ""), "http")
         if not self.gated and is_loopback_host(peer) and host_name and is_loopback_host(host_name[0]):
-            return Client(role="host", phone=phone)
-        return None
+            return Client(role="host", phone=phone), wrong
+        return None, wrong
 
     # --- answering -----------------------------------------------------------------
-    @staticmethod
-    def _cookie(name: str, value: str) -> tuple[bytes, bytes]:
-        return (b"set-cookie",
-                f"{name}={value}; HttpOnly; SameSite=Strict; Path=/; Max-Age={COOKIE_AGE}".encode("latin-1"))
-
-    async def _refuse_http(self, send: Send, status: int = 403, key: str = "server.refused") -> None:
+    async def _refuse_http(self, send: Send, status: int = 403, key: str = "server.refused",
+                           extra: list[tuple[bytes, bytes]] | None = None) -> None:
         body = both(key).encode()
         await send({
             "type": "http.response.start",
             "status": status,
             "headers": [(b"content-type", b"text/plain; charset=utf-8"),
-                        (b"content-length", str(len(body)).encode())],
+                        (b"content-length", str(len(body)).encode()), *(extra or [])],
         })
         await send({"type": "http.response.body", "body": body})
 
@@ -291,54 +291,87 @@ class Gate:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
+        names = cookie_names(server_port(scope))
         headers = self._headers(scope)
         cookies = self._cookies(headers["cookie"])
-        client = self.identify(scope, headers, cookies)
-
-        if scope["type"] == "websocket":
-            origin = headers.get("origin")
-            if origin is not None and not origin_matches(origin, headers.get("host", ""), scope.get("scheme", "ws")):
-                await send({"type": "websocket.close", "code": 1008})  # another site's page
-                return
-            if client is None:
-                await send({"type": "websocket.close", "code": 1008})
-                return
-            token = CLIENT.set(client)
-            try:
-                peer = (scope.get("client") or ("?", None))[0]
-                await WsGuard(client, peer).run(self.app, scope, receive, send)
-            finally:
-                CLIENT.reset(token)
-            return
-
-        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-        set_cookies: list[tuple[bytes, bytes]] = []
-        h = (query.get("h") or [None])[0]
-        host_cookie = bool(self.host_token) and _same(cookies.get(HOST_COOKIE), self.host_token)
-        # an address that let nobody in through a token yet has a few wrong tries; once
-        # they are spent, its tokens are not even looked at for a while
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1")) if scope["type"] == "http" else {}
         peer = str((scope.get("client") or ("?", None))[0])
-        trying = client is None and (h is not None or "t" in query)
-        if trying and not self.tries.allowed(peer):
-            await self._refuse_http(send, status=429, key="server.too_many_tries")
+        # Everything that names a secret (a token in the link, a host or guest cookie) is a try. An
+        # address without a try left is refused before any of it is looked at: a right and a wrong
+        # secret then get the same answer, whatever else the request holds.
+        offered = names.host in cookies or names.guest in cookies or "h" in query or "t" in query
+        if offered and not self.tries.allowed(peer):
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 1008})
+            else:
+                await self._refuse_http(send, status=429, key="server.too_many_tries")
             return
-        if self.host_token and _same(h, self.host_token):
-            client = Client(role="host")
-            set_cookies.append(self._cookie(HOST_COOKIE, self.host_token))
-        elif not host_cookie:
+        client, wrong = self.identify(scope, headers, cookies, names)
+        for name in wrong:
+            self.tries.failed_cookie(peer, cookies[name])
+        if scope["type"] == "websocket":
+            await self._websocket(scope, receive, send, headers, client)
+            return
+        await self._http(scope, receive, send, _Request(names, cookies, query, peer, client, wrong))
+
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send, headers: dict[str, str],
+                         client: Client | None) -> None:
+        origin = headers.get("origin")
+        if origin is not None and not origin_matches(origin, headers.get("host", ""), scope.get("scheme", "ws")):
+            await send({"type": "websocket.close", "code": 1008})  # another site's page
+            return
+        if client is None:
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        token = CLIENT.set(client)
+        try:
+            peer = (scope.get("client") or ("?", None))[0]
+            await WsGuard(client, peer).run(self.app, scope, receive, send)
+        finally:
+            CLIENT.reset(token)
+
+    def _by_link(self, scope: Scope, req: _Request, secure: bool) -> list[tuple[bytes, bytes]]:
+        """The host link (``?h=``) or a join link (``?t=``) of this request: ``req.client`` and the
+        cookies they set. A wrong one is a wrong try of the address."""
+        names, out = req.names, []
+        h = next(iter(req.query.get("h") or ()), None)
+        host_proven = req.client is not None and req.client.role == "host" and names.host in req.cookies \
+            and names.host not in req.wrong
+        if h is not None:
+            if self.host_token and _same(h, self.host_token):
+                phone = req.client.phone if req.client is not None else None
+                req.client = Client(role="host", phone=phone)
+                if not host_proven:  # a browser that holds a key keeps it
+                    out.append(set_cookie(names.host, self.host_keys.mint(), secure=secure))
+                host_proven = True
+            else:
+                self.tries.failed(req.peer)
+        if "t" in req.query and not host_proven:
             # a join link makes this browser that game's guest (also over loopback);
             # a browser holding the host link stays the host
-            link = self._join_link(scope.get("path", ""), query)
+            link = self._join_link(scope.get("path", ""), req.query)
             if link is not None:
-                client = Client(role="guest", game=link[0])
-                set_cookies.append(self._cookie(GUEST_COOKIE, f"{link[0]}.{link[1]}"))
-        if client is None:
-            if trying:
-                self.tries.failed(peer)
-            await self._refuse_http(send)
+                phone = req.client.phone if req.client is not None else None
+                req.client = Client(role="guest", game=link[0], phone=phone)
+                out.append(set_cookie(names.guest, guest_value(*link), secure=secure))
+            else:
+                self.tries.failed(req.peer)
+        return out
+
+    async def _http(self, scope: Scope, receive: Receive, send: Send, req: _Request) -> None:
+        secure = scope.get("scheme") in ("https", "wss")
+        set_cookies = self._by_link(scope, req, secure)
+        given = {line.partition(b"=")[0].decode("latin-1") for _, line in set_cookies}
+        # a wrong cookie the browser would keep sending is dropped (unless a right one replaces it)
+        set_cookies += [clear_cookie(name, secure=secure) for name in req.wrong if name not in given]
+        if LEGACY_HOST_COOKIE in req.cookies and req.names.host != LEGACY_HOST_COOKIE:
+            set_cookies.append(clear_cookie(LEGACY_HOST_COOKIE, secure=secure))
+        if req.client is None:
+            await self._refuse_http(send, extra=set_cookies)
             return
-        if not (cookies.get(PHONE_COOKIE) and _PHONE_RE.match(cookies[PHONE_COOKIE])):
-            set_cookies.append(self._cookie(PHONE_COOKIE, secrets.token_urlsafe(16)))
+        phone = req.cookies.get(req.names.phone)
+        if not (phone and _PHONE_RE.match(phone)):
+            set_cookies.append(set_cookie(req.names.phone, secrets.token_urlsafe(16), secure=secure))
         if not set_cookies:
             await self.app(scope, receive, send)
             return
@@ -349,6 +382,19 @@ class Gate:
             await send(message)
 
         await self.app(scope, receive, send_with_cookies)
+
+
+@dataclass
+class _Request:
+    """One HTTP request as the Gate reads it: its server's cookie names, its cookies and query, the
+    client address, who it is so far, and which of its cookies were wrong."""
+
+    names: CookieNames
+    cookies: dict[str, str]
+    query: dict[str, list[str]]
+    peer: str
+    client: Client | None
+    wrong: list[str]
 
 
 def lan_address() -> str:

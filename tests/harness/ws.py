@@ -33,3 +33,31 @@ async def ws_outcome(port: int, cookie: str | None = None, origin: str | None = 
 def refused(outcome: str) -> bool:
     """The server did not let the websocket in, before or after the handshake."""
     return outcome.startswith(("rejected ", "closed "))
+
+
+def link_cookies(port: int, link: str, cookie: str | None = None) -> dict[str, str]:
+    """The cookies a browser is given when it opens ``link`` (path and query) on the server at
+    ``port`` (``cookie``: a Cookie header it already sends)."""
+    import http.client
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("GET", link, headers={"Cookie": cookie} if cookie else {})
+        resp = conn.getresponse()
+        resp.read()
+        out: dict[str, str] = {}
+        for k, v in resp.getheaders():
+            if k.lower() == "set-cookie":
+                name, _, rest = v.partition("=")
+                out[name] = rest.split(";")[0]
+        return out
+    finally:
+        conn.close()
+
+
+def host_key(port: int, token: str) -> str:
+    """The host cookie's value a browser gets from the host link ``/?h=<token>`` (a key the server
+    made and keeps; each call makes another, so a test asks once per server)."""
+    from companion.web.cookies import cookie_names
+
+    return link_cookies(port, f"/?h={token}")[cookie_names(port).host]

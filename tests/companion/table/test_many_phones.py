@@ -533,10 +533,12 @@ async def test_hidden_treasure_never_reaches_another_seats_phone(ctx):
     # Ana wins a fight on her phone and takes a hidden treasure; Ben's phone is open all along
     await ana.click(text="Karte ziehen")
     await ana.click(text="Raum: Monster")
+    await ana.click(text="Echte Würfel")  # the table's dice, entered on the phone
     await ana.type_into("Wurf Ana", "6")
     await ana.click(text="Kampf eintragen")
     # the monster's die comes from Ben's phone (he rolls for it, rv.monster)
     await ben.wait_for(lambda: ben.has_text("Du würfelst für das Monster"))
+    await ben.click(text="Echte Würfel")
     await ben.type_into("Wurf Monster", "1")
     await ben.click(text="Übernehmen")
     await ana.wait_for(lambda: bool(ana.find_all(label="Schatzname")))
@@ -584,10 +586,12 @@ async def _verlies_with_secret(ctx) -> tuple[Any, AppSession, AppSession]:
     ana, ben = await seat_phones(ctx, table, 2)
     await ana.click(text="Karte ziehen")
     await ana.click(text="Raum: Monster")
+    await ana.click(text="Echte Würfel")  # the table's dice, entered on the phone
     await ana.type_into("Wurf Ana", "6")
     await ana.click(text="Kampf eintragen")
     # the monster's die comes from Ben's phone (he rolls for it, rv.monster)
     await ben.wait_for(lambda: ben.has_text("Du würfelst für das Monster"))
+    await ben.click(text="Echte Würfel")
     await ben.type_into("Wurf Monster", "1")
     await ben.click(text="Übernehmen")
     await ana.wait_for(lambda: bool(ana.find_all(label="Schatzname")))

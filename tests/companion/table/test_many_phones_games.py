@@ -133,6 +133,7 @@ async def test_verlies_the_monster_roll_comes_from_the_monster_players_phone(ctx
     await rv_monster_room(ctx, table, phones)
     # Ana's phone: her own roll only; Ben is chosen to roll for the monster
     await ana.click(tooltip="Monster: Ben")
+    await ana.click(text="Echte Würfel")  # the table's dice, entered on the phone
     assert ana.find_all(label="Wurf Ana")
     assert ana.has_text("Für das Monster würfelt dann Ben auf dem eigenen Handy.")
     assert not ana.find_all(label="Wurf Monster")  # Ben's die, typed on his phone (rv.monster)
@@ -141,7 +142,9 @@ async def test_verlies_the_monster_roll_comes_from_the_monster_players_phone(ctx
     assert table.state.chance.purpose == "monster" and table.state.chance.seat == 1
     # Ben's phone offers the monster roll; Ana's and Cara's say who rolls
     await ben.wait_for(lambda: ben.has_text("Du würfelst für das Monster"))
-    assert ben.find_all(text="Würfeln") and ben.find_all(label="Wurf Monster")
+    assert ben.find_all(text="Würfeln")
+    await ben.click(text="Echte Würfel")
+    assert ben.find_all(label="Wurf Monster")
     for p in (ana, cara):
         await p.wait_for(lambda p=p: p.has_text("Ben würfelt für das Monster."))
         assert not p.has_text("Du würfelst für das Monster") and not p.find_all(label="Wurf Monster")
@@ -195,5 +198,6 @@ async def test_verlies_the_host_phone_keeps_the_one_step_fight(ctx):
     table.submit(DrawCard(by=0))
     table.submit(RoomCard(by=0, kind="monster"))
     await host.wait_for(lambda: host.has_text("Fürs Monster würfelt:"))
+    await host.click(text="Echte Würfel")
     assert host.find_all(label="Wurf Monster") and host.find_all(label="Wurf Ana")
     no_crashes(host)

@@ -22,13 +22,18 @@ import websockets
 
 from companion.store import Store
 from companion.table.table import Tables
+from companion.web.cookies import guest_value
 from scoring.engine import PlayerSpec
 from tests.e2e.conftest import ROOT, Server
 from tests.harness.ws import refused, ws_outcome
 
 HOST_TOKEN = "Gastgeber-Geheimnis_0123456789"
-# the cookie names (companion.web.server), spelled out: these tests also run against older servers
-HOST_COOKIE, GUEST_COOKIE, PHONE_COOKIE = "tischrichter_host", "tischrichter_guest", "tischrichter_phone"
+
+
+def names(port: int) -> tuple[str, str, str]:
+    """The cookie names of the server on ``port`` (host, guest, phone), spelled out: each server's
+    carry its port."""
+    return f"tischrichter_host_{port}", f"tischrichter_guest_{port}", f"tischrichter_phone_{port}"
 BUTTONS = {"Button", "OutlinedButton", "TextButton", "FilledButton", "IconButton", "ElevatedButton"}
 
 
@@ -342,7 +347,9 @@ def assert_guest_only(phone: Phone) -> None:
 def test_the_host_link_is_printed_and_makes_the_host(lan):
     assert lan.first_line == f"Tischrichter: http://127.0.0.1:{lan.port}/?h={HOST_TOKEN}"
     cookies = browser_cookies(lan.port, f"/?h={HOST_TOKEN}")
-    assert cookies[HOST_COOKIE] == HOST_TOKEN and PHONE_COOKIE in cookies
+    host_cookie, _, phone_cookie = names(lan.port)
+    assert set(cookies) == {host_cookie, phone_cookie}
+    assert HOST_TOKEN not in cookies[host_cookie] and len(cookies[host_cookie]) >= 40  # a key, not the token
 
     async def run() -> None:
         host = await Phone(lan.port, cookies).open("/")
@@ -356,16 +363,18 @@ def test_the_host_link_is_printed_and_makes_the_host(lan):
 
 def test_a_join_link_works_for_its_game_only(lan):
     g = lan.games
+    host_cookie, guest_cookie, _ = names(lan.port)
     cookies = browser_cookies(lan.port, join_link(lan))
-    assert cookies[GUEST_COOKIE] == f"{g['ours']}.{g['ours_token']}"
+    assert cookies[guest_cookie] == guest_value(g["ours"], g["ours_token"])  # the game's id, not its token
+    assert cookies[guest_cookie].startswith(g["ours"] + ".") and g["ours_token"] not in cookies[guest_cookie]
     # another game's id with this game's token, and a made-up token: no app, no cookie
     for bad in (f"/g/{g['other'][:8]}?t={g['ours_token']}", f"/g/{g['ours'][:8]}?t={g['ours_token']}x",
                 f"/?t={g['ours_token']}", f"/?h={g['ours_token']}"):
         status, headers, _ = get(lan.port, bad)
         assert status == 403, bad
-        assert GUEST_COOKIE not in set_cookies(headers) and HOST_COOKIE not in set_cookies(headers)
+        assert guest_cookie not in set_cookies(headers) and host_cookie not in set_cookies(headers)
     # a guest cookie made up for the other game with our token opens nothing
-    forged = {GUEST_COOKIE: f"{g['other']}.{g['ours_token']}"}
+    forged = {guest_cookie: guest_value(g["other"], g["ours_token"])}
     assert get(lan.port, "/", forged)[0] == 403
     assert refused(ws_with(lan.port, forged, f"http://127.0.0.1:{lan.port}"))
 
@@ -431,7 +440,7 @@ def test_a_guest_cookie_wins_over_loopback(tmp_path):
             await host.wait_text("Offene Spiele")
             await host.close()
             cookies = browser_cookies(srv.port, f"/g/{games['ours'][:8]}?t={games['ours_token']}")
-            assert cookies[GUEST_COOKIE] == f"{games['ours']}.{games['ours_token']}"
+            assert cookies[names(srv.port)[1]] == guest_value(games["ours"], games["ours_token"])
             guest = await Phone(srv.port, cookies).open("/")
             await guest.wait_text("Wer bist du?")
             await guest.quiet(1.0)

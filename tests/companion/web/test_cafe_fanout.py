@@ -152,10 +152,10 @@ async def test_a_closed_sessions_cycles_are_freed_and_the_memory_given_back_soon
     import gc
     import weakref
 
-    import companion.web.guard as guard
+    import companion.web.memory as memory
 
     trims: list[bool] = []
-    monkeypatch.setattr(guard, "trim_memory", lambda: trims.append(True) or True, raising=False)
+    monkeypatch.setattr(memory, "trim_memory", lambda: trims.append(True) or True, raising=False)
 
     class Screen:
         pass

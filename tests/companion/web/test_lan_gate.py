@@ -1,9 +1,10 @@
 """The LAN gate over real HTTP and WebSocket on loopback: the server as a subprocess.
 
 ``--lan --host 127.0.0.1 --token T``: nothing of the app without a link, loopback
-included; the host link ``/?h=T`` sets an HttpOnly SameSite=Strict cookie; assets and
-/ws need the cookie; traversal never leaves the app. Without ``--lan`` the server binds
-127.0.0.1 only. (Guests' per-game links: tests/companion/web/test_access_roles.py.)
+included; the host link ``/?h=T`` sets an HttpOnly SameSite=Strict cookie named after the
+server's port that holds a key the server made, never T; assets and /ws need the cookie;
+traversal never leaves the app. Without ``--lan`` the server binds 127.0.0.1 only.
+(Guests' per-game links: tests/companion/web/test_access_roles.py.)
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ import socket
 import psutil
 import pytest
 
-from companion.web.server import HOST_COOKIE as COOKIE
+from companion.web.cookies import cookie_names
 from tests.e2e.conftest import Server
-from tests.harness.ws import ws_outcome
+from tests.harness.ws import host_key, ws_outcome
 
 TOKEN = "Tisch-Geheimnis_0123456789abc"
 
@@ -25,6 +26,8 @@ TOKEN = "Tisch-Geheimnis_0123456789abc"
 @pytest.fixture(scope="module")
 def lan(tmp_path_factory):
     srv = Server(tmp_path_factory.mktemp("lan") / "lan.db", ["--lan", "--host", "127.0.0.1", "--token", TOKEN])
+    srv.cookie = cookie_names(srv.port).host
+    srv.key = host_key(srv.port, TOKEN)
     yield srv
     srv.kill()
 
@@ -45,8 +48,8 @@ def get(srv: Server, path: str, cookie: str | None = None) -> tuple[int, dict[st
         conn.close()
 
 
-def cookie_header() -> str:
-    return f"{COOKIE}={TOKEN}"
+def cookie_header(srv: Server) -> str:
+    return f"{srv.cookie}={srv.key}"
 
 
 def test_host_link_is_printed_with_the_token(lan):
@@ -70,9 +73,11 @@ def test_wrong_token_refused(lan):
 
 
 def test_wrong_cookie_refused(lan):
-    status, _, _ = get(lan, "/", cookie=f"{COOKIE}=wrong")
+    status, _, _ = get(lan, "/", cookie=f"{lan.cookie}=wrong")
     assert status == 403
     status, _, _ = get(lan, "/", cookie=f"other={TOKEN}")
+    assert status == 403
+    status, _, _ = get(lan, "/", cookie=f"{lan.cookie}={TOKEN}")  # the token is no key
     assert status == 403
 
 
@@ -80,17 +85,20 @@ def test_token_sets_strict_httponly_cookie_and_serves_the_app(lan):
     status, headers, body = get(lan, f"/?h={TOKEN}")
     assert status == 200
     assert b"<html" in body.lower()
-    cookie = next(v for v in headers["set-cookie"].split("\n") if v.startswith(COOKIE + "="))
-    parts = [p.strip().lower() for p in cookie.split(";")]
-    assert parts[0] == f"{COOKIE}={TOKEN}".lower()
-    assert "httponly" in parts
-    assert "samesite=strict" in parts
+    assert lan.cookie == f"tischrichter_host_{lan.port}"
+    cookie = next(v for v in headers["set-cookie"].split("\n") if v.startswith(lan.cookie + "="))
+    parts = [p.strip() for p in cookie.split(";")]
+    key = parts[0].partition("=")[2]
+    assert len(key) >= 40 and TOKEN not in key and TOKEN not in headers["set-cookie"]
+    assert {p.lower() for p in parts[1:]} >= {"httponly", "samesite=strict", "path=/"}
+    assert "secure" not in {p.lower() for p in parts}  # plain http: a Secure cookie would never come back
+    assert get(lan, "/", cookie=f"{lan.cookie}={key}")[0] == 200  # the key is the host's
 
 
 def test_assets_need_the_cookie(lan):
     # an asset the page loads after the join URL
     for asset in ("/flutter_bootstrap.js", "/main.dart.js", "/manifest.json"):
-        status, _, body = get(lan, asset, cookie=cookie_header())
+        status, _, body = get(lan, asset, cookie=cookie_header(lan))
         if status == 200:
             break
     else:
@@ -104,9 +112,9 @@ def test_assets_need_the_cookie(lan):
 def test_websocket_needs_the_cookie(lan):
     without = asyncio.run(ws_outcome(lan.port, None))
     assert without.startswith("rejected") or without == "closed 1008", without
-    wrong = asyncio.run(ws_outcome(lan.port, f"{COOKIE}=nope"))
+    wrong = asyncio.run(ws_outcome(lan.port, f"{lan.cookie}=nope"))
     assert wrong.startswith("rejected") or wrong == "closed 1008", wrong
-    with_cookie = asyncio.run(ws_outcome(lan.port, cookie_header()))
+    with_cookie = asyncio.run(ws_outcome(lan.port, cookie_header(lan)))
     assert with_cookie == "open", with_cookie
 
 
@@ -129,7 +137,7 @@ TRAVERSALS = [
 def test_traversal_never_leaves_the_app(lan, path):
     with open("/etc/passwd", "rb") as fh:
         passwd = fh.read()
-    for cookie in (cookie_header(), None):
+    for cookie in (cookie_header(lan), None):
         status, _, body = get(lan, path, cookie=cookie)
         assert b"root:" not in body and passwd[:64] not in body, (path, status)
         if cookie is None:

@@ -16,10 +16,11 @@ import websockets
 
 from companion.store import Store
 from companion.table.table import Tables
-from companion.web.server import GUEST_COOKIE, HOST_COOKIE, PHONE_COOKIE
+from companion.web.cookies import cookie_names, guest_value
 from scoring.engine import PlayerSpec
 from tests.companion.web.kill_server_client import TAP, _find, _has_text, open_client
 from tests.e2e.conftest import ROOT, Server
+from tests.harness.ws import host_key
 
 TOKEN = "Guard-Geheimnis_0123456789abcdef"
 PHONE_A = "A" * 22
@@ -44,16 +45,22 @@ def lan(tmp_path):
     games = _games(db)
     srv = Server(db, ["--lan", "--host", "127.0.0.1", "--token", TOKEN],)
     srv.games = games
+    _KEYS[srv.port] = host_key(srv.port, TOKEN)
     yield srv
     srv.kill(signal.SIGKILL)
 
 
-def host_cookie(phone: str = PHONE_A) -> str:
-    return f"{HOST_COOKIE}={TOKEN}; {PHONE_COOKIE}={phone}"
+_KEYS: dict[int, str] = {}  # port -> the host cookie's key that server made for this module's host link
 
 
-def guest_cookie(gid: str, tok: str, phone: str = PHONE_B) -> str:
-    return f"{GUEST_COOKIE}={gid}.{tok}; {PHONE_COOKIE}={phone}"
+def host_cookie(port: int, phone: str = PHONE_A) -> str:
+    names = cookie_names(port)
+    return f"{names.host}={_KEYS[port]}; {names.phone}={phone}"
+
+
+def guest_cookie(port: int, gid: str, tok: str, phone: str = PHONE_B) -> str:
+    names = cookie_names(port)
+    return f"{names.guest}={guest_value(gid, tok)}; {names.phone}={phone}"
 
 
 async def _frames(client, seconds: float, limit: int = 200) -> list:
@@ -80,7 +87,7 @@ async def _flood_then_tap(port: int, gid: str) -> tuple[str, int]:
     """Phone A floods its table with clicks for an id that is on no page; then phone B's tap on
     the same server must still be acknowledged. Returns (how A's connection ended, B's gold)."""
     ended = "open"
-    async with open_client(port, f"/g/{gid}?all", cookie=host_cookie()) as flooder:
+    async with open_client(port, f"/g/{gid}?all", cookie=host_cookie(port)) as flooder:
         await _frames(flooder, 2.0)
         frame = b"\x00" + msgpack.packb([3, {"target": 987654321, "name": "click", "data": None}])
         t0 = time.monotonic()
@@ -96,7 +103,7 @@ async def _flood_then_tap(port: int, gid: str) -> tuple[str, int]:
             ended = f"closed {exc.rcvd.code if exc.rcvd else None}"
         except TimeoutError:
             ended = "open"
-    async with open_client(port, f"/g/{gid}?all", cookie=host_cookie(PHONE_B)) as other:
+    async with open_client(port, f"/g/{gid}?all", cookie=host_cookie(port, PHONE_B)) as other:
         frames = await _frames(other, 3.0)
         button = _control(frames, lambda d: d.get("_c") == "Button" and isinstance(d.get("content"), dict)
                           and d["content"].get("value") == TAP)
@@ -120,7 +127,7 @@ def _texts(frames: list) -> str:
 
 async def _typed_roll(port: int, gid: str, value) -> list:
     """The host's phone types ``value`` into "Echte Würfel: Werte eingeben" and submits it."""
-    async with open_client(port, f"/g/{gid}?all", cookie=host_cookie()) as client:
+    async with open_client(port, f"/g/{gid}?all", cookie=host_cookie(port)) as client:
         frames = await _frames(client, 3.0)
         field = _control(frames, lambda d: d.get("_c") == "TextField"
                          and d.get("label") == "Echte Würfel: Werte eingeben")
@@ -153,7 +160,7 @@ async def _route(port: int, route: str, cookie: str) -> list:
 
 def test_a_seat_link_with_5000_digits_gets_a_refusal_never_a_traceback(lan):
     gid, tok, _, _ = lan.games
-    frames = asyncio.run(_route(lan.port, f"/g/{gid}/seat/{'9' * 5000}", guest_cookie(gid, tok)))
+    frames = asyncio.run(_route(lan.port, f"/g/{gid}/seat/{'9' * 5000}", guest_cookie(lan.port, gid, tok)))
     text = _texts(frames)
     assert "Traceback" not in text and str(ROOT) not in text
     assert not any(m[0] == 8 for m in frames)
@@ -163,10 +170,10 @@ def test_a_seat_link_with_5000_digits_gets_a_refusal_never_a_traceback(lan):
 
 # --- a session id resumes only the same role and game --------------------------------------------
 async def _steal(port: int, gid_a: str, gid_b: str, tok_b: str) -> tuple[str, str, list]:
-    async with open_client(port, f"/g/{gid_a}?all", cookie=host_cookie()) as host:
+    async with open_client(port, f"/g/{gid_a}?all", cookie=host_cookie(port)) as host:
         frames = await _frames(host, 3.0)
     host_sid = next(m[1]["session_id"] for m in frames if m[0] == 1)
-    headers = {"Cookie": guest_cookie(gid_b, tok_b)}
+    headers = {"Cookie": guest_cookie(port, gid_b, tok_b)}
     async with websockets.connect(f"ws://127.0.0.1:{port}/ws", max_size=None, additional_headers=headers) as ws:
         page = {"route": f"/g/{gid_b}", "width": 412, "height": 915, "web": True, "platform": "android"}
         await ws.send(b"\x00" + msgpack.packb([1, {"session_id": host_sid, "page_name": "", "page": page}]))
@@ -211,11 +218,11 @@ async def _silent(port: int, cookie: str) -> str:
 
 
 def test_a_websocket_that_never_registers_is_closed(lan):
-    assert asyncio.run(_silent(lan.port, host_cookie())) == "closed 1008"
+    assert asyncio.run(_silent(lan.port, host_cookie(lan.port))) == "closed 1008"
 
 
 def test_sigterm_ends_the_server_after_unregistered_websockets_and_it_starts_again(lan):
-    asyncio.run(_never_register(lan.port, host_cookie(), 100))
+    asyncio.run(_never_register(lan.port, host_cookie(lan.port), 100))
     lan.proc.send_signal(signal.SIGTERM)
     try:
         lan.proc.wait(5)
@@ -229,7 +236,7 @@ def test_sigterm_ends_the_server_after_unregistered_websockets_and_it_starts_aga
 
 
 async def _tap(port: int, gid: str, taps: int) -> int:
-    async with open_client(port, f"/g/{gid}?all", cookie=host_cookie()) as client:
+    async with open_client(port, f"/g/{gid}?all", cookie=host_cookie(port)) as client:
         frames = await _frames(client, 3.0)
         button = _control(frames, lambda d: d.get("_c") == "Button" and isinstance(d.get("content"), dict)
                           and d["content"].get("value") == TAP)
