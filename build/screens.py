@@ -233,12 +233,23 @@ def _rv_real(*faces: str, first: str | None = None) -> Callable:
     return walk
 
 
-def _rv_rolled(first: str | None = None) -> Callable:
-    """Verlies: "Würfeln" tapped (after ``first``), from a screen scrolled down: the dice and what they did."""
+ROLLED_JS = """() => [...document.querySelectorAll('flt-semantics')].some(el =>
+  /^W6( Ana| Monster)? [1-6]/.test((el.getAttribute('aria-label') || el.textContent || '').trim()))"""
+
+
+def _rv_rolled(*taps: str) -> Callable:
+    """Verlies: ``taps`` (a panel opened, gold by dice asked for), the screen scrolled down, then
+    "Würfeln": the dice and what they did. The table keeps the roll: the scene's next picture (another
+    size or theme) takes it back first ("Rückgängig": the roll and what asked for it)."""
     def walk(page) -> None:
         _drawn(page)
-        if first:
-            button(page, first).click()
+        time.sleep(0.5)
+        if page.evaluate(ROLLED_JS):
+            button(page, "Rückgängig").click()
+            time.sleep(1.0)
+        for name in taps:
+            button(page, name).click()
+            time.sleep(0.6)
         vp = page.viewport_size
         page.mouse.move(vp["width"] / 2, vp["height"] / 2)
         page.mouse.wheel(0, 300)
@@ -370,9 +381,9 @@ def verlies_scenes(tables: Any) -> list[tuple[str, str, Callable]]:
     scene("rv-fight-rolled", fight[:-1], walk=_rv_rolled())
     scene("rv-fight-roll", fight)
     scene("rv-fight-roll-dice", fight, walk=_rv_real())
-    gold = draw + [dict(type="lay_card", card="passage"), dict(type="roll_gold", reason="passage", dice="w3")]
-    scene("rv-gold-roll", gold)  # gold by dice: the roll asked for
-    scene("rv-gold-rolled", gold, walk=_rv_rolled())
+    laid = draw + [dict(type="lay_card", card="passage")]
+    scene("rv-gold-roll", laid + [dict(type="roll_gold", reason="passage", dice="w3")])  # gold by dice: its roll
+    scene("rv-gold-rolled", laid, walk=_rv_rolled("Gold im Gang: W3 würfeln"))  # asked for from the purse
     scene("rv-spoils", won)
     scene("rv-next-turn", crown)  # Ben's turn: Ana's hidden crown on the shared screen
     scene("rv-owner-phone", crown, seat=0)  # ... and on Ana's own phone

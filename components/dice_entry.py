@@ -117,6 +117,15 @@ def _face(s: DieSlot, v: int, picked: bool, texts: DiceEntryTexts, on_set: Calla
     )
 
 
+def face_row(s: DieSlot, chosen: int | None, texts: DiceEntryTexts,
+             on_set: Callable[[str, int], None]) -> ft.Row:
+    """One die's line: its chip (colour, letter, value so far) and a button per face, sharing the
+    line's width. For a game that keeps the values itself (and its own button to take them)."""
+    faces: list[ft.Control] = [ft.Semantics(label=s.name, content=_chip(s, chosen))]
+    faces += [_face(s, v, v == chosen, texts, on_set) for v in range(1, s.sides + 1)]
+    return ft.Row(faces, spacing=3, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
 def _on(color: str | None) -> str | None:
     """The text colour on the apply button: the role's own on the main action's colour, white on a
     fixed strong colour a caller chose."""
@@ -140,14 +149,12 @@ def dice_entry(
     filled in the die's colour. ``on_apply`` gets the values in the roll's order."""
     lines: list[ft.Control] = []
     for s in slots:
-        chosen = values.get(s.key)
-        faces: list[ft.Control] = [ft.Semantics(label=s.name, content=_chip(s, chosen))]
-        faces += [_face(s, v, v == chosen, texts, on_set) for v in range(1, s.sides + 1)]
+        line = face_row(s, values.get(s.key), texts, on_set)
         # one die per line on a phone held upright; many dice (Qwixx's six) two side by side in landscape.
         # One or two dice keep the whole line: in landscape they often sit in a narrow column beside a
         # board (Verflixxt), where half a line leaves faces narrower than a finger.
-        lines.append(ft.Row(faces, spacing=3, vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                            col={"xs": 12, "sm": 6 if len(slots) > 2 else 12}))
+        line.col = {"xs": 12, "sm": 6 if len(slots) > 2 else 12}
+        lines.append(line)
 
     def _apply() -> None:
         live = entered(slots, values)  # the values as they are at the tap

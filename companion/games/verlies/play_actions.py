@@ -6,7 +6,7 @@ Submitting an action, the offers, the events' words, the dice. Every rule is ask
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+import logging
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
@@ -14,8 +14,7 @@ import flet as ft
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from companion.games.verlies.widgets import parse_roll
-from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, toggle
-from scoring.engine import DieSpec, Range, Template, Text
+from scoring.engine import Range, Template, Text
 from scoring.errors import InvalidInput
 from scoring.verlies import Action, Event, State
 
@@ -26,6 +25,9 @@ Declared = dict[str, Any]
 
 if TYPE_CHECKING:
     from companion.shell import Shell
+
+log = logging.getLogger(__name__)
+TOP = "rv-top"  # the scroll key of the play screen's top: whose turn, the last roll, the decision below
 
 
 # --- play ------------------------------------------------------------------------------
@@ -68,6 +70,9 @@ class VerliesPlay:
     seat: int | None = None  # the purse shown, chosen at ``seat_seq``
     seat_seq: int = -1
     fight: tuple[int, int] | None = None  # (turn, log length) of the fight the fight panel's values are for
+    # how this phone enters a roll: the app rolls ("Würfeln") or the table's real dice are tapped in;
+    # kept from roll to roll, as a table plays with one or the other
+    real_dice: bool = False
 
     def number_of(self, key: NumberKey) -> int:
         value: int = getattr(self, key)
@@ -108,6 +113,8 @@ def submit(shell: Shell, action: Action | Declared | None, *, clear: tuple[Trans
     turn = shell.game_table.state_as(State).turn_no
     if shell.submit(action):
         _turn_end_note(shell, turn)
+        if shell.game_table.game.pending_roll(shell.game_table.state_as(State)) is not None:
+            show_top(shell)  # the roll it asks for waits at the top (gold by dice is tapped far below)
         return True
     for k in clear:
         setattr(st, k, getattr(kept, k))
@@ -324,14 +331,11 @@ def declare_and_roll(shell: Shell, declared: Declared | None, faces: list[int] |
         for i in range(rolls):
             req = table.game.pending_roll(table.state_as(State))
             if req is None or (shell.seats is not None and req.by not in shell.seats):
-                return
+                break
             table.roll(shell.seats, None if faces is None or i >= len(faces) else [faces[i]])
+        play_state(shell).clear()  # taken: what was entered for it goes with the tap's one redraw
 
-    if not shell.act(steps):
-        return False
-    play_state(shell).clear()
-    shell.render()
-    return True
+    return shell.act(steps)
 
 
 def typed_faces(shell: Shell, st: VerliesPlay, keys: tuple[TypedKey, ...]) -> list[int] | None:
@@ -349,49 +353,18 @@ def typed_faces(shell: Shell, st: VerliesPlay, keys: tuple[TypedKey, ...]) -> li
     return faces
 
 
-# rv.dice: a check's and a fight's die is a W6 (the declaration panels roll it at once; later
-# dice come from the engine's ``pending_roll``)
-CHECK_DIE = DieSpec(name="w6", sides=6)
-DICE_KEY = "dice_entry"
+async def _scroll_top(shell: Shell) -> None:
+    try:
+        await shell.body.scroll_to(scroll_key=TOP, duration=250)
+    except Exception as err:  # no client (tests) or an old one: the screen still shows
+        log.debug("scroll to the turn not done: %r", err)
 
 
-def _die_slot(shell: Shell, state: State, key: str, spec: DieSpec, role: str) -> DieSlot:
-    """How a die looks on the faces: the adventurer's amber with their name, the monster's red (a
-    tapped face is filled in its die's colour: white would not stand out from the others). The dice
-    keep their colours in a dark theme, with black words on them."""
-    if role == "hero":
-        name = seat_name(state, state.current)
-        return DieSlot(key, spec.sides, shell.t("rv.die.hero", name=name), name[:3], ft.Colors.AMBER_300,
-                       ft.Colors.BLACK)
-    if role == "monster":
-        return DieSlot(key, spec.sides, shell.t("rv.die.monster"), "M", ft.Colors.RED_300, ft.Colors.BLACK)
-    return DieSlot(key, spec.sides, shell.t("rv.die.check"), shell.t("rv.die.check"), ft.Colors.AMBER_300,
-                   ft.Colors.BLACK)
-
-
-def real_dice_row(shell: Shell, tag: str, dice: list[tuple[str, DieSpec, str]],
-                  on_apply: Callable[[list[int]], object]) -> ft.Control:
-    """ "Echte Würfel": the toggle and – once opened, for this roll (``tag`` at the table's seq) – a
-    face button per die (``dice``: key, spec, role), then one button to take them."""
-    table = shell.game_table
-    key, roll_id = (DICE_KEY, table.id), (table.seq, tag)
-    values = opened(shell.ui, key, roll_id)
-    state = table.state_as(State)
-    slots = None if values is None else [_die_slot(shell, state, k, spec, role) for k, spec, role in dice]
-
-    def flip() -> None:
-        toggle(shell.ui, key, roll_id)
-        shell.render()
-
-    def set_value(k: str, v: int) -> None:
-        live = opened(shell.ui, key, roll_id)
-        if live is not None:
-            live[k] = v
-        shell.render()
-
-    # taken (the seq moves on): the open faces are forgotten by ``opened``
-    return real_dice(slots, values, on_toggle=flip, on_set=set_value, on_apply=on_apply,
-                     texts=DiceEntryTexts(apply=shell.t("dice.apply_one" if len(dice) == 1 else "dice.apply"),
-                                          face=shell.t("dice.face"),
-                                          missing=shell.t("dice.missing"), ready=shell.t("dice.ready"),
-                                          toggle=shell.t("dice.toggle")))
+def show_top(shell: Shell) -> None:
+    """After a roll, or a tap that asks for one, on this phone: the screen goes to its top, where the
+    dice and what they did, or the roll asked for, now are; the tap may have been far down the screen
+    (the purse's gold by dice, the bottom of a long panel)."""
+    try:
+        shell.page.run_task(_scroll_top, shell)
+    except RuntimeError as err:  # no running loop (a test building the screen by hand)
+        log.debug("scroll to the turn not scheduled: %r", err)

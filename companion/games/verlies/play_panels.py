@@ -3,29 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.games.verlies.play_actions import (
-    CHECK_DIE,
     Declared,
     NumberKey,
     Offer,
-    TypedKey,
     VerliesPlay,
-    bad_roll,
     choices,
     declare_and_roll,
     filled,
     range_of,
-    real_dice_row,
     seat_name,
     submit,
     template_of,
     text_of,
-    typed_faces,
 )
+from companion.games.verlies.roll_entry import EntryDie, die_look, roll_entry
 from companion.games.verlies.widgets import (
     CHECK,
     COLOR_STYLE,
@@ -37,7 +34,6 @@ from companion.games.verlies.widgets import (
     card_box,
     choice_chip,
     frac_text,
-    parse_roll,
     pct,
     wrap_row,
 )
@@ -59,16 +55,40 @@ if TYPE_CHECKING:
 
 
 def _color_chips(shell: Shell, p: Adventurer, colors: Iterable[str], chosen: str,
-                 on_pick: Callable[[str], None]) -> list[ft.Control]:
-    """One chip a deck colour, with the attribute it checks and the hero's value (rv.obstacle, rv.room)."""
+                 on_pick: Callable[[str], None]) -> ft.Control:
+    """One chip a deck colour, in one row: the colour, and under it the attribute it checks with the
+    hero's value (rv.obstacle, rv.room); the chosen one framed and ticked."""
     out: list[ft.Control] = []
     for c in colors:
         strong, fg = COLOR_STYLE[c]
         attr = ATTRIBUTE_OF[c]
-        out.append(choice_chip(shell.t("rv.play.color_attr", color=shell.t(f"rv.color.{c}"),
-                                       attr=shell.t(f"rv.attr.{attr}"), value=p.value(attr)),
-                               chosen == c, lambda e, c=c: on_pick(c), color=strong, text_color=fg))
-    return out
+        picked = chosen == c
+        head: list[ft.Control] = [ft.Icon(ft.Icons.CHECK, size=16, color=fg)] if picked else []
+        head.append(ft.Text(shell.t(f"rv.color.{c}"), size=15, color=fg, no_wrap=True,
+                            weight=ft.FontWeight.BOLD if picked else ft.FontWeight.W_500))
+        out.append(ft.Button(
+            content=ft.Column([
+                ft.Row(head, spacing=2, tight=True),
+                ft.Text(shell.t("rv.play.attr_value", attr=shell.t(f"rv.attr.{attr}"), value=p.value(attr)), size=13,
+                        color=fg, no_wrap=True),
+            ], spacing=0, tight=True, horizontal_alignment=ft.CrossAxisAlignment.CENTER),
+            tooltip=shell.t("rv.play.color_attr", color=shell.t(f"rv.color.{c}"), attr=shell.t(f"rv.attr.{attr}"),
+                            value=p.value(attr)),
+            bgcolor=strong, height=52, expand=1, on_click=lambda e, c=c: on_pick(c),
+            style=ft.ButtonStyle(shape=ft.RoundedRectangleBorder(radius=10),
+                                 side=ft.BorderSide(3, theme.TEXT) if picked else None,
+                                 padding=ft.Padding.symmetric(horizontal=4)),
+        ))
+    return ft.Row(out, spacing=6)
+
+
+def _odds(shell: Shell, needs: str, chance: Fraction, den: int) -> ft.Control:
+    """What the die must show and the chance of it, on one line where it fits."""
+    return ft.Row([
+        ft.Text(needs, size=15),
+        ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=frac_text(chance, den)), size=20,
+                weight=ft.FontWeight.BOLD, color=theme.PRIMARY),
+    ], wrap=True, spacing=10, run_spacing=0, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def _number_stepper(shell: Shell, st: VerliesPlay, key: NumberKey, label_key: str, low: int,
@@ -90,35 +110,7 @@ def _range_stepper(shell: Shell, st: VerliesPlay, key: NumberKey, label_key: str
     return _number_stepper(shell, st, key, label_key, low, high)
 
 
-def roll_row(shell: Shell, st: VerliesPlay, key: TypedKey, label: str, virtual: Callable[[], object],
-             typed_apply: Callable[[int], object], apply_text: str, dice: ft.Control | None = None) -> list[ft.Control]:
-    """A virtual W6 button (the table rolls), the real die by tapping (``dice``) and a field for
-    it, with "Übernehmen"."""
-
-    def changed(e: ft.Event[ft.TextField]) -> None:
-        setattr(st, key, e.control.value or "")
-
-    def typed(e: ft.Event[ft.TextField] | ft.Event[ft.Button]) -> None:
-        v = parse_roll(st.typed_of(key))
-        if v is None:
-            bad_roll(shell, st.typed_of(key))
-            return
-        typed_apply(v)
-
-    field = ft.TextField(label=label, value=st.typed_of(key), on_change=changed, on_submit=typed, dense=True,
-                         width=170, keyboard_type=ft.KeyboardType.NUMBER)
-    return [
-        ft.Row([
-            big_button(shell.t("rv.play.roll"), lambda e: virtual(), color=theme.PRIMARY,
-                       text_color=theme.ON_PRIMARY, expand=True),
-        ]),
-        *([dice] if dice is not None else []),
-        ft.Row([field, big_button(apply_text, typed, expand=True)]),
-    ]
-
-
-def obstacle_panel(shell: Shell, state: State, st: VerliesPlay, template: Template,
-                   decline: Template | None) -> ft.Control:
+def obstacle_panel(shell: Shell, state: State, st: VerliesPlay, template: Template) -> ft.Control:
     me = state.current
     p = state.players[me]
 
@@ -146,33 +138,38 @@ def obstacle_panel(shell: Shell, state: State, st: VerliesPlay, template: Templa
         return filled(shell, t, kind=st.kind, color=st.color, number=st.number)
 
     controls = [
-        ft.Text(shell.t("rv.play.kind"), size=14),
         kinds,
-        wrap_row(colors),
+        colors,
         number,
-        ft.Text(shell.t("rv.play.needs", attr=shell.t(f"rv.attr.{attr}"), value=value, number=st.number), size=15),
-        ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=frac_text(chance, 6)), size=22,
-                weight=ft.FontWeight.BOLD, color=theme.PRIMARY),
+        _odds(shell, shell.t("rv.play.needs", attr=shell.t(f"rv.attr.{attr}"), value=value, number=st.number),
+              chance, 6),
         ft.Text(shell.t("rv.play.on_fail", what=shell.t(fail_key)), size=14, color=theme.MUTED),
-        *roll_row(shell, st, "typed", shell.t("rv.play.typed"),
-                  lambda: declare_and_roll(shell, declared(template), None, 1),
-                  lambda v: declare_and_roll(shell, declared(template), [v], 1), shell.t("rv.play.apply"),
-                  real_dice_row(shell, "obstacle", [("w6", CHECK_DIE, "check")],
-                                lambda vals: declare_and_roll(shell, declared(template), vals, 1))),
+        *roll_entry(shell, st, [EntryDie("typed", shell.t("rv.play.typed"), die_look(shell, state, "check"))],
+                    roll=lambda: declare_and_roll(shell, declared(template), None, 1),
+                    apply=lambda vals: declare_and_roll(shell, declared(template), vals, 1),
+                    apply_text=shell.t("rv.play.apply")),
     ]
-    if decline is not None:
-        controls.append(ft.TextButton(content=shell.t("rv.play.decline"), height=48,
-                                      on_click=lambda e: submit(shell, declared(decline))))
     return card_box(controls, color=theme.CARD_STRONG, frame=CHECK)
 
 
-def _dice_buttons(shell: Shell, template: Template | None, key: str) -> list[ft.Control]:
-    """One button per dice form the card may give (rv.dice); the W6 then comes through the roll panel."""
+def decline_button(shell: Shell, st: VerliesPlay, decline: Template) -> ft.Control:
+    """Not trying the obstacle set in the panel (rv.obstacle): beside the panel's chip, so the whole
+    panel, the real dice too, fits the first screen."""
+    return ft.TextButton(content=shell.t("rv.play.decline"), height=48, on_click=lambda e: submit(
+        shell, filled(shell, decline, kind=st.kind, color=st.color, number=st.number)))
+
+
+def _dice_buttons(shell: Shell, template: Template | None, key: str) -> ft.Control | None:
+    """The dice forms the card may give (rv.dice), in one row of chips after "Gold per Würfel:" (each
+    says in full what it rolls: "Monstergold: W6 würfeln"); the W6 then comes through the roll panel."""
     if template is None:
-        return []
-    return [big_button(shell.t(key, form=shell.t(f"rv.dice.{form}")),
-                       lambda e, form=form: submit(shell, filled(shell, template, dice=form), clear=()))
-            for form in template.fields["dice"]]
+        return None
+    chips = [choice_chip(shell.t(f"rv.dice.{form}"), False,
+                         lambda e, form=form: submit(shell, filled(shell, template, dice=form), clear=()),
+                         tooltip=shell.t(key, form=shell.t(f"rv.dice.{form}")))
+             for form in template.fields["dice"]]
+    return ft.Row([ft.Text(shell.t("rv.play.trap_dice"), size=15), *chips], wrap=True, spacing=6, run_spacing=6,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
 
 def room_gold_panel(shell: Shell, st: VerliesPlay, amount: Template | None, dice: Template | None) -> ft.Control:
@@ -185,8 +182,8 @@ def room_gold_panel(shell: Shell, st: VerliesPlay, amount: Template | None, dice
                        lambda e: submit(shell, filled(shell, take, gold=st.room_gold)),
                        color=GOLD, text_color=ON_GOLD),
         ]
-    controls.append(wrap_row(_dice_buttons(shell, dice, "rv.play.room_gold_dice")))
-    return card_box(controls, color=theme.CARD_STRONG, frame=GOLDEN)
+    by_dice = _dice_buttons(shell, dice, "rv.play.room_gold_dice")
+    return card_box([*controls, *([by_dice] if by_dice else [])], color=theme.CARD_STRONG, frame=GOLDEN)
 
 
 def _check(*, label: str, value: bool, on_change: Callable[[bool], None]) -> ft.Control:
@@ -215,32 +212,12 @@ def _fight_choices(shell: Shell, state: State, st: VerliesPlay, template: Templa
         choice_chip(shell.t("rv.play.attr_value", attr=shell.t(f"rv.attr.{a}"), value=p.value(a)), st.attribute == a,
                     lambda e, a=a: pick_attribute(a)) for a in attributes
     ])
-    rollers = wrap_row([
-        choice_chip(seat_name(state, s), roller == s, lambda e, s=s: pick_roller(s),
-                    tooltip=shell.t("rv.play.roller_pick", name=seat_name(state, s))) for s in others
-    ])
+    rollers = ft.Row([
+        ft.Text(shell.t("rv.play.roller"), size=14),  # beside its chips: the fight fits the first screen
+        *(choice_chip(seat_name(state, s), roller == s, lambda e, s=s: pick_roller(s),
+                      tooltip=shell.t("rv.play.roller_pick", name=seat_name(state, s))) for s in others),
+    ], wrap=True, spacing=6, run_spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)
     return attrs, rollers
-
-
-def _typed_fight_dice(shell: Shell, st: VerliesPlay, hero_label: str,
-                      typed: Callable[[ft.Event[ft.TextField]], None], two_step: bool) -> ft.Control:
-    """The fight's dice typed in: the hero's, and the monster's where this phone acts for its roller."""
-
-    def changed(key: TypedKey) -> Callable[[ft.Event[ft.TextField]], None]:
-        def handler(e: ft.Event[ft.TextField]) -> None:
-            setattr(st, key, e.control.value or "")
-
-        return handler
-
-    return ft.Row([
-        ft.TextField(label=hero_label, value=st.typed_hero, on_change=changed("typed_hero"),
-                     on_submit=typed if two_step else None, dense=True, expand=True,
-                     keyboard_type=ft.KeyboardType.NUMBER),
-        # the monster's die is the roller's (rv.monster): typed here only where this phone acts for that seat
-        *([] if two_step else [ft.TextField(label=shell.t("rv.play.typed_monster"), value=st.typed_monster,
-                                            on_change=changed("typed_monster"), on_submit=typed, dense=True,
-                                            expand=True, keyboard_type=ft.KeyboardType.NUMBER)]),
-    ])
 
 
 def fight_panel(shell: Shell, state: State, st: VerliesPlay, template: Template) -> ft.Control:
@@ -269,40 +246,25 @@ def fight_panel(shell: Shell, state: State, st: VerliesPlay, template: Template)
         return filled(shell, template, monster_value=st.monster_value, attribute=st.attribute,
                       monster_roller=st.roller)
 
-    def changed(key: TypedKey) -> Callable[[ft.Event[ft.TextField]], None]:
-        def handler(e: ft.Event[ft.TextField]) -> None:
-            setattr(st, key, e.control.value or "")
-
-        return handler
-
-    def typed(e: ft.Event[ft.TextField] | ft.Event[ft.Button]) -> None:
-        faces = typed_faces(shell, st, ("typed_hero",) if two_step else ("typed_hero", "typed_monster"))
-        if faces is not None:  # without the monster's roll typed, the roll panel asks for it next
-            declare_and_roll(shell, declared(), faces, len(faces))
-
-    hero_label = shell.t("rv.play.typed_hero", name=p.name)
+    # the monster's die is the roller's (rv.monster): entered here only where this phone acts for that seat
+    dice = [EntryDie("typed_hero", shell.t("rv.play.typed_hero", name=p.name), die_look(shell, state, "hero"))]
+    if not two_step:
+        dice.append(EntryDie("typed_monster", shell.t("rv.play.typed_monster"), die_look(shell, state, "monster")))
     return card_box(
         [
             ft.Text(shell.t("rv.play.fight_title", name=p.name), size=17, weight=ft.FontWeight.BOLD),
             monster_value,
             ft.Text(shell.t("rv.play.attribute"), size=14),
             attrs,
-            ft.Text(shell.t("rv.play.roller"), size=14),
             rollers,
-            ft.Text(shell.t("rv.play.fight_needs", attr=shell.t(f"rv.attr.{st.attribute}"), value=value,
-                            monster=st.monster_value), size=15),
-            ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=frac_text(chance, 36)), size=22,
-                    weight=ft.FontWeight.BOLD, color=theme.PRIMARY),
+            _odds(shell, shell.t("rv.play.fight_needs", attr=shell.t(f"rv.attr.{st.attribute}"), value=value,
+                                 monster=st.monster_value), chance, 36),
             *([ft.Text(shell.t("rv.play.monster_next", name=seat_name(state, roller)), size=14,
                         color=theme.MUTED)] if two_step else []),
-            ft.Row([big_button(shell.t("rv.play.roll"), lambda e: declare_and_roll(shell, declared(), None, 2),
-                               color=theme.PRIMARY, text_color=theme.ON_PRIMARY, expand=True)]),
-            # the monster's die is the roller's (rv.monster): tapped here only where this phone acts for that seat
-            real_dice_row(shell, "fight", [("hero", CHECK_DIE, "hero"), *([] if two_step else [("monster", CHECK_DIE,
-                                                                                                "monster")])],
-                          lambda vals: declare_and_roll(shell, declared(), vals, len(vals))),
-            _typed_fight_dice(shell, st, hero_label, typed, two_step),
-            ft.Row([big_button(shell.t("rv.play.fight_apply"), typed, expand=True)]),
+            # without the monster's die entered, the roll panel asks for it next
+            *roll_entry(shell, st, dice, roll=lambda: declare_and_roll(shell, declared(), None, 2),
+                        apply=lambda vals: declare_and_roll(shell, declared(), vals, len(vals)),
+                        apply_text=shell.t("rv.play.fight_apply")),
         ],
         color=theme.CARD_STRONG,
         frame=FIGHT,
@@ -328,6 +290,7 @@ def spoils_panel(shell: Shell, state: State, st: VerliesPlay, offers: list[Offer
 
     controls: list[ft.Control] = [ft.Text(shell.t("rv.play.spoils_title", name=p.name), size=17,
                                           weight=ft.FontWeight.BOLD)]
+    takes: list[ft.Control] = []
     if treasure is not None:
         t, most = treasure, text_of(treasure, "name").max_length
 
@@ -347,15 +310,17 @@ def spoils_panel(shell: Shell, state: State, st: VerliesPlay, offers: list[Offer
                 _check(label=shell.t("rv.play.treasure_magic"), value=st.magic, on_change=set_magic),
                 _check(label=shell.t("rv.play.treasure_hidden"), value=st.hidden, on_change=set_hidden),
             ], wrap=True),
-            big_button(shell.t("rv.play.take_treasure"), take, color=GOLD, text_color=ON_GOLD),
         ]
+        takes.append(big_button(shell.t("rv.play.take_treasure"), take, color=GOLD, text_color=ON_GOLD))
     if gold is not None:
         g = gold
-        controls.append(big_button(shell.t("rv.play.monster_gold", n=st.gold),
-                                   lambda e: submit(shell, filled(shell, g, amount=st.gold), clear=())))
-    controls.append(wrap_row(_dice_buttons(shell, template_of(offers, "roll_gold", "dice", reason="monster"),
-                                           "rv.play.monster_gold_dice")))
-    return card_box(controls, color=theme.CARD_STRONG, frame=GOLDEN)
+        takes.append(big_button(shell.t("rv.play.monster_gold", n=st.gold),
+                                lambda e: submit(shell, filled(shell, g, amount=st.gold), clear=())))
+    # side by side where they fit: the spoils of a fight won fit the first screen with its dice
+    controls.append(ft.Row(takes, wrap=True, spacing=8, run_spacing=8))
+    by_dice = _dice_buttons(shell, template_of(offers, "roll_gold", "dice", reason="monster"),
+                            "rv.play.monster_gold_dice")
+    return card_box([*controls, *([by_dice] if by_dice else [])], color=theme.CARD_STRONG, frame=GOLDEN)
 
 
 def trap_panel(shell: Shell, state: State, st: VerliesPlay, plain: Template | None,
@@ -418,15 +383,14 @@ def trap_panel(shell: Shell, state: State, st: VerliesPlay, plain: Template | No
         value = p.value(ATTRIBUTE_OF[st.color])
         chance = check_chance(value, st.number)
         controls += [
-            wrap_row(colors),
+            colors,
             number,
-            ft.Text(shell.t("rv.play.chance", pct=pct(chance), frac=frac_text(chance, 6)), size=22,
-                    weight=ft.FontWeight.BOLD, color=theme.PRIMARY),
-            *roll_row(shell, st, "typed", shell.t("rv.play.typed"),
-                      lambda: declare_and_roll(shell, declared(), None, 1),
-                      lambda v: declare_and_roll(shell, declared(), [v], 1), shell.t("rv.play.trap_apply"),
-                      real_dice_row(shell, "trap", [("w6", CHECK_DIE, "check")],
-                                    lambda vals: declare_and_roll(shell, declared(), vals, 1))),
+            _odds(shell, shell.t("rv.play.needs", attr=shell.t(f"rv.attr.{ATTRIBUTE_OF[st.color]}"), value=value,
+                                 number=st.number), chance, 6),
+            *roll_entry(shell, st, [EntryDie("typed", shell.t("rv.play.typed"), die_look(shell, state, "check"))],
+                        roll=lambda: declare_and_roll(shell, declared(), None, 1),
+                        apply=lambda vals: declare_and_roll(shell, declared(), vals, 1),
+                        apply_text=shell.t("rv.play.trap_apply")),
         ]
     else:
         controls.append(big_button(shell.t("rv.play.trap_apply"), lambda e: submit(shell, declared()),

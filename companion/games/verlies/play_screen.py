@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.games.verlies.play_actions import (
+    TOP,
     Offer,
-    TypedKey,
     VerliesPlay,
     cause_text,
     event_text,
@@ -16,20 +16,21 @@ from companion.games.verlies.play_actions import (
     my_seats,
     offer_of,
     play_state,
-    real_dice_row,
     seat_name,
     submit,
     template_of,
 )
 from companion.games.verlies.play_panels import (
+    decline_button,
     fight_panel,
     obstacle_panel,
-    roll_row,
     room_gold_panel,
     spoils_panel,
     trap_panel,
 )
 from companion.games.verlies.purse import purse_section, treasure_name
+from companion.games.verlies.roll_entry import EntryDie, die_look, roll_entry
+from companion.games.verlies.roll_result import Rolled, last_rolls, roll_card, shown_events
 from companion.games.verlies.widgets import (
     CHECK,
     FIGHT,
@@ -107,6 +108,8 @@ def redo_step(shell: Shell) -> bool:
 
 
 def play_view(shell: Shell) -> ft.Control:
+    """The decision first: whose turn and the last roll's dice, the decision's title and buttons
+    right below them (a 360 x 740 phone shows all of it), then the picture: the table, the purses."""
     table = shell.game_table
     state = table.state_as(State)
     st = play_state(shell)
@@ -124,44 +127,52 @@ def play_view(shell: Shell) -> ft.Control:
         ],
         spacing=0,
     )
-    # Every top-level block carries a stable key (see ``keyed``): the actions below are keyed
-    # where they are built, the event lines by their place in the table's event log.
-    out: list[ft.Control] = [keyed(header, "header"), keyed(_table_line(shell, state), "table-line")]
+    rolls = last_rolls(table, state)
+    card = roll_card(shell, state, rolls)
+    # Every block carries a stable key (see ``keyed``): the actions below are keyed where they are
+    # built, the event lines by their place in the table's event log. The top is where a roll
+    # brings the screen back to (``show_top``): its key is a scroll key.
+    top = ft.Column([keyed(header, "header"), *([keyed(card, "roll-card")] if card else [])], spacing=8,
+                    key=ft.ScrollKey(TOP))  # type: ignore[call-arg]  # Flet's lazy dataclass hides its fields
     acts: list[ft.Control] = []
     refusal = shell.refusal_control()
     if refusal:
         acts.append(keyed(refusal, "refusal"))
-    for idx, text, ok in _turn_events(shell, state):  # a success green, anything else a notice to read
-        acts.append(keyed(ft.Container(ft.Text(text, size=16, weight=ft.FontWeight.W_600,
+    for idx, text, ok in _turn_events(shell, state, shown_events(rolls)):  # a success green, else a notice
+        acts.append(keyed(ft.Container(ft.Text(text, size=15, weight=ft.FontWeight.W_600,
                                                color=theme.TEXT if ok else theme.ON_NOTICE), border_radius=10,
-                                       padding=8, bgcolor=theme.SUCCESS if ok else theme.NOTICE),
+                                       padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+                                       bgcolor=theme.SUCCESS if ok else theme.NOTICE),
                           f"event-{idx}"))
-
-    req = table.game.pending_roll(state)
-    if state.phase == "over":
-        pass
-    elif req is not None:  # a die is due (rv.dice): only that roll, on the phone of the seat that rolls it
-        acts += _roll_controls(shell, state, st, mine, req)
-    elif me not in mine:
-        acts.append(keyed(info_line(shell.t("rv.play.waiting_for", name=cur.name)), "waiting"))
-    else:
-        offers = table.game.legal(state, me)
-        if state.pending is not None:
-            acts += _pending_controls(shell, state, state.pending, st, offers)
-        elif state.phase == "start":
-            acts += _start_controls(shell, state, offers)
-        else:
-            acts += _moved_controls(shell, state, st, offers)
-
-    out.append(keyed(ft.ResponsiveRow([
+    acts += _decision(shell, state, st, mine, rolls)
+    picture = [keyed(_table_line(shell, state), "table-line"), *purse_section(shell, state, st, mine)]
+    play = ft.ResponsiveRow([
         keyed(ft.Column(acts, spacing=10, col=ACTIONS_COL, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
               "actions"),
-        keyed(ft.Column(purse_section(shell, state, st, mine), spacing=10, col=PURSE_COL,
-                        horizontal_alignment=ft.CrossAxisAlignment.STRETCH), "purse-col"),
-    ], spacing=16, run_spacing=10, vertical_alignment=ft.CrossAxisAlignment.START), "play"))
+        keyed(ft.Column(picture, spacing=10, col=PURSE_COL, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+              "purse-col"),
+    ], spacing=16, run_spacing=16, vertical_alignment=ft.CrossAxisAlignment.START)
     # out of the way of the game's own buttons: below the purse and the gold log
-    out.append(keyed(ft.Row([dispute_button(shell)], alignment=ft.MainAxisAlignment.END), "dispute"))
-    return ft.Column(out, spacing=10)
+    dispute = ft.Row([dispute_button(shell)], alignment=ft.MainAxisAlignment.END)
+    return ft.Column([top, keyed(play, "play"), keyed(dispute, "dispute")], spacing=10)
+
+
+def _decision(shell: Shell, state: State, st: VerliesPlay, mine: list[int], rolls: list[Rolled]) -> list[ft.Control]:
+    """The decision of the moment: a die due, someone else's turn, a pending choice, the move, what next."""
+    me = state.current
+    req = shell.game_table.game.pending_roll(state)
+    if state.phase == "over":
+        return []
+    if req is not None:  # a die is due (rv.dice): only that roll, on the phone of the seat that rolls it
+        return _roll_controls(shell, state, st, mine, req, rolls)
+    if me not in mine:
+        return [keyed(info_line(shell.t("rv.play.waiting_for", name=state.players[me].name)), "waiting")]
+    offers = shell.game_table.game.legal(state, me)
+    if state.pending is not None:
+        return _pending_controls(shell, state, state.pending, st, offers)
+    if state.phase == "start":
+        return _start_controls(shell, state, offers)
+    return _moved_controls(shell, state, st, offers)
 
 
 def _table_line(shell: Shell, state: State) -> ft.Control:
@@ -183,14 +194,18 @@ def _table_line(shell: Shell, state: State) -> ft.Control:
     return ft.Text(" · ".join(parts), size=14, color=theme.MUTED)
 
 
-def _turn_events(shell: Shell, state: State) -> list[tuple[int, str, bool]]:
+def _turn_events(shell: Shell, state: State, beside_dice: set[int]) -> list[tuple[int, str, bool]]:
     """What happened this turn, in words, each with its index in the game's event log (a stable
-    key for the line). A new turn starts with a clean message area: the last turn's lines go."""
+    key for the line); what the last roll decided is said beside its dice (``beside_dice``). A new
+    turn starts with a clean message area: the last turn's lines go."""
     log = state.log
     first = len(log)
     while first > 0 and log[first - 1].turn >= state.turn_no:  # the log runs in turn order
         first -= 1
-    evs = [(i, log[i]) for i in range(first, len(log)) if log[i].turn == state.turn_no]
+    # the room card's line while its fight or trap is open: the panel's title says it ("Monster! …")
+    opened = state.pending.cause if state.pending is not None and state.pending.kind in ("fight", "trap") else None
+    evs = [(i, log[i]) for i in range(first, len(log)) if log[i].turn == state.turn_no and i not in beside_dice
+           and not (log[i].kind == "room" and log[i].detail.get("kind") == opened)]
     out = []
     for i, ev in evs[-3:]:
         text = event_text(shell, state, ev)
@@ -239,7 +254,9 @@ def _moved_controls(shell: Shell, state: State, st: VerliesPlay, offers: list[Of
     p = state.players[me]
     t = state.turn
     out: list[ft.Control] = []
-    if t.move == "draw":
+    if st.panel == "obstacle" and template_of(offers, "obstacle", "number") is not None:
+        pass  # the obstacle's panel is the decision now: the line on the move makes room for it
+    elif t.move == "draw":
         key = {"passage": "rv.play.moved_passage", "room": "rv.play.moved_room"}.get(t.card or "", "rv.play.moved_draw")
         out.append(keyed(ft.Text(shell.t(key, name=p.name), size=15), "moved"))
     else:
@@ -282,12 +299,14 @@ def _moved_controls(shell: Shell, state: State, st: VerliesPlay, offers: list[Of
             out.append(keyed(room_gold_panel(shell, st, room_gold, room_dice), "room-gold-panel"))
     obstacle = template_of(offers, "obstacle", "number")
     if obstacle is not None:  # rv.room: obstacles lie in passages
+        checking = st.panel == "obstacle"
+        declining = template_of(offers, "decline_obstacle", "number") if checking else None
         out.append(keyed(wrap_row([
-            choice_chip(shell.t("rv.play.panel_obstacle"), st.panel == "obstacle", lambda e: toggle("obstacle")),
+            choice_chip(shell.t("rv.play.panel_obstacle"), checking, lambda e: toggle("obstacle")),
+            *([decline_button(shell, st, declining)] if declining is not None else []),
         ]), "obstacle-chip"))
-        if st.panel == "obstacle":
-            declining = template_of(offers, "decline_obstacle", "number")
-            out.append(keyed(obstacle_panel(shell, state, st, obstacle, declining), "obstacle-panel"))
+        if checking:
+            out.append(keyed(obstacle_panel(shell, state, st, obstacle), "obstacle-panel"))
     exit_buttons = []
     exits: tuple[tuple[str, str, str | None, str | None], ...] = (
         ("rv.play.lay_exit", "lay_exit", None, None), ("rv.play.shuffle_exit", "shuffle_back_exit", None, None),
@@ -359,10 +378,10 @@ def _checked(c: Chance) -> tuple[Color, int] | None:
     return None
 
 
-def _roll_controls(shell: Shell, state: State, st: VerliesPlay, mine: list[int],
-                   req: RollRequest) -> list[ft.Control]:
+def _roll_controls(shell: Shell, state: State, st: VerliesPlay, mine: list[int], req: RollRequest,
+                   rolls: list[Rolled]) -> list[ft.Control]:
     """A die is due (rv.dice, ``pending_roll``): what it decides, and – on the phone of the seat that
-    rolls it – the virtual die and the field for the real one (rv.monster: the monster's roller)."""
+    rolls it – "Würfeln" or the real die (rv.monster: the monster's roller)."""
     c = state.chance
     if c is None:  # not reached: the engine asks for a die (pending_roll) only while a chance is open
         return []
@@ -395,7 +414,7 @@ def _roll_controls(shell: Shell, state: State, st: VerliesPlay, mine: list[int],
             if c.purpose == "fight" or f.roll is None:  # the monster's die comes after the adventurer's
                 lines.append(ft.Text(shell.t("rv.play.fight_needs", attr=shell.t(f"rv.attr.{f.attribute}"),
                                              value=value, monster=f.monster_value), size=15))
-            else:
+            elif not rolls or rolls[-1].chance.purpose != "fight":  # beside the adventurer's die, when shown
                 lines.append(ft.Text(shell.t("rv.play.monster_fight", name=hero.name,
                                              attr=shell.t(f"rv.attr.{f.attribute}"), value=value, roll=f.roll,
                                              total=value + f.roll, monster=f.monster_value), size=15))
@@ -408,19 +427,18 @@ def _roll_controls(shell: Shell, state: State, st: VerliesPlay, mine: list[int],
         wait = (shell.t("rv.play.monster_by", name=roller) if c.purpose == "monster"
                 else shell.t("rv.play.roll_wait", name=roller))
         return [keyed(card_box([head, *lines, info_line(wait)], color=theme.CARD_STRONG, frame=frame), "roll-wait")]
-    typed: dict[str, tuple[TypedKey, str]] = {
-        "fight": ("typed_hero", shell.t("rv.play.typed_hero", name=roller)),
-        "monster": ("typed_monster", shell.t("rv.play.typed_monster")),
-    }
-    key, label = typed.get(c.purpose, ("typed", shell.t("rv.play.typed")))
+    # the die the engine asks for (rv.dice: a W6 – for a W3 or 1+W6 card too, the screen says the form)
+    die = {
+        "fight": EntryDie("typed_hero", shell.t("rv.play.typed_hero", name=roller), die_look(shell, state, "hero")),
+        "monster": EntryDie("typed_monster", shell.t("rv.play.typed_monster"), die_look(shell, state, "monster")),
+    }.get(c.purpose) or EntryDie("typed", shell.t("rv.play.typed"),
+                                 die_look(shell, state, "gold" if c.purpose == "gold" else "check", c.form))
 
-    def roll(values: list[int] | None) -> None:
-        if shell.roll(values):
-            setattr(st, key, "")
+    def roll(values: list[int] | None) -> bool:
+        if not shell.roll(values):
+            return False
+        setattr(st, die.typed, "")
+        return True
 
-    # the dice the engine asks for (rv.dice: a W6 – for a W3 or 1+W6 card too, the screen says the form)
-    role = {"fight": "hero", "monster": "monster"}.get(c.purpose, "check")
-    dice = real_dice_row(shell, "roll", [(d.name, d, role) for d in req.dice], roll)
-    return [keyed(card_box([head, *lines, *roll_row(shell, st, key, label, lambda: roll(None), lambda v: roll([v]),
-                                                    shell.t("rv.play.apply"), dice)],
-                           color=theme.CARD_STRONG, frame=frame), "roll")]
+    entry = roll_entry(shell, st, [die], roll=lambda: roll(None), apply=roll, apply_text=shell.t("rv.play.apply"))
+    return [keyed(card_box([head, *lines, *entry], color=theme.CARD_STRONG, frame=frame), "roll")]

@@ -124,7 +124,6 @@ add_strings(
                    "other": "No exit free: all {n} laid are used"},
         },
         "rv.play.need_gold": {"de": "Zum Entkommen: {n} Gold", "en": "To escape: {n} gold"},
-        "rv.play.kind": {"de": "Art des Hindernisses:", "en": "Kind of obstacle:"},
         "rv.play.color_attr": {"de": "{color} · {attr} {value}", "en": "{color} · {attr} {value}"},
         "rv.play.number": {"de": "Hinderniszahl", "en": "Obstacle number"},
         "rv.play.chance": {"de": "Chance {pct} % ({frac})", "en": "Chance {pct} % ({frac})"},
@@ -335,6 +334,14 @@ add_strings(
         "rv.die.check": {"de": "W6", "en": "d6"},
         "rv.die.hero": {"de": "W6 {name}", "en": "{name}'s d6"},
         "rv.die.monster": {"de": "W6 Monster", "en": "Monster's d6"},
+        # the way back from the real dice to the app's roll (the other way is "Echte Würfel")
+        "rv.play.app_dice": {"de": "App würfelt", "en": "App rolls"},
+        # gold by dice beside its die: what the card's form made of the face
+        "rv.roll.gold_gain": {"de": "Gold ({reason}): {form} mit {face} = +{n} Gold",
+                              "en": "Gold ({reason}): {form} with {face} = +{n} gold"},
+        "rv.roll.gold_loss": {"de": "Gold ({reason}): {form} mit {face} = −{n} Gold",
+                              "en": "Gold ({reason}): {form} with {face} = −{n} gold"},
+        "rv.roll.gold_short": {"de": " – da waren nur {had}", "en": " – only {had} were there"},
     }
 )
 

@@ -8,7 +8,17 @@ import flet as ft
 import pytest
 
 from companion.app import AppContext, AppShell
-from tests.companion.games.test_verlies_ui import StubPage, buttons, click, english, start, texts, type_into, walk
+from tests.companion.games.test_verlies_ui import (
+    StubPage,
+    buttons,
+    click,
+    english,
+    real_dice,
+    start,
+    texts,
+    type_into,
+    walk,
+)
 
 
 @pytest.fixture
@@ -31,6 +41,7 @@ def test_each_new_fight_starts_from_the_default_monster_value(shell):
     click(shell, "Monsterwert +")
     click(shell, "Monsterwert +")
     assert monster_value(shell) == "7"
+    real_dice(shell)
     type_into(shell, "Wurf Ana", "6")
     type_into(shell, "Wurf Monster", "1")
     click(shell, "Kampf eintragen")
@@ -70,6 +81,7 @@ def test_undo_takes_back_the_fight_with_both_dice_and_redo_brings_all_back(shell
     click(shell, "Karte ziehen")
     click(shell, "Raum: Monster")
     before = shell.table.cursor
+    real_dice(shell)
     type_into(shell, "Wurf Ana", "1")
     type_into(shell, "Wurf Monster", "3")
     click(shell, "Kampf eintragen")  # one tap: the fight and both dice (three records)
@@ -87,6 +99,7 @@ def test_undo_of_an_obstacle_takes_its_roll_too_in_english(shell):
     click(shell, "Draw a card")
     before = shell.table.cursor
     click(shell, "Check an obstacle")
+    real_dice(shell)
     type_into(shell, "Rolled (d6)", "6")
     click(shell, "Apply")
     assert shell.table.cursor == before + 2
@@ -113,6 +126,7 @@ def test_the_treasure_name_counts_in_the_table_language(shell):
     shell.submit({"type": "draw_card", "by": 0})
     shell.submit({"type": "lay_card", "by": 0, "card": "room"})
     click(shell, "Raum: Monster")
+    real_dice(shell)
     type_into(shell, "Wurf Ana", "6")
     type_into(shell, "Wurf Monster", "1")
     click(shell, "Kampf eintragen")
