@@ -35,7 +35,8 @@ async def test_the_shape_page_shows_and_sends_what_the_game_screen_does(tmp_path
 @pytest.mark.parametrize("change", ["gains", "loses"])
 async def test_the_comparison_sees_a_game_screen_that_gained_or_lost_a_control(tmp_path, monkeypatch, change):
     # The shape page is recorded from the app as it is; then the app's top bar gains a text
-    # ("Spielleiter") or loses its title: the game's screen no longer has the shape page's shape.
+    # ("Spielleiter") or loses its language switch (a game's screen shows no title: the game clock stands
+    # there): the game's screen no longer has the shape page's shape.
     spec = TAP_GAMES["verlies"]
     shape = await measure_shape("verlies", spec, 1, tmp_path)
     top_bar = AppShell.top_bar
@@ -46,7 +47,8 @@ async def test_the_comparison_sees_a_game_screen_that_gained_or_lost_a_control(t
         if change == "gains":
             row.controls = [*row.controls, ft.Text("Spielleiter")]
         else:
-            row.controls = [c for c in row.controls if not (isinstance(c, ft.Text) and c.value == "Tischrichter")]
+            row.controls = [c for c in row.controls
+                            if not (isinstance(c, ft.TextButton) and isinstance(c.content, ft.Text))]
         return bar
 
     monkeypatch.setattr(AppShell, "top_bar", changed_bar)

@@ -23,7 +23,9 @@ players by name (and BGG id where given) and remembers the table's choices per
 - ``playDate``: local time of the start (``GameRecord.created``), ``YYYY-MM-DD HH:MM:SS``; the
   history names a game by the same moment (``history.played_at``), so both say the same time.
   In the phone's browser Python's local time is the browser's (Emscripten asks JavaScript).
-- ``durationMin``: from the first to the last action that counts, rounded to whole minutes.
+- ``durationMin``: the table's clock of the game (``companion.store.clocks``: its pauses left out,
+  stopped by the last move), in whole minutes as it showed them; a game without clock data (older
+  code, an import) from the first to the last action that counts, rounded to whole minutes.
 - scores and ranks as the result screens show them: the engine's ``Result`` (``place`` from
   ``scoring.engine.places``: equal totals share a place, 1, 1, 3). rv.end: the one left in the
   dungeon is last, no winner, and loses everything they carry (score 0; the comment says what
@@ -66,11 +68,11 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, ConfigDict, Field
 
 from companion.i18n import add_strings, tr
-from companion.records.history import as_local, parse_time
+from companion.records.history import as_local, parse_time, played_minutes, timed_ends
 from scoring.engine import GameRecord, PlayerResult, PlayerSpec, Result, get_game, initial_state
 
 if TYPE_CHECKING:
-    from companion.store import Store
+    from companion.store import GameClock, Store
     from companion.store.values import Json
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
@@ -199,15 +201,10 @@ def play_date(record: GameRecord, tz: tzinfo | None = None) -> str:
     return as_local(start, tz).strftime("%Y-%m-%d %H:%M:%S")
 
 
-def duration_min(record: GameRecord) -> int:
-    """Whole minutes from the first to the last action (0 without two timed actions)."""
-    times = [t for a in record.actions if (t := parse_time(a.at)) is not None]
-    if len(times) < 2:
-        return 0
-    first, last = times[0], times[-1]
-    if (first.tzinfo is None) != (last.tzinfo is None):
-        return 0
-    return max(0, round((last - first).total_seconds() / 60))
+def duration_min(record: GameRecord, clock: GameClock | None = None) -> int:
+    """Whole minutes the game was played: by the table's clock (pauses left out, stopped by the last
+    move); without clock data from the first to the last timed action (``history.played_minutes``)."""
+    return played_minutes(clock, *timed_ends(record.actions))
 
 
 def source_player_id(spec: PlayerSpec | PlayerResult) -> str:
@@ -227,9 +224,11 @@ def start_seat(record: GameRecord) -> int | None:
     return seats[0] if len(seats) == 1 else None
 
 
-def make_play(record: GameRecord, result: Result, lang: str = "de", tz: tzinfo | None = None) -> CreatePlay:
+def make_play(record: GameRecord, result: Result, lang: str = "de", tz: tzinfo | None = None,
+              clock: GameClock | None = None) -> CreatePlay:
     """The link's play of a finished game: ``record`` the actions that count, ``result`` what its
-    result screen shows (``Game.result`` of the final state)."""
+    result screen shows (``Game.result`` of the final state), ``clock`` the table's clock of it
+    (None: a game without one)."""
     game = get_game(record.game)
     first = start_seat(record)
     players = []
@@ -249,7 +248,7 @@ def make_play(record: GameRecord, result: Result, lang: str = "de", tz: tzinfo |
     return CreatePlay(
         sourcePlayId=record.id,
         playDate=play_date(record, tz),
-        durationMin=duration_min(record),
+        durationMin=duration_min(record, clock),
         comments=" ".join(notes),
         game=PlayGame(name=game.title, sourceGameId=game.id, bggId=BGG_IDS.get(game.id)),
         players=tuple(players),
@@ -293,7 +292,7 @@ def load(store: Store, game_id: str) -> tuple[GameRecord, Result]:
 
 def play_of(store: Store, game_id: str, lang: str = "de", tz: tzinfo | None = None) -> CreatePlay:
     record, result = load(store, game_id)
-    return make_play(record, result, lang, tz)
+    return make_play(record, result, lang, tz, store.clock(game_id))
 
 
 def summary_lines(play: CreatePlay, lang: str) -> list[tuple[str, str]]:

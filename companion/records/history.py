@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, tzinfo
 from typing import Any
@@ -29,10 +29,12 @@ from pydantic import BaseModel
 from companion import registry
 from companion.game_hooks import AnyState, Figures
 from companion.i18n import add_strings, tr
-from companion.store import Store, StoreError
+from companion.store import GameClock, Store, StoreError
+from companion.store.clocks import parse_utc
 from companion.store.values import Json, Row
 from scoring.engine import (
     GameRecord,
+    RecordedAction,
     ReplayError,
     get_game,
     initial_state,
@@ -164,8 +166,13 @@ class ImportRefused(Exception):
 # --- reading the store ---------------------------------------------------------------
 def finished_games(store: Store, *, game: str | None = None, limit: int | None = None, offset: int = 0,
                    newest_first: bool = True) -> list[Json]:
-    """Finished games with players, result and date (``updated``: when it ended)."""
-    return store.finished_games(game=game, limit=limit, offset=offset, newest_first=newest_first)
+    """Finished games with players, result, date (``updated``: when it ended) and ``minutes``, how long
+    each was played (``played_minutes``: what its BG Stats play says too)."""
+    rows = store.finished_games(game=game, limit=limit, offset=offset, newest_first=newest_first)
+    times = store.played_times([r["id"] for r in rows])
+    for r in rows:
+        r["minutes"] = played_minutes(*times.get(r["id"], (None, None, None)))
+    return rows
 
 
 def count_finished(store: Store, game: str | None = None) -> int:
@@ -202,6 +209,45 @@ def played_at(row: Json, tz: tzinfo | None = None) -> datetime | None:
     (``updated``) is the store's clock of the last save and came out minutes later; an imported
     game's times carry an offset, and showing their digits as they stand gave the UTC hour."""
     return local_time(row.get("created"), tz) or local_time(row.get("updated"), tz)
+
+
+# --- how long a game was played -----------------------------------------------------------
+def timed_ends(actions: Sequence[RecordedAction]) -> tuple[str | None, str | None]:
+    """The times of the first and the last of ``actions`` that carry one."""
+    times = [a.at for a in actions if a.at]
+    return (times[0], times[-1]) if times else (None, None)
+
+
+def moves_seconds(first: str | None, last: str | None) -> float:
+    """Seconds from the first to the last timed move (0 without two): how long a game without clock
+    data took, a game of older code or an import (its breaks included: nobody could pause then)."""
+    start, end = parse_time(first), parse_time(last)
+    if start is None or end is None or (start.tzinfo is None) != (end.tzinfo is None):
+        return 0.0
+    return max(0.0, (end - start).total_seconds())
+
+
+def played_seconds(clock: GameClock | None, first: str | None, last: str | None) -> float:
+    """How long a finished game was played: by the table's clock (``companion.store.clocks``), which its
+    last move (``last``) stopped; without clock data, the time from its first to its last timed move."""
+    if clock is None:
+        return moves_seconds(first, last)
+    end = parse_utc(last)
+    return clock.seconds(end) if end is not None else clock.played
+
+
+def played_minutes(clock: GameClock | None, first: str | None, last: str | None) -> int:
+    """Whole minutes a finished game was played, as its history line, its result and its BG Stats
+    play say: the clock's whole minutes (what it showed at the end); a game without clock data keeps
+    the measure it always had, its moves' time rounded."""
+    if clock is None:
+        return round(moves_seconds(first, last) / 60)
+    return int(played_seconds(clock, first, last) // 60)
+
+
+def game_minutes(store: Store, record: GameRecord) -> int:
+    """``played_minutes`` of a finished game (``record``: the actions that count)."""
+    return played_minutes(store.clock(record.id), *timed_ends(record.actions))
 
 
 # --- figures a result does not carry ---------------------------------------------------

@@ -6,6 +6,7 @@
 - ``meta``: the schema version; older files migrate forward, a newer file is
   opened read-only and never written.
 - ``profiles``: lasting player profiles (``companion.records.profiles``).
+- ``games.clock_*``: the table's clock of a game (``companion.store.clocks``), not part of its log.
 - ``hist_lines``: per finished game its players' compact statistics lines, a cache
   ``companion.records.history`` keeps valid by the game's cursor and last update.
 
@@ -38,6 +39,7 @@ A game whose rows cannot be read is listed as damaged and refused on open; every
 game works.
 """
 
+from companion.store.clocks import GameClock
 from companion.store.file_lock import lock_path
 from companion.store.games import Store
 from companion.store.opening import StoreFile, warm
@@ -63,6 +65,7 @@ __all__ = [
     "SHORT_ID",
     "STORE_STRINGS",
     "Added",
+    "GameClock",
     "NewGame",
     "Notice",
     "Store",

@@ -13,7 +13,8 @@ from contextlib import AbstractContextManager
 
 from pydantic import ValidationError
 
-from companion.store.opening import StoreFile, _writes
+from companion.store.clocks import GameClock, GameClocks, parse_utc, utc_now
+from companion.store.opening import _writes
 from companion.store.values import (
     _ACTIONS,
     _LOG_AS_JSON,
@@ -69,12 +70,13 @@ def whole_rows(g: NewGame) -> tuple[Row, list[Row], Row | None]:
     return game, actions, lines
 
 
-class Store(StoreFile):
+class Store(GameClocks):
     # --- games ------------------------------------------------------------------
     @_writes
     def create_game(self, record: GameRecord) -> None:
         self._writable()
         now = time.strftime("%Y-%m-%dT%H:%M:%S")
+        played, since = GameClock(since=parse_utc(record.created) or utc_now()).columns()  # runs from the start
         with self._lock, self.conn:
             self.db.table("games").insert(
                 {
@@ -88,6 +90,8 @@ class Store(StoreFile):
                     "cursor": 0,
                     "finished": 0,
                     "result": None,
+                    "clock_played": played,
+                    "clock_since": since,
                 }
             )
             for seq, act in enumerate(record.actions, start=1):

@@ -523,6 +523,14 @@ class StoreFile:
                     pk="game_id",
                     if_not_exists=True,
                 )
+            if version < 5:
+                # v5: the table's clock per game (``companion.store.clocks``); NULL in a game of older
+                # code, which keeps the time its moves took
+                games = self.db.table("games")
+                if "clock_played" not in games.columns_dict:
+                    games.add_column("clock_played", float)
+                if "clock_since" not in games.columns_dict:
+                    games.add_column("clock_since", str)
             if version != SCHEMA_VERSION:
                 # only when it changes: an opened file that is up to date is not written at all (the
                 # phone then has nothing to save to IndexedDB as it starts)

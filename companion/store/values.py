@@ -21,7 +21,7 @@ Row = tuple[Any, ...]
 # Any: JSON as stored or read (a result, a profile, a statistics line): each reader checks its own shape
 Json = dict[str, Any]
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 SHORT_ID = 8  # characters of a game id in a join link (/g/<short id>): unique among the games
 APP_ID = "tischrichter"
 SQLITE_MAGIC = b"SQLite format 3\x00"

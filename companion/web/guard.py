@@ -152,10 +152,10 @@ class WsGuard:
         self.notice: str | None = None  # a message for the phone from its register (its route was cut)
         # the Flet session this connection serves, and Flet's connection object for it
         self.session: Any = None
-        self.conn: object = None
+        self.flet_connection: object = None
 
     def attached(self, session: object, conn: object) -> None:
-        self.session, self.conn = session, conn
+        self.session, self.flet_connection = session, conn
 
     async def run(self, app: ASGIApp, scope: Scope, receive: Receive, send: Send) -> None:
         loop = asyncio.get_running_loop()
@@ -192,8 +192,8 @@ class WsGuard:
         """Let the session go as Flet's own end of a connection does (disconnected, to expire
         after ``FLET_SESSION_TIMEOUT``), if Flet did not: otherwise it stayed attached to a dead
         connection forever, never expired, its seat counted as connected and its memory stayed."""
-        session, conn = self.session, self.conn
-        self.session = self.conn = None
+        session, conn = self.session, self.flet_connection
+        self.session = self.flet_connection = None
         if session is None or conn is None or session.connection is not conn:
             return  # Flet let it go itself, or another connection took it over since
         GUARD.detached += 1

@@ -177,11 +177,13 @@ def test_words_in_the_table_language_and_a_whole_title_on_a_seat_phone(browser, 
     try:
         page.get_by_text("Du: Ana").wait_for()
         time.sleep(0.5)
-        seat = max(nodes(page, "Tischrichter"), key=lambda n: n["w"] if n["y"] < 56 else 0)
-        # the title's room in the bar against what its words need (bold 20 px Roboto): not "Tischrich…"
+        # a game's screen shows its clock where the title stands elsewhere (companion.screens.clock):
+        # its room in the bar against what it needs (bold 18 px Roboto and a 22 px icon): not "0:…"
+        clock = node(page, "Uhr anhalten")
         needs = page.evaluate("""() => { const c = document.createElement('canvas').getContext('2d');
-                                 c.font = 'bold 20px Roboto, sans-serif';
-                                 return c.measureText('Tischrichter').width; }""")
-        assert seat["w"] >= needs, (seat, needs)
+                                 c.font = 'bold 18px Roboto, sans-serif';
+                                 return c.measureText('0:00').width + 22; }""")
+        assert clock["y"] < 56 and clock["w"] >= needs and clock["h"] >= 47.5, (clock, needs)
+        assert not [n for n in nodes(page, "Tischrichter") if n["y"] < 56]
     finally:
         page.context.close()
