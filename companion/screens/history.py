@@ -22,6 +22,7 @@ from companion.game_hooks import Breakdown
 from companion.records import history as H
 from companion.screens import bgstats as bgstats_ui, history_words
 from companion.screens.backup import backup_screen
+from companion.screens.clock import hm
 from companion.screens.history_parts import (
     CHART_PLAYERS,
     CHART_POINTS,
@@ -137,6 +138,9 @@ def _history_item(shell: Shell, g: GameRow) -> ft.Control:
                               tooltip=shell.t("hist.export_one_tip", label=label)))
     buttons.append(bgstats_ui.history_button(shell, g["id"], label))
     standings = _standings_text(shell, g)
+    minutes = g.get("minutes")
+    if isinstance(minutes, int) and minutes > 0:  # the game clock's time, as its BG Stats play says it
+        standings.append(shell.t("clock.played", time=hm(minutes * 60)))
     return ft.Container(
         bgcolor=theme.CARD,
         border_radius=12,

@@ -62,3 +62,16 @@ def test_an_old_game_without_clock_data_keeps_its_moves_time(tmp_path):
     assert store.clock(record.id) is None
     assert finished_games(store)[0]["minutes"] == 42
     assert B.play_of(store, record.id).durationMin == 42
+
+
+async def test_the_history_list_says_how_long_a_game_was_played(tmp_path):
+    from tests.harness.flet_session import AppSession, make_context
+
+    ctx = make_context(tmp_path / "t.db")
+    table = finished_table(ctx.store)
+    ctx.store.change_clock(table.id, lambda c: GameClock(42 * 60 + 5))
+    for lang, line, button in (("de", "1. Ben 0 · 2. Ana −5 · Spieldauer: 0:42 Std.", "Verlauf"),
+                               ("en", "1. Ben 0 · 2. Ana −5 · Time played: 0:42 h", "History")):
+        app = await AppSession.start(ctx, f"/?lang={lang}")
+        await app.click(text=button)
+        assert app.has_text(line), app.texts()
