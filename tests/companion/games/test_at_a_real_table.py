@@ -141,7 +141,9 @@ async def test_the_history_and_the_replay_say_minus_and_tafeln(ctx):
         tiles = " ".join(p.breakdown["tiles"]).replace("-", "\u2212")
         assert app.has_text(f"Tafeln: {tiles}"), app.texts()
     await app.click(text="English")
-    assert app.has_text(f"Tiles: {' '.join(result.players[0].breakdown['tiles']).replace('-', chr(0x2212))}")
+    # English names the lucky tile L (German G, Glück)
+    tiles_en = " ".join("L" if t == "G" else t for t in result.players[0].breakdown["tiles"]).replace("-", "\u2212")
+    assert app.has_text(f"Tiles: {tiles_en}"), app.texts()
     assert not any("Plättchen" in x for x in app.texts())
     assert not app.crashes()
 
