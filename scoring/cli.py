@@ -2,6 +2,7 @@
 
     python -m scoring score FILE|-      score finished sheets / piles / purses
     python -m scoring replay FILE|-     replay a game record, print state and scores
+    python -m scoring advise FILE|- --seat N   the coach: seat N's choices now, best first (Qwixx Longo)
     python -m scoring schema GAME       JSON Schema of a game record
     python -m scoring games             list the games
 
@@ -98,6 +99,27 @@ def cmd_replay(data: Any, lang: str) -> tuple[int, dict[str, Any]]:
     return 0, out
 
 
+def cmd_advise(data: Any, seat: int, lang: str) -> tuple[int, Any]:
+    """The coach's ranked choices for ``seat`` in the record's current state (Qwixx Longo only)."""
+    from scoring.qwixx_coach import advise, no_choice  # only this command builds the Qwixx Longo engine
+
+    record = parse_record(data)
+    if get_game(record.game).id != "qwixx-longo":  # an alias ("qwixx") names the same game
+        raise InvalidInput("advise_game", game=record.game)
+    if not 0 <= seat < len(record.players):
+        raise InvalidInput("advise_seat", seat=seat, high=len(record.players) - 1)
+    try:
+        state = replay(record)
+    except ReplayError as exc:
+        err = exc.error.as_dict(lang)
+        err["index"] = exc.index
+        return 2, {"error": err}
+    advice = advise(state, seat)
+    if not advice:  # a roll is due, the game is over, or another seat decides: the referee says which
+        raise no_choice(state, seat)
+    return 0, [a.as_dict() for a in advice]
+
+
 def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
@@ -106,6 +128,9 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     sub = parser.add_subparsers(dest="cmd", required=True)
     sub.add_parser("score").add_argument("file")
     sub.add_parser("replay").add_argument("file")
+    adv = sub.add_parser("advise")
+    adv.add_argument("file")
+    adv.add_argument("--seat", type=int, required=True)
     sub.add_parser("schema").add_argument("game")
     sub.add_parser("games")
     try:
@@ -133,6 +158,10 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
         if args.cmd == "score":
             emit(cmd_score(data, args.lang))
             return 0
+        if args.cmd == "advise":
+            code, advice = cmd_advise(data, args.seat, args.lang)
+            emit(advice)
+            return code
         code, out = cmd_replay(data, args.lang)
         emit(out)
         return code

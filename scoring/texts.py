@@ -108,6 +108,14 @@ REFUSALS: dict[str, dict[str, Text]] = {
         "de": "Die Eingabe enthält eine Zahl mit zu vielen Stellen.",
         "en": "The input holds a number with too many digits.",
     },
+    "advise_game": {
+        "de": "Rat gibt es nur für Qwixx Longo, nicht für {game}.",
+        "en": "Advice is given for Qwixx Longo only, not for {game}.",
+    },
+    "advise_seat": {
+        "de": "Platz {seat} gibt es nicht (Plätze 0 bis {high}).",
+        "en": "There is no seat {seat} (seats 0 to {high}).",
+    },
     "internal": {
         "de": "Interner Fehler ({detail}) – das ist ein Programmfehler, bitte melden.",
         "en": "Internal error ({detail}) – this is a bug, please report it.",
