@@ -95,8 +95,9 @@ add_strings(
             "en": "Everyone already has two lucky numbers: drawn, or from their profile. You can change them here.",
         },
         "q8.result.sheet_row": {
-            "de": "{color}: {crosses} · Kreuze {count} · {points} P.",
-            "en": "{color}: {crosses} · crosses {count} · {points} pts",
+            # a no-break space in "36 P.": a 360 px phone wrapped the points away from their number
+            "de": "{color}: {crosses} · Kreuze {count} · {points}\u00a0P.",
+            "en": "{color}: {crosses} · crosses {count} · {points}\u00a0pts",
         },
         "q8.result.lock_bonus": {"de": "+1 Schloss", "en": "+1 lock"},
         "q8.result.why": {"de": "Warum so? Punktetabelle", "en": "Why? Points table"},

@@ -105,7 +105,7 @@ async def test_qwixx_full_game_through_the_session(ctx):
     assert app.has_text("2. Spieler 1 – −5 Punkte")
     assert app.has_text("Bonus: keiner · Fehlwürfe: 1 (−5)")
     assert app.has_text("Bonus: keiner · Fehlwürfe: 0")
-    assert app.has_text("Rot: 7 · Kreuze 1 · 1 P.")  # Spieler 2's red row, crossed number shown
+    assert app.has_text("Rot: 7 · Kreuze 1 · 1\u00a0P.")  # Spieler 2's red row, crossed number shown
     texts = app.texts()
     assert texts.index("1. Spieler 2 – 1 Punkt") < texts.index("2. Spieler 1 – −5 Punkte")
 
