@@ -81,6 +81,9 @@ class Options(Frozen):
     misthrow_penalty: int = Field(default=5, ge=0, le=50, description="q8.misthrow")
     end_locked_rows: int = Field(default=2, ge=1, le=4, description="q8.end")
     end_misthrows: int = Field(default=4, ge=1, le=20, description="q8.end")
+    # a house rule of the app, not of the game: the play screen may show the coach's advice on a
+    # tap; off unless the table turns it on (and in every record kept before it existed)
+    hints: bool = Field(default=False, description="allow the coach's hints")
 
 
 def _no_crosses() -> dict[Color, tuple[int, ...]]:

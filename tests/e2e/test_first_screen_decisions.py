@@ -52,9 +52,14 @@ def decisions(tmp_path_factory):
         play_until(colour, COLOUR_PHASE)
         state = colour.state
         colour_names = {f"{COLOR_DE[row]} " for row, _ in color_choices(state)}
+        # the same position with the coach's "Tipp?" allowed: its button sits in the title's row
+        hinted = tables.create("qwixx-longo", players, {**OPTIONS, "hints": True})
+        play_until(hinted, COLOUR_PHASE)
         cases = {
             "white": (white.id, 0, white_buttons, f"Weiße Summe {white.state.dice.white_sum} – Ana:"),
             "colour": (colour.id, state.active, len(color_choices(state)), f"Farbe (nur {NAMES[state.active]}):"),
+            "colour-hints": (hinted.id, state.active, len(color_choices(state)),
+                             f"Farbe (nur {NAMES[state.active]}):"),
         }
         assert colour_names and len(color_choices(state)) >= 5
     finally:
@@ -90,7 +95,7 @@ def title_node(page, title: str) -> dict:
     return found[0]
 
 
-@pytest.mark.parametrize("phase", ["white", "colour"])
+@pytest.mark.parametrize("phase", ["white", "colour", "colour-hints"])
 @pytest.mark.parametrize("seat_phone", [False, True], ids=["passed-around", "own-phone"])
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_every_qwixx_decision_is_on_the_first_screen(browser, decisions, phase, seat_phone, size):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
+from companion.games.qwixx.coach_panel import hint_button, hint_panel
 from companion.games.qwixx.setup_screen import parse_numbers
 from companion.games.qwixx.words import color_name
 from companion.screens.rules import dispute_button
@@ -222,17 +223,27 @@ def _phase_controls(shell: Shell, state: State, seat: int, mine: list[int], wait
             # "Alle anderen passen" beside the title, not below the buttons: after a roll the whole
             # decision fits on a 360x740 phone, nothing of it cut by the bottom edge
             title = section_title(shell.t("q8.play.white_title", sum=state.rolled.white_sum, name=state.names[acting]))
-            out.append(keyed(ft.Row([ft.Container(title, expand=True), *rest], spacing=6,
-                                    vertical_alignment=ft.CrossAxisAlignment.CENTER), "phase-title"))
+            out.append(keyed(ft.Row([ft.Container(title, expand=True), *hint_button(shell, state, acting), *rest],
+                                    spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER), "phase-title"))
             out.append(keyed(action_row(shell, state, game.legal(state, acting)), "actions"))
+            out += _hint(shell, state, acting)
         elif rest:
             out.append(keyed(ft.Column(rest, spacing=0), "rest-pass"))
     elif state.phase == "color" and state.active not in mine:
         out.append(keyed(info_line(shell.t("q8.play.color_waiting", name=state.names[state.active])), "phase-title"))
     elif state.phase == "color":
-        out.append(keyed(section_title(shell.t("q8.play.color_title", name=state.names[state.active])), "phase-title"))
+        title = section_title(shell.t("q8.play.color_title", name=state.names[state.active]))
+        out.append(keyed(ft.Row([ft.Container(title, expand=True), *hint_button(shell, state, state.active)],
+                                spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER), "phase-title"))
         out.append(keyed(action_row(shell, state, game.legal(state, state.active)), "actions"))
+        out += _hint(shell, state, state.active)
     return out
+
+
+def _hint(shell: Shell, state: State, seat: int) -> list[ft.Control]:
+    """The coach's advice below the buttons, while it was asked for at this moment (``coach_panel``)."""
+    panel = hint_panel(shell, state, seat, lambda a: action_specs(shell, state, [a])[0][0])
+    return [keyed(panel, "hint")] if panel is not None else []
 
 
 def play_view(shell: Shell) -> ft.Control:

@@ -77,6 +77,7 @@ class QwixxSetup(SetupErrors):
     misthrow_penalty: int = 5
     end_locked_rows: int = 2
     end_misthrows: int = 4
+    hints: bool = False  # the play screen offers the coach's advice ("Tipp?")
     lucky_errors: dict[int, InvalidInput] = field(default_factory=dict)  # q8.lucky, beside each seat's numbers
     start: int = 0  # the seat that rolls first
     start_drawn: bool = False  # the start seat was drawn, not chosen: the screen says so
@@ -96,7 +97,7 @@ class QwixxSetup(SetupErrors):
         """The house rules as the game's options."""
         return {"lucky_replaces": self.lucky_replaces, "lock_min_crosses": self.lock_min_crosses,
                 "misthrow_penalty": self.misthrow_penalty, "end_locked_rows": self.end_locked_rows,
-                "end_misthrows": self.end_misthrows}
+                "end_misthrows": self.end_misthrows, "hints": self.hints}
 
     def clear_errors(self) -> None:
         self.name_errors, self.lucky_errors, self.start_error = [], {}, None
@@ -290,6 +291,11 @@ def _options_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> list[ft.
 
         return pick
 
+    def flip_hints() -> None:
+        fields.sync()
+        st.hints = not st.hints
+        shell.render()
+
     radios = ft.Column(  # rows of the full touch height (Flutter's radios were 32 px)
         [toggle_row(shell.t(f"q8.opt.lucky_replaces.{v}"), st.lucky_replaces == v,
                     set_lucky_mode(v), kind="radio") for v in ("white", "turn")], spacing=0)
@@ -297,6 +303,7 @@ def _options_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> list[ft.
         ft.Text(shell.t("q8.opt.lucky_replaces"), size=15), radios,
         opt_step("lock_min_crosses", 0, 13), opt_step("misthrow_penalty", 0, 20),
         opt_step("end_locked_rows", 1, 4), opt_step("end_misthrows", 1, 10),
+        toggle_row(shell.t("q8.opt.hints"), st.hints, flip_hints, kind="switch"),
     ], spacing=2)]
 
 
