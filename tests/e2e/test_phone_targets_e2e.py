@@ -115,7 +115,7 @@ def test_touch_targets_and_the_refusal_width_at_360(browser, phone_tables):
     page = open_desktop(browser, f"{srv.url}g/{ids['rolled']}?all&lang=de")
     try:
         page.get_by_text(f"Weiße Summe {ids['white']} – Ana:").wait_for()
-        button(page, "Rot 16").click()  # never the white sum: refused (q8.white)
+        button(page, "Rot 16 (Glückszahl)").click()  # never the white sum: refused (q8.white)
         why = scrolled_to(page, "Warum? q8.white")
         assert why["h"] >= 47.5, why
         refusal = node(page, "Jetzt gilt die weiße Summe 7, nicht 16.")

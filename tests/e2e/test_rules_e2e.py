@@ -41,10 +41,11 @@ def test_refusal_link_rules_search_and_language(app_page, server):
     button(page, "vx.guard · When a guard may move").click()
     page.get_by_text("When a guard may move", exact=True).wait_for()
     page.get_by_text("vx.guard", exact=True).wait_for()
-    # the query stays in the field; the hits fold into one line above the entry
+    # the query stays; the hits fold into one line above the entry, naming it (Flutter web's
+    # input element holds the text only while it is edited: the field's own value is checked at
+    # level 2, tests/companion/screens/test_rules.py)
     n = len(search("wachtr", limit=8))
     button(page, f"Show {n} hits for “wachtr”").wait_for()
-    assert page.get_by_label("Search the rules", exact=True).input_value() == "wachtr"
 
     # back to the real game, unchanged
     button(page, "Back to the game").click()
