@@ -82,8 +82,8 @@ def test_no_function_grows_past_eighty_lines():
     assert too_long == {}
 
 
-# "issue 29", "issues 12 and 13", "Issue #15", "#15 (4, 6)", "session 19", "round two", a test named
-# ..._issue_25: each points into a tracker the reader of the code does not have.
+# An issue's or a session's number, a numbered work round, a hash and a number, a test named after
+# an issue: each points into a tracker the reader of the code does not have.
 TRACKER = re.compile(
     r"(?<![a-z])issues?[ _]*#?\d|#\d+(?:\.\d+)?(?![0-9a-z])|(?<![a-z-])sessions? \d+"
     r"|(?<![a-z])round[ _](?:one|two|three|four|\d+)(?![a-z])",
@@ -98,14 +98,19 @@ def tracker_mentions(text: str) -> list[str]:
     return [m.group(0) for m in TRACKER.finditer(text)]
 
 
+# The samples below are spelled apart, so this file carries no pointer of its own for a reader (or
+# another tool reading the tree) to trip over.
+ISSUE, SESSION, ROUND, HASH = "iss" + "ue", "sess" + "ion", "rou" + "nd", "#"
+
+
 @pytest.mark.parametrize("text, found", [
-    ("# 48 px to tap (issue 15.1)", ["issue 1"]),
-    ("Issue #15 (4, 6): a name field", ["Issue #1"]),
-    ("see #15 (4, 6)", ["#15"]),
-    ("BENCH.md session 19: the list", ["session 19"]),
-    ("At the table, round two", ["round two"]),
-    ("def test_offers_every_move_issue_25():", ["issue_2"]),
-    ("tests/e2e/test_table_round_two_e2e.py", ["round_two"]),
+    (f"# 48 px to tap ({ISSUE} 15.1)", [f"{ISSUE} 1"]),
+    (f"{ISSUE.title()} {HASH}15 (4, 6): a name field", [f"{ISSUE.title()} {HASH}1"]),
+    (f"see {HASH}15 (4, 6)", [f"{HASH}15"]),
+    (f"BENCH.md {SESSION} 19: the list", [f"{SESSION} 19"]),
+    (f"At the table, {ROUND} two", [f"{ROUND} two"]),
+    (f"def test_offers_every_move_{ISSUE}_25():", [f"{ISSUE}_2"]),
+    (f"tests/e2e/test_table_{ROUND}_two_e2e.py", [f"{ROUND}_two"]),
     ("color #1565C0, 48 px, 2 sessions at once, --sessions 40, rv.round", []),
 ])
 def test_the_tracker_check_finds_what_it_should(text, found):
@@ -116,7 +121,7 @@ def test_no_comment_or_doc_points_into_a_tracker():
     found = {}
     for path in tracked():
         rel = path.relative_to(ROOT).as_posix()
-        if rel in NOT_OURS or rel == "tests/test_house.py" or path.suffix in {".png", ".ico", ".woff2", ".ttf"}:
+        if rel in NOT_OURS or path.suffix in {".png", ".ico", ".woff2", ".ttf"}:
             continue
         try:
             text = path.read_text(encoding="utf-8")
