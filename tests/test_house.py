@@ -89,7 +89,7 @@ TRACKER = re.compile(
     r"|(?<![a-z])round[ _](?:one|two|three|four|\d+)(?![a-z])",
     re.IGNORECASE,
 )
-# Where "#3" is a thing of its own: a colour's hex digits are excluded above; the list below holds
+# Where a hash before digits is a thing of its own: a colour's hex digits are excluded above; the list below holds
 # the files whose words are not the project's (none yet).
 NOT_OURS: set[str] = set()
 
