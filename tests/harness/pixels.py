@@ -43,17 +43,22 @@ def diff_image(a: bytes, b: bytes) -> bytes:
     return out.getvalue()
 
 
-def ink(png: bytes, box: tuple[float, float, float, float]) -> float:
-    """The share of pixels in ``box`` (x, y, width, height in pixels) not of its most common colour."""
+def _ground_and_ink(png: bytes, box: tuple[float, float, float, float]) -> tuple[list, tuple | None, list]:
+    """The box's pixels, its most common colour (None: an empty box) and the pixels visibly off it."""
     img = _image(png)
     x, y, w, h = (round(v) for v in box)
     crop = img.crop((max(x, 0), max(y, 0), min(x + w, img.size[0]), min(y + h, img.size[1])))
     pixels = list(crop.get_flattened_data() if hasattr(crop, "get_flattened_data") else crop.getdata())
     if not pixels:
-        return 0.0
+        return pixels, None, []
     ground = Counter(pixels).most_common(1)[0][0]
-    off = sum(1 for p in pixels if max(abs(p[i] - ground[i]) for i in range(3)) > THRESHOLD)
-    return off / len(pixels)
+    return pixels, ground, [p for p in pixels if max(abs(p[i] - ground[i]) for i in range(3)) > THRESHOLD]
+
+
+def ink(png: bytes, box: tuple[float, float, float, float]) -> float:
+    """The share of pixels in ``box`` (x, y, width, height in pixels) not of its most common colour."""
+    pixels, _, inked = _ground_and_ink(png, box)
+    return len(inked) / len(pixels) if pixels else 0.0
 
 
 def luminance(rgb: tuple[int, int, int]) -> float:
@@ -75,14 +80,7 @@ def contrast(png: bytes, box: tuple[float, float, float, float]) -> tuple[float,
     """How well the text in ``box`` stands out, as a reader's eye takes it: (the WCAG contrast ratio
     between the box's most common colour, its ground, and the pixel that differs most from it,
     the core of a letter; the share of such ink pixels). A box with no ink gives (1.0, 0.0)."""
-    img = _image(png)
-    x, y, w, h = (round(v) for v in box)
-    crop = img.crop((max(x, 0), max(y, 0), min(x + w, img.size[0]), min(y + h, img.size[1])))
-    pixels = list(crop.get_flattened_data() if hasattr(crop, "get_flattened_data") else crop.getdata())
-    if not pixels:
-        return 1.0, 0.0
-    ground = Counter(pixels).most_common(1)[0][0]
-    inked = [p for p in pixels if max(abs(p[i] - ground[i]) for i in range(3)) > THRESHOLD]
-    if not inked:
+    pixels, ground, inked = _ground_and_ink(png, box)
+    if ground is None or not inked:
         return 1.0, 0.0
     return max(contrast_ratio(ground, p) for p in set(inked)), len(inked) / len(pixels)
