@@ -9,6 +9,7 @@ offered as a download through the file dialog. An app extension (``companion.app
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 
@@ -65,8 +66,6 @@ def share_row(shell: Shell) -> list[ft.Control]:
 
 async def share_picture(shell: Shell, table_id: str, title: str) -> None:
     """Capture the result card and share it; where sharing fails, save it; say which happened."""
-    import asyncio
-
     shot = shell.ui.get(RESULT_SHOT)
     name = f"tischrichter-{time.strftime('%Y%m%d-%H%M')}.png"
     said: str | None = shell.t("share.failed")
