@@ -76,7 +76,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--token", default=os.environ.get("TISCHRICHTER_TOKEN"), help=("fixed host token, at least 16 "
                                                                                        "characters (default: random)"))
     parser.add_argument("--db", default=None, help="database file (default: TISCHRICHTER_DB or the user data dir)")
+    _public_options(parser)
     args = parser.parse_args(argv)
+    if args.public:
+        return _public(args)
     if args.db:
         os.environ["TISCHRICHTER_DB"] = args.db
 
@@ -135,6 +138,30 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         ctx.store.close()
     return 0
+
+
+def _public_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--public", action="store_true", help=("anyone who opens the site gets a space of their "
+                                                               "own (one shard; build/serve.sh --public runs them "
+                                                               "behind HAProxy)"))
+    parser.add_argument("--shard", default="a", help="with --public: this process's name (a lowercase letter, "
+                                                     "then up to 7 letters or digits)")
+    parser.add_argument("--data", default=None, help="with --public: the directory of the shards' files")
+    parser.add_argument("--base-url", default=None, help="with --public: the address phones open "
+                                                         "(https://tisch.example.org/), for join links")
+
+
+def _public(args: argparse.Namespace) -> int:
+    from companion.web.spaces import SHARD_RE
+
+    if not SHARD_RE.fullmatch(args.shard):
+        print(f"--shard {args.shard!r}: a lowercase letter, then up to 7 lowercase letters or digits",
+              file=sys.stderr, flush=True)
+        return 2
+    from companion.web.public import run_public
+
+    data = args.data or os.environ.get("TISCHRICHTER_DATA") or os.path.join(os.getcwd(), "data")
+    return run_public(args.shard, args.host or "127.0.0.1", args.port, data, args.base_url)
 
 
 NOT_SAVED = "phone.not_saved"

@@ -34,7 +34,7 @@ from companion.shell_reuse import ControlReuse, ScreenMemory
 from companion.store import StoreError
 from companion.table import join_seats
 from companion.table.table import ActionInput, PendingWrite, Table
-from companion.web.client import CLIENT
+from companion.web.client import CLIENT, client_here, route_ident
 from companion.web.guard import GC
 from components import theme
 from components.common import info_line, refusal_line
@@ -52,7 +52,8 @@ def game_ui(game_id: str) -> GameUI | None:
 
 
 EXTENSION_MODULES = ("companion.screens.rules", "companion.screens.history", "companion.screens.join",
-                     "companion.screens.bgstats", "companion.screens.storage", "companion.screens.clock")
+                     "companion.screens.bgstats", "companion.screens.storage", "companion.screens.clock",
+                     "companion.screens.space")
 
 
 def load_extensions() -> None:
@@ -163,7 +164,7 @@ class AppShell(ControlReuse, PhoneSettings):
 
         Called at session start and again on every reconnect (a reload keeps the session),
         so the role always follows the connection the browser has now."""
-        client = CLIENT.get()
+        client = client_here(CLIENT.get(), self.ctx.space, self.ctx.store.has_game, self.page.route or "/")
         if client is None:
             self.scope = set() if self.ctx.require_client else None
         elif client.role == "host":
@@ -187,11 +188,12 @@ class AppShell(ControlReuse, PhoneSettings):
         game = self.guest_game
         if game is None:
             return "/" + tail
-        ours = len(parts) >= 2 and parts[0] == "g" and (
-            parts[1] == game or (len(parts[1]) >= 6 and game.startswith(parts[1])))
+        ident = route_ident(parts[1]) if len(parts) >= 2 else ""
+        ours = len(parts) >= 2 and parts[0] == "g" and (ident == game or (len(ident) >= 6 and game.startswith(ident)))
+        named = f"{self.ctx.shard}-{game}" if self.ctx.shard else game  # a public shard's name stays in front
         if ours and len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit():
-            return f"/g/{game}/seat/{parts[3]}{tail}"
-        return f"/g/{game}{tail}"
+            return f"/g/{named}/seat/{parts[3]}{tail}"
+        return f"/g/{named}{tail}"
 
     async def _on_connect(self, e: ft.Event[ft.Page]) -> None:
         """A reload or a new connection: the role follows the browser's cookies now."""
@@ -226,13 +228,13 @@ class AppShell(ControlReuse, PhoneSettings):
             # /g/<game id>            this phone acts for every seat (passed around): the host's
             # /g/<game id>/seat/<n>   this phone is seat n's own (one table, many phones)
             try:
-                self.open_table(parts[1], render=False)
+                self.open_table(route_ident(parts[1]), render=False)
                 if len(parts) >= 4 and parts[2] == "seat" and parts[3].isdigit() and len(parts[3]) <= 3:
                     seat = int(parts[3])
                     if 0 <= seat < len(self.game_table.players) and self.claim_seat(self.game_table.id, seat):
                         self.seats = {seat}
             except (StoreError, InvalidInput):
-                damage = self.ctx.store.damage_key(parts[1])  # say why it does not open
+                damage = self.ctx.store.damage_key(route_ident(parts[1]))  # say why it does not open
                 self.flash = self.t(damage[0], **damage[1]) if damage else self.t("app.error", detail=parts[1][:40])
         q = parse_qs(parsed.query)
         if q.get("lang", [None])[0] in LANGS:
@@ -359,6 +361,10 @@ class AppShell(ControlReuse, PhoneSettings):
 
     # --- acting on the table -----------------------------------------------------------
     def act(self, fn: Callable[[], object]) -> bool:
+        if self.table is not None and not self.ctx.tables.action_allowed(self.table.id):  # a public space's bound
+            self.flash = self.t("space.too_many_actions", n=self.ctx.tables.ACTIONS_PER_MINUTE)
+            self.render()
+            return False
         try:
             fn()
         except (Refusal, InvalidInput) as exc:

@@ -137,6 +137,19 @@ class AppContext:
     seated_before: dict[str, set[str]] = field(default_factory=dict)  # game -> phones that held a seat
     requests: list[SeatRequest] = field(default_factory=list)
     _next_request: int = 0
+    # A public server's space (``companion.web.spaces``): this context is that space's alone; its
+    # shard's name starts every join link, so the proxy in front finds the process holding the game.
+    space: str | None = None
+    shard: str | None = None
+    # told when a game's join link is shown (a public shard notes which space the game is in)
+    announce: Callable[[str], None] = field(default=lambda game_id: None)
+    # a public space's link for another device (``new``: a fresh one, the old one ends); None elsewhere
+    device_link: Callable[[bool], str] | None = None
+
+    @property
+    def links_need_token(self) -> bool:
+        """Other phones reach this server only through links that carry a game's own secret."""
+        return bool(self.token) or self.space is not None
 
     def held_by(self, game_id: str, phone: str) -> int | None:
         """The seat ``phone`` holds in ``game_id`` (None: none)."""

@@ -219,7 +219,9 @@ def join_screen(shell: Shell) -> list[ft.Control]:
                            color=theme.PRIMARY, text_color=theme.ON_PRIMARY)]
     # On the LAN the link carries this game's own secret: its guests reach this game only
     # (the host token never leaves the host's device).
-    url = game_join_url(shell.ctx.join_url, table.id, token=table_join_token(shell, table) if shell.ctx.token else None)
+    shell.ctx.announce(table.id)
+    url = game_join_url(shell.ctx.join_url, table.id, shard=shell.ctx.shard,
+                        token=table_join_token(shell, table) if shell.ctx.links_need_token else None)
     host = urlparse(url).hostname or ""
     out: list[ft.Control] = [section_title(shell.t("join.title"))]
     if host in ("127.0.0.1", "localhost", "::1") and not shell.ctx.reachable:
@@ -252,7 +254,7 @@ def join_screen(shell: Shell) -> list[ft.Control]:
             alignment=ft.MainAxisAlignment.CENTER,
         ),
     ]
-    if shell.ctx.token:
+    if shell.ctx.token and shell.ctx.space is None:
         out.append(ft.Text(shell.t("join.same_wifi"), size=13, color=theme.MUTED))
     return out + _who_is_here(shell, table)
 
@@ -279,6 +281,8 @@ def _full_route(shell: Shell, r: str) -> tuple[str, list[str], dict[str, list[st
     parts, query = _split(r)
     if len(parts) >= 2 and parts[0] == "g":
         full = resolve_game_id(shell, parts[1])
+        if shell.ctx.shard:  # a public shard's links keep its name in front (the proxy routes a reload by it)
+            full = f"{shell.ctx.shard}-{full}"
         if full != parts[1]:
             parsed = urlparse(r or "/")
             parts[1] = full

@@ -13,6 +13,7 @@ import flet as ft
 from companion.shell import CLIENT_ANSWER_TIMEOUT, Shell
 from companion.store import StoreError
 from companion.table.table import Table
+from companion.web.client import route_ident
 from components import theme
 from scoring.errors import InvalidInput
 
@@ -28,7 +29,8 @@ def short_id(game_id: str) -> str:
     return game_id[:SHORT_ID]
 
 
-def game_join_url(base: str, game_id: str, seat: int | None = None, token: str | None = None) -> str:
+def game_join_url(base: str, game_id: str, seat: int | None = None, token: str | None = None,
+                  shard: str | None = None) -> str:
     """The URL another phone opens: the server's join URL with the game's path.
 
     ``base`` is ``AppContext.join_url`` (``http://192.168.1.5:8550/?t=TOKEN`` in LAN
@@ -36,7 +38,8 @@ def game_join_url(base: str, game_id: str, seat: int | None = None, token: str |
     any path and then sets its cookie.
     """
     p = urlparse(base or "http://127.0.0.1:8550/")
-    path = f"/g/{short_id(game_id)}" + (f"/seat/{seat}" if seat is not None else "")
+    ident = f"{shard}-{short_id(game_id)}" if shard else short_id(game_id)
+    path = f"/g/{ident}" + (f"/seat/{seat}" if seat is not None else "")
     query = parse_qs(p.query)
     if token and "t" not in query:
         query["t"] = [token]
@@ -60,6 +63,7 @@ def table_join_token(shell: Shell, table: Table) -> str:
 def resolve_game_id(shell: Shell, ident: str) -> str:
     """A full game id, or the one open game whose id starts with ``ident`` (≥ 6 characters)."""
     store = shell.ctx.store
+    ident = route_ident(ident)
     try:
         if len(ident) < 6:
             return ident

@@ -503,6 +503,12 @@ class Tables:
         self.store.mark_damaged(game_id, seq)
         raise StoreError("game_damaged", game_id=game_id, seq=seq)
 
+    ACTIONS_PER_MINUTE = 0  # no bound here; a public server's space has one (``companion.web.spaces``)
+
+    def action_allowed(self, game_id: str) -> bool:
+        """One more action at ``game_id``'s table now (a public space counts them)."""
+        return True
+
     def forget(self, game_id: str) -> None:
         with self._guard:
             self._tables.pop(game_id, None)

@@ -57,6 +57,11 @@ def cookie_names(port: int | None) -> CookieNames:
     return CookieNames(HOST_COOKIE + tail, GUEST_COOKIE + tail, PHONE_COOKIE + tail)
 
 
+# A public server's shards share one name for each cookie: the proxy in front routes on them, and
+# every shard of that site must read the cookies the others set. What they hold names the shard.
+PUBLIC_NAMES = CookieNames("tischrichter_space", GUEST_COOKIE, PHONE_COOKIE)
+
+
 def server_port(scope: dict[str, Any]) -> int | None:
     """The port this request reached the server on (ASGI's ``server`` field)."""
     server = scope.get("server")
@@ -103,14 +108,17 @@ class HostKeys:
         return bool(key) and len(str(key)) <= 100 and _digest(str(key)) in self._keys
 
 
-def set_cookie(name: str, value: str, *, secure: bool, age: int = COOKIE_AGE) -> tuple[bytes, bytes]:
-    attrs = f"{name}={value}; HttpOnly; SameSite=Strict; Path=/; Max-Age={age}" + ("; Secure" if secure else "")
+def set_cookie(name: str, value: str, *, secure: bool, age: int = COOKIE_AGE, lax: bool = False) -> tuple[bytes, bytes]:
+    """``lax``: a public server's cookies are sent when a link from a chat app or a QR scanner opens
+    the site (SameSite=Strict would leave a player who follows a link without their space)."""
+    same_site = "Lax" if lax else "Strict"
+    attrs = f"{name}={value}; HttpOnly; SameSite={same_site}; Path=/; Max-Age={age}" + ("; Secure" if secure else "")
     return b"set-cookie", attrs.encode("latin-1")
 
 
-def clear_cookie(name: str, *, secure: bool) -> tuple[bytes, bytes]:
+def clear_cookie(name: str, *, secure: bool, lax: bool = False) -> tuple[bytes, bytes]:
     """The answer that makes a browser drop its cookie ``name``."""
-    return set_cookie(name, "", secure=secure, age=0)
+    return set_cookie(name, "", secure=secure, age=0, lax=lax)
 
 
 class FailedTries:

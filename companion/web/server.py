@@ -196,6 +196,19 @@ class Gate:
         self.tries = FailedTries()
         self.host_keys = HostKeys()
 
+    lax = False  # SameSite of the cookies this gate sets (Strict; a public server's: Lax)
+
+    def _names(self, scope: Scope) -> CookieNames:
+        """The cookie names of this server: its port in each (two servers on one machine)."""
+        return cookie_names(server_port(scope))
+
+    def _set(self, name: str, value: str, secure: bool) -> tuple[bytes, bytes]:
+        return set_cookie(name, value, secure=secure, lax=self.lax)
+
+    async def _special(self, scope: Scope, send: Send) -> bool:
+        """A request answered before any cookie is read (a public shard's health check); True if it was."""
+        return False
+
     # --- reading a request -------------------------------------------------------
     @staticmethod
     def _headers(scope: Scope) -> dict[str, str]:
@@ -223,6 +236,15 @@ class Gate:
         for k, morsel in jar.items():
             out[k] = morsel.value
         return out
+
+    def _guest_cookie(self, game_id: str, token: str) -> str:
+        return guest_value(game_id, token)
+
+    async def _newcomer(self, scope: Scope, send: Send, req: _Request, secure: bool,
+                        set_cookies: list[tuple[bytes, bytes]]) -> bool:
+        """A request nobody's: refused here (a public server makes it a space); True if it goes on."""
+        await self._refuse_http(send, extra=set_cookies)
+        return False
 
     def _guest_game(self, value: str | None) -> str | None:
         """The game a guest cookie ``<game id>.<keyed hash>`` opens, if it is still valid."""
@@ -256,7 +278,7 @@ class Gate:
                  names: CookieNames | None = None) -> tuple[Client | None, list[str]]:
         """Who the cookies (or, ungated, the loopback address) make this request, and the names of
         the cookies that were wrong (each is a wrong try)."""
-        names = names or cookie_names(server_port(scope))
+        names = names or self._names(scope)
         phone = cookies.get(names.phone)
         phone = phone if phone and _PHONE_RE.match(phone) else None
         wrong: list[str] = []
@@ -277,8 +299,8 @@ class Gate:
 
     # --- answering -----------------------------------------------------------------
     async def _refuse_http(self, send: Send, status: int = 403, key: str = "server.refused",
-                           extra: list[tuple[bytes, bytes]] | None = None) -> None:
-        body = both(key).encode()
+                           extra: list[tuple[bytes, bytes]] | None = None, **params: object) -> None:
+        body = both(key, **params).encode()
         await send({
             "type": "http.response.start",
             "status": status,
@@ -291,7 +313,9 @@ class Gate:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        names = cookie_names(server_port(scope))
+        if await self._special(scope, send):
+            return
+        names = self._names(scope)
         headers = self._headers(scope)
         cookies = self._cookies(headers["cookie"])
         query = parse_qs(scope.get("query_string", b"").decode("latin-1")) if scope["type"] == "http" else {}
@@ -342,7 +366,7 @@ class Gate:
                 phone = req.client.phone if req.client is not None else None
                 req.client = Client(role="host", phone=phone)
                 if not host_proven:  # a browser that holds a key keeps it
-                    out.append(set_cookie(names.host, self.host_keys.mint(), secure=secure))
+                    out.append(self._set(names.host, self.host_keys.mint(), secure))
                 host_proven = True
             else:
                 self.tries.failed(req.peer)
@@ -353,7 +377,7 @@ class Gate:
             if link is not None:
                 phone = req.client.phone if req.client is not None else None
                 req.client = Client(role="guest", game=link[0], phone=phone)
-                out.append(set_cookie(names.guest, guest_value(*link), secure=secure))
+                out.append(self._set(names.guest, self._guest_cookie(*link), secure))
             else:
                 self.tries.failed(req.peer)
         return out
@@ -363,15 +387,14 @@ class Gate:
         set_cookies = self._by_link(scope, req, secure)
         given = {line.partition(b"=")[0].decode("latin-1") for _, line in set_cookies}
         # a wrong cookie the browser would keep sending is dropped (unless a right one replaces it)
-        set_cookies += [clear_cookie(name, secure=secure) for name in req.wrong if name not in given]
+        set_cookies += [clear_cookie(name, secure=secure, lax=self.lax) for name in req.wrong if name not in given]
         if LEGACY_HOST_COOKIE in req.cookies and req.names.host != LEGACY_HOST_COOKIE:
             set_cookies.append(clear_cookie(LEGACY_HOST_COOKIE, secure=secure))
-        if req.client is None:
-            await self._refuse_http(send, extra=set_cookies)
+        if req.client is None and not await self._newcomer(scope, send, req, secure, set_cookies):
             return
         phone = req.cookies.get(req.names.phone)
         if not (phone and _PHONE_RE.match(phone)):
-            set_cookies.append(set_cookie(req.names.phone, secrets.token_urlsafe(16), secure=secure))
+            set_cookies.append(self._set(req.names.phone, secrets.token_urlsafe(16), secure))
         if not set_cookies:
             await self.app(scope, receive, send)
             return

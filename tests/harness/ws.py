@@ -8,14 +8,15 @@ import asyncio
 import websockets
 
 
-async def ws_outcome(port: int, cookie: str | None = None, origin: str | None = None) -> str:
+async def ws_outcome(port: int, cookie: str | None = None, origin: str | None = None, path: str = "/ws") -> str:
     """``"open"`` when the server accepted the websocket (it then keeps it open until the client
     speaks); ``"rejected <HTTP status>"`` when refused before the handshake (uvicorn answers an ASGI
     close before accept, e.g. 1008, with 403); ``"closed <code>"`` when closed after it.
-    ``cookie`` is a Cookie header (``"name=value; …"``), ``origin`` an Origin header."""
+    ``cookie`` is a Cookie header (``"name=value; …"``), ``origin`` an Origin header; ``path``: a
+    public shard's websocket is ``/ws/<shard>``."""
     headers = {k: v for k, v in (("Cookie", cookie), ("Origin", origin)) if v}
     try:
-        async with websockets.connect(f"ws://127.0.0.1:{port}/ws", additional_headers=headers or None,
+        async with websockets.connect(f"ws://127.0.0.1:{port}{path}", additional_headers=headers or None,
                                       open_timeout=10, close_timeout=2) as ws:
             try:
                 await asyncio.wait_for(ws.recv(), timeout=0.5)
