@@ -135,12 +135,12 @@ add_strings(
             "en": "The file holds a number with too many digits; no backup looks like this. Nothing was changed.",
         },
         "hist.imp.bug": {
-            "de": "Einlesen abgebrochen: ein Fehler im Programm ({detail}). Nichts wurde geändert.",
-            "en": "Import stopped by a bug in the program ({detail}). Nothing was changed.",
+            "de": "Einlesen abgebrochen: ein Fehler im Programm. Nichts wurde geändert.",
+            "en": "Import stopped by a bug in the program. Nothing was changed.",
         },
         "hist.imp.failed": {
-            "de": "Einlesen fehlgeschlagen ({detail}); nichts wurde geändert.",
-            "en": "Import failed ({detail}); nothing was changed.",
+            "de": "Einlesen fehlgeschlagen: die Daten ließen sich nicht speichern; nichts wurde geändert.",
+            "en": "Import failed: the data could not be saved; nothing was changed.",
         },
     }
 )

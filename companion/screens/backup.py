@@ -142,7 +142,7 @@ async def _download(shell: Shell) -> None:
         res["downloaded"], res["why"] = True, None
     except Exception as exc:  # no client answer or a platform without it: the text stays shown to copy
         log.info("download failed: %s", exc)
-        res["why"] = type(exc).__name__
+        res["why"] = True  # said in words; the reason is in the log
     shell.render()
 
 
@@ -151,7 +151,8 @@ async def _pick_and_import(shell: Shell) -> None:
         files = await ft.FilePicker().pick_files(with_data=True, file_type=ft.FilePickerFileType.CUSTOM,
                                                  allowed_extensions=["json"])
     except Exception as exc:
-        shell.ui["hist_msg"] = ("bad", shell.t("hist.bk.picker_failed", detail=type(exc).__name__))
+        log.info("file picker failed: %r", exc)
+        shell.ui["hist_msg"] = ("bad", shell.t("hist.bk.picker_failed"))
         shell.render()
         return
     if not files or files[0].bytes is None:

@@ -176,8 +176,8 @@ HISTORY_WORDS: dict[str, dict[str, Text]] = {
                            "en": "Handed to the browser to save: {name}"},
     "hist.bk.download_again": {"de": "Nochmal herunterladen", "en": "Download again"},
     "hist.bk.pick_file": {"de": "Datei wählen und einlesen", "en": "Choose a file and import"},
-    "hist.bk.picker_failed": {"de": "Dateiauswahl nicht möglich ({detail}); bitte den Text einfügen.",
-                              "en": "Choosing a file is not possible ({detail}); please paste the text."},
+    "hist.bk.picker_failed": {"de": "Dateiauswahl geht hier nicht; bitte den Text einfügen.",
+                              "en": "Choosing a file does not work here; please paste the text."},
     "hist.bk.readonly": {"de": "Nur lesen: Einlesen ist nicht möglich.", "en": "Read only: importing is not possible."},
 }
 

@@ -535,18 +535,18 @@ CONTROLLER_TEXTS = {
               "The host's device says what to do.",
     },
     "store_failed": {
-        "de": "Der Zug konnte nicht gespeichert werden ({detail}); nichts wurde geändert.",
-        "en": "The move could not be saved ({detail}); nothing was changed.",
+        "de": "Der Zug konnte nicht gespeichert werden; nichts wurde geändert.",
+        "en": "The move could not be saved; nothing was changed.",
     },
     "undo_store_failed": {
-        "de": "Der Zug konnte nicht zurückgenommen werden, weil das Speichern fehlschlug ({detail}); "
+        "de": "Der Zug konnte nicht zurückgenommen werden, weil das Speichern fehlschlug; "
               "das Spiel bleibt, wie es war.",
-        "en": "The move could not be taken back because saving failed ({detail}); the game stays as it was.",
+        "en": "The move could not be taken back because saving failed; the game stays as it was.",
     },
     "redo_store_failed": {
-        "de": "Der Zug konnte nicht wiederhergestellt werden, weil das Speichern fehlschlug ({detail}); "
+        "de": "Der Zug konnte nicht wiederhergestellt werden, weil das Speichern fehlschlug; "
               "das Spiel bleibt, wie es war.",
-        "en": "The move could not be redone because saving failed ({detail}); the game stays as it was.",
+        "en": "The move could not be redone because saving failed; the game stays as it was.",
     },
 }
 

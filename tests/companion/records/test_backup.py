@@ -95,8 +95,8 @@ def test_an_import_that_fails_halfway_writes_nothing(full_store, tmp_path):
     before = dump_store(target)
     with pytest.raises(ImportRefused) as exc:
         import_backup(target, text)
-    assert exc.value.message("de") == "Einlesen fehlgeschlagen (db_write_failed: disk full); nichts wurde geändert."
-    assert exc.value.message("en") == "Import failed (db_write_failed: disk full); nothing was changed."
+    assert exc.value.message("de") == "Einlesen fehlgeschlagen: die Daten ließen sich nicht speichern; nichts wurde geändert."
+    assert exc.value.message("en") == "Import failed: the data could not be saved; nothing was changed."
     assert dump_store(target) == before and target.games() == []
     target.close()
 
@@ -339,8 +339,8 @@ def test_an_unexpected_error_while_checking_is_refused_as_a_bug_and_logged(full_
 
     monkeypatch.setattr(H, "check_record", broken)
     err = _refused(full_store, backup_text(export_backup(full_store)))
-    assert err.message("de") == "Einlesen abgebrochen: ein Fehler im Programm (AttributeError). Nichts wurde geändert."
-    assert err.message("en") == "Import stopped by a bug in the program (AttributeError). Nothing was changed."
+    assert err.message("de") == "Einlesen abgebrochen: ein Fehler im Programm. Nichts wurde geändert."
+    assert err.message("en") == "Import stopped by a bug in the program. Nothing was changed."
     assert "backup check failed unexpectedly" in caplog.text
 
 

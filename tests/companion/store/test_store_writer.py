@@ -26,7 +26,7 @@ ALL_DECIDE = waiting_line(NAMES)  # "Ana, Ben, Cara und Dora entscheiden noch"
 ANA_CROSSED = waiting_line(NAMES[1:])  # "Ben, Cara und Dora entscheiden noch"
 LOADED = 20.0  # seconds a screen may take on a loaded test machine (not a speed check)
 BEN_CROSSED = waiting_line(["Cara", "Dora"])
-SAVE_FAILED = "Der Zug konnte nicht gespeichert werden (db_write_failed); nichts wurde geändert."
+SAVE_FAILED = "Der Zug konnte nicht gespeichert werden; nichts wurde geändert."
 STALE = ("Dieses Spiel wurde inzwischen an einem anderen Gerät geändert; dein Zug wurde nicht gespeichert. "
          "Jetzt siehst du den gespeicherten Stand.")
 
