@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -31,6 +32,8 @@ from companion.web.spaces import SPACES_PER_ADDRESS_PER_DAY, Spaces, split_shard
 
 if TYPE_CHECKING:
     import flet as ft
+
+SWEEP_EVERY = 3600.0  # s between two looks for spaces not opened for KEEP_DAYS
 
 add_strings(
     {
@@ -52,6 +55,7 @@ class PublicGate(Gate):
     def __init__(self, app: ASGIApp, spaces: Spaces) -> None:
         super().__init__(app, host_token=None, table_token=spaces.table_token, resolve=spaces.resolve, gated=True)
         self.spaces = spaces
+        self._next_sweep = time.monotonic() + SWEEP_EVERY  # Spaces swept once as it opened
 
     def _names(self, scope: Scope) -> CookieNames:
         return PUBLIC_NAMES
@@ -63,6 +67,10 @@ class PublicGate(Gate):
                                    **params)
 
     async def _special(self, scope: Scope, send: Send) -> bool:
+        now = time.monotonic()
+        if now >= self._next_sweep:  # expired spaces go while the server runs, not only at its start
+            self._next_sweep = now + SWEEP_EVERY
+            self.spaces.sweep()
         if scope["type"] != "http" or scope.get("path") != "/healthz":
             return False
         body = json.dumps(self.spaces.health()).encode()
