@@ -16,10 +16,12 @@ from __future__ import annotations
 import argparse
 import re
 import shutil
-import sqlite3
 import sys
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from companion.store.shard_index import online_copy  # noqa: E402  (the store: the one door to SQLite)
 
 MAGIC = b"SQLite format 3\x00"
 STAMP = "%Y%m%dT%H%M%SZ"
@@ -44,16 +46,8 @@ def shard_files(data: Path) -> list[Path]:
 
 
 def copy(src: Path, dest: Path) -> str:
-    """One online backup, then its check: "ok" or what SQLite found wrong."""
-    dest.parent.mkdir(parents=True, exist_ok=True)
-    source = sqlite3.connect(f"{src.resolve().as_uri()}?mode=ro", uri=True)
-    target = sqlite3.connect(dest)
-    try:
-        source.backup(target)
-        return str(target.execute("PRAGMA integrity_check").fetchone()[0])
-    finally:
-        target.close()
-        source.close()
+    """One online backup, then its check: "ok" or what SQLite found wrong (the store's own copy)."""
+    return online_copy(src, dest)
 
 
 def backup(data: Path, dest: Path, keep: int = 0) -> tuple[Path, dict[str, str]]:

@@ -32,11 +32,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
-
 from companion.i18n import add_strings
 from companion.shell import AppContext
 from companion.store import Store, StoreError
+from companion.store.shard_index import ShardIndex
 from companion.table.table import Table, Tables
 from scoring.engine import PlayerSpec
 
@@ -161,15 +160,7 @@ class Spaces:
         self.now = now
         self.root = Path(data) / shard
         (self.root / "spaces").mkdir(parents=True, exist_ok=True)
-        self.db = sqlite_utils.Database(str(self.root / "shard.sqlite"))
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.table("spaces").create({"id": str, "created": float, "opened": float, "addr": str}, pk="id",
-                                 if_not_exists=True)
-        self.db.table("devices").create({"key": str, "space": str, "created": float}, pk="key", if_not_exists=True)
-        self.db.table("links").create({"space": str, "key": str}, pk="space", if_not_exists=True)
-        self.db.table("games").create({"id": str, "space": str}, pk="id", if_not_exists=True)
-        self.db.table("links").create_index(["key"], if_not_exists=True)
-        self.db.table("spaces").create_index(["addr", "created"], if_not_exists=True)
+        self.index = ShardIndex(self.root / "shard.sqlite")
         self._open: OrderedDict[str, AppContext] = OrderedDict()
         self._guard = threading.RLock()
         self.sweep()
@@ -178,31 +169,27 @@ class Spaces:
     def cookie(self, key: str) -> str:
         return f"{self.shard}-{key}"
 
+    def _key(self, value: str | None) -> str | None:
+        """The key of a ``<shard>-<key>`` value of this shard (None: another shard's, or no key)."""
+        parts = split_shard(value)
+        return parts[1] if parts is not None and parts[0] == self.shard and _KEY_RE.fullmatch(parts[1]) else None
+
     def mint(self, addr: str) -> tuple[str, str] | None:
         """A new space made for a browser at ``addr``: (space id, its cookie's value); None when that
         address made ``SPACES_PER_ADDRESS_PER_DAY`` today."""
         t = self.now()
         addr_key = _hash("addr " + addr)[:24]
         with self._guard:
-            made = self.db.execute("SELECT count(*) FROM spaces WHERE addr = ? AND created > ?",
-                                   [addr_key, t - 86400]).fetchone()[0]
-            if made >= SPACES_PER_ADDRESS_PER_DAY:
+            if self.index.made_since(addr_key, t - 86400) >= SPACES_PER_ADDRESS_PER_DAY:
                 return None
-            space = secrets.token_hex(16)
-            key = secrets.token_urlsafe(24)
-            with self.db.conn:
-                self.db.table("spaces").insert({"id": space, "created": t, "opened": t, "addr": addr_key})
-                self.db.table("devices").insert({"key": _hash(key), "space": space, "created": t})
+            space, key = secrets.token_hex(16), secrets.token_urlsafe(24)
+            self.index.add_space(space, addr_key, t, _hash(key))
         return space, self.cookie(key)
 
     def space_of_cookie(self, value: str | None) -> str | None:
         """The space a ``<shard>-<device key>`` cookie opens on this shard (None: none)."""
-        parts = split_shard(value)
-        if parts is None or parts[0] != self.shard or not _KEY_RE.fullmatch(parts[1]):
-            return None
-        with self._guard:
-            row = self.db.execute("SELECT space FROM devices WHERE key = ?", [_hash(parts[1])]).fetchone()
-        return str(row[0]) if row else None
+        key = self._key(value)
+        return self.index.device_space(_hash(key)) if key else None
 
     def link_key(self, space: str, *, new: bool = False) -> str:
         """The key of ``space``'s device link (``/?s=<key>``); ``new``: a fresh one, the old link ends.
@@ -212,8 +199,7 @@ class Spaces:
         if not key:
             key = secrets.token_urlsafe(18)
             store.set_meta("device_link", key)
-            with self._guard, self.db.conn:
-                self.db.table("links").upsert({"space": space, "key": _hash(key)}, pk="space")
+            self.index.set_link(space, _hash(key))
         return self.cookie(key)
 
     def _device_link(self, space: str, new: bool) -> str:
@@ -221,55 +207,40 @@ class Spaces:
 
     def by_link(self, value: str | None) -> tuple[str, str] | None:
         """A device link's key: (its space, a new device cookie for it), or None."""
-        parts = split_shard(value)
-        if parts is None or parts[0] != self.shard or not _KEY_RE.fullmatch(parts[1]):
+        link = self._key(value)
+        space = self.index.link_space(_hash(link)) if link else None
+        if space is None:
             return None
-        with self._guard:
-            row = self.db.execute("SELECT space FROM links WHERE key = ?", [_hash(parts[1])]).fetchone()
-            if not row:
-                return None
-            key = secrets.token_urlsafe(24)
-            with self.db.conn:
-                self.db.table("devices").insert({"key": _hash(key), "space": row[0], "created": self.now()})
-        return str(row[0]), self.cookie(key)
+        key = secrets.token_urlsafe(24)
+        self.index.add_device(_hash(key), space, self.now())
+        return space, self.cookie(key)
 
     # --- games ------------------------------------------------------------------------------------
     def announce(self, space: str, game_id: str) -> None:
         """``game_id`` of ``space`` may be joined through this shard."""
-        with self._guard:
-            if self.db.execute("SELECT 1 FROM games WHERE id = ?", [game_id]).fetchone() is None:
-                with self.db.conn:
-                    self.db.table("games").insert({"id": game_id, "space": space}, ignore=True)
+        if self.index.game_space(game_id) is None:
+            self.index.add_game(game_id, space)
 
     def space_of_game(self, game_id: str) -> str | None:
-        with self._guard:
-            row = self.db.execute("SELECT space FROM games WHERE id = ?", [game_id]).fetchone()
-        return str(row[0]) if row else None
+        return self.index.game_space(game_id)
 
     def resolve(self, ident: str) -> str | None:
         """A join link's ``<shard>-<short id>`` (or a whole id): the game id on this shard, or None."""
         parts = split_shard(ident)
         if parts is None or parts[0] != self.shard or not re.fullmatch(r"[0-9a-f]{6,32}", parts[1]):
             return None
-        with self._guard:
-            hits = [r[0] for r in self.db.execute(
-                "SELECT id FROM games WHERE id >= ? AND id < ? ORDER BY id LIMIT 2",
-                [parts[1], parts[1] + "\uffff"]).fetchall()]
+        hits = self.index.games_starting(parts[1])
         if parts[1] in hits:
             return parts[1]
-        return str(hits[0]) if len(parts[1]) >= 6 and len(hits) == 1 else None
+        return hits[0] if len(hits) == 1 else None
 
     def table_token(self, game_id: str) -> str | None:
         space = self.space_of_game(game_id)
-        if space is None or not self._exists(space):
+        if space is None or not self.index.has_space(space):
             return None
         return self.context(space).store.table_token(game_id)
 
     # --- stores -----------------------------------------------------------------------------------
-    def _exists(self, space: str) -> bool:
-        with self._guard:
-            return self.db.execute("SELECT 1 FROM spaces WHERE id = ?", [space]).fetchone() is not None
-
     def path(self, space: str) -> Path:
         if not re.fullmatch(r"[0-9a-f]{32}", space):
             raise ValueError("not a space id")
@@ -289,15 +260,11 @@ class Spaces:
                 self._open[space] = ctx
                 self._close_idle()
             self._open.move_to_end(space)
-            self._touch(space)
+            t = self.now()
+            opened = self.index.opened(space)
+            if opened is not None and t - opened >= TOUCH_EVERY:
+                self.index.touch(space, t)
             return ctx
-
-    def _touch(self, space: str) -> None:
-        t = self.now()
-        row = self.db.execute("SELECT opened FROM spaces WHERE id = ?", [space]).fetchone()
-        if row is not None and t - float(row[0]) >= TOUCH_EVERY:
-            with self.db.conn:
-                self.db.execute("UPDATE spaces SET opened = ? WHERE id = ?", [t, space])
 
     def _close_idle(self) -> None:
         """Stores of spaces no phone shows, beyond ``KEEP_OPEN``, closed (least recently used first)."""
@@ -308,17 +275,13 @@ class Spaces:
 
     def sweep(self) -> int:
         """Every space nobody opened for ``KEEP_DAYS`` days deleted with its games; how many."""
-        cutoff = self.now() - KEEP_DAYS * 86400
         with self._guard:
-            old = [r[0] for r in self.db.execute("SELECT id FROM spaces WHERE opened < ?", [cutoff]).fetchall()]
+            old = self.index.not_opened_since(self.now() - KEEP_DAYS * 86400)
             for space in old:
                 ctx = self._open.pop(space, None)
                 if ctx is not None:
                     ctx.store.close()
-                with self.db.conn:
-                    for table in ("devices", "links", "games"):
-                        self.db.execute(f"DELETE FROM {table} WHERE space = ?", [space])
-                    self.db.execute("DELETE FROM spaces WHERE id = ?", [space])
+                self.index.delete_space(space)
                 base = self.path(space)
                 for p in base.parent.glob(base.name + "*"):
                     p.unlink(missing_ok=True)
@@ -328,9 +291,8 @@ class Spaces:
 
     def health(self) -> dict[str, Any]:
         with self._guard:
-            n = self.db.execute("SELECT count(*) FROM spaces").fetchone()[0]
             open_ = list(self._open.values())
-        return {"shard": self.shard, "spaces": int(n), "open_spaces": len(open_),
+        return {"shard": self.shard, "spaces": self.index.count(), "open_spaces": len(open_),
                 "tables": sum(len(c.tables.held()) for c in open_),
                 "sessions": sum(len(c.shells) for c in open_)}
 
@@ -339,4 +301,4 @@ class Spaces:
             for ctx in self._open.values():
                 ctx.store.close()
             self._open.clear()
-            self.db.close()
+            self.index.close()
