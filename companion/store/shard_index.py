@@ -99,10 +99,11 @@ class ShardIndex:
         return str(v) if v is not None else None
 
     def games_starting(self, prefix: str, limit: int = 2) -> list[str]:
-        """Game ids from ``prefix`` on (the primary key's range, not a scan)."""
+        """Game ids that start with ``prefix`` (the primary key's range, not a scan; ids are hex digits,
+        all below "z")."""
         with self._lock:
             rows = self.db.execute("SELECT id FROM games WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",
-                                   [prefix, prefix + "\uffff", limit]).fetchall()
+                                   [prefix, prefix + "z", limit]).fetchall()
         return [str(r[0]) for r in rows]
 
     def close(self) -> None:
