@@ -9,6 +9,7 @@
     build/bench.sh --only web           # the phone's static site (build/bench_web.py): bytes, load, offline, taps
     build/bench.sh --only web --phone-cpu 0.5   # the same, the whole browser held to half a core
     build/bench.sh --only cafe          # 10, 30, 60 tables of 4 phones (build/bench_cafe.py; 5, 10 with --quick)
+    build/bench.sh --only coach_phone --phone-cpu 0.5   # the Qwixx coach's "Tipp?" on the phone site, phone class
 
 Prints a table and writes build/out/bench.json. See build/BENCH.md for what each
 figure means. Network: loopback only; every wait is bounded.
@@ -39,7 +40,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 OUT = ROOT / "build" / "out"
-SECTIONS = ("engine", "tap", "cold", "load", "cafe", "store", "faults", "web")
+SECTIONS = ("engine", "tap", "cold", "load", "cafe", "store", "faults", "web", "coach_phone")
 QWIXX_ROLL = [3, 4, 8, 1, 2, 5]  # white 3+4 = 7 (as in the browser test)
 TARGETS = {
     "tap_p95_ratio": 1.3,
@@ -1142,6 +1143,10 @@ def print_report(res: dict[str, Any]) -> None:
         import bench_web
 
         bench_web.print_web(res["web"])
+    if "coach_phone" in res:
+        import bench_coach_phone
+
+        bench_coach_phone.print_coach_phone(res["coach_phone"])
     if "cafe" in res:
         if res["cafe"].get("error"):
             print(f"(h) Cafe: not measured ({res['cafe']['error']})")
@@ -1315,8 +1320,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cafe-seconds", type=float, default=None,
                         help="cafe section: seconds of tapping per level (default 40; 15 with --quick)")
     parser.add_argument("--phone-cpu", type=float, default=None,
-                        help="web section: hold the browser (all its processes) to this share of one core "
-                             "in a cgroup, e.g. 0.5 (phone class; off when cgroups are not writable)")
+                        help="web and coach_phone sections: hold the browser (all its processes) to this share of "
+                             "one core in a cgroup, e.g. 0.5 (phone class; off when cgroups are not writable)")
     parser.add_argument("--json", default=str(OUT / "bench.json"))
     args = parser.parse_args(argv)
     only = [s.strip() for s in args.only.split(",") if s.strip()]
@@ -1410,6 +1415,15 @@ def main(argv: list[str] | None = None) -> int:
                                                  phone_cpu=args.phone_cpu)
             except Exception as exc:  # noqa: BLE001
                 res["web"] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
+        if "coach_phone" in only:  # build/bench_coach_phone.py: its own browser, every other host aborted
+            print("coach_phone ...", flush=True)
+            import bench_coach_phone
+
+            try:
+                res["coach_phone"] = bench_coach_phone.bench_coach_phone(3 if args.quick else 6,
+                                                                         phone_cpu=args.phone_cpu)
+            except Exception as exc:  # noqa: BLE001
+                res["coach_phone"] = {"error": f"{type(exc).__name__}: {exc}"[:300]}
         if "faults" in only:  # last: its server processes and fuzz run do not overlap the timed sections
             print("faults ...", flush=True)
             res["faults"] = bench_faults(kill_rounds, 5 if args.quick else 30, fuzz_examples, tmp)

@@ -151,12 +151,15 @@ def with_cross(pos: Position, seat: int, cross: Cross) -> Position:
     sheet[cross.row] = (cross.field, cross.crosses, 1 if cross.lock else 0)
     rows[seat] = tuple(sheet)
     closed = pos.closed | {cross.row} if cross.lock else pos.closed
-    return replace(pos, rows=tuple(rows), closed=closed)
+    # built field by field, not with dataclasses.replace: the coach makes dozens per question
+    return Position(rows=tuple(rows), misthrows=pos.misthrows, closed=closed, turns=pos.turns, lucky=pos.lucky,
+                    over=pos.over)
 
 
 def end_of_roll(pos: Position, rules: Rules) -> Position:
     """q8.end: the game is over after this roll once enough rows are locked."""
-    return replace(pos, over=len(pos.closed) >= rules.end_locks)
+    return Position(rows=pos.rows, misthrows=pos.misthrows, closed=pos.closed, turns=pos.turns, lucky=pos.lucky,
+                    over=len(pos.closed) >= rules.end_locks)
 
 
 def end_of_turn(pos: Position, seat: int, crossed: bool, rules: Rules) -> Position:
@@ -167,7 +170,8 @@ def end_of_turn(pos: Position, seat: int, crossed: bool, rules: Rules) -> Positi
     turns = list(pos.turns)
     turns[seat] += 1
     over = len(pos.closed) >= rules.end_locks or max(misthrows) >= rules.end_misthrows
-    return replace(pos, misthrows=tuple(misthrows), turns=tuple(turns), over=over)
+    return Position(rows=pos.rows, misthrows=tuple(misthrows), closed=pos.closed, turns=tuple(turns),
+                    lucky=pos.lucky, over=over)
 
 
 def color_crosses(state: State, pos: Position, seat: int, lock_min: int) -> Iterator[Cross]:

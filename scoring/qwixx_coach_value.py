@@ -22,7 +22,6 @@ milliseconds.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 FIELDS = 15  # q8.rows: 2..16
 FIRST_LOCK = FIELDS - 2  # q8.lockfields: the last two fields of a row are its lock fields
@@ -77,37 +76,72 @@ class Position:
     over: bool = False
 
 
-@lru_cache(maxsize=16)
-def row_table(lock_min: int, alpha: float) -> tuple[tuple[float, ...], ...]:
-    """``table[h][(p + 1) * STRIDE + n]``: expected final points of an open row with ``h`` rolls to go."""
-    now = [0.0] * (STRIDE * STRIDE)
-    for p in range(-1, FIRST_LOCK):
-        for n in range(min(p + 1, FIRST_LOCK) + 1):
-            now[(p + 1) * STRIDE + n] = points(n)
-    tables = [tuple(now)]
-    for _ in range(HORIZON_MAX):
-        prev, now = now, list(now)
+# Row tables by (lock minimum, alpha), each built only as far ahead as a question has needed so
+# far: the fitted estimate of the rolls to come (``rolls_left``) never exceeds about 27, so most of
+# the HORIZON_MAX tables were never read, and building them all was most of the first question's
+# time on a phone (the first "Tipp?" after a start). At most one entry per lock minimum and table
+# size.
+_TABLES: dict[tuple[int, float], list[tuple[float, ...]]] = {}
+
+
+def row_table(lock_min: int, alpha: float, horizon: int = HORIZON_MAX) -> list[tuple[float, ...]]:
+    """``table[h][(p + 1) * STRIDE + n]``: expected final points of an open row with ``h`` rolls to
+    go, for every ``h`` up to ``horizon`` (at least; later ones only once asked for)."""
+    tables = _TABLES.get((lock_min, alpha))
+    if tables is None:
+        now = [0.0] * (STRIDE * STRIDE)
         for p in range(-1, FIRST_LOCK):
             for n in range(min(p + 1, FIRST_LOCK) + 1):
-                now[(p + 1) * STRIDE + n] = _step(prev, p, n, lock_min, alpha)
-        tables.append(tuple(now))
-    return tuple(tables)
+                now[(p + 1) * STRIDE + n] = points(n)
+        tables = _TABLES[(lock_min, alpha)] = [tuple(now)]
+    while len(tables) <= min(horizon, HORIZON_MAX):
+        tables.append(_next_roll(tables[-1], lock_min, alpha))
+    return tables
 
 
-def _step(prev: list[float], p: int, n: int, lock_min: int, alpha: float) -> float:
-    """One roll more for the row (p, n): wait, or take the offered field if that is worth more."""
-    wait = prev[(p + 1) * STRIDE + n]
-    offered = 0.0
-    for j in range(p + 1, FIELDS):
-        if j < FIRST_LOCK:
-            take = prev[(j + 1) * STRIDE + n + 1]
-        elif n >= lock_min:
-            take = float(points(n + 2))  # q8.lockfields: the lock cross and its bonus cross
-        else:
-            continue
-        if take > wait:
-            offered += SUM_CHANCE[j] * (take - wait)
-    return wait + alpha * offered
+def clear_tables() -> None:
+    """Forget the row tables (the benches time a start's first question with it)."""
+    _TABLES.clear()
+
+
+def _next_roll(prev: tuple[float, ...], lock_min: int, alpha: float) -> tuple[float, ...]:
+    """The table one roll further: for each row (p, n), wait, or take an offered field (p + 1 and
+    beyond) where that is worth more; a lock field (q8.lockfields) brings the lock and bonus cross."""
+    now = list(prev)
+    for p in range(-1, FIRST_LOCK):
+        at = (p + 1) * STRIDE
+        for n in range(min(p + 1, FIRST_LOCK) + 1):
+            wait = prev[at + n]
+            offered = 0.0
+            for j in range(p + 1, FIRST_LOCK):
+                take = prev[(j + 1) * STRIDE + n + 1]
+                if take > wait:
+                    offered += SUM_CHANCE[j] * (take - wait)
+            if n >= lock_min:
+                take = float(points(n + 2))
+                for j in range(FIRST_LOCK, FIELDS):
+                    if take > wait:
+                        offered += SUM_CHANCE[j] * (take - wait)
+            now[at + n] = wait + alpha * offered
+    return tuple(now)
+
+
+# the row tables at the whole rolls around a number of rolls to go, and the share of the later one
+TablesAt = tuple[tuple[float, ...], tuple[float, ...] | None, float]
+
+
+def _tables_at(rolls: float, rules: Rules) -> TablesAt:
+    """The two row tables around ``rolls`` (> 0) rolls to go and the share of the later one (None
+    beyond the horizon: the last table alone)."""
+    rolls = min(rolls, float(HORIZON_MAX))
+    low = int(rolls)
+    key = (rules.lock_min, round(rules.alpha, 3))
+    table = _TABLES.get(key)
+    if table is None or len(table) <= low + 1:  # not built this far yet: a start's first questions
+        table = row_table(*key, low + 1)
+    if low >= HORIZON_MAX:
+        return table[HORIZON_MAX], None, 0.0
+    return table[low], table[low + 1], rolls - low
 
 
 def row_value(row: Row, closed: bool, rolls: float, rules: Rules) -> float:
@@ -115,26 +149,38 @@ def row_value(row: Row, closed: bool, rolls: float, rules: Rules) -> float:
     p, n, bonus = row
     if closed or bonus or p >= FIRST_LOCK or rolls <= 0:
         return float(points(n + bonus))
-    table = row_table(rules.lock_min, round(rules.alpha, 3))
-    rolls = min(rolls, float(HORIZON_MAX))
-    low = int(rolls)
+    now, later, share = _tables_at(rolls, rules)
     at = (p + 1) * STRIDE + n
-    if low >= HORIZON_MAX:
-        return table[HORIZON_MAX][at]
-    share = rolls - low
-    return table[low][at] * (1 - share) + table[low + 1][at] * share
+    return now[at] if later is None else now[at] * (1 - share) + later[at] * share
 
 
 def sheet_value(pos: Position, seat: int, rolls: float, rules: Rules) -> float:
-    """Expected final total of ``seat``: its rows, its misthrows, a share of its lucky numbers."""
+    """Expected final total of ``seat``: its rows (each as ``row_value``), its misthrows, a share of
+    its lucky numbers."""
+    return _sheet(pos, seat, rolls, rules, _tables_at(rolls, rules) if rolls > 0 else None)
+
+
+def _sheet(pos: Position, seat: int, rolls: float, rules: Rules, tables: TablesAt | None) -> float:
+    """``sheet_value`` with the row tables of ``rolls`` looked up by the caller (``_tables_at``; None
+    when no roll is to come): once per table, not per row, as the coach values a few hundred sheets
+    per question."""
     total = -float(rules.penalty * pos.misthrows[seat])
     rows = pos.rows[seat]
-    for i, row in enumerate(rows):
-        total += row_value(row, i in pos.closed, rolls, rules)
-    if rolls > 0:
-        open_counts = [row[1] for i, row in enumerate(rows) if i not in pos.closed and row[0] < FIRST_LOCK - 1]
-        if open_counts:  # q8.lucky: a cross with no gap in a fewest-cross row, worth about n + 1
-            total += LUCKY_SHARE * rolls * pos.lucky[seat] * (min(open_counts) + 1)
+    closed = pos.closed
+    if tables is None:
+        for _p, n, bonus in rows:
+            total += float(points(n + bonus))
+        return total
+    now, later, share = tables
+    for i, (p, n, bonus) in enumerate(rows):
+        if i in closed or bonus or p >= FIRST_LOCK:
+            total += float(points(n + bonus))
+        else:
+            at = (p + 1) * STRIDE + n
+            total += now[at] if later is None else now[at] * (1 - share) + later[at] * share
+    open_counts = [row[1] for i, row in enumerate(rows) if i not in closed and row[0] < FIRST_LOCK - 1]
+    if open_counts:  # q8.lucky: a cross with no gap in a fewest-cross row, worth about n + 1
+        total += LUCKY_SHARE * rolls * pos.lucky[seat] * (min(open_counts) + 1)
     return total
 
 
@@ -193,6 +239,7 @@ def rolls_left(pos: Position, rules: Rules) -> float:
 def margin(pos: Position, seat: int, rules: Rules) -> float:
     """Expected final points of ``seat`` minus the best other seat's (its own points when alone)."""
     rolls = rolls_left(pos, rules)
-    mine = sheet_value(pos, seat, rolls, rules)
-    others = [sheet_value(pos, s, rolls, rules) for s in range(len(pos.rows)) if s != seat]
+    tables = _tables_at(rolls, rules) if rolls > 0 else None
+    mine = _sheet(pos, seat, rolls, rules, tables)
+    others = [_sheet(pos, s, rolls, rules, tables) for s in range(len(pos.rows)) if s != seat]
     return mine - max(others) if others else mine

@@ -11,6 +11,7 @@ from hypothesis import given, settings, strategies as st
 
 from scoring.engine import PlayerSpec, get_game
 from scoring.qwixx_coach import advise, best_action
+from scoring.qwixx_coach_value import clear_tables
 from scoring.qwixx_longo import ColorCross, LuckyCross, Pass, Roll, State, WhiteCross
 from scoring.simulate import play_random
 from scoring.texts import REFUSALS, variants
@@ -189,3 +190,26 @@ def test_the_same_seed_gives_the_same_advice_in_every_position():
     first = advice_along(11)
     assert first == advice_along(11)
     assert any(first)
+
+
+def test_the_advice_is_the_same_whatever_was_asked_before_it():
+    """The coach builds its row tables only as far ahead as a question needs (a phone's first hint
+    after a start is quick): a position asked first after a start, or after every later position of
+    the game, gets the same ranking with the same values."""
+    rng = random.Random(5)
+    players = [PlayerSpec(name="Ana"), PlayerSpec(name="Ben"), PlayerSpec(name="Cara")]
+    played = play_random("qwixx-longo", players, {"lucky_numbers": [(4, 9), (6, 11), (8, 13)]}, rng,
+                         policy=mixed, keep_states=True)
+    asked = [(s, seat) for s in played.states for seat in range(3)]
+
+    def ranked(state, seat):
+        return [(a.action, a.expected, a.why) for a in advise(state, seat)]
+
+    clear_tables()
+    after_the_rest = [ranked(*q) for q in reversed(asked)][::-1]  # the late positions asked first
+    first_after_a_start = []
+    for q in asked:
+        clear_tables()
+        first_after_a_start.append(ranked(*q))
+    assert first_after_a_start == after_the_rest
+    assert sum(1 for r in after_the_rest if len(r) > 1) > 20
