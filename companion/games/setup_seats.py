@@ -1,4 +1,5 @@
-"""Setup seats shared by every game's setup screen: names as typed, defaults, refusals by field.
+"""Setup seats shared by every game's setup screen: names as typed, defaults, refusals by field,
+and who begins (chosen, drawn, or the youngest by the profiles' birth years).
 
 A name field starts empty and shows the default name as a hint; an
 empty name takes that default; two names alike (ignoring case and spaces) are refused
@@ -45,6 +46,20 @@ add_strings(
         },
         "setup.at_least": {"de": "Mindestens {n} Spieler", "en": "At least {n} players"},
         "setup.at_most": {"de": "Voll: höchstens {n} Spieler", "en": "Full: at most {n} players"},
+    }
+)
+add_strings(
+    {
+        "setup.youngest": {"de": "Jüngste Person beginnt", "en": "Youngest starts"},
+        "setup.youngest_needs": {
+            "de": "„Jüngste Person beginnt“ geht, wenn alle aus Profilen mit Geburtsjahr kommen.",
+            "en": "“Youngest starts” works when everyone comes from a profile with a birth year.",
+        },
+        "setup.youngest_tie": {
+            "de": "{names} sind gleich jung: ausgelost.",
+            "en": "{names} are equally young: drawn by lot.",
+        },
+        "setup.and": {"de": "{names} und {last}", "en": "{names} and {last}"},
     }
 )
 
@@ -195,3 +210,105 @@ class SeatFields:
             if f.value is not None and i < len(self.seats):
                 limit = self.limits.get(key)
                 setattr(self.seats[i], key, f.value[:limit] if limit else f.value)
+
+
+# --- who begins: chosen, drawn, or the youngest -------------------------------------------------
+@dataclass
+class Youngest:
+    """"Jüngste Person beginnt" while ``on``: the start seat follows the seats (one added, removed or
+    given another profile), so it stays the youngest. Among several born in the latest year the lot
+    falls once (``lot``, a profile id) and stays while that group (``group``) stays. ``asked``: the
+    table chose how the start is found, so a game's default (``settle_youngest``) no longer applies."""
+
+    on: bool = False
+    lot: str | None = None
+    group: tuple[str, ...] = ()
+    asked: bool = False
+
+    def choose(self, on: bool) -> None:
+        """The table's own choice: the youngest (``on``), or a seat tapped or drawn."""
+        self.on, self.asked = on, True
+
+
+def birth_years(ids: Sequence[str | None], years_by_id: Mapping[str, int | None]) -> list[int | None]:
+    """Each seat's birth year, from the profile that holds it (None: a typed seat or no year given)."""
+    return [years_by_id.get(i) if i else None for i in ids]
+
+
+def youngest_group(years: Sequence[int | None]) -> list[int] | None:
+    """The seats born in the latest year; None unless every seat has a birth year."""
+    known = [y for y in years if y is not None]
+    if not known or len(known) < len(years):
+        return None
+    latest = max(known)
+    return [i for i, y in enumerate(years) if y == latest]
+
+
+def settle_youngest(y: Youngest, ids: Sequence[str | None], years: Sequence[int | None],
+                    roll: Callable[[int], int], *, default: bool = False) -> int | None:
+    """The seat that begins as the youngest, or None when the youngest is not asked for or cannot be
+    told (a seat without a birth year ends the choice). ``roll(n)`` (1..n) draws among several of the
+    same year, once per group. ``default``: the game's rules let the youngest begin, so it does until
+    the table chooses otherwise."""
+    group = youngest_group(years)
+    if default and not y.asked and group is not None:
+        y.on = True
+    if not y.on:
+        return None
+    if group is None:
+        y.on, y.lot, y.group = False, None, ()
+        return None
+    ids_of = tuple(str(ids[i]) for i in group)
+    if len(group) == 1:
+        y.lot, y.group = None, ids_of
+        return group[0]
+    if ids_of != y.group or y.lot not in ids_of:
+        y.lot = ids_of[roll(len(group)) - 1]
+    y.group = ids_of
+    return group[ids_of.index(str(y.lot))]
+
+
+def youngest_chip(shell: Shell, y: Youngest, years: Sequence[int | None],
+                  on_tap: Callable[[], None]) -> ft.Control | None:
+    """The third way to find who begins, beside the names and the draw: only while every seat has a
+    birth year (``youngest_line`` says why not otherwise); marked while it decides."""
+    if youngest_group(years) is None:
+        return None
+    on = y.on
+    return ft.Button(content=ft.Text(shell.t("setup.youngest"), size=15,
+                                     weight=ft.FontWeight.BOLD if on else ft.FontWeight.W_500,
+                                     color=theme.ON_CHOICE if on else None),
+                     icon=ft.Icons.CHECK if on else ft.Icons.CAKE_OUTLINED,
+                     icon_color=theme.ON_CHOICE if on else theme.MUTED, height=48,
+                     bgcolor=theme.CHOICE if on else None, on_click=lambda e: on_tap(),
+                     style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)))
+
+
+def youngest_line(shell: Shell, y: Youngest, years: Sequence[int | None], names: Sequence[str],
+                  needs_key: str | None = "setup.youngest_needs") -> ft.Control | None:
+    """One short line under who begins: why the youngest cannot be asked for (``needs_key``, None: not
+    said), or, when several are equally young, that the lot fell among them (the title says on whom)."""
+    group = youngest_group(years)
+    if group is None:
+        return ft.Text(shell.t(needs_key), size=14, color=theme.MUTED) if needs_key else None
+    if not y.on or len(group) < 2:
+        return None
+    tied = [names[i] for i in group]
+    return ft.Text(shell.t("setup.youngest_tie", names=shell.t("setup.and", names=", ".join(tied[:-1]),
+                                                                last=tied[-1])),
+                   size=14, color=theme.MUTED, weight=ft.FontWeight.W_500)
+
+
+def start_rows(title: ft.Control, seats: list[ft.Control], draw: ft.Control, youngest: ft.Control | None,
+               line: ft.Control | None) -> list[ft.Control]:
+    """Who begins in as few rows as a 360 px phone allows: the title with the draw button beside it and
+    the seats' chips, or, when the youngest is offered, the title, the seats' chips, and the draw and the
+    youngest in a row of their own; then the line, if any."""
+    chips = keyed(ft.Row(seats, wrap=True, spacing=6, run_spacing=6), "start-chips")
+    if youngest is None:
+        title.expand = True
+        rows = [keyed(ft.Row([title, draw], vertical_alignment=ft.CrossAxisAlignment.CENTER), "start-title"), chips]
+    else:
+        rows = [keyed(title, "start-title"), chips,
+                keyed(ft.Row([draw, youngest], wrap=True, spacing=6, run_spacing=6), "start-ways")]
+    return rows + ([line] if line is not None else [])

@@ -8,7 +8,8 @@ Backup file format (``tischrichter-backup``, version 1)::
       "version": 1,
       "exported": "2026-11-29T16:00:00.000+00:00",
       "records": [GameRecord, ...],          # scoring.engine.GameRecord as JSON
-      "profiles": [Profile, ...],            # companion.records.profiles (may be [])
+      "profiles": [Profile, ...],            # companion.records.profiles (may be []; ``birth_year``
+                                             # is missing in a backup of older code: none is known)
       "checksum": "sha256 hex"
     }
 

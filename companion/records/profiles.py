@@ -1,5 +1,6 @@
-"""Lasting player profiles: name, colour, optional lucky numbers (Qwixx Longo) and
-Verlies character, picked in every setup instead of retyping. Plain Python (no Flet).
+"""Lasting player profiles: name, colour, optional lucky numbers (Qwixx Longo), Verlies
+character and birth year (who is the youngest at the table), picked in every setup instead of
+retyping. Plain Python (no Flet).
 
 Setup screens::
 
@@ -8,7 +9,8 @@ Setup screens::
 
     profile_picker(list_profiles(shell.ctx.store), on_pick, t=shell.t)
     # on_pick(profile): profile.player_spec() -> PlayerSpec(name, color, profile_id)
-    #                   profile.lucky -> (a, b) | None, profile.character -> dict | None
+    #                   profile.lucky -> (a, b) | None, profile.character -> dict | None,
+    #                   profile.birth_year -> int | None
 
 The seat's ``PlayerSpec.profile_id`` is what ties a game to the profile in the
 statistics (a renamed profile keeps its history). Profiles live in the store's
@@ -49,6 +51,10 @@ add_strings(
             "de": "Profil Nr. {n} der Sicherung: Ein Profil hier heißt schon {name}. Nichts wurde geändert.",
             "en": "Profile no. {n} of the backup: A profile here is already called {name}. Nothing was changed.",
         },
+        "hist.prof.err_birth_year": {
+            "de": "Geburtsjahr: bitte nur die Jahreszahl von 1900 bis {last}, z. B. 1990 (oder leer lassen).",
+            "en": "Birth year: please only the year, from 1900 to {last}, e.g. 1990 (or leave it empty).",
+        },
         "hist.prof.err_bidi": {
             "de": "Der Name enthält Zeichen, die die Schreibrichtung umkehren.",
             "en": "The name holds characters that reverse the writing direction.",
@@ -59,6 +65,11 @@ add_strings(
 COLORS = ("red", "orange", "yellow", "green", "teal", "blue", "indigo", "purple", "pink", "brown", "grey", "black")
 LUCKY_LOW, LUCKY_HIGH = 2, 16
 ATTR_MAX = 8
+BIRTH_YEAR_LOW = 1900  # the earliest birth year a profile takes; the latest is this year
+
+
+def this_year() -> int:
+    return time.localtime().tm_year
 
 
 @dataclass(frozen=True)
@@ -70,6 +81,7 @@ class Profile:
     character: Json | None = None  # Verlies: {"character", "strength", "mind", "dexterity"}
     created: str = ""
     updated: str = ""
+    birth_year: int | None = None  # only the year: it tells who is youngest and never goes stale
 
     def player_spec(self) -> PlayerSpec:
         return PlayerSpec(name=self.name, color=self.color, profile_id=self.id)
@@ -83,6 +95,7 @@ class Profile:
             "character": self.character,
             "created": self.created,
             "updated": self.updated,
+            "birth_year": self.birth_year,
         }
 
 
@@ -133,6 +146,26 @@ def _clean_character(ch: object) -> Json | None:
     return out
 
 
+def clean_birth_year(year: object, last: int | None = None) -> int | None:
+    """A birth year as typed or stored: empty is None; else a plain number from 1900 to ``last``
+    (this year) — no date, no age, no sign. Raises ValueError."""
+    if year in (None, ""):
+        return None
+    if isinstance(year, str):
+        year = year.strip()
+        if not year:
+            return None
+        if not (year.isascii() and year.isdigit()):
+            raise ValueError("birth_year: a plain number")
+        year = int(year)
+    if isinstance(year, bool) or not isinstance(year, int):
+        raise ValueError("birth_year: a plain number")
+    top = this_year() if last is None else last
+    if not BIRTH_YEAR_LOW <= year <= top:
+        raise ValueError(f"birth_year: {BIRTH_YEAR_LOW} to {top}")
+    return year
+
+
 def _clean_color(color: object) -> str | None:
     if color in (None, ""):
         return None
@@ -156,6 +189,7 @@ def parse_profile(raw: object) -> Profile:
         character=_clean_character(raw.get("character")),
         created=str(raw.get("created") or ""),
         updated=str(raw.get("updated") or ""),
+        birth_year=clean_birth_year(raw.get("birth_year")),  # a backup of older code has none
     )
 
 
@@ -168,6 +202,7 @@ def profile_row(p: Profile) -> Json:
         "character": json.dumps(p.character, ensure_ascii=False) if p.character else None,
         "created": p.created,
         "updated": p.updated,
+        "birth_year": p.birth_year,
     }
 
 
@@ -180,6 +215,7 @@ def _from_row(row: Json) -> Profile:
         character=json.loads(row["character"]) if row["character"] else None,
         created=row["created"] or "",
         updated=row["updated"] or "",
+        birth_year=row.get("birth_year"),
     )
 
 
@@ -194,11 +230,12 @@ def get_profile(store: Store, profile_id: str) -> Profile | None:
 
 
 def save_profile(store: Store, name: str, color: str | None = None, lucky: object = None, character: object = None,
-                 profile_id: str | None = None) -> Profile:
+                 profile_id: str | None = None, birth_year: object = None) -> Profile:
     """Create (no ``profile_id``) or update a profile; raises ValueError with a short reason.
 
     ``lucky``: two different numbers 2..16 (a list or text like "5 9"); ``character``:
-    a Verlies character name or {"character", "strength", "mind", "dexterity"}.
+    a Verlies character name or {"character", "strength", "mind", "dexterity"}; ``birth_year``:
+    a plain number from 1900 to this year (or text like "1990"), or empty.
     Two profiles may not share a name, nor names alike by the set-up's rule (``_seat_name``).
     """
     if store.readonly:
@@ -214,6 +251,7 @@ def save_profile(store: Store, name: str, color: str | None = None, lucky: objec
         character=_clean_character(character),
         created=old.created if old else now,
         updated=now,
+        birth_year=clean_birth_year(birth_year),
     )
     try:
         store.save_profile(profile_row(p))
@@ -248,6 +286,8 @@ def error_key(why: str) -> str:
         return "hist.prof.err_bidi"
     if why.startswith("name"):
         return "hist.prof.err_name"
+    if why.startswith("birth_year"):
+        return "hist.prof.err_birth_year"
     return "hist.prof.err_lucky" if why.startswith("lucky") else "hist.prof.err_other"
 
 

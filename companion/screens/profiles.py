@@ -1,4 +1,7 @@
-"""The player profiles screen (an app extension, registered by ``companion.screens.history``)."""
+"""The player profiles screen (an app extension, registered by ``companion.screens.history``).
+
+A profile's birth year is optional and only the year: the set-ups offer "the youngest begins" when
+every seated profile has one."""
 
 from __future__ import annotations
 
@@ -8,13 +11,16 @@ from typing import TYPE_CHECKING, Literal
 
 import flet as ft
 
+from companion.i18n import add_strings
 from companion.records.profiles import (
     COLORS as PROFILE_COLORS,
+    Profile,
     delete_profile,
     error_key,
     get_profile,
     list_profiles,
     save_profile,
+    this_year,
 )
 from components import theme
 from components.common import TOUCH, big_button, info_line, section_title
@@ -22,6 +28,17 @@ from components.profile_picker import swatch
 
 if TYPE_CHECKING:
     from companion.shell import Shell
+
+add_strings(
+    {
+        "hist.prof.birth_year": {"de": "Geburtsjahr (freiwillig)", "en": "Birth year (optional)"},
+        "hist.prof.birth_year_hint": {
+            "de": "Nur die Jahreszahl, z. B. 1990: für „Jüngste Person beginnt“",
+            "en": "Only the year, e.g. 1990: for “Youngest starts”",
+        },
+        "hist.prof.birth_year_line": {"de": "Jahrgang {year}", "en": "Born {year}"},
+    }
+)
 
 
 # --- profiles ---------------------------------------------------------------------------------
@@ -34,11 +51,12 @@ class ProfileForm:
     color: str | None = None
     lucky: str = ""  # the two numbers as typed ("5 9")
     character: str = ""  # the Verlies character's name
+    birth_year: str = ""  # as typed ("1990"); checked when saved
     error: str | None = None
     msg: str | None = None
 
 
-TypedField = Literal["name", "lucky", "character"]
+TypedField = Literal["name", "lucky", "character", "birth_year"]
 
 
 def _prof_form(shell: Shell) -> ProfileForm:
@@ -57,6 +75,7 @@ def _edit_profile(shell: Shell, pid: str) -> None:
         id=p.id, name=p.name, color=p.color,
         lucky=f"{p.lucky[0]} {p.lucky[1]}" if p.lucky else "",
         character=str((p.character or {}).get("character", "")),
+        birth_year=str(p.birth_year) if p.birth_year else "",
     )
     shell.render()
 
@@ -70,10 +89,10 @@ def _save_profile(shell: Shell) -> None:
         character = old.character  # keep the values that came with it
     try:
         p = save_profile(shell.ctx.store, form.name, color=form.color, lucky=form.lucky,
-                         character=character, profile_id=form.id)
+                         character=character, profile_id=form.id, birth_year=form.birth_year)
     except ValueError as exc:
         why = str(exc)  # the set-up's rule for names (alike, bidi) is the records' own: ``error_key``
-        form.error = shell.t(error_key(why), detail=why)
+        form.error = shell.t(error_key(why), detail=why, last=this_year())
         form.msg = None
         shell.render()
         return
@@ -85,10 +104,37 @@ def _delete_profile(shell: Shell, pid: str, name: str) -> None:
     delete_profile(shell.ctx.store, pid)
     form = _prof_form(shell)
     if form.id == pid:
-        form.id, form.name, form.color, form.lucky, form.character = None, "", None, "", ""
+        form.id, form.name, form.color, form.lucky, form.character, form.birth_year = None, "", None, "", "", ""
     form.msg = shell.t("hist.prof.deleted", name=name)
     form.error = None
     shell.render()
+
+
+def _profile_line(shell: Shell, p: Profile) -> ft.Control:
+    """A saved profile: its colour, name and what it holds, edit and delete."""
+    bg, _ = swatch(p.color)
+    details = []
+    if p.lucky:
+        details.append(shell.t("hist.prof.lucky_line", a=p.lucky[0], b=p.lucky[1]))
+    if p.character:
+        details.append(shell.t("hist.prof.character_line", character=p.character.get("character", "")))
+    if p.birth_year:
+        details.append(shell.t("hist.prof.birth_year_line", year=p.birth_year))
+    return ft.Row(
+        [
+            ft.Container(width=24, height=24, bgcolor=bg, border_radius=12, border=ft.Border.all(1, theme.OUTLINE)),
+            ft.Column([ft.Text(shell.t("hist.prof.line", name=p.name), size=17, weight=ft.FontWeight.BOLD),
+                       *([ft.Text(" · ".join(details), size=13)] if details else [])],
+                      spacing=0, expand=True),
+            ft.IconButton(icon=ft.Icons.EDIT, icon_size=28, width=TOUCH, height=TOUCH,
+                          tooltip=shell.t("hist.prof.edit", name=p.name),
+                          on_click=lambda e: _edit_profile(shell, p.id)),
+            ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, icon_size=28, width=TOUCH, height=TOUCH,
+                          tooltip=shell.t("hist.prof.delete", name=p.name),
+                          on_click=lambda e: _delete_profile(shell, p.id, p.name)),
+        ],
+        vertical_alignment=ft.CrossAxisAlignment.CENTER,
+    )
 
 
 def profiles_screen(shell: Shell) -> list[ft.Control]:
@@ -100,30 +146,7 @@ def profiles_screen(shell: Shell) -> list[ft.Control]:
     profiles = list_profiles(store)
     if not profiles:
         out.append(info_line(shell.t("hist.prof.none")))
-    for p in profiles:
-        bg, _ = swatch(p.color)
-        details = []
-        if p.lucky:
-            details.append(shell.t("hist.prof.lucky_line", a=p.lucky[0], b=p.lucky[1]))
-        if p.character:
-            details.append(shell.t("hist.prof.character_line", character=p.character.get("character", "")))
-        out.append(
-            ft.Row(
-                [
-                    ft.Container(width=24, height=24, bgcolor=bg, border_radius=12,
-                                 border=ft.Border.all(1, theme.OUTLINE)),
-                    ft.Column([ft.Text(shell.t("hist.prof.line", name=p.name), size=17, weight=ft.FontWeight.BOLD),
-                               *([ft.Text(" · ".join(details), size=13)] if details else [])],
-                              spacing=0, expand=True),
-                    ft.IconButton(icon=ft.Icons.EDIT, icon_size=28, tooltip=shell.t("hist.prof.edit", name=p.name),
-                                  on_click=lambda e, pid=p.id: _edit_profile(shell, pid)),
-                    ft.IconButton(icon=ft.Icons.DELETE_OUTLINE, icon_size=28,
-                                  tooltip=shell.t("hist.prof.delete", name=p.name),
-                                  on_click=lambda e, pid=p.id, name=p.name: _delete_profile(shell, pid, name)),
-                ],
-                vertical_alignment=ft.CrossAxisAlignment.CENTER,
-            )
-        )
+    out += [_profile_line(shell, p) for p in profiles]
     if getattr(store, "readonly", False):
         return out
     out.append(section_title(shell.t("hist.prof.editing") if form.id else shell.t("hist.prof.new")))
@@ -162,6 +185,9 @@ def profiles_screen(shell: Shell) -> list[ft.Control]:
                             dense=True, keyboard_type=ft.KeyboardType.NUMBER))
     out.append(ft.TextField(label=shell.t("hist.prof.character"), value=form.character, max_length=40,
                             counter=shell.t("app.max_chars", n=40), on_change=setter("character"), dense=True))
+    out.append(ft.TextField(label=shell.t("hist.prof.birth_year"), value=form.birth_year, dense=True,
+                            hint_text="1990", helper=shell.t("hist.prof.birth_year_hint"), helper_max_lines=2,
+                            keyboard_type=ft.KeyboardType.NUMBER, on_change=setter("birth_year")))
     if form.error:
         out.append(info_line(form.error, color=theme.REFUSAL))
     buttons = [big_button(shell.t("hist.prof.save"), lambda e: _save_profile(shell), color=theme.PRIMARY,

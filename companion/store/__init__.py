@@ -5,7 +5,8 @@
   so two submits can never fork a game's log.
 - ``meta``: the schema version; older files migrate forward, a newer file is
   opened read-only and never written.
-- ``profiles``: lasting player profiles (``companion.records.profiles``).
+- ``profiles``: lasting player profiles (``companion.records.profiles``); ``birth_year`` holds only
+  the year (who is the youngest at the table), NULL when none was given.
 - ``games.clock_*``: the table's clock of a game (``companion.store.clocks``), not part of its log.
 - ``hist_lines``: per finished game its players' compact statistics lines, a cache
   ``companion.records.history`` keeps valid by the game's cursor and last update.

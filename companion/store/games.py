@@ -19,6 +19,7 @@ from companion.store.values import (
     _ACTIONS,
     _LOG_AS_JSON,
     _PROFILE_SELECT,
+    _PROFILE_SELECT_V4,
     PROFILE_COLUMNS,
     Added,
     Json,
@@ -397,19 +398,27 @@ class Store(GameClocks):
         with self._lock, self.conn:
             self.db.table("hist_lines").upsert_all(rows, pk="game_id")
 
+    def _profile_select(self) -> str:
+        """The profiles' columns as this file holds them (a read-only file of older code may lack one)."""
+        with self._lock:
+            columns = {r[1] for r in self.conn.execute("PRAGMA table_info(profiles)")}
+        return _PROFILE_SELECT if "birth_year" in columns else _PROFILE_SELECT_V4
+
     def profile_rows(self) -> list[Json]:
         """Every profile row, by name (case-insensitive), then id."""
         if not self._has_table("profiles"):
             return []
+        select = self._profile_select()
         with self._lock:
-            cur = self.conn.execute(f"{_PROFILE_SELECT} ORDER BY name COLLATE NOCASE, id")
+            cur = self.conn.execute(f"{select} ORDER BY name COLLATE NOCASE, id")
             return [dict(zip(PROFILE_COLUMNS, r)) for r in cur.fetchall()]
 
     def profile_row(self, profile_id: str) -> Json | None:
         if not self._has_table("profiles"):
             return None
+        select = self._profile_select()
         with self._lock:
-            r = self.conn.execute(f"{_PROFILE_SELECT} WHERE id=?", (profile_id,)).fetchone()
+            r = self.conn.execute(f"{select} WHERE id=?", (profile_id,)).fetchone()
         return dict(zip(PROFILE_COLUMNS, r)) if r else None
 
     def profile_names(self) -> dict[str, str]:

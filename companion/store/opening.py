@@ -22,7 +22,7 @@ from companion.store.file_lock import _HELD_FILES, _release, _release_file, _tak
 from companion.store.values import (
     APP_ID,
     FATAL_AT_START,
-    PROFILE_COLUMNS,
+    PROFILE_COLUMNS_V4,
     SCHEMA_VERSION,
     SQLITE_MAGIC,
     Json,
@@ -517,7 +517,7 @@ class StoreFile:
             if version < 4:
                 # v4: profiles and the statistics cache join the migrations; files of
                 # older code may already hold them (made on first use then): kept as they are
-                self.db.table("profiles").create(PROFILE_COLUMNS, pk="id", if_not_exists=True)
+                self.db.table("profiles").create(PROFILE_COLUMNS_V4, pk="id", if_not_exists=True)
                 self.db.table("hist_lines").create(
                     {"game_id": str, "cursor": int, "updated": str, "version": int, "data": str},
                     pk="game_id",
@@ -531,6 +531,11 @@ class StoreFile:
                     games.add_column("clock_played", float)
                 if "clock_since" not in games.columns_dict:
                     games.add_column("clock_since", str)
+            if version < 6:
+                # v6: a profile's birth year ("the youngest begins"); NULL in a profile of older code
+                profiles = self.db.table("profiles")
+                if "birth_year" not in profiles.columns_dict:
+                    profiles.add_column("birth_year", int)
             if version != SCHEMA_VERSION:
                 # only when it changes: an opened file that is up to date is not written at all (the
                 # phone then has nothing to save to IndexedDB as it starts)

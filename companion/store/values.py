@@ -21,7 +21,7 @@ Row = tuple[Any, ...]
 # Any: JSON as stored or read (a result, a profile, a statistics line): each reader checks its own shape
 Json = dict[str, Any]
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 SHORT_ID = 8  # characters of a game id in a join link (/g/<short id>): unique among the games
 APP_ID = "tischrichter"
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -95,10 +95,15 @@ STORE_STRINGS = {
 add_strings(STORE_STRINGS)
 
 
-PROFILE_COLUMNS: dict[str, type] = {
+# the profiles table as schema 4 made it; later columns are added by their own migration, so a new
+# file and a migrated old one hold the same table
+PROFILE_COLUMNS_V4: dict[str, type] = {
     "id": str, "name": str, "color": str, "lucky": str, "character": str, "created": str, "updated": str,
 }
-_PROFILE_SELECT = "SELECT id, name, color, lucky, character, created, updated FROM profiles"
+PROFILE_COLUMNS: dict[str, type] = {**PROFILE_COLUMNS_V4, "birth_year": int}  # v6: only the year, never a date
+_PROFILE_SELECT = "SELECT id, name, color, lucky, character, created, updated, birth_year FROM profiles"
+# a read-only file of schema 4 or 5 (it cannot be migrated) has no birth year: none is known
+_PROFILE_SELECT_V4 = "SELECT id, name, color, lucky, character, created, updated, NULL FROM profiles"
 
 
 class NewGame(BaseModel):

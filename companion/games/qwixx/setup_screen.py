@@ -1,7 +1,8 @@
 """Qwixx Longo's setup screen: a usual game in three taps (players, who begins, start).
 
-The players come from the saved profiles (or are typed); who begins is chosen or drawn. The rest
-(lucky numbers, already drawn for everyone, and the house rules) waits folded under "Mehr Optionen".
+The players come from the saved profiles (or are typed); who begins is chosen, drawn, or the youngest
+(when every seat has a birth year from its profile). The rest (lucky numbers, already drawn for
+everyone, and the house rules) waits folded under "Mehr Optionen".
 """
 
 from __future__ import annotations
@@ -18,11 +19,17 @@ from companion.games.setup_seats import (
     SeatFields,
     SetupErrors,
     StartProblem,
+    Youngest,
     add_seat,
+    birth_years,
     check_names,
     error_texts,
     seats_for,
+    settle_youngest,
     start_controls,
+    start_rows,
+    youngest_chip,
+    youngest_line,
 )
 from companion.records.profiles import Profile, list_profiles
 from components import theme
@@ -81,6 +88,7 @@ class QwixxSetup(SetupErrors):
     lucky_errors: dict[int, InvalidInput] = field(default_factory=dict)  # q8.lucky, beside each seat's numbers
     start: int = 0  # the seat that rolls first
     start_drawn: bool = False  # the start seat was drawn, not chosen: the screen says so
+    youngest: Youngest = field(default_factory=Youngest)  # "Jüngste Person beginnt", while it decides
     more: bool = False  # "Mehr Optionen" unfolded
     next_uid: int = 0
 
@@ -196,12 +204,11 @@ def _lucky_row(shell: Shell, st: QwixxSetup, i: int, fields: SeatFields, name: s
     return row
 
 
-def _seat_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> list[ft.Control]:
+def _seat_block(shell: Shell, st: QwixxSetup, fields: SeatFields, profiles: list[Profile]) -> list[ft.Control]:
     """Who plays: the saved players' chips first (a tap seats one), then each seat's name."""
     act = _seat_actions(shell, st, fields)
     players = st.players
     out: list[ft.Control] = []
-    profiles = list_profiles(shell.ctx.store)
     if profiles:
         out.append(profile_picker(profiles, act["pick_profile"], t=shell.t,
                                   chosen=[p.profile_id for p in players]))
@@ -215,19 +222,39 @@ def _seat_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> list[ft.Con
     return out
 
 
-def _start_player_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> list[ft.Control]:
-    """Who rolls first: a chip per seat (chosen), or drawn by the app's dice. The youngest cannot
-    be asked for: a profile knows no age, and the screen says so in a line."""
+def _years(st: QwixxSetup, profiles: list[Profile]) -> list[int | None]:
+    return birth_years([p.profile_id for p in st.players], {p.id: p.birth_year for p in profiles})
+
+
+def _settle_start(st: QwixxSetup, profiles: list[Profile]) -> None:
+    """While the youngest begins, the start seat follows the seats (and their profiles)."""
+    seat = settle_youngest(st.youngest, [p.profile_id for p in st.players], _years(st, profiles),
+                           lambda n: Dice().roll(n)[0])
+    if seat is not None:
+        st.start, st.start_drawn = seat, False
+
+
+def _start_player_block(shell: Shell, st: QwixxSetup, fields: SeatFields,
+                        profiles: list[Profile]) -> list[ft.Control]:
+    """Who rolls first: a chip per seat (chosen), drawn by the app's dice, or the youngest (every seat
+    from a profile with a birth year; a line says so otherwise)."""
     names, _ = check_names(shell, [p.name for p in st.players])
     sp = min(st.start, len(names) - 1)
+    years = _years(st, profiles)
 
     def pick(i: int, drawn: bool = False) -> None:
         fields.sync()
         st.start, st.start_drawn = i, drawn
+        st.youngest.choose(False)
         shell.render()
 
     def draw(e: ft.Event[ft.OutlinedButton]) -> None:
         pick(Dice().roll(len(names))[0] - 1, drawn=True)
+
+    def youngest() -> None:
+        fields.sync()
+        st.youngest.choose(True)
+        shell.render()
 
     chips: list[ft.Control] = [
         ft.Button(content=ft.Text(name, size=15, weight=ft.FontWeight.BOLD if i == sp else None,
@@ -237,15 +264,14 @@ def _start_player_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> lis
                   bgcolor=theme.CHOICE if i == sp else None, tooltip=shell.t("q8.setup.start_pick", n=i + 1),
                   on_click=lambda e, i=i: pick(i))
         for i, name in enumerate(names)]
-    said = shell.t("q8.setup.start_drawn" if st.start_drawn else "q8.setup.start_player", name=names[sp])
-    return [
-        ft.Row([ft.Text(said, size=16, weight=ft.FontWeight.W_600, expand=True),
-                ft.OutlinedButton(content=shell.t("q8.setup.draw_start"), icon=ft.Icons.CASINO_OUTLINED,
-                                  height=48, on_click=draw)],
-               vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
-        ft.Text(shell.t("q8.setup.no_youngest"), size=14, color=theme.MUTED),
-    ]
+    way = "q8.setup.start_youngest" if st.youngest.on else "q8.setup.start_drawn" if st.start_drawn else None
+    title = ft.Text(shell.t(way or "q8.setup.start_player", name=names[sp]), size=16, weight=ft.FontWeight.W_600)
+    draw_button = ft.OutlinedButton(content=shell.t("q8.setup.draw_start"), icon=ft.Icons.CASINO_OUTLINED, height=48,
+                                    on_click=draw, style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)))
+    # the reason the youngest is missing, said where the profiles are in use
+    needs = "setup.youngest_needs" if any(p.profile_id for p in st.players) else None
+    return start_rows(title, chips, draw_button, youngest_chip(shell, st.youngest, years, youngest),
+                      youngest_line(shell, st.youngest, years, names, needs))
 
 
 def _more_toggle(shell: Shell, st: QwixxSetup, fields: SeatFields) -> ft.Control:
@@ -333,6 +359,7 @@ def _checked_players(shell: Shell, st: QwixxSetup) -> tuple[list[PlayerSpec], li
 def _start_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> list[ft.Control]:
     def start(e: ft.Event[ft.Button]) -> None:
         fields.sync()
+        _settle_start(st, list_profiles(shell.ctx.store))  # a seat renamed since has no profile now
         checked = _checked_players(shell, st)
         if checked is None:
             shell.refusal = None
@@ -351,9 +378,11 @@ def _start_block(shell: Shell, st: QwixxSetup, fields: SeatFields) -> list[ft.Co
 def setup_view(shell: Shell) -> ft.Control:
     st = _setup_state(shell)
     fields = SeatFields(st.players)
+    profiles = list_profiles(shell.ctx.store)
+    _settle_start(st, profiles)
     rows: list[ft.Control] = [section_title(shell.t("q8.setup.title"))]
-    rows += _seat_block(shell, st, fields)
-    rows += _start_player_block(shell, st, fields)
+    rows += _seat_block(shell, st, fields, profiles)
+    rows += _start_player_block(shell, st, fields, profiles)
     rows.append(keyed(_more_toggle(shell, st, fields), "more"))
     if st.more:
         rows.append(keyed(ft.Column(_lucky_block(shell, st, fields) + _options_block(shell, st, fields),

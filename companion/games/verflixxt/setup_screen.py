@@ -1,5 +1,8 @@
 """Verflixxt! Kompakt's setup screen: players and colours, who begins, start; the rest folded under "Mehr
-Optionen" (figures, Wurminator, the parcours and guards: ``setup_parcours``), each with a default."""
+Optionen" (figures, Wurminator, the parcours and guards: ``setup_parcours``), each with a default.
+
+Who begins: by the rules the youngest (vx.setup), so when every seat comes from a profile with a birth
+year the youngest begins until the table taps a name or draws."""
 
 from __future__ import annotations
 
@@ -8,7 +11,19 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.games.setup_seats import add_seat, check_names, error_texts, names_to_start, seats_for, start_controls
+from companion.games.setup_seats import (
+    add_seat,
+    birth_years,
+    check_names,
+    error_texts,
+    names_to_start,
+    seats_for,
+    settle_youngest,
+    start_controls,
+    start_rows,
+    youngest_chip,
+    youngest_line,
+)
 from companion.games.verflixxt.colors import COLOR_KEYS, COLOR_OF, TEXT_ON
 from companion.games.verflixxt.setup_parcours import Parcours, tile_set_block
 from companion.games.verflixxt.setup_state import (
@@ -139,11 +154,11 @@ def _seat_actions(shell: Shell, st: VerflixxtSetup, fields: Fields,
             "pick_profile": pick_profile}
 
 
-def _seat_block(shell: Shell, st: VerflixxtSetup, fields: Fields, renamed: Callable[[], None]) -> list[ft.Control]:
+def _seat_block(shell: Shell, st: VerflixxtSetup, fields: Fields, renamed: Callable[[], None],
+                profiles: list[Profile]) -> list[ft.Control]:
     """Players in the table's order: saved players, one card per seat with its colour, the add button."""
     act = _seat_actions(shell, st, fields, renamed)
     out: list[ft.Control] = [ft.Text(shell.t("vx.setup.order"), size=14, color=theme.MUTED)]
-    profiles = list_profiles(shell.ctx.store)
     if profiles:
         out.append(profile_picker(profiles, act["pick_profile"], t=shell.t, chosen=st.profiles))
     colors = [SeatColor(COLOR_OF[c], TEXT_ON[COLOR_OF[c]],
@@ -159,12 +174,25 @@ def _seat_block(shell: Shell, st: VerflixxtSetup, fields: Fields, renamed: Calla
 
 
 # --- setup: who begins -------------------------------------------------------------------------
-class FirstPlayer:
-    """vx.setup: who begins, tapped or drawn; play goes on clockwise from that seat (``first_seat``).
-    A name typed changes the chips and the title in place (the field keeps its cursor)."""
+def _years(st: VerflixxtSetup, profiles: list[Profile]) -> list[int | None]:
+    return birth_years(st.profiles, {p.id: p.birth_year for p in profiles})
 
-    def __init__(self, shell: Shell, st: VerflixxtSetup, fields: Fields) -> None:
+
+def settle_first(st: VerflixxtSetup, profiles: list[Profile]) -> None:
+    """vx.setup: the youngest begins when the profiles tell who it is, until the table chooses."""
+    seat = settle_youngest(st.youngest, st.profiles, _years(st, profiles), lambda n: Dice().roll(n)[0],
+                           default=True)
+    if seat is not None:
+        st.first, st.first_drawn = seat, False
+
+
+class FirstPlayer:
+    """vx.setup: who begins, tapped, drawn or the youngest; play goes on clockwise from that seat
+    (``first_seat``). A name typed changes the chips and the title in place (the field keeps its cursor)."""
+
+    def __init__(self, shell: Shell, st: VerflixxtSetup, fields: Fields, profiles: list[Profile]) -> None:
         self.shell, self.st, self.fields = shell, st, fields
+        self.years = _years(st, profiles)
         names = self.names()
         st.first = max(0, min(st.first, len(names) - 1))
         self.title = ft.Text(self.title_words(names), size=16, weight=ft.FontWeight.BOLD)
@@ -177,8 +205,9 @@ class FirstPlayer:
         return check_names(self.shell, self.st.players)[0]  # as the game will get them (defaults for empty ones)
 
     def title_words(self, names: list[str]) -> str:
-        return self.shell.t("vx.setup.first_drawn" if self.st.first_drawn else "vx.setup.first",
-                            name=names[self.st.first])
+        st = self.st
+        way = "vx.setup.first_youngest" if st.youngest.on else "vx.setup.first_drawn" if st.first_drawn else None
+        return self.shell.t(way or "vx.setup.first", name=names[st.first])
 
     def chip(self, i: int, color: str, name: str) -> ft.Button:
         """A seat's name in its colour; the chosen one ticked, bold and framed (not by colour alone)."""
@@ -197,11 +226,18 @@ class FirstPlayer:
     def pick(self, i: int) -> None:
         self.fields.sync()
         self.st.first, self.st.first_drawn = i, False
+        self.st.youngest.choose(False)
         self.shell.render()
 
     def draw(self, e: ft.Event[ft.Button]) -> None:
         self.fields.sync()
         self.st.first, self.st.first_drawn = Dice().roll(len(self.st.players))[0] - 1, True
+        self.st.youngest.choose(False)
+        self.shell.render()
+
+    def youngest(self) -> None:
+        self.fields.sync()
+        self.st.youngest.choose(True)
         self.shell.render()
 
     def renamed(self) -> None:
@@ -215,12 +251,11 @@ class FirstPlayer:
             self.shell.render()
 
     def controls(self) -> list[ft.Control]:
-        return [
-            keyed(self.title, "first-title"),
-            ft.Text(self.shell.t("vx.setup.first_hint"), size=14, color=theme.MUTED),
-            keyed(ft.Row([*self.chips, big_button(self.shell.t("vx.setup.draw_first"), self.draw)], wrap=True,
-                         spacing=6, run_spacing=6), "first-chips"),
-        ]
+        # by the rules the youngest begins: the line says so, and what the app needs to know who
+        return start_rows(self.title, list(self.chips), big_button(self.shell.t("vx.setup.draw_first"), self.draw),
+                          youngest_chip(self.shell, self.st.youngest, self.years, self.youngest),
+                          youngest_line(self.shell, self.st.youngest, self.years, self.names(),
+                                        "vx.setup.youngest_needs"))
 
 
 # --- setup: more options (folded; each has a default) ---------------------------------------------
@@ -313,6 +348,7 @@ def _more_block(shell: Shell, st: VerflixxtSetup, fields: Fields) -> list[ft.Con
 # --- setup: start ----------------------------------------------------------------------------
 def _start(shell: Shell, st: VerflixxtSetup, fields: Fields) -> None:
     fields.sync()
+    settle_first(st, list_profiles(shell.ctx.store))  # a seat renamed since has no profile now
     try:
         layout = read_layout(st.layout)
     except InvalidInput as exc:
@@ -358,9 +394,11 @@ def setup_view(shell: Shell) -> ft.Control:
     """A usual game in three taps: players, who begins, start; everything else folded, with defaults."""
     st = setup_state_of(shell)
     fields = Fields(st)
+    profiles = list_profiles(shell.ctx.store)
+    settle_first(st, profiles)
     rows: list[ft.Control] = [section_title(shell.t("vx.setup.title"))]
-    first = FirstPlayer(shell, st, fields)
-    rows += _seat_block(shell, st, fields, first.renamed)
+    first = FirstPlayer(shell, st, fields, profiles)
+    rows += _seat_block(shell, st, fields, first.renamed, profiles)
     rows += first.controls()
     rows += _more_block(shell, st, fields)
     rows += _start_block(shell, st, fields)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.games.setup_seats import SetupErrors
+from companion.games.setup_seats import SetupErrors, Youngest
 from companion.games.verflixxt.colors import COLOR_KEYS, GUARD_COLOR, layout_text, letter, tile_text
 from companion.shell import CLIENT_ANSWER_TIMEOUT
 from components.tile_strip import Piece, Slot
@@ -56,6 +56,7 @@ class VerflixxtSetup(SetupErrors):
     drawn: str | None = None  # the layout as drawn at random, while nobody changed it
     first: int = 0  # the seat that begins (vx.setup: the engine's ``first_seat``)
     first_drawn: bool = False  # the app drew it (said so beside the names)
+    youngest: Youngest = field(default_factory=Youngest)  # vx.setup: the youngest begins, when the profiles tell
     more: bool = False  # "Mehr Optionen" unfolded
 
 

@@ -1,5 +1,9 @@
-"""Raus aus dem Verlies!'s setup screen: players and their adventurers (presets, profiles), start player,
-house rules."""
+"""Raus aus dem Verlies!'s setup screen: a usual game in three taps (players, who begins, start).
+
+The players come from the saved profiles (or are typed); who begins is chosen, drawn, or the youngest
+(when every seat has a birth year from its profile). The deck to prepare is said above the start. The
+rest waits folded under "Mehr Optionen": each seat's adventurer (already dealt: the next free card, or
+the profile's favourite) and the house rules."""
 
 from __future__ import annotations
 
@@ -13,19 +17,25 @@ import flet as ft
 from companion.games.setup_seats import (
     SeatFields,
     SetupErrors,
+    Youngest,
     add_seat,
+    birth_years,
     check_names,
     error_texts,
     names_to_start,
     seats_for,
+    settle_youngest,
     start_controls,
+    start_rows,
+    youngest_chip,
+    youngest_line,
 )
 from companion.games.verlies.widgets import choice_chip, wrap_row
 from companion.games.verlies.words import GAME, META_PRESETS
 from companion.i18n import LANGS, tr
 from companion.records.profiles import Profile, list_profiles
 from components import theme
-from components.common import big_button, info_line, keyed, section_title, stepper
+from components.common import big_button, keyed, section_title, stepper
 from components.gold_counter import clamp
 from components.profile_picker import profile_picker
 from components.seat_editor import seat_editor
@@ -91,9 +101,16 @@ class VerliesSetup(SetupErrors):
     presets: list[Character]  # the table's eight character cards, as last edited
     players: list[VerliesSeat] = field(default_factory=list)
     start_player: int = 0
+    start_drawn: bool = False  # the start seat was drawn, not chosen: the screen says so
+    youngest: Youngest = field(default_factory=Youngest)  # "Jüngste Person beginnt", while it decides
     exit_min_gold: int = 0  # rv.exit
     penalty_turn: Literal["next", "this"] = "next"  # rv.penalty, option penalty_turn
+    more: bool = False  # "Mehr Optionen" unfolded: the adventurers and the house rules
     next_uid: int = 0
+
+    def rules_changed(self) -> bool:
+        """A house rule differs from the game's own (the folded section says so)."""
+        return (self.exit_min_gold, self.penalty_turn) != (0, "next")
 
     def uid(self) -> int:
         """A seat card's lasting key in setup (seats are added and removed in any order)."""
@@ -205,6 +222,10 @@ def _seat_actions(shell: Shell, st: VerliesSetup, fields: SeatFields) -> dict[st
         fields.sync()
         if len(players) > ENGINE.min_players:
             players.pop(i)
+            if i < st.start_player:  # the same person still begins
+                st.start_player -= 1
+            elif i == st.start_player:
+                st.start_drawn = False
             st.start_player = min(st.start_player, len(players) - 1)
             st.name_errors, st.start_error = [], None
             shell.render()
@@ -263,20 +284,23 @@ def _character_rows(shell: Shell, st: VerliesSetup, i: int, fields: SeatFields,
     )
 
 
-def _seat_block(shell: Shell, st: VerliesSetup, fields: SeatFields) -> list[ft.Control]:
+def _profiles(shell: Shell) -> list[Profile]:
+    try:
+        return list_profiles(shell.ctx.store)
+    except Exception:  # an unreadable profile table: setup still works by typing names
+        return []
+
+
+def _seat_block(shell: Shell, st: VerliesSetup, fields: SeatFields, profiles: list[Profile]) -> list[ft.Control]:
+    """Who plays: the saved players' chips first (a tap seats one), then each seat's name."""
     players = st.players
     act = _seat_actions(shell, st, fields)
     out: list[ft.Control] = []
-    try:
-        profiles = list_profiles(shell.ctx.store)
-    except Exception:  # an unreadable profile table: setup still works by typing names
-        profiles = []
     if profiles:
         out.append(keyed(profile_picker(profiles, lambda pr: _pick_profile(shell, st, pr), t=shell.t,
                                         chosen=[p.profile_id for p in players]), "profiles"))
-    extras = [_character_rows(shell, st, i, fields, act["other_character"]) for i in range(len(players))]
     seats = seats_for(shell, [p.name for p in players], [str(p.uid) for p in players],
-                      error_texts(shell, st.name_errors), low=ENGINE.min_players, extras=extras)
+                      error_texts(shell, st.name_errors), low=ENGINE.min_players)
     names: list[ft.TextField] = []
     out.append(keyed(seat_editor(seats, on_name=act["on_name"], on_remove=act["on_remove"], fields=names,
                                  add=add_seat(shell, len(players), ENGINE.max_players, act["on_add"],
@@ -285,34 +309,96 @@ def _seat_block(shell: Shell, st: VerliesSetup, fields: SeatFields) -> list[ft.C
     return out
 
 
-def _start_player_block(shell: Shell, st: VerliesSetup, names: list[str]) -> list[ft.Control]:
-    colors = " + ".join(shell.t(f"rv.color.{c}") for c in deck_colors(len(names)))
-    sp = min(st.start_player, len(names) - 1)
+def _years(st: VerliesSetup, profiles: list[Profile]) -> list[int | None]:
+    return birth_years([p.profile_id for p in st.players], {p.id: p.birth_year for p in profiles})
 
-    def pick(i: int) -> None:
-        st.start_player = i
+
+def _settle_start(st: VerliesSetup, profiles: list[Profile]) -> None:
+    """While the youngest begins, the start seat follows the seats (and their profiles)."""
+    seat = settle_youngest(st.youngest, [p.profile_id for p in st.players], _years(st, profiles),
+                           lambda n: Dice().roll(n)[0])
+    if seat is not None:
+        st.start_player, st.start_drawn = seat, False
+
+
+def _start_player_block(shell: Shell, st: VerliesSetup, names: list[str], fields: SeatFields,
+                        profiles: list[Profile]) -> list[ft.Control]:
+    """Who begins: a chip per seat (chosen), drawn by the engine (rv.setup), or the youngest (every
+    seat from a profile with a birth year; a line says so otherwise)."""
+    sp = min(st.start_player, len(names) - 1)
+    years = _years(st, profiles)
+
+    def pick(i: int, drawn: bool = False) -> None:
+        fields.sync()
+        st.start_player, st.start_drawn = i, drawn
+        st.youngest.choose(False)
         shell.render()
 
     def draw(e: ft.Event[ft.Button]) -> None:
-        st.start_player = draw_start_player(len(names), Dice())  # rv.setup: the engine draws
+        pick(draw_start_player(len(names), Dice()), drawn=True)  # rv.setup: the engine draws
+
+    def youngest() -> None:
+        fields.sync()
+        st.youngest.choose(True)
         shell.render()
 
     chips = [choice_chip(name, i == sp, lambda e, i=i: pick(i), tooltip=shell.t("rv.setup.start_pick", name=name))
              for i, name in enumerate(names)]
-    return [
-        keyed(info_line(shell.t("rv.setup.deck", colors=colors), color=theme.NOTICE), "deck"),
-        keyed(section_title(shell.t("rv.setup.start_player", name=names[sp])), "start-title"),
-        keyed(wrap_row(chips), "start-chips"),
-        keyed(big_button(shell.t("rv.setup.draw_start"), draw), "draw-start"),
-    ]
+    way = "rv.setup.start_youngest" if st.youngest.on else "rv.setup.start_drawn" if st.start_drawn else None
+    title = ft.Text(shell.t(way or "rv.setup.start_player", name=names[sp]), size=16, weight=ft.FontWeight.W_600)
+    # the reason the youngest is missing, said where the profiles are in use
+    needs = "setup.youngest_needs" if any(p.profile_id for p in st.players) else None
+    return start_rows(title, chips, big_button(shell.t("rv.setup.draw_start"), draw),
+                      youngest_chip(shell, st.youngest, years, youngest),
+                      youngest_line(shell, st.youngest, years, names, needs))
 
 
-def _options_block(shell: Shell, st: VerliesSetup) -> list[ft.Control]:
+def _deck_line(shell: Shell, names: list[str]) -> ft.Control:
+    """rv.setup: which dungeon cards the table lays out for this many players (a task, not an option)."""
+    colors = " + ".join(shell.t(f"rv.color.{c}") for c in deck_colors(len(names)))
+    return keyed(ft.Container(ft.Text(shell.t("rv.setup.deck", colors=colors), size=15, color=theme.ON_NOTICE),
+                              bgcolor=theme.NOTICE, border_radius=10, padding=ft.Padding.symmetric(horizontal=10,
+                                                                                                  vertical=6)),
+                 "deck")
+
+
+def _more_toggle(shell: Shell, st: VerliesSetup, fields: SeatFields) -> ft.Control:
+    """The fold: "Mehr Optionen" and, beside it, what waits inside (and whether a rule was changed)."""
+    def flip(e: ft.Event[ft.TextButton]) -> None:
+        fields.sync()
+        st.more = not st.more
+        shell.render()
+
+    inside = shell.t("rv.setup.more_inside")
+    if st.rules_changed():
+        inside = shell.t("rv.setup.more_changed", inside=inside)
+    return keyed(ft.Row([ft.TextButton(content=shell.t("rv.setup.more"), height=48, on_click=flip,
+                                       icon=ft.Icons.EXPAND_LESS if st.more else ft.Icons.EXPAND_MORE),
+                         ft.Text(inside, size=14, color=theme.MUTED, expand=True)],
+                        spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER), "more")
+
+
+def _characters_block(shell: Shell, st: VerliesSetup, fields: SeatFields, names: list[str]) -> list[ft.Control]:
+    """Each seat's adventurer (rv.setup), under the seat's name: dealt already, changed here."""
+    other = _seat_actions(shell, st, fields)["other_character"]
+    out: list[ft.Control] = [section_title(shell.t("rv.setup.characters_title")),
+                             ft.Text(shell.t("rv.setup.characters_intro"), size=14)]
+    for i, name in enumerate(names):
+        out.append(keyed(ft.Container(ft.Column([ft.Text(name, size=16, weight=ft.FontWeight.W_600),
+                                                 *_character_rows(shell, st, i, fields, other)], spacing=6),
+                                      bgcolor=theme.CARD, border_radius=10, padding=8),
+                         f"character-{st.players[i].uid}"))
+    return out
+
+
+def _options_block(shell: Shell, st: VerliesSetup, fields: SeatFields) -> list[ft.Control]:
     def set_min_gold(v: int) -> None:
+        fields.sync()
         st.exit_min_gold = v
         shell.render()
 
     def set_penalty(value: Literal["next", "this"]) -> None:
+        fields.sync()
         st.penalty_turn = value
         shell.render()
 
@@ -329,6 +415,7 @@ def _options_block(shell: Shell, st: VerliesSetup) -> list[ft.Control]:
 
 def _start(shell: Shell, st: VerliesSetup, fields: SeatFields) -> None:
     fields.sync()
+    _settle_start(st, _profiles(shell))  # a seat renamed since has no profile now
     players = st.players
     names = names_to_start(shell, st, [p.name for p in players])
     if names is None:
@@ -342,17 +429,27 @@ def _start(shell: Shell, st: VerliesSetup, fields: SeatFields) -> None:
     }
     save_presets(shell, st)
     shell.start_game(GAME, specs, options)
+    err = shell.refusal
+    if shell.table is None and err is not None and err.rule == "rv.setup" and not st.more:
+        st.more = True  # an adventurer refused (rv.setup): shown unfolded, beside what was entered
+        shell.render()
 
 
 def setup_view(shell: Shell) -> ft.Control:
     st = _setup_state(shell)
     _localize_defaults(shell, st)
     fields = SeatFields(st.players, {"character": 40})
+    profiles = _profiles(shell)
+    _settle_start(st, profiles)
     names, _ = check_names(shell, [p.name for p in st.players])
     rows: list[ft.Control] = [keyed(section_title(shell.t("rv.setup.title")), "title")]
-    rows += _seat_block(shell, st, fields)
-    rows += _start_player_block(shell, st, names)
-    rows += _options_block(shell, st)
+    rows += _seat_block(shell, st, fields, profiles)
+    rows += _start_player_block(shell, st, names, fields, profiles)
+    rows.append(_deck_line(shell, names))
+    rows.append(_more_toggle(shell, st, fields))
+    if st.more:
+        rows.append(keyed(ft.Column(_characters_block(shell, st, fields, names) + _options_block(shell, st, fields),
+                                    spacing=10), "more-options"))
 
     def start(e: ft.Event[ft.Button]) -> None:
         _start(shell, st, fields)

@@ -45,7 +45,22 @@ add_strings(
         "rv.setup.deck": {"de": "Verliesstapel vorbereiten: {colors}", "en": "Prepare the dungeon deck: {colors}"},
         "rv.setup.start_player": {"de": "Startspieler: {name}", "en": "Start player: {name}"},
         "rv.setup.start_pick": {"de": "Startspieler {name}", "en": "Start player {name}"},
-        "rv.setup.draw_start": {"de": "Startspieler auslosen", "en": "Draw the start player"},
+        "rv.setup.draw_start": {"de": "Auslosen", "en": "Draw lots"},
+        "rv.setup.start_drawn": {"de": "Startspieler: {name} (ausgelost)", "en": "Start player: {name} (drawn)"},
+        "rv.setup.start_youngest": {
+            "de": "Startspieler: {name} (jüngste Person)",
+            "en": "Start player: {name} (youngest)",
+        },
+        "rv.setup.more": {"de": "Mehr Optionen", "en": "More options"},
+        "rv.setup.more_inside": {"de": "Charaktere, Hausregeln", "en": "Characters, house rules"},
+        "rv.setup.more_changed": {"de": "{inside} – Hausregeln geändert", "en": "{inside} – house rules changed"},
+        "rv.setup.characters_title": {"de": "Charaktere", "en": "Characters"},
+        "rv.setup.characters_intro": {
+            "de": "Jede Person hat schon einen Charakter: den nächsten freien oder den aus ihrem Profil. "
+                  "Hier könnt ihr ihn ändern.",
+            "en": "Everyone already has a character: the next free one, or the one from their profile. "
+                  "You can change it here.",
+        },
         "rv.setup.exit_min_gold": {"de": "Gold zum Entkommen", "en": "Gold needed to escape"},
         "rv.setup.penalty_title": {
             "de": "Wer unberechtigt eine Karte zieht, setzt aus:",

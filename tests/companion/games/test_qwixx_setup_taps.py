@@ -58,10 +58,10 @@ def test_lucky_numbers_and_house_rules_wait_folded_under_more_options():
 
 
 @pytest.mark.parametrize("lang,words", [
-    ("de", "„Die jüngste Person beginnt“ geht noch nicht: Die Profile kennen kein Alter."),
-    ("en", "“The youngest starts” is not possible yet: the profiles know no age."),
+    ("de", "„Jüngste Person beginnt“ geht, wenn alle aus Profilen mit Geburtsjahr kommen."),
+    ("en", "“Youngest starts” works when everyone comes from a profile with a birth year."),
 ])
-def test_who_begins_is_chosen_or_drawn_and_the_youngest_is_said_to_be_missing(monkeypatch, lang, words):
+def test_who_begins_is_chosen_or_drawn_and_the_youngest_needs_birth_years(monkeypatch, lang, words):
     import companion.games.qwixx.setup_screen as q8ui
     from scoring.dice import Dice
 
@@ -71,9 +71,12 @@ def test_who_begins_is_chosen_or_drawn_and_the_youngest_is_said_to_be_missing(mo
 
     monkeypatch.setattr(q8ui, "Dice", ThirdSeat)
     sh = with_profiles("Ana", "Ben", "Cara", lang=lang)
-    assert words in texts(sh)
+    assert words not in texts(sh)  # nobody seated from a profile yet: nothing to say about them
     for name in ("Ana", "Ben", "Cara"):
         click(sh, ("Profil wählen: " if lang == "de" else "Pick profile: ") + name)
+    assert words in texts(sh)  # the profiles hold no birth year: the youngest cannot be told
+    with pytest.raises(AssertionError):
+        button(sh, "Jüngste Person beginnt" if lang == "de" else "Youngest starts")
     click(sh, "Auslosen" if lang == "de" else "Draw lots")
     assert ("Beginnt: Cara (ausgelost)" if lang == "de" else "Starts: Cara (drawn)") in texts(sh)
     click(sh, "Spieler 1 beginnt" if lang == "de" else "Player 1 starts")

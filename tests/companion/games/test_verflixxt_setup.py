@@ -159,8 +159,10 @@ def test_a_bad_layout_opens_the_options_where_its_error_is():
 
 # --- who begins -------------------------------------------------------------------------------------
 @pytest.mark.parametrize("lang,drawn,hint", [
-    ("de", "Beginnt: Cara (ausgelost)", "Nach der Regel beginnt die jüngste Person: Namen antippen oder auslosen."),
-    ("en", "Starts: Cara (drawn)", "By the rules the youngest starts: tap a name or draw."),
+    ("de", "Beginnt: Cara (ausgelost)", "Nach der Regel beginnt die jüngste Person: Namen antippen oder auslosen. "
+                                        "Mit Geburtsjahr in den Profilen weiß es die App."),
+    ("en", "Starts: Cara (drawn)", "By the rules the youngest starts: tap a name or draw. With birth years in "
+                                   "the profiles the app knows who."),
 ])
 def test_the_start_player_is_drawn_by_a_die_and_begins(monkeypatch, lang, drawn, hint):
     sh = setup_shell(lang)
@@ -261,7 +263,8 @@ def test_english_play_and_result_screens_name_lucky_tiles_and_the_goal_in_englis
     t = sh.ctx.tables.create("verflixxt", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")],
                              {"layout": "+3 G -2", "figures_per_player": 1})
     sh.open_table(t.id)
-    type_into(sh, "Real die: type the value", "2")
+    tap(sh, "Real dice")  # the real die's field unfolds
+    type_into(sh, "Rolled (d6)", "2")
     tap(sh, "Apply")
     assert has_button(sh, "Figure A: Start » slot 2 (L)")
     assert strip_letters(sh) == ["S", "+3", "L", "−2", "F"]

@@ -138,6 +138,6 @@ def test_an_old_file_migrates_and_its_games_have_no_clock_data(tmp_path):
     conn.commit()
     conn.close()
     store = Store(db)
-    assert store.version == SCHEMA_VERSION == 5
+    assert store.version == SCHEMA_VERSION
     assert store.clock(gid) is None
     assert store.played_times([gid])[gid][0] is None

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from companion.records.history import compute_stats, finished_games
-from companion.records.profiles import list_profiles, save_profile
+from companion.records.profiles import get_profile, list_profiles, save_profile
 from companion.store import SCHEMA_VERSION, Store
+from companion.store.file_lock import lock_path
 from companion.table.table import Tables
 from scoring.engine import PlayerSpec, replay
 
@@ -55,8 +58,11 @@ def test_an_old_file_migrates_and_keeps_its_games_profiles_and_statistics(tmp_pa
     assert store.notices == [] and not store.readonly and store.version == SCHEMA_VERSION
     after = store.dump()
     assert sorted(after) == TABLES
-    for name in ("actions", "profiles", "hist_lines"):
+    for name in ("actions", "hist_lines"):
         assert after[name] == before[name], name  # every row as it was
+    # every profile as it was, with no birth year (schema 6) yet
+    assert [r[:-1] for r in after["profiles"]] == before["profiles"]
+    assert [r[-1] for r in after["profiles"]] == [None] * len(before["profiles"])
     # the games: same rows, plus a revision 0 where schema 2 had none
     assert [r[:11] for r in after["games"]] == [r[:11] for r in before["games"]]
 
@@ -99,22 +105,79 @@ def test_a_file_of_schema_3_without_profiles_or_statistics_gets_both_tables(tmp_
     assert [p.name for p in list_profiles(Store(db))] == ["Eva"]
 
 
+def schema(db: Path) -> dict[str, str]:
+    conn = sqlite3.connect(db)
+    try:
+        return dict(conn.execute("SELECT name, sql FROM sqlite_master WHERE type='table' ORDER BY name"))
+    finally:
+        conn.close()
+
+
 def test_the_migrations_make_the_tables_older_code_made_on_first_use(tmp_path):
     """Same columns and keys as the tables older code made outside the store, so an old file and
-    a new one hold the same schema."""
-    def schema(db: Path) -> dict[str, str]:
-        conn = sqlite3.connect(db)
-        try:
-            return dict(conn.execute("SELECT name, sql FROM sqlite_master WHERE type='table' ORDER BY name"))
-        finally:
-            conn.close()
-
+    a new one hold the same schema once the old one is opened."""
     fresh = tmp_path / "new.db"
     Store(fresh).close()
-    old = schema(old_file(tmp_path, 3))
-    new = schema(fresh)
+    old_db = old_file(tmp_path, 3)
+    Store(old_db).close()
+    old, new = schema(old_db), schema(fresh)
     assert sorted(new) == TABLES
     assert {n: new[n] for n in ("profiles", "hist_lines")} == {n: old[n] for n in ("profiles", "hist_lines")}
+
+
+def file_of_schema_5(tmp_path: Path) -> Path:
+    """A store file as the code of schema 5 left it: profiles without a birth year."""
+    db = tmp_path / "v5.db"
+    store = Store(db)
+    save_profile(store, "Ana", color="red", lucky="5 9")
+    save_profile(store, "Ben")
+    store.close()
+    conn = sqlite3.connect(db)
+    conn.execute("ALTER TABLE profiles DROP COLUMN birth_year")
+    conn.execute("UPDATE meta SET value='5' WHERE key='schema_version'")
+    conn.commit()
+    conn.close()
+    return db
+
+
+def test_a_file_of_schema_5_gets_the_birth_year_and_keeps_its_profiles(tmp_path):
+    db = file_of_schema_5(tmp_path)
+    store = Store(db)
+    assert store.version == SCHEMA_VERSION and not store.readonly
+    assert [(p.name, p.color, p.lucky, p.birth_year) for p in list_profiles(store)] == [
+        ("Ana", "red", (5, 9), None), ("Ben", None, None, None)]
+    ana = list_profiles(store)[0]
+    save_profile(store, "Ana", color="red", lucky="5 9", profile_id=ana.id, birth_year="1990")
+    store.close()
+    assert [(p.name, p.birth_year) for p in list_profiles(Store(db))] == [("Ana", 1990), ("Ben", None)]
+    fresh = tmp_path / "new.db"
+    Store(fresh).close()
+    assert schema(db)["profiles"] == schema(fresh)["profiles"]  # migrated or new: one table
+
+
+HOLD_LOCK = ("import fcntl, sys\nf = open(sys.argv[1], 'a+')\nfcntl.flock(f, fcntl.LOCK_EX)\n"
+             "print('held', flush=True)\nsys.stdin.read()\n")  # a writer's lock, held until its stdin closes
+
+
+def test_a_read_only_file_of_schema_5_lists_its_profiles_without_birth_years(tmp_path):
+    """A file another process writes is opened read-only, so not migrated: its profiles still show
+    in every set-up, with no birth year known."""
+    db = file_of_schema_5(tmp_path)
+    holder = subprocess.Popen(  # another process holds the database's lock, as a running server does
+        [sys.executable, "-c", HOLD_LOCK, str(lock_path(db))], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        store = Store(db)
+        assert store.readonly and store.version == 5
+        assert [(p.name, p.birth_year) for p in list_profiles(store)] == [("Ana", None), ("Ben", None)]
+        assert get_profile(store, list_profiles(store)[0].id) == list_profiles(store)[0]
+        store.close()
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait(10)
+
 
 
 def test_a_new_store_in_memory_has_every_table():
