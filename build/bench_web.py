@@ -283,13 +283,14 @@ def reload_offline(page, first: str = FIRST_SCREEN) -> tuple[float, dict[str, in
 
 def start_qwixx(page) -> None:
     """On the phone: a Qwixx Longo game (Ana, Ben) at bench.py's tap position (the roll QWIXX_ROLL)."""
-    from tests.e2e.conftest import button, fill
+    from tests.e2e.conftest import button, fill, unfold_real_dice
 
     button(page, "Qwixx Longo").click(60)
     fill(page, "Name Spieler 1", "Ana")
     fill(page, "Name Spieler 2", "Ben")
     button(page, "Spiel starten").click(60)
     page.get_by_text("Ana ist dran · Wurf Nr. 1").wait_for()
+    unfold_real_dice(page)  # the table's dice: their field unfolds under "Echte Würfel"
     fill(page, "Echte Würfel: Werte eingeben", " ".join(map(str, bench.QWIXX_ROLL)))
     button(page, "Übernehmen").click(60)
     page.get_by_text(bench.TAP_GAMES["qwixx"]["back"][1]).wait_for()

@@ -210,7 +210,7 @@ def _real_dice(*faces: str, first: str | None = None) -> Callable:
         if first:
             button(page, first).click()
         button(page, "Echte Würfel").click()
-        page.get_by_text("Noch offen: ", exact=False).first.wait_for()
+        button(page, "App würfelt").wait_for()  # unfolded: the way back instead of "Würfeln"
         for face in faces:
             button(page, face).click()
             time.sleep(0.4)

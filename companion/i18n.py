@@ -118,13 +118,12 @@ STRINGS: dict[str, dict[str, Text]] = {
         "en": {"count": "count", "one": "Please type {count} number from 1 to {sides} (read: {got}).",
                "other": "Please type {count} numbers from 1 to {sides} (read: {got})."},
     },
-    # real dice set by tapping their faces (components/dice_entry.py), opened by "Echte Würfel"
+    # real dice entered by tapping their faces (components/dice_entry.py), unfolded by "Echte Würfel";
+    # the field of their values is taken by "Übernehmen" (play.typed_roll_apply)
     "dice.toggle": {"de": "Echte Würfel", "en": "Real dice"},
     "dice.face": {"de": "{die} zeigt {value}", "en": "{die} shows {value}"},
     "dice.missing": {"de": "Noch offen: {dice}", "en": "Still open: {dice}"},
     "dice.ready": {"de": "Gewürfelt: {values}", "en": "Rolled: {values}"},
-    "dice.apply": {"de": "Würfel übernehmen", "en": "Use these dice"},
-    "dice.apply_one": {"de": "Würfel übernehmen", "en": "Use this die"},
     "play.done_rule": {"de": "Regel {rule}", "en": "Rule {rule}"},
     "play.close": {"de": "Schließen", "en": "Close"},
     "result.title": {"de": "Wertung", "en": "Scores"},

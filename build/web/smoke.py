@@ -178,7 +178,7 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     from playwright.sync_api import sync_playwright
 
-    from tests.e2e.conftest import button, fill, start_qwixx
+    from tests.e2e.conftest import button, fill, start_qwixx, unfold_real_dice
 
     server = StaticServer().start()
     outside: list[str] = []
@@ -194,6 +194,7 @@ def main() -> int:
             print(f"home screen after {time.monotonic() - t0:.1f}s")
             start_qwixx(page)
             print("a Qwixx Longo game started")
+            unfold_real_dice(page)  # the table's dice: their field unfolds under "Echte Würfel"
             fill(page, "Echte Würfel: Werte eingeben", "3 4 8 1 2 5")
             button(page, "Übernehmen").click()
             page.get_by_text("Weiße Summe 7 – Ana:").wait_for()

@@ -34,7 +34,7 @@ def run_fresh(body: str, tmp_path: Path) -> dict[str, object]:
     """``body`` (inside ``async def go(app)``, after the home screen is up) in a new Python; its JSON."""
     script = textwrap.dedent(f"""
         import asyncio, json, sys
-        from tests.harness.flet_session import AppSession, make_context
+        from tests.harness.flet_session import AppSession, make_context, typed_roll
         HEAVY = {HEAVY!r}
 
         async def go():
@@ -63,8 +63,7 @@ def test_opening_a_game_imports_that_game_only_and_it_plays(tmp_path):
         out["setup"] = app.texts()
         out["after_setup"] = [m for m in HEAVY if m in sys.modules]
         await app.click(text="Spiel starten")
-        await app.type_into("Echte Würfel: Werte eingeben", "3 4 1 1 1 1")
-        await app.click(text="Übernehmen")
+        await typed_roll(app, "Echte Würfel: Werte eingeben", "3 4 1 1 1 1")
         out["play"] = app.texts()
         out["after_play"] = [m for m in HEAVY if m in sys.modules]
     """, tmp_path)

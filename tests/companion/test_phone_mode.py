@@ -15,7 +15,7 @@ import pytest
 from companion import platform
 from companion.__main__ import phone_main
 from companion.screens import rules as rules_ui
-from tests.harness.flet_session import AppSession, make_context
+from tests.harness.flet_session import AppSession, make_context, typed_roll
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -328,8 +328,7 @@ async def test_a_taken_move_is_being_saved_before_its_screen_is_built_and_shown_
     await main.started["gate"].idle()
     worker.begun_on.clear()
     worker.next_screen = "Weiße Summe 7 – Spieler 1:"
-    await app.type_into("Echte Würfel: Werte eingeben", "3 4 8 1 2 5")
-    await app.click(text="Übernehmen")
+    await typed_roll(app, "Echte Würfel: Werte eingeben", "3 4 8 1 2 5")
     await main.started["gate"].idle()
     assert app.sent("Weiße Summe 7 – Spieler 1:")
     assert worker.begun_on and worker.begun_on[0] is False  # the save began before the screen was built
@@ -365,8 +364,7 @@ async def test_a_failed_save_is_said_on_the_screen_until_a_save_works(tmp_path, 
     assert app.has_text("Spieler 1 ist dran · Wurf Nr. 1")  # the game goes on
     assert app.has_text(NOT_SAVED_DE) and app.sent(NOT_SAVED_DE)
     failing["on"] = False
-    await app.type_into("Echte Würfel: Werte eingeben", "3 4 8 1 2 5")
-    await app.click(text="Übernehmen")
+    await typed_roll(app, "Echte Würfel: Werte eingeben", "3 4 8 1 2 5")
     await main.started["gate"].idle()
     await app.settle()
     assert app.has_text("Weiße Summe 7 – Spieler 1:")

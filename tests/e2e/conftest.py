@@ -226,6 +226,21 @@ def tap_field(page, label: str, attempts: int = 3, touch: bool = False):
     raise AssertionError(f"Flutter never took the field {label!r} for editing after {attempts} taps")
 
 
+def unfold_real_dice(page, roll: str = "Würfeln", real: str = "Echte Würfel", app: str = "App würfelt") -> None:
+    """The real dice's faces and field, on a roll's screen: folded, it shows only "Würfeln" and
+    "Echte Würfel" (``real``), which unfolds them; a phone keeps them unfolded from roll to roll
+    ("App würfelt", ``app``, folds them)."""
+    deadline = time.monotonic() + 20
+    while not button(page, app).count():
+        if button(page, roll).count():
+            button(page, real).click()
+            button(page, app).wait_for()
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"neither {roll!r} nor {app!r} on the screen")
+        time.sleep(0.05)
+
+
 QWIXX_SEATS = (("Name Spieler 1", "Ana"), ("Name Spieler 2", "Ben"),
                ("Glückszahlen Spieler 1", "4 9"), ("Glückszahlen Spieler 2", "5 12"))
 

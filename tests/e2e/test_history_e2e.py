@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import button, fill, set_up_qwixx
+from tests.e2e.conftest import button, fill, set_up_qwixx, unfold_real_dice
 
 pytestmark = pytest.mark.e2e
 
@@ -22,6 +22,7 @@ def wait_text(page, text: str, timeout: float = 30_000) -> None:
 
 
 def roll(page, values: str) -> None:
+    unfold_real_dice(page)  # the table's dice: "Echte Würfel" unfolds their field (kept from roll to roll)
     fill(page, "Echte Würfel: Werte eingeben", values)
     button(page, "Übernehmen").click()
 

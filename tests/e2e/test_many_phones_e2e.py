@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from companion.store import Store
-from tests.e2e.conftest import button, fill, open_app
+from tests.e2e.conftest import button, fill, open_app, unfold_real_dice
 
 pytestmark = pytest.mark.e2e
 
@@ -98,6 +98,7 @@ def open_timed(browser, url: str):
 
 
 def type_roll(page, values: str) -> None:
+    unfold_real_dice(page)
     fill(page, "Echte Würfel: Werte eingeben", values)
 
 

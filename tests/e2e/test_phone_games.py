@@ -139,16 +139,16 @@ def test_verflixxt_play_fits_a_360_px_phone_and_shows_the_moves_at_once(browser,
         page.get_by_text(f"{turn} ist dran").wait_for()
         button(page, "Würfeln").wait_for()
         check_fits(page, "Verflixxt, roll")
-        # the real die by tapping its face: the faces only once "Echte Würfel" is open
+        # the real die by tapping its face: the faces only once "Echte Würfel" is unfolded
         assert page.get_by_role("button", name="W6 zeigt 4", exact=True).count() == 0
         button(page, "Echte Würfel").click()
-        page.get_by_text("Noch offen: W6", exact=True).wait_for()
+        button(page, "App würfelt").wait_for()
         assert all_buttons(page, "W6 zeigt") == [f"W6 zeigt {v}" for v in range(1, 7)]
         check_fits(page, "Verflixxt, real die open")
         button(page, "W6 zeigt 4").click()
-        page.get_by_text("Gewürfelt: 4", exact=True).wait_for()  # the status under the faces
-        button(page, "Würfel übernehmen").click()
-        page.get_by_text("Gewürfelt: 4").wait_for()
+        # the tapped face is written into the die's field on the server, before the next tap is read
+        button(page, "Übernehmen").click()
+        page.get_by_text("Gewürfelt: 4", exact=True).wait_for()  # the die beside whose turn it is, as it is read
         page.get_by_text("Wähle einen Zug:").wait_for()
         time.sleep(0.5)
         moves = all_buttons(page, "Figur")

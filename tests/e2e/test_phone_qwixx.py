@@ -105,11 +105,12 @@ def test_the_play_screen_fits_a_phone_held_upright(browser, positions, width, he
             scroll(page, width, height, 2000)
             check_fits(page, width, scrolled=True)
             if name == "roll":
-                # the faces come only once "Echte Würfel" is opened; then they fit too
+                # the faces come only once "Echte Würfel" is unfolded, in place of "Würfeln"; they fit too
                 assert box(page, "Würfeln")["height"] >= 48 and box(page, "Echte Würfel")["height"] >= 48
                 assert page.get_by_role("button", name="Blau zeigt 8", exact=True).count() == 0
                 button(page, "Echte Würfel").click()
-                assert box(page, "Blau zeigt 8")["height"] >= 48
+                assert box(page, "Blau zeigt 8")["height"] >= 48 and box(page, "App würfelt")["height"] >= 48
+                assert page.get_by_role("button", name="Würfeln", exact=True).count() == 0
                 scroll(page, width, height, 2000)
                 check_fits(page, width, scrolled=True)
                 assert box(page, "Blau zeigt 8")["height"] >= 48
@@ -270,10 +271,11 @@ def test_dice_tapped_in_and_two_crosses_in_one_turn_grey_the_skipped_field_at_on
     try:
         ana.get_by_text("Zettel von Ana").wait_for()
         scroll(ana, 360, 740, 2000)
-        button(ana, "Echte Würfel").click()  # the faces come once the real dice are opened
-        ana.get_by_text("Noch offen: Weiß 1, Weiß 2, Rot, Gelb, Grün, Blau", exact=True).wait_for()
+        button(ana, "Echte Würfel").click()  # the faces come once the real dice are unfolded
+        button(ana, "Weiß 1 zeigt 6").wait_for()
         scroll(ana, 360, 740, 2000)
         # real dice by tapping, die by die; the status line says what is still open
+        tap(ana, "Weiß 1 zeigt 6")
         for face, still in (
             ("Weiß 1 zeigt 6", "Weiß 2, Rot, Gelb, Grün, Blau"),
             ("Weiß 2 zeigt 6", "Rot, Gelb, Grün, Blau"),
@@ -285,7 +287,7 @@ def test_dice_tapped_in_and_two_crosses_in_one_turn_grey_the_skipped_field_at_on
             ana.get_by_text(f"Noch offen: {still}", exact=True).wait_for()
         tap(ana, "Blau zeigt 1")
         ana.get_by_text("Gewürfelt: 6 6 8 1 1 1", exact=True).wait_for()
-        button(ana, "Würfel übernehmen").click()
+        button(ana, "Übernehmen").click()
         ana.get_by_text("Weiße Summe 12 – Ana:").wait_for()
         # the sheet's fields answer for themselves: a refused one, then the white sum's field
         # (with the whole field's semantics excluded, Flet sent such taps to another field)

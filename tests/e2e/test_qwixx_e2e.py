@@ -6,12 +6,13 @@ import time
 
 import pytest
 
-from tests.e2e.conftest import button, fill, set_up_qwixx
+from tests.e2e.conftest import button, fill, set_up_qwixx, unfold_real_dice
 
 pytestmark = pytest.mark.e2e
 
 
 def roll(page, values: str) -> None:
+    unfold_real_dice(page)  # the table's dice: "Echte Würfel" unfolds their field (kept from roll to roll)
     fill(page, "Echte Würfel: Werte eingeben", values)
     button(page, "Übernehmen").click()
 

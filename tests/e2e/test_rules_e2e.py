@@ -7,7 +7,7 @@ import time
 import pytest
 
 from companion.screens.rules_search import search
-from tests.e2e.conftest import button, fill, start_qwixx
+from tests.e2e.conftest import button, fill, start_qwixx, unfold_real_dice
 
 pytestmark = pytest.mark.e2e
 
@@ -15,6 +15,7 @@ pytestmark = pytest.mark.e2e
 def test_refusal_link_rules_search_and_language(app_page, server):
     page = app_page
     start_qwixx(page)
+    unfold_real_dice(page)
     fill(page, "Echte Würfel: Werte eingeben", "3 4 8 1 2 5")  # white sum 7
     button(page, "Übernehmen").click()
     page.get_by_text("Weiße Summe 7 – Ana:").wait_for()

@@ -32,6 +32,7 @@ from tests.e2e.conftest import (
     open_app,
     start_qwixx,
     tap_field,
+    unfold_real_dice,
 )
 
 pytestmark = pytest.mark.e2e
@@ -221,6 +222,7 @@ def test_names_and_dice_typed_at_20_ms_reach_the_qwixx_table_whole(browser, serv
         assert "Benedikt".endswith(second), second
         button(page, "Spiel starten").click()
         page.get_by_text(f"{NAME} ist dran · Wurf Nr. 1", exact=True).wait_for()
+        unfold_real_dice(page)
         el = type_at_20ms(page, "Echte Würfel: Werte eingeben", ROLL)
         report("app, Qwixx dice, after the cursor", ROLL, el.input_value())
         assert el.input_value() == ROLL
@@ -239,14 +241,15 @@ def test_names_and_dice_typed_at_20_ms_reach_the_verflixxt_table_whole_in_englis
         assert el.input_value() == NAME
         button(page, "Start game").click()
         page.get_by_text(f"{NAME}'s turn", exact=True).wait_for()
-        el = type_at_20ms(page, "Real die: type the value", "5", wait_for_cursor=False)
+        unfold_real_dice(page, roll="Roll", real="Real dice", app="App rolls")
+        el = type_at_20ms(page, "Rolled (d6)", "5", wait_for_cursor=False)
         got = el.input_value()
         report("app, Verflixxt die (EN), typed at once", "5", got)
         if got != "5":  # lost: the person taps again and types after the cursor shows
-            el = type_at_20ms(page, "Real die: type the value", "5")
+            el = type_at_20ms(page, "Rolled (d6)", "5")
         assert el.input_value() == "5"
         button(page, "Apply").click()
-        page.get_by_text("Rolled: 5", exact=True).wait_for()
+        page.get_by_text("Rolled: 5", exact=True).wait_for()  # the die beside whose turn it is, as it is read
     finally:
         page.context.close()
 
@@ -316,6 +319,7 @@ def test_names_and_dice_typed_on_a_slow_phone_arrive_whole(browser, server):
     page = open_app(browser, server.url, init_script=SLOW_AFTER_FOCUS)
     try:
         start_qwixx(page)
+        unfold_real_dice(page)
         fill(page, "Echte Würfel: Werte eingeben", "3 4 8 1 2 5")
         button(page, "Übernehmen").click()
         page.get_by_text("Weiße Summe 7 – Ana:", exact=True).wait_for()

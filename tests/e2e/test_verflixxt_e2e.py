@@ -9,7 +9,7 @@ import pytest
 
 from scoring.engine import PlayerSpec
 from scoring.verflixxt import GAME, MoveFigure, MoveGuard, Options, Roll
-from tests.e2e.conftest import button, fill
+from tests.e2e.conftest import button, fill, unfold_real_dice
 
 pytestmark = pytest.mark.e2e
 
@@ -40,7 +40,8 @@ def expected_lines() -> list[str]:
 
 
 def roll(page, value: str) -> None:
-    fill(page, "Echte Würfel: Wert eingeben", value)
+    unfold_real_dice(page)  # the table's die: "Echte Würfel" unfolds its field (kept from roll to roll)
+    fill(page, "Gewürfelt (W6)", value)
     button(page, "Übernehmen").click()
 
 

@@ -12,8 +12,9 @@ Use (pytest-asyncio, ``asyncio_mode = "auto"``)::
     ctx = make_context(tmp_path / "t.db")
     app = await AppSession.start(ctx)            # runs companion.app.make_main(ctx)(page)
     await app.click(text="Qwixx Longo")          # a button/control showing this text
+    await app.click(text="Echte Würfel")         # unfolds the real dice: their faces and field
     await app.type_into("Echte Würfel: Werte eingeben", "3 4 1 1 1 1")  # by label
-    await app.click(text="Übernehmen")
+    await app.click(text="Übernehmen")           # or: await typed_roll(app, label, "3 4 1 1 1 1")
     assert "Weiße Summe 7 – Spieler 1:" in app.texts()
     await app.click(tooltip="Rückgängig")
     await app.click(label="Rot 2")               # Semantics label (a sheet field)
@@ -378,3 +379,14 @@ class AppSession:
         self.session.apply_patch(group._i, {"value": found.control.value})
         await self.session.dispatch_event(group._i, "change", found.control.value)
         await self.settle()
+
+
+async def typed_roll(app: AppSession, label: str, values: str, *, apply: str = "Übernehmen",
+                     real: str = "Echte Würfel") -> None:
+    """The table's real dice typed into the field ``label`` and taken. Folded, a phone shows only
+    "Würfeln" and "Echte Würfel" (``real``): the field unfolds first; a phone keeps real dice from
+    roll to roll, so later rolls find it open."""
+    if not app.find_all(label=label):
+        await app.click(text=real)
+    await app.type_into(label, values)
+    await app.click(text=apply)

@@ -17,10 +17,20 @@ from companion.screens.rules import dispute_button
 from components import theme
 from components.common import big_button, info_line, isolated, keyed, own_node, section_title
 from components.cross_row import RowModel, cross_row
-from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, slots_for, toggle, typed_roll_row
+from components.dice_entry import (
+    DieSlot,
+    RollEntryTexts,
+    keep_text,
+    real_mode,
+    roll_entry,
+    set_real_mode,
+    slots_for,
+    taken,
+    typed_text,
+)
 from components.dice_tray import DieFace, dice_tray
 from components.player_switcher import player_switcher
-from scoring.engine import DieSpec, RollRequest
+from scoring.engine import DieSpec
 from scoring.errors import InvalidInput, Refusal
 from scoring.qwixx_longo import (
     COLORS,
@@ -308,47 +318,42 @@ def _rest_pass(shell: Shell, seats: list[int]) -> None:
 
 
 def roll_controls(shell: Shell, state: State, mine: list[int]) -> list[ft.Control]:
+    """The roll, one way at a time: "Würfeln" (with "Echte Würfel" beside it), or the real dice's
+    faces and their field ("App würfelt" leads back). The way is kept for the table on this phone."""
     if state.active not in mine:
         return [info_line(shell.t("q8.play.roll_phase", name=state.names[state.active]))]
-    req = shell.game_table.game.pending_roll(state)
+    table = shell.game_table
+    req = table.game.pending_roll(state)
     if req is None:  # no die due (not reached: the roll phase always asks for the roll)
         return []
-    dice = req.dice
-    key = ("typed", shell.game_table.id)
-    field = ft.TextField(
-        label=shell.t("play.typed_roll"),
-        value=shell.ui.get(key, ""), keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True,
-    )
+    # the dice of the roll the engine asks for: removed colours are absent
+    slots = slots_for(req.dice, lambda d: die_slot(shell, d))
 
-    def changed(e: ft.Event[ft.TextField]) -> None:
-        shell.ui[key] = e.control.value
+    def mode(real: bool) -> None:
+        set_real_mode(shell.ui, table.id, real)
+        shell.render()
 
-    field.on_change = changed
-
-    def apply_typed(e: ft.Event[ft.TextField] | ft.Event[ft.Button]) -> None:
-        if field.value is not None:
-            shell.ui[key] = field.value
-        values = parse_numbers(shell.ui.get(key, ""))
-        if len(values) != len(dice) or not all(1 <= v <= d.sides for v, d in zip(values, dice)):
-            shell.refuse(InvalidInput("bad_action", detail=shell.t(
-                "play.typed_roll_bad", count=len(dice), sides=max(d.sides for d in dice),
-                got=" ".join(map(str, values)) or "–")))
-            return
-        if shell.roll(values):
-            shell.ui.pop(key, None)
-            shell.ui.pop(("dice_entry", shell.game_table.id), None)
+    def text(value: str, redraw: bool) -> None:
+        keep_text(shell.ui, table.id, table.seq, value)
+        if redraw:
             shell.render()
 
-    field.on_submit = apply_typed
-    if opened(shell.ui, ("dice_entry", shell.game_table.id), shell.game_table.seq) is not None:
-        # the real faces are being tapped in: they are the one way to confirm
-        return [real_dice_entry(shell, req)]
-    return [
-        big_button(shell.t("play.roll"), lambda e: shell.roll(), color=theme.PRIMARY,
-                   text_color=theme.ON_PRIMARY),
-        real_dice_entry(shell, req),
-        typed_roll_row(field, big_button(shell.t("play.typed_roll_apply"), apply_typed)),
-    ]
+    def apply(value: str) -> None:
+        values = taken(value, slots)
+        if values is None:
+            got = " ".join(str(v) for v in parse_numbers(value)) or "–"
+            shell.refuse(InvalidInput("bad_action", detail=shell.t(
+                "play.typed_roll_bad", count=len(slots), sides=max(s.sides for s in slots), got=got)))
+            return
+        shell.roll(values)  # taken: the table's seq moves on and the entered values are forgotten
+
+    return roll_entry(
+        slots, real=real_mode(shell.ui, table.id), text=typed_text(shell.ui, table.id, table.seq),
+        texts=RollEntryTexts(roll=shell.t("play.roll"), real=shell.t("dice.toggle"), app=shell.t("q8.play.app_dice"),
+                             face=shell.t("dice.face"), field=shell.t("play.typed_roll"),
+                             apply=shell.t("play.typed_roll_apply"), missing=shell.t("dice.missing"),
+                             ready=shell.t("dice.ready")),
+        on_roll=lambda: shell.roll(), on_mode=mode, on_text=text, on_apply=apply)
 
 
 def die_slot(shell: Shell, die: DieSpec) -> DieSlot:
@@ -358,38 +363,6 @@ def die_slot(shell: Shell, die: DieSpec) -> DieSlot:
         return DieSlot(die.name, die.sides, _die_name(shell, die.name), shell.t(f"q8.letter.{die.name}"), strong, text)
     return DieSlot(die.name, die.sides, _die_name(shell, die.name), shell.t("q8.letter.white"), ft.Colors.WHITE,
                    ft.Colors.BLACK)
-
-
-def real_dice_entry(shell: Shell, req: RollRequest) -> ft.Control:
-    """The dice of the roll the engine asks for (removed colours absent), set by tapping faces.
-
-    The faces (8 a die) are built only while "Echte Würfel" is open; it stays open for this roll."""
-    table = shell.game_table
-    key = ("dice_entry", table.id)
-    values = opened(shell.ui, key, table.seq)
-    slots = None if values is None else slots_for(req.dice, lambda d: die_slot(shell, d))
-    if values is not None and slots is not None and set(values) - {s.key for s in slots}:
-        values.clear()
-
-    def flip() -> None:
-        toggle(shell.ui, key, table.seq)
-        shell.render()
-
-    def set_value(k: str, v: int) -> None:
-        live = opened(shell.ui, key, table.seq)
-        if live is not None:
-            live[k] = v
-        shell.render()
-
-    def apply(vals: list[int]) -> None:
-        shell.roll(vals)  # taken: the table's seq moves on and the open faces are forgotten (``opened``)
-
-    return real_dice(
-        slots, values, on_toggle=flip, on_set=set_value, on_apply=apply,
-        texts=DiceEntryTexts(apply=shell.t("q8.play.dice_apply"), face=shell.t("q8.play.die_face"),
-                             missing=shell.t("q8.play.dice_missing"), ready=shell.t("q8.play.dice_ready"),
-                             toggle=shell.t("dice.toggle")),
-    )
 
 
 def action_specs(shell: Shell, state: State, actions: list[Action]) -> list[tuple[str, str, str, Action]]:

@@ -88,10 +88,6 @@ add_strings(
         "q8.setup.start_pick": {"de": "Spieler {n} beginnt", "en": "Player {n} starts"},
         "q8.setup.draw_start": {"de": "Auslosen", "en": "Draw lots"},
         "q8.setup.start_drawn": {"de": "Beginnt: {name} (ausgelost)", "en": "Starts: {name} (drawn)"},
-        "q8.setup.no_youngest": {
-            "de": "„Die jüngste Person beginnt“ geht noch nicht: Die Profile kennen kein Alter.",
-            "en": "“The youngest starts” is not possible yet: the profiles know no age.",
-        },
         "q8.setup.more": {"de": "Mehr Optionen", "en": "More options"},
         "q8.setup.more_inside": {"de": "Glückszahlen, Hausregeln", "en": "Lucky numbers, house rules"},
         "q8.setup.more_changed": {"de": "{inside} – Hausregeln geändert", "en": "{inside} – house rules changed"},
@@ -132,9 +128,19 @@ add_strings(
             "de": "Kreuze {color}: {count}, abgeschlossen",
             "en": "{color} crosses: {count}, locked",
         },
-        "q8.play.die_face": {"de": "{die} zeigt {value}", "en": "{die} shows {value}"},
-        "q8.play.dice_missing": {"de": "Noch offen: {dice}", "en": "Still open: {dice}"},
-        "q8.play.dice_ready": {"de": "Gewürfelt: {values}", "en": "Rolled: {values}"},
-        "q8.play.dice_apply": {"de": "Würfel übernehmen", "en": "Use these dice"},
+    }
+)
+
+# set-up: who begins when the youngest begins (the profiles' birth years)
+add_strings(
+    {
+        "q8.setup.start_youngest": {"de": "Beginnt: {name} (jüngste Person)", "en": "Starts: {name} (youngest)"},
+    }
+)
+
+# the roll, one way at a time: "App würfelt" leads back from the real dice to "Würfeln"
+add_strings(
+    {
+        "q8.play.app_dice": {"de": "App würfelt", "en": "App rolls"},
     }
 )

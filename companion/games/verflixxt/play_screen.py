@@ -6,7 +6,6 @@ refusals, advice and scoring.
 
 from __future__ import annotations
 
-import re
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -27,7 +26,6 @@ from companion.screens.rules import dispute_button
 from components import theme
 from components.common import (
     TOUCH,
-    big_button,
     info_line,
     isolated,
     keyed,
@@ -35,7 +33,17 @@ from components.common import (
     section_title,
     toggle_row,
 )
-from components.dice_entry import DiceEntryTexts, DieSlot, opened, real_dice, slots_for, toggle, typed_roll_row
+from components.dice_entry import (
+    DieSlot,
+    RollEntryTexts,
+    keep_text,
+    real_mode,
+    roll_entry,
+    set_real_mode,
+    slots_for,
+    taken,
+    typed_text,
+)
 from components.tile_strip import Piece, Slot, tile_strip
 from scoring.errors import InvalidInput, RefereeError, Refusal
 from scoring.verflixxt import (
@@ -172,82 +180,39 @@ def _move_button(text: str, on_click: ft.ControlEventHandler[ft.Button], color: 
     )
 
 
-def _parse_roll(text: str) -> list[int]:
-    return [int(x) for x in re.findall(r"\d+", text or "")][:8]
-
-
 def roll_controls(shell: Shell, state: State) -> list[ft.Control]:
-    key = ("vx_typed", shell.game_table.id)
-    field = ft.TextField(label=shell.t("vx.play.typed_roll"), value=shell.ui.get(key, ""),
-                         keyboard_type=ft.KeyboardType.NUMBER, dense=True, expand=True)
+    """The roll, one way at a time: "Würfeln" (with "Echte Würfel" beside it), or the real die's
+    faces and its field ("App würfelt" leads back). The way is kept for the table on this phone;
+    the die in the roller's colour (``pending_roll``, vx.move)."""
+    table = shell.game_table
+    req = table.game.pending_roll(state)  # None while a move is chosen: the block is hidden then
+    color = seat_color(shell, state.turn)
+    die = shell.t("vx.play.die")
+    slots = slots_for(req.dice if req else (), lambda d: DieSlot(d.name, d.sides, die, die, color, text_on(color)))
 
-    def changed(e: ft.Event[ft.TextField]) -> None:
-        shell.ui[key] = e.control.value
+    def mode(real: bool) -> None:
+        set_real_mode(shell.ui, table.id, real)
+        shell.render()
 
-    def apply_typed(e: ft.Event[ft.TextField] | ft.Event[ft.Button]) -> None:
-        # the field's value is patched in order; its change event may run after this click
-        if field.value is not None:
-            shell.ui[key] = field.value
-        values = _parse_roll(shell.ui.get(key, ""))
-        if len(values) != 1:
-            shell.refuse(InvalidInput("vx_bad_roll", rule="vx.move",
-                                      value=shell.ui.get(key, "").strip() or shell.t("vx.play.bad_typed")))
-            return
-        if shell.roll(values):
-            shell.ui.pop(key, None)
+    def text(value: str, redraw: bool) -> None:
+        keep_text(shell.ui, table.id, table.seq, value)
+        if redraw:
             shell.render()
 
-    field.on_change = changed
-    field.on_submit = apply_typed
-    if _dice_memory(shell) is not None:
-        # the real die is being tapped in: its face and "Würfel übernehmen" are the one way
-        return [real_dice_entry(shell)]
-    return [
-        ft.Row([big_button(shell.t("play.roll"), lambda e: shell.roll(), color=theme.PRIMARY,
-                           text_color=theme.ON_PRIMARY, expand=True)]),  # the whole width: one thumb, no aiming
-        real_dice_entry(shell),
-        typed_roll_row(field, big_button(shell.t("play.typed_roll_apply"), apply_typed)),
-    ]
+    def apply(value: str) -> None:
+        values = taken(value, slots)
+        if values is None:
+            said = value.strip() or shell.t("vx.play.bad_typed")
+            shell.refuse(InvalidInput("vx_bad_roll", rule="vx.move", value=said))
+            return
+        shell.roll(values)  # taken: the table's seq moves on and the entered value is forgotten
 
-
-DICE_KEY = "dice_entry"
-
-
-def _dice_memory(shell: Shell) -> dict[str, int] | None:
-    """The faces tapped so far for this roll, if the player opened "Echte Würfel" (else None)."""
-    return opened(shell.ui, (DICE_KEY, shell.game_table.id), shell.game_table.seq)
-
-
-def real_dice_entry(shell: Shell) -> ft.Control:
-    """The d6 the engine asks for (``pending_roll``, vx.move), set by tapping its face: the faces
-    are built only while "Echte Würfel" is open; the die in the roller's colour."""
-    table = shell.game_table
-    key = (DICE_KEY, table.id)
-    values = _dice_memory(shell)
-    req = table.game.pending_roll(table.state_as(State)) if values is not None else None
-    slots = None
-    if req is not None:
-        color = seat_color(shell, req.by)
-        slots = slots_for(req.dice, lambda d: DieSlot(d.name, d.sides, shell.t("vx.play.die"), shell.t("vx.play.die"),
-                                                       color, text_on(color)))
-
-    def flip() -> None:
-        toggle(shell.ui, key, table.seq)
-        shell.render()
-
-    def set_value(k: str, v: int) -> None:
-        live = _dice_memory(shell)
-        if live is not None:
-            live[k] = v
-        shell.render()
-
-    def apply(vals: list[int]) -> None:
-        shell.roll(vals)  # taken: the table's seq moves on and the open faces are forgotten (``opened``)
-
-    return real_dice(slots, values, on_toggle=flip, on_set=set_value, on_apply=apply,
-                     texts=DiceEntryTexts(apply=shell.t("dice.apply_one" if len(slots or ()) == 1 else "dice.apply"),
-                                          face=shell.t("dice.face"), missing=shell.t("dice.missing"),
-                                          ready=shell.t("dice.ready"), toggle=shell.t("dice.toggle")))
+    return roll_entry(
+        slots, real=real_mode(shell.ui, table.id), text=typed_text(shell.ui, table.id, table.seq),
+        texts=RollEntryTexts(roll=shell.t("play.roll"), real=shell.t("dice.toggle"), app=shell.t("vx.play.app_dice"),
+                             face=shell.t("dice.face"), field=shell.t("vx.play.typed_roll"),
+                             apply=shell.t("play.typed_roll_apply")),
+        on_roll=lambda: shell.roll(), on_mode=mode, on_text=text, on_apply=apply)
 
 
 def _locked_guard_chip(shell: Shell, state: State, p: int, err: RefereeError) -> ft.Control:
@@ -383,17 +348,17 @@ def last_move_line(shell: Shell) -> str | None:
     return text
 
 
-def _roll_line(shell: Shell, roll_text: str, words: str | None) -> ft.Control:
-    """The rolled value, big, with what it is for: right above the moves it allows."""
-    parts: list[ft.Control] = [ft.Container(
-        content=ft.Row([ft.Icon(ft.Icons.CASINO_OUTLINED, color=theme.ON_PRIMARY, size=22),
-                        ft.Text(roll_text, size=18, weight=ft.FontWeight.BOLD, color=theme.ON_PRIMARY)],
-                       spacing=6, tight=True),
-        bgcolor=theme.PRIMARY, border_radius=8, padding=ft.Padding.symmetric(horizontal=10, vertical=6),
-    )]
-    if words:
-        parts.append(ft.Text(words, size=15, weight=ft.FontWeight.BOLD, color=theme.MUTED, expand=True))
-    return ft.Row(parts, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)
+def _rolled_die(roll_text: str, value: int | None) -> ft.Control:
+    """The rolled value as a die beside whose turn it is, big; read as "Gewürfelt: 4". Always there,
+    hidden while nothing is rolled: a move and its undo change its number and visibility in place
+    (the frame around it stays, so a change of visibility rebuilds the frame, not the whole line)."""
+    die = ft.Container(
+        content=ft.Text(str(value or ""), size=24, weight=ft.FontWeight.BOLD, color=theme.ON_PRIMARY,
+                        semantics_label=roll_text, key="roll"),
+        width=44, height=44, bgcolor=theme.PRIMARY, border_radius=10, alignment=ft.Alignment.CENTER,
+        visible=value is not None,
+    )
+    return ft.Container(die)
 
 
 # Portrait: one column, the moves first (under the roll), the board and the piles below them.
@@ -402,10 +367,17 @@ SIDE_COL: ft.ResponsiveNumber = {"xs": 12, "sm": 5}
 BOARD_COL: ft.ResponsiveNumber = {"xs": 12, "sm": 7}
 
 
-def _header(shell: Shell, state: State) -> ft.Control:
-    """Whose turn, with undo and redo; the same controls while it looks the same (Shell.memo)."""
+def _header(shell: Shell, state: State, mine: bool) -> ft.Control:
+    """Whose turn and what to do now, the die rolled, undo and redo, in one line: the moves start
+    right below it (on a 360x740 phone a roll's eight moves and the guards it leaves fit under it).
+    The same controls while it looks the same (Shell.memo)."""
     table, me = shell.game_table, state.turn
     turn_text = shell.t("play.turn_of", name=state.names[me])
+    rolled = state.roll if state.roll is not None and state.phase in ("move", "wurminator") else None
+    roll_text = shell.t("vx.play.roll_chip", value=rolled) if rolled is not None else ""
+    title = ""
+    if mine and rolled is not None:
+        title = shell.t("vx.play.moves_with" if state.phase == "move" else "vx.play.wurm_phase")
     may_undo, may_redo = table.may_undo(shell.seats), table.may_redo(shell.seats)
     tips = (shell.t("play.undo"), shell.t("play.redo"))
     me_color = seat_color(shell, me)
@@ -419,37 +391,42 @@ def _header(shell: Shell, state: State) -> ft.Control:
         redo = shell.memo((table.id, "header-redo"), (tips[1], may_redo), lambda: ft.IconButton(
             icon=ft.Icons.REDO, tooltip=tips[1], on_click=lambda e: shell.redo(),
             disabled=not may_redo, icon_size=28, width=TOUCH, height=TOUCH, key="redo"))
+        # what the roll is for, under whose turn it is, and the die: both stay mounted (hidden before
+        # the roll, each in a frame of its own), so a move changes words and visibility in place
+        title_line = ft.Text(title, size=14, weight=ft.FontWeight.BOLD, color=theme.MUTED, key="title",
+                             visible=bool(title))
+        words = ft.Column([ft.Text(turn_text, size=19, weight=ft.FontWeight.BOLD, key="turn"),
+                           ft.Container(title_line)], spacing=0, expand=True, key="words")
         return ft.Row([
             ft.Container(width=12, height=30, bgcolor=me_color, border_radius=3, key="color"),
-            ft.Text(turn_text, size=19, weight=ft.FontWeight.BOLD, expand=True, key="turn"),
-            undo, redo,
+            words, _rolled_die(roll_text, rolled), undo, redo,
         ], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER)
 
-    return keyed(shell.memo((table.id, "header"), (turn_text, may_undo, may_redo, tips, me_color), header),
-                 "header")
+    sig = (turn_text, title, roll_text, may_undo, may_redo, tips, me_color)
+    return keyed(shell.memo((table.id, "header"), sig, header), "header")
 
 
 def _roll_block(shell: Shell, state: State) -> ft.Control:
     """The roll controls stay mounted (hidden while a move is chosen): after every move they
     come back as the same controls instead of a new text field and buttons each turn."""
     table = shell.game_table
-    typed = shell.ui.get(("vx_typed", table.id), "")
-    tapped = _dice_memory(shell)  # the real dice open: their faces and what was tapped
-    dice = None if tapped is None else (table.seq, tuple(sorted(tapped.items())))
-    roll_block = shell.memo((table.id, "roll-block"), (shell.lang, typed, dice),
+    # folded, the block is the same whoever rolls; unfolded, the die is in the roller's colour and
+    # shows what was entered for this roll
+    sig: tuple[object, ...] = (shell.lang, False)
+    if real_mode(shell.ui, table.id):
+        sig = (shell.lang, True, typed_text(shell.ui, table.id, table.seq), seat_color(shell, state.turn),
+               state.phase == "roll")
+    roll_block = shell.memo((table.id, "roll-block"), sig,
                             lambda: ft.Column(roll_controls(shell, state), spacing=8))
     return keyed(ft.Container(roll_block, visible=state.phase == "roll"), "roll-block")
 
 
-def _waiting(shell: Shell, state: State, roll_text: str | None) -> list[ft.Control]:
-    """Another seat's phone: everyone sees the board, only the player on turn acts."""
+def _waiting(shell: Shell, state: State) -> list[ft.Control]:
+    """Another seat's phone: everyone sees the board and the die (in the header), only the player
+    on turn acts."""
     waiting = {"roll": "vx.play.other_rolls", "wurminator": "vx.play.other_wurm"}.get(state.phase,
                                                                                       "vx.play.other_moves")
-    out: list[ft.Control] = []
-    if roll_text is not None and state.phase != "roll":
-        out.append(keyed(_roll_line(shell, roll_text, None), "roll-line"))
-    out.append(keyed(info_line(shell.t(waiting, name=state.names[state.turn])), "waiting"))
-    return out
+    return [keyed(info_line(shell.t(waiting, name=state.names[state.turn])), "waiting")]
 
 
 def _move_colors(shell: Shell, state: State, a: Action) -> tuple[str, str]:
@@ -465,9 +442,9 @@ def _move_colors(shell: Shell, state: State, a: Action) -> tuple[str, str]:
     return theme.CARD_STRONG, theme.TEXT
 
 
-def _moves(shell: Shell, state: State, legal: list[Action], roll_text: str) -> ft.Control:
-    """The roll, right above the moves it allows, and the guards it does not move."""
-    title = shell.t("vx.play.moves_with" if state.phase == "move" else "vx.play.wurm_phase")
+def _moves(shell: Shell, state: State, legal: list[Action]) -> ft.Control:
+    """The moves the roll allows (the roll and what it is for are in the header right above), and
+    the guards it does not move."""
     table = shell.game_table
 
     def block() -> ft.Control:
@@ -486,14 +463,13 @@ def _moves(shell: Shell, state: State, legal: list[Action], roll_text: str) -> f
     # back to it) gets the same controls again (Shell.memo).
     colors = tuple(seat_color(shell, s) for s in range(len(state.names)))
     sig = (state.model_dump_json(), shell.lang, colors)
-    line = shell.memo((table.id, "roll-line"), (roll_text, title), lambda: _roll_line(shell, roll_text, title))
     moves = shell.memo((table.id, "moves"), sig, block)
-    shell.ui[("vx_moves_shown", table.id)] = (line, moves)
-    return _moves_box(line, moves, visible=True)
+    shell.ui[("vx_moves_shown", table.id)] = moves
+    return _moves_box(moves, visible=True)
 
 
-def _moves_box(line: ft.Control, moves: ft.Control, *, visible: bool) -> ft.Control:
-    return keyed(ft.Container(ft.Column([keyed(line, "roll-line"), moves], spacing=8), visible=visible), "moves")
+def _moves_box(moves: ft.Control, *, visible: bool) -> ft.Control:
+    return keyed(ft.Container(moves, visible=visible), "moves")
 
 
 def _hidden_moves(shell: Shell) -> list[ft.Control]:
@@ -504,8 +480,7 @@ def _hidden_moves(shell: Shell) -> list[ft.Control]:
     shown = shell.ui.get(("vx_moves_shown", shell.game_table.id))
     if shown is None:
         return []
-    line, moves = (shell.reuse(c) for c in shown)
-    return [_moves_box(line, moves, visible=False)]
+    return [_moves_box(shell.reuse(shown), visible=False)]
 
 
 def _news(shell: Shell, state: State) -> list[ft.Control]:
@@ -543,14 +518,13 @@ def _advice(shell: Shell, state: State, shown: bool) -> list[ft.Control]:
 
 def _side(shell: Shell, state: State, legal: list[Action], mine: bool) -> list[ft.Control]:
     """The roll and what to do with it."""
-    roll_text = shell.t("vx.play.roll_chip", value=state.roll) if state.roll is not None else None
     side: list[ft.Control] = []
     if mine and state.phase in ("roll", "move", "wurminator"):
         side.append(_roll_block(shell, state))
     if not mine:
-        side += _waiting(shell, state, roll_text)
-    elif state.phase in ("move", "wurminator") and roll_text is not None:
-        side.append(_moves(shell, state, legal, roll_text))
+        side += _waiting(shell, state)
+    elif state.phase in ("move", "wurminator") and state.roll is not None:
+        side.append(_moves(shell, state, legal))
     elif state.phase == "roll":
         side += _hidden_moves(shell)
     side += _news(shell, state)
@@ -582,7 +556,7 @@ def play_view(shell: Shell) -> ft.Control:
     mine = shell.seats is None or state.turn in shell.seats
     legal = ENGINE.legal(state) if mine else []
     return ft.Column([
-        _header(shell, state),
+        _header(shell, state, mine),
         keyed(ft.ResponsiveRow([
             keyed(ft.Column(_side(shell, state, legal, mine), spacing=8, col=SIDE_COL), "side"),
             keyed(ft.Column(_board(shell, state, legal), spacing=8, col=BOARD_COL), "board"),

@@ -15,10 +15,6 @@ add_strings(
         },
         "vx.setup.first": {"de": "Beginnt: {name}", "en": "Starts: {name}"},
         "vx.setup.first_drawn": {"de": "Beginnt: {name} (ausgelost)", "en": "Starts: {name} (drawn)"},
-        "vx.setup.first_hint": {
-            "de": "Nach der Regel beginnt die jüngste Person: Namen antippen oder auslosen.",
-            "en": "By the rules the youngest starts: tap a name or draw.",
-        },
         "vx.setup.first_pick": {"de": "{name} beginnt", "en": "{name} starts"},
         "vx.setup.draw_first": {"de": "Auslosen", "en": "Draw"},
         "vx.setup.more": {"de": "Mehr Optionen", "en": "More options"},
@@ -116,7 +112,6 @@ add_strings(
         "vx.slot.guard": {"de": "Wächter", "en": "guard"},
         "vx.slot.wurm": {"de": "Wurminator", "en": "Wurminator"},
         "vx.play.roll_chip": {"de": "Gewürfelt: {value}", "en": "Rolled: {value}"},
-        "vx.play.typed_roll": {"de": "Echte Würfel: Wert eingeben", "en": "Real die: type the value"},
         "vx.play.bad_typed": {"de": "eine Zahl von 1 bis 6", "en": "one number from 1 to 6"},
         "vx.play.die": {"de": "W6", "en": "d6"},
         "vx.play.moves_with": {"de": "Wähle einen Zug:", "en": "Choose a move:"},
@@ -181,5 +176,27 @@ add_strings(
         "vx.quick.tiles": {"de": "Tafeln Spieler {n}", "en": "Tiles player {n}"},
         "vx.quick.score": {"de": "Auswerten", "en": "Score"},
         "vx.quick.back": {"de": "Zurück zum Spielaufbau", "en": "Back to setup"},
+    }
+)
+
+# set-up: who begins when the youngest begins (vx.setup; the profiles' birth years)
+add_strings(
+    {
+        "vx.setup.first_youngest": {"de": "Beginnt: {name} (jüngste Person)", "en": "Starts: {name} (youngest)"},
+        "vx.setup.youngest_needs": {
+            "de": "Nach der Regel beginnt die jüngste Person: Namen antippen oder auslosen. Mit Geburtsjahr "
+                  "in den Profilen weiß es die App.",
+            "en": "By the rules the youngest starts: tap a name or draw. With birth years in the profiles "
+                  "the app knows who.",
+        },
+    }
+)
+
+# the roll, one way at a time: "Würfeln" or the real die ("App würfelt" leads back); the real die's
+# value typed beside its faces (short, as in Verlies: the field shares its line with "Übernehmen")
+add_strings(
+    {
+        "vx.play.app_dice": {"de": "App würfelt", "en": "App rolls"},
+        "vx.play.typed_roll": {"de": "Gewürfelt (W6)", "en": "Rolled (d6)"},
     }
 )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import flet as ft
 import pytest
 
 from scoring.engine import PlayerSpec
@@ -148,31 +149,62 @@ async def test_the_history_and_the_replay_say_minus_and_tafeln(ctx):
     assert not app.crashes()
 
 
-# --- dice entry: one way to confirm, no "Würfeln" while faces are tapped; the status line ------------
+# --- dice entry: "Würfeln" or "Echte Würfel", one at a time ------------------------------------------
+ONE_WAY = {
+    "de": {"real": "Echte Würfel", "roll": "Würfeln", "apply": "Übernehmen", "app": "App würfelt",
+           "q8_typed": "Echte Würfel: Werte eingeben", "vx_typed": "Gewürfelt (W6)",
+           "q8_faces": ["Weiß 1 zeigt 5", "Weiß 2 zeigt 3", "Rot zeigt 8", "Gelb zeigt 1", "Grün zeigt 2",
+                        "Blau zeigt 6"], "vx_faces": ["W6 zeigt 4"],
+           "q8_rolled": "Weiße Summe 8 – Ana:", "vx_rolled": "Gewürfelt: 4", "vx_choose": "Wähle einen Zug:"},
+    "en": {"real": "Real dice", "roll": "Roll", "apply": "Apply", "app": "App rolls",
+           "q8_typed": "Real dice: type the values", "vx_typed": "Rolled (d6)",
+           "q8_faces": ["White 1 shows 5", "White 2 shows 3", "Red shows 8", "Yellow shows 1", "Green shows 2",
+                        "Blue shows 6"], "vx_faces": ["d6 shows 4"],
+           "q8_rolled": "White sum 8 – Ana:", "vx_rolled": "Rolled: 4", "vx_choose": "Choose a move:"},
+}
+
+
+def rolled_die(app: AppSession) -> str | None:
+    """Verflixxt's die beside whose turn it is, as it is read ("Gewürfelt: 4"): it shows the number."""
+    return next((f.control.semantics_label for f in app.walk()
+                 if isinstance(f.control, ft.Text) and f.control.key == "roll"), None)
+
+
+def one_way_buttons(app: AppSession, w: dict) -> list[str]:
+    """The roll's worded buttons on screen, in order (the faces aside)."""
+    return [t for t in app.texts() if t in (w["real"], w["roll"], w["apply"], w["app"])]
+
+
+@pytest.mark.parametrize("game", ["qwixx-longo", "verflixxt"])
 @pytest.mark.parametrize("lang", ["de", "en"])
-async def test_real_faces_are_the_one_way_to_confirm_while_open(ctx, lang):
-    words = {"de": ("Echte Würfel", "Würfeln", "Übernehmen", "Würfel übernehmen", "W6 zeigt 4", "Weiß 1 zeigt 4",
-                    "Echte Würfel: Werte eingeben", "Echte Würfel: Wert eingeben"),
-             "en": ("Real dice", "Roll", "Apply", "Use this die", "d6 shows 4", "White 1 shows 4",
-                    "Real dice: type the values", "Real die: type the value")}[lang]
-    toggle, roll, apply, vx_apply, vx_face, q8_face, q8_typed, vx_typed = words
-    q8 = ctx.tables.create("qwixx-longo", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")],
-                           {"lucky_numbers": [(15, 16), (14, 16)]})
-    vx = ctx.tables.create("verflixxt", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], {})
-    for t, face, typed in ((q8, q8_face, q8_typed), (vx, vx_face, vx_typed)):
-        app = await AppSession.start(ctx, route=f"/g/{t.id}?all")
-        if lang == "en":
-            await app.click(text="English")
-        assert app.find_all(text=roll) and app.find_all(text=apply) and app.find_all(label=typed)
-        await app.click(text=toggle)
-        assert app.find_all(label=face)
-        assert not app.find_all(text=roll) and not app.find_all(text=apply) and not app.find_all(label=typed)
-        if t is vx:
-            assert app.find_all(text=vx_apply)
-        await app.click(text=toggle)  # closed again: roll and typing are back
-        assert app.find_all(text=roll) and app.find_all(text=apply) and app.find_all(label=typed)
-        assert not app.crashes()
-        await app.close()
+async def test_real_dice_folded_show_no_field_unfolded_replace_the_roll_button(ctx, lang, game):
+    """Folded: "Würfeln" and "Echte Würfel", no field and no "Übernehmen". Unfolded: no "Würfeln";
+    the way back, the faces, the field and "Übernehmen". Faces tapped and taken: the roll, as the table
+    reads it ("Weiße Summe 8 – Ana:", the die "Gewürfelt: 4" and "Wähle einen Zug:")."""
+    w, q8 = ONE_WAY[lang], game == "qwixx-longo"
+    options = {"lucky_numbers": [(15, 16), (14, 16)]} if q8 else {}
+    t = ctx.tables.create(game, [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")], options)
+    typed, faces = (w["q8_typed"], w["q8_faces"]) if q8 else (w["vx_typed"], w["vx_faces"])
+    app = await AppSession.start(ctx, route=f"/g/{t.id}?all")
+    if lang == "en":
+        await app.click(text="English")
+    assert one_way_buttons(app, w) == [w["roll"], w["real"]]
+    assert not app.find_all(label=typed) and not app.find_all(label=faces[0])
+    await app.click(text=w["real"])
+    assert one_way_buttons(app, w) == [w["app"], w["real"], w["apply"]]
+    assert app.find_all(label=typed) and app.find_all(label=faces[0])
+    await app.click(text=w["app"])  # the way back: "Würfeln" again, nothing to type
+    assert one_way_buttons(app, w) == [w["roll"], w["real"]] and not app.find_all(label=typed)
+    await app.click(text=w["real"])
+    for face in faces:
+        await app.click(label=face)
+    await app.click(text=w["apply"])
+    if q8:
+        assert app.has_text(w["q8_rolled"])
+    else:
+        assert rolled_die(app) == w["vx_rolled"] and app.has_text(w["vx_choose"])
+    assert t.seq == 1 and not app.crashes()
+    await app.close()
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])

@@ -12,7 +12,7 @@ from companion.games.qwixx.coach_panel import hint_lines
 from companion.games.qwixx.play_screen import action_specs
 from scoring.qwixx_coach import advise
 from scoring.qwixx_longo import State
-from tests.companion.games.test_qwixx_session import TYPED, two_player_table
+from tests.companion.games.test_qwixx_session import TYPED, two_player_table, typed_roll
 from tests.companion.table.test_many_phones import open_phone
 from tests.harness.flet_session import AppSession, make_context
 
@@ -43,8 +43,8 @@ async def shared_phone(ctx, table, lang: str = "de") -> AppSession:
 
 
 async def roll(phone: AppSession, values: str, typed: str = TYPED, apply: str = "Übernehmen") -> None:
-    await phone.type_into(typed, values)
-    await phone.click(text=apply)
+    real = "Echte Würfel" if apply == "Übernehmen" else "Real dice"
+    await typed_roll(phone, values, typed=typed, apply=apply, real=real)
 
 
 async def test_no_hint_unless_the_table_allowed_it(ctx):

@@ -9,9 +9,15 @@ import flet as ft
 import pytest
 
 from scoring.engine import PlayerSpec
-from tests.harness.flet_session import AppSession, make_context
+from tests.harness.flet_session import AppSession, make_context, typed_roll as harness_typed_roll
 
 TYPED = "Echte Würfel: Werte eingeben"
+
+
+async def typed_roll(app: AppSession, values: str, *, typed: str = TYPED, apply: str = "Übernehmen",
+                     real: str = "Echte Würfel") -> None:
+    """The table's real dice typed in (the harness's ``typed_roll``: "Echte Würfel" unfolds the field)."""
+    await harness_typed_roll(app, typed, values, apply=apply, real=real)
 
 
 @pytest.fixture
@@ -53,14 +59,12 @@ async def test_qwixx_full_game_through_the_session(ctx):
     assert app.has_text("Würfeln") and not app.has_text("Weiße Summe", contains=True)
 
     # a wrong typed roll is refused with the reason, nothing changes
-    await app.type_into(TYPED, "3 4 1")
-    await app.click(text="Übernehmen")
+    await typed_roll(app, "3 4 1")
     assert app.has_text("Bitte 6 Zahlen von 1 bis 8 eingeben (gelesen: 3 4 1).", contains=True)
-    assert app.has_text("Würfeln")
+    assert app.find_all(label="Weiß –") and app.find(label=TYPED).control.value == "3 4 1"  # kept to correct
 
     # the real dice: white 3+4, every colour 1
-    await app.type_into(TYPED, "3 4 1 1 1 1")
-    await app.click(text="Übernehmen")
+    await typed_roll(app, "3 4 1 1 1 1")
     assert app.has_text("Weiße Summe 7 – Spieler 1:")
     assert app.find_all(label="Weiß 3") and app.find_all(label="Weiß 4")
     assert app.has_text("Spieler 1 und Spieler 2 entscheiden noch")
@@ -142,8 +146,7 @@ async def test_two_sessions_see_the_same_table(ctx):
     await a.settle()
     assert a.has_text("Anna ist dran · Wurf Nr. 1")
 
-    await a.type_into(TYPED, "2 3 1 1 1 1")
-    await a.click(text="Übernehmen")
+    await typed_roll(a, "2 3 1 1 1 1")
     assert a.has_text("Weiße Summe 5 – Anna:")
     await b.wait_for(lambda: b.has_text("Weiße Summe 5 – Anna:"))
     assert b.find_all(label="Weiß 2") and b.find_all(label="Weiß 3")
@@ -199,14 +202,12 @@ async def test_sheet_fields_answer_after_a_screen_that_changed_nothing_on_the_sh
     the fields stayed on screen but a tap had to search the whole page to land."""
     app = await AppSession.start(ctx)
     await setup_two_players(app)
-    await app.type_into(TYPED, "3")
-    await app.click(text="Übernehmen")
+    await typed_roll(app, "3")
     assert app.has_text("Bitte 6 Zahlen von 1 bis 8 eingeben (gelesen: 3).", contains=True)
     await app.click(label="Rot 7")  # the harness only taps controls in the session's index
     assert app.has_text("Zuerst muss Spieler 1 würfeln.")
     # next player's sheet shown after a cross: its fields are live too
-    await app.type_into(TYPED, "3 4 1 1 1 1")
-    await app.click(text="Übernehmen")
+    await typed_roll(app, "3 4 1 1 1 1")
     await app.click(label="Rot 7")
     assert app.has_text("Zettel von Spieler 2") and app.has_text("Weiße Summe 7 – Spieler 2:")
     await app.click(label="Gelb 7")
@@ -219,8 +220,7 @@ async def test_the_next_players_same_buttons_cross_for_the_next_player(ctx):
     then crosses for the player deciding now, never again for the one before."""
     app = await AppSession.start(ctx)
     await setup_two_players(app)
-    await app.type_into(TYPED, "3 4 1 1 1 1")
-    await app.click(text="Übernehmen")
+    await typed_roll(app, "3 4 1 1 1 1")
     first = app.find_all(text="Rot 7")
     await app.click(text="Rot 7")
     assert app.has_text("Spieler 1: Rot 7") and app.has_text("Weiße Summe 7 – Spieler 2:")
@@ -235,7 +235,7 @@ async def test_the_next_players_same_buttons_cross_for_the_next_player(ctx):
 from tests.companion.table.test_many_phones import come_back, open_phone
 from tests.e2e.qwixx_positions import play_until
 
-FACES_DE = "Würfel übernehmen"
+FACES_DE = "Übernehmen"
 
 
 def two_player_table(ctx, names=("Ana", "Ben"), **options):
@@ -244,52 +244,84 @@ def two_player_table(ctx, names=("Ana", "Ben"), **options):
 
 
 async def open_dice(app: AppSession, toggle: str = "Echte Würfel") -> None:
-    """The faces are built only once the player opens the real dice (every control costs the phone)."""
+    """The faces are built only once the player unfolds the real dice (every control costs the phone)."""
     assert not app.find_all(label=" zeigt ", contains=True) and not app.find_all(label=" shows ", contains=True)
     await app.click(text=toggle)
 
 
 async def tap_roll(app: AppSession, faces: list[str], apply: str = FACES_DE) -> None:
-    await open_dice(app, "Real dice" if apply == "Use these dice" else "Echte Würfel")
+    if not app.find_all(label=" zeigt 1", contains=True) and not app.find_all(label=" shows 1", contains=True):
+        await open_dice(app, "Real dice" if apply == "Apply" else "Echte Würfel")
     for face in faces:
         await app.click(label=face)
     await app.click(text=apply)
 
 
-async def test_real_dice_are_tapped_in_die_by_die_and_the_text_field_stays(ctx):
-    """A face button per die of the roll (W8: 1..8), the text field as a second way."""
+def roll_buttons(app: AppSession) -> list[str]:
+    """The roll's buttons with words (the faces aside), in screen order."""
+    names = ("Würfeln", "Echte Würfel", "App würfelt", "Übernehmen", "Roll", "Real dice", "App rolls", "Apply")
+    return [t for t in app.texts() if t in names]
+
+
+async def test_folded_real_dice_offer_nothing_to_type_unfolded_they_replace_wuerfeln(ctx):
+    """One way at a time: folded, "Würfeln" and "Echte Würfel" – no field, no "Übernehmen"; unfolded,
+    "Würfeln" is gone, each die's faces (W8: 1..8) and one field; "App würfelt" leads back."""
+    table = two_player_table(ctx)
+    ana = await open_phone(ctx, f"/g/{table.id}/seat/0")
+    assert roll_buttons(ana) == ["Würfeln", "Echte Würfel"]
+    assert not ana.find_all(label=TYPED) and not ana.find_all(label=" zeigt ", contains=True)
+    await open_dice(ana)
+    assert roll_buttons(ana) == ["App würfelt", "Echte Würfel", "Übernehmen"]
+    for die in ["Weiß 1", "Weiß 2", "Rot", "Gelb", "Grün", "Blau"]:
+        assert [f.control.label for f in ana.find_all(label=f"{die} zeigt ", contains=True)] == [
+            f"{die} zeigt {v}" for v in range(1, 9)]
+    assert ana.find_all(label=TYPED) and not ana.find_all(label="zeigt 9", contains=True)
+    await ana.click(text="App würfelt")
+    assert roll_buttons(ana) == ["Würfeln", "Echte Würfel"] and not ana.find_all(label=TYPED)
+    assert ana.crashes() == []
+
+
+async def test_real_dice_tapped_die_by_die_are_written_into_the_field_and_taken(ctx):
+    """A tapped face is the die's value in the field ("4 ? 8 ? ? ?"); a second tap changes it; what is
+    still open is said beside "Übernehmen", which takes the roll; the next roll comes in the same way."""
     table = two_player_table(ctx)
     ana = await open_phone(ctx, f"/g/{table.id}/seat/0")
     await open_dice(ana)
-    dice = ["Weiß 1", "Weiß 2", "Rot", "Gelb", "Grün", "Blau"]
-    for die in dice:
-        assert [f.control.label for f in ana.find_all(label=f"{die} zeigt ", contains=True)] == [
-            f"{die} zeigt {v}" for v in range(1, 9)]
-    assert not ana.find_all(label="zeigt 9", contains=True)
-    # while the faces are open they are the one way to confirm (no "Würfeln", no typed
-    # "Übernehmen" beside "Würfel übernehmen"); closing them brings typing back
-    assert not ana.find_all(label=TYPED) and not ana.find_all(text="Würfeln")
-    await ana.click(text="Echte Würfel")
-    assert ana.find_all(label=TYPED) and ana.find_all(text="Würfeln")
-    await ana.click(text="Echte Würfel")
-    assert ana.has_text("Noch offen: Weiß 1, Weiß 2, Rot, Gelb, Grün, Blau")
-    assert ana.find(text=FACES_DE).disabled()
     await ana.click(label="Weiß 1 zeigt 4")
     await ana.click(label="Weiß 2 zeigt 3")
     await ana.click(label="Weiß 2 zeigt 4")  # a second tap on the same die changes it
     await ana.click(label="Rot zeigt 8")
-    assert ana.has_text("Noch offen: Gelb, Grün, Blau")
-    assert ana.find(text=FACES_DE).disabled() and table.seq == 0
+    assert ana.find(label=TYPED).control.value == "4 4 8 ? ? ?"
+    assert ana.has_text("Noch offen: Gelb, Grün, Blau") and table.seq == 0
+    await ana.click(text="Übernehmen")  # not yet: the open dice are named
+    assert ana.has_text("Bitte 6 Zahlen von 1 bis 8 eingeben (gelesen: 4 4 8).", contains=True)
+    assert table.seq == 0
     for face in ("Gelb zeigt 1", "Grün zeigt 2", "Blau zeigt 5"):
         await ana.click(label=face)
     assert ana.has_text("Gewürfelt: 4 4 8 1 2 5")
-    await ana.click(text=FACES_DE)
+    await ana.click(text="Übernehmen")
     assert ana.has_text("Weiße Summe 8 – Ana:")
     assert table.state.dice.model_dump(exclude={"type", "by"}) == {
         "white1": 4, "white2": 4, "red": 8, "yellow": 1, "green": 2, "blue": 5}
     assert ana.find_all(label="Weiß 4") and ana.find_all(label="Rot 8") and ana.find_all(label="Blau 5")
     assert not ana.find_all(label="zeigt", contains=True)  # the entry is gone with the roll phase
-    assert ana.crashes() == []
+    # Ana's next roll (Ben passes, Ana passes twice): real dice again, the field empty for the new roll
+    ben = await open_phone(ctx, f"/g/{table.id}/seat/1")
+    await ben.click(text="Passen")
+    await ana.wait_for(lambda: ana.has_text("Ben: passt"))
+    await ana.click(text="Passen")
+    assert ana.has_text("Farbe (nur Ana):")
+    await ana.click(text="Passen (Fehlwurf)")
+    await ben.click(text="Würfeln")
+    await ben.click(text="Passen")
+    await ana.wait_for(lambda: bool(ana.find_all(text="Passen")))
+    await ana.click(text="Passen")
+    await ben.wait_for(lambda: ben.has_text("Farbe (nur Ben):"))
+    await ben.click(text="Passen (Fehlwurf)")
+    await ana.wait_for(lambda: ana.has_text("Ana ist dran · Wurf Nr. 3"))
+    assert roll_buttons(ana) == ["App würfelt", "Echte Würfel", "Übernehmen"]
+    assert ana.find(label=TYPED).control.value == ""
+    assert ana.crashes() == [] and ben.crashes() == []
 
 
 async def test_a_removed_die_has_no_faces_and_the_roll_takes_the_rest(ctx):
@@ -305,11 +337,13 @@ async def test_a_removed_die_has_no_faces_and_the_roll_takes_the_rest(ctx):
     await open_dice(phone, "Real dice")
     assert not phone.find_all(label=f"{gone[removed]} shows ", contains=True)
     left = [c for c in gone if c not in state.removed]
-    assert phone.has_text("Still open: White 1, White 2, " + ", ".join(gone[c] for c in left))
     n = table.seq
-    for face in ["White 1 shows 2", "White 2 shows 2"] + [f"{gone[c]} shows 1" for c in left]:
+    await phone.click(label="White 1 shows 2")
+    assert phone.has_text("Still open: White 2, " + ", ".join(gone[c] for c in left))
+    for face in ["White 2 shows 2"] + [f"{gone[c]} shows 1" for c in left]:
         await phone.click(label=face)
-    await phone.click(text="Use these dice")
+    assert phone.find(label="Real dice: type the values").control.value == "2 2 " + " ".join("1" for _ in left)
+    await phone.click(text="Apply")
     assert table.seq == n + 1 and table.state.phase == "white"
     assert table.state.dice.color_value(removed) is None
     assert phone.has_text(f"White sum 4 – {state.names[state.active]}:")
@@ -351,8 +385,7 @@ async def test_the_last_decision_stays_and_who_still_decides_is_said_in_words(ct
     table = two_player_table(ctx)
     ana = await open_phone(ctx, f"/g/{table.id}/seat/0")
     ben = await open_phone(ctx, f"/g/{table.id}/seat/1?lang=en")
-    await ana.type_into(TYPED, "3 4 1 1 1 1")
-    await ana.click(text="Übernehmen")
+    await typed_roll(ana, "3 4 1 1 1 1")
     assert ana.has_text("Ana und Ben entscheiden noch")
     await ben.wait_for(lambda: ben.has_text("Ana and Ben are still deciding"))
     await ana.click(text="Rot 7")
@@ -367,8 +400,7 @@ async def test_the_last_decision_stays_and_who_still_decides_is_said_in_words(ct
     assert ana.has_text("Ana: passt")
     # the line stays until Ben's roll (after a new roll the last turn's line is gone)
     await ben.wait_for(lambda: ben.has_text("Ben's turn · roll no. 2") and ben.has_text("Ana: passes"))
-    await ben.type_into("Real dice: type the values", "1 1 1 1 1 1")
-    await ben.click(text="Apply")
+    await typed_roll(ben, "1 1 1 1 1 1", typed="Real dice: type the values", apply="Apply", real="Real dice")
     assert not ben.has_text("Ana: passes") and ben.has_text("Ana and Ben are still deciding")
     await ben.click(text="Pass")
     await ana.click(text="Passen")
@@ -390,8 +422,7 @@ async def test_a_seat_phone_opens_its_own_sheet_and_never_offers_another_seats_b
     table = two_player_table(ctx, names=("Hanna", "Jonas"))
     hanna = await open_phone(ctx, f"/g/{table.id}/seat/0")
     jonas = await open_phone(ctx, f"/g/{table.id}/seat/1")
-    await hanna.type_into(TYPED, "3 4 1 1 1 1")
-    await hanna.click(text="Übernehmen")
+    await typed_roll(hanna, "3 4 1 1 1 1")
     await jonas.wait_for(lambda: jonas.has_text("Weiße Summe 7 – Jonas:"))
     assert jonas.has_text("Zettel von Jonas")
     await look_at(jonas, "Hanna")  # look at Hanna's sheet
@@ -412,8 +443,7 @@ async def test_a_seat_phone_opens_its_own_sheet_and_never_offers_another_seats_b
     await hanna.click(text="Passen (Fehlwurf)")
     await jonas.wait_for(lambda: jonas.has_text("Jonas ist dran · Wurf Nr. 2"))
     await look_at(jonas, "Hanna")
-    await jonas.type_into(TYPED, "3 4 1 1 1 1")
-    await jonas.click(text="Übernehmen")
+    await typed_roll(jonas, "3 4 1 1 1 1")
     # the roll moved the table on: Jonas's phone shows his own sheet and decision again
     assert jonas.has_text("Zettel von Jonas") and jonas.has_text("Weiße Summe 7 – Jonas:")
     await look_at(jonas, "Hanna")

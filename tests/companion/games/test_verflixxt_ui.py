@@ -138,7 +138,10 @@ def start_short_game(sh: AppShell, wurm: bool = False) -> None:
 
 
 def roll(sh: AppShell, value: str) -> None:
-    type_into(sh, "Echte Würfel: Wert eingeben", value)
+    """The table's real die typed in: "Echte Würfel" unfolds its field first (kept from roll to roll)."""
+    if not any(isinstance(c, ft.TextField) and c.label == "Gewürfelt (W6)" for c in walk(sh.body.controls)):
+        click(sh, "Echte Würfel")
+    type_into(sh, "Gewürfelt (W6)", value)
     click(sh, "Übernehmen")
 
 
@@ -186,7 +189,7 @@ def test_play_offers_moves_with_previews_and_explains_locked_guards(shell):
     assert any("nicht 7" in x for x in texts(shell))  # refused in place, nothing rolled
     assert shell.table.state.phase == "roll"
     roll(shell, "2")
-    assert "Gewürfelt: 2" in texts(shell)  # the rolled value, in other words than a roll count
+    assert rolled_die(shell) == "Gewürfelt: 2"  # the rolled value, in other words than a roll count
     assert not any(x.startswith("Wurf") for x in texts(shell))
     assert buttons_starting(shell, "Figur") == ["Figur A: Start » Feld 2 (−2)"]
     assert "Wächter, die nicht ziehen dürfen (antippen: warum):" in texts(shell)
@@ -348,7 +351,8 @@ def test_a_tap_before_the_fields_change_event_keeps_what_was_typed(shell):
     assert field(shell, "Tafeln von Start bis Ziel").value == "+3 -2"
     click(shell, "Spiel starten")
     assert shell.table.state.names[1] == "Ben" and len(shell.table.state.parcours) == 2
-    field(shell, "Echte Würfel: Wert eingeben").value = "3"
+    click(shell, "Echte Würfel")
+    field(shell, "Gewürfelt (W6)").value = "3"
     click(shell, "Übernehmen")
     assert shell.table.state.roll == 3
 
@@ -613,7 +617,8 @@ def test_on_seat_phones_only_the_player_on_turn_rolls_and_moves(shell):
     shell.seats = {1}
     shell.render()
     assert "Letzter Zug – Ana: Figur A: Start » Feld 2 (−2)" in texts(shell)
-    assert "Ben ist dran" in texts(shell) and offers(shell, "Würfeln")
+    # the roll is Ben's now (this one shell stands for both phones: it keeps Ana's real dice)
+    assert "Ben ist dran" in texts(shell) and offers(shell, "Übernehmen")
     assert undo_disabled(shell)
 
 
@@ -646,16 +651,20 @@ def test_after_a_roll_the_moves_come_right_under_the_rolled_value(shell):
     def first(pred: Any) -> int:
         return next(i for i, c in enumerate(seq) if pred(c))
 
-    rolled = first(lambda c: isinstance(c, ft.Text) and c.value == "Gewürfelt: 2")
+    rolled = first(lambda c: isinstance(c, ft.Text) and c.semantics_label == "Gewürfelt: 2")
     words = first(lambda c: isinstance(c, ft.Text) and c.value == "Wähle einen Zug:")
+    turn = first(lambda c: isinstance(c, ft.Text) and c.value == "Ana ist dran")
     move = first(lambda c: isinstance(c, ft.Button) and label_of(c) == "Figur A1: Start » Feld 2 (−2)")
     goal = first(lambda c: isinstance(c, ft.Text) and c.value == "Z")  # the board's last slot
     piles = first(lambda c: isinstance(c, ft.Text) and c.value == "Stapel und Punkte")
-    assert rolled < words < move < goal < piles
+    # one line: whose turn and what to do, then the die; the moves right below it
+    assert turn < words < rolled < move < goal < piles
+    header = next(c for c in seq if isinstance(c, ft.Row) and c.key == "header")
+    assert {id(c) for c in walk(header)} >= {id(seq[turn]), id(seq[words]), id(seq[rolled])}
     assert not any(x.startswith("Wurf") for x in texts(shell))  # "Wurf" is a roll count elsewhere
     shell.lang = "en"
     shell.render()
-    assert "Rolled: 2" in texts(shell) and "Choose a move:" in texts(shell)
+    assert rolled_die(shell) == "Rolled: 2" and "Choose a move:" in texts(shell)
 
 
 def test_play_never_doubts_the_tile_set(shell):
@@ -717,47 +726,60 @@ def tap_face(sh: AppShell, label: str) -> None:
 
 
 @pytest.mark.parametrize("lang,words", [
-    ("de", {"toggle": "Echte Würfel", "die": "W6", "shows": "zeigt", "missing": "Noch offen: W6",
-            "ready": "Gewürfelt: 4", "apply": "Würfel übernehmen", "choose": "Wähle einen Zug:",
-            "move": "Figur A1: Start » Feld 4 (−4)"}),
-    ("en", {"toggle": "Real dice", "die": "d6", "shows": "shows", "missing": "Still open: d6",
-            "ready": "Rolled: 4", "apply": "Use this die", "choose": "Choose a move:",
+    ("de", {"toggle": "Echte Würfel", "roll": "Würfeln", "app": "App würfelt", "die": "W6", "shows": "zeigt",
+            "field": "Gewürfelt (W6)", "apply": "Übernehmen", "rolled": "Gewürfelt: 4",
+            "choose": "Wähle einen Zug:", "move": "Figur A1: Start » Feld 4 (−4)"}),
+    ("en", {"toggle": "Real dice", "roll": "Roll", "app": "App rolls", "die": "d6", "shows": "shows",
+            "field": "Rolled (d6)", "apply": "Apply", "rolled": "Rolled: 4", "choose": "Choose a move:",
             "move": "Figure A1: Start » slot 4 (−4)"}),
 ])
 def test_the_real_die_is_tapped_in_after_opening_real_dice(shell, lang, words):
-    """vx.move: the d6 the engine asks for, one face button per value, built only once
-    "Echte Würfel" is open; the typed field and "Würfeln" stay; the tapped value reaches the table."""
+    """vx.move: folded, "Würfeln" and "Echte Würfel" only; unfolded, "Würfeln" is gone and the d6 the
+    engine asks for has a face button per value, written into the field beside "Übernehmen"; the
+    tapped value reaches the table, and the next roll comes in the same way."""
     t = vx_table(shell)
     shell.lang = lang
     shell.render()
-    assert face_labels(shell) == []  # closed: no faces built (every control costs the phone)
-    field(shell, "Echte Würfel: Wert eingeben" if lang == "de" else "Real die: type the value")
-    find_button(shell, "Würfeln" if lang == "de" else "Roll")
+    assert face_labels(shell) == []  # folded: no faces built (every control costs the phone)
+    assert fields(shell) == [] and words["apply"] not in texts(shell)
+    find_button(shell, words["roll"])
     click(shell, words["toggle"])
     assert face_labels(shell) == [f"{words['die']} {words['shows']} {v}" for v in range(1, 7)]
-    assert words["missing"] in texts(shell)
-    assert find_button(shell, words["apply"]).disabled
+    assert fields(shell) == [words["field"]] and words["roll"] not in texts(shell)
     tap_face(shell, f"{words['die']} {words['shows']} 2")
     tap_face(shell, f"{words['die']} {words['shows']} 4")  # a second tap changes the die
-    assert words["ready"] in texts(shell) and words["missing"] not in texts(shell)
+    assert field(shell, words["field"]).value == "4"
     assert t.seq == 0 and t.state.roll is None  # nothing taken before the apply button
     click(shell, words["apply"])
     assert t.state.roll == 4 and t.state.phase == "move"
-    assert words["ready"] in texts(shell) and words["choose"] in texts(shell)
+    assert rolled_die(shell) == words["rolled"] and words["choose"] in texts(shell)
     assert words["move"] in buttons_starting(shell, words["move"][:5])
-    assert face_labels(shell) == []
     click(shell, words["move"])
     assert t.state.phase == "roll" and t.state.turn == 1
-    assert face_labels(shell) == []  # the next roll starts closed again
-    click(shell, words["toggle"])
-    click(shell, words["toggle"])  # and closes on a second tap
-    assert face_labels(shell) == []
+    # the next roll: real dice again, nothing entered yet
+    assert len(face_labels(shell)) == 6 and field(shell, words["field"]).value == ""
+    click(shell, words["app"])  # the way back
+    assert face_labels(shell) == [] and fields(shell) == []
+    find_button(shell, words["roll"])
 
 
-def test_the_typed_die_still_works_and_closes_the_open_faces(shell):
+def fields(sh: AppShell) -> list[str]:
+    return [c.label for c in walk(sh.body.controls) if isinstance(c, ft.TextField) and c.visible is not False]
+
+
+def rolled_die(sh: AppShell) -> str | None:
+    """The die in the header, as it is read ("Gewürfelt: 4")."""
+    return next((c.semantics_label for c in walk(sh.body.controls)
+                 if isinstance(c, ft.Text) and c.key == "roll" and c.visible is not False), None)
+
+
+def test_a_typed_die_and_a_tapped_face_are_one_value(shell):
     t = vx_table(shell)
     click(shell, "Echte Würfel")
     tap_face(shell, "W6 zeigt 5")
-    click(shell, "Echte Würfel")  # typing is offered once the faces are closed again
+    assert field(shell, "Gewürfelt (W6)").value == "5"
+    type_into(shell, "Gewürfelt (W6)", "7")
+    click(shell, "Übernehmen")  # a die has no 7: refused, the field keeps it to be corrected
+    assert t.state.roll is None and field(shell, "Gewürfelt (W6)").value == "7"
     roll(shell, "3")
     assert t.state.roll == 3 and face_labels(shell) == []

@@ -30,7 +30,7 @@ from companion.table.join_seats import PREF_PREFIX, game_join_url, short_id
 from scoring.engine import PlayerSpec, replay
 from scoring.errors import Refusal
 from scoring.qwixx_longo import Pass, WhiteCross
-from tests.harness.flet_session import AppSession, FakeConnection, make_context
+from tests.harness.flet_session import AppSession, FakeConnection, make_context, typed_roll
 
 TYPED = "Echte Würfel: Werte eingeben"
 NAMES = ["Ana", "Ben", "Cara", "Dora"]
@@ -164,8 +164,7 @@ async def test_roll_and_cross_appear_on_every_phone(ctx, n):
         assert not p.find_all(text="Würfeln") and p.has_text("Ana würfelt.")
 
     # the active player rolls on her phone: the dice appear on every phone at once
-    await phones[0].type_into(TYPED, "2 3 1 1 1 1")
-    await phones[0].click(text="Übernehmen")
+    await typed_roll(phones[0], TYPED, "2 3 1 1 1 1")
     await everyone_sees(phones, waiting_line(names))
     for i, p in enumerate(phones):
         await p.wait_for(lambda p=p, i=i: p.has_text(f"Weiße Summe 5 – {names[i]}:"))
@@ -190,8 +189,7 @@ async def test_roll_and_cross_appear_on_every_phone(ctx, n):
 async def test_the_game_moves_on_when_everyone_has_decided(ctx):
     table = new_game(ctx, 4)
     phones = await seat_phones(ctx, table, 4)
-    await phones[0].type_into(TYPED, "2 3 1 1 1 1")
-    await phones[0].click(text="Übernehmen")
+    await typed_roll(phones[0], TYPED, "2 3 1 1 1 1")
     await everyone_sees(phones, waiting_line(NAMES))
     await phones[3].click(text="Passen")
     await phones[2].click(text="Rot 5")
@@ -225,8 +223,7 @@ async def test_a_seat_cannot_act_for_another_seat(ctx):
     assert ben.has_text("Warum? table.seat")
     assert table.seq == seq and table.state.phase == "roll"
 
-    await phones[0].type_into(TYPED, "2 3 1 1 1 1")
-    await phones[0].click(text="Übernehmen")
+    await typed_roll(phones[0], TYPED, "2 3 1 1 1 1")
     await ben.wait_for(lambda: ben.has_text("Weiße Summe 5 – Ben:"))
     seq = table.seq
 
@@ -257,8 +254,7 @@ async def test_a_seat_cannot_act_for_another_seat(ctx):
 async def test_a_seat_phone_cannot_undo_another_seats_move(ctx):
     table = new_game(ctx, 2)
     ana, ben = await seat_phones(ctx, table, 2)
-    await ana.type_into(TYPED, "2 3 1 1 1 1")
-    await ana.click(text="Übernehmen")
+    await typed_roll(ana, TYPED, "2 3 1 1 1 1")
     await ana.click(text="Rot 5")
     seq = table.seq
     ben.shell.undo()  # Ben's phone takes back Ana's cross
@@ -271,8 +267,7 @@ async def test_a_seat_phone_cannot_undo_another_seats_move(ctx):
 async def test_simultaneous_white_phase_crosses_land_in_one_consistent_log(ctx):
     table = new_game(ctx, 4)
     phones = await seat_phones(ctx, table, 4)
-    await phones[0].type_into(TYPED, "3 4 1 2 3 4")  # white sum 7
-    await phones[0].click(text="Übernehmen")
+    await typed_roll(phones[0], TYPED, "3 4 1 2 3 4")  # white sum 7
     await everyone_sees(phones, waiting_line(NAMES))
     # all four tap at the same moment
     await asyncio.gather(
@@ -327,8 +322,7 @@ def test_concurrent_submits_from_threads_many_rounds(ctx):
 async def test_a_closed_phone_rejoins_mid_phase_nothing_lost_nothing_twice(ctx):
     table = new_game(ctx, 4)
     phones = await seat_phones(ctx, table, 4)
-    await phones[0].type_into(TYPED, "2 3 1 1 1 1")
-    await phones[0].click(text="Übernehmen")
+    await typed_roll(phones[0], TYPED, "2 3 1 1 1 1")
     await phones[2].wait_for(lambda: phones[2].has_text("Weiße Summe 5 – Cara:"))
 
     # Cara's tab is closed (phone locked, browser killed) before she decides
@@ -363,8 +357,7 @@ async def test_a_reloaded_phone_shows_the_table_as_it_is_now(ctx):
     dora = phones[3]
     await dora.wait_for(lambda: dora.has_text("Ana würfelt."))
     await drop(dora)
-    await phones[0].type_into(TYPED, "2 3 1 1 1 1")
-    await phones[0].click(text="Übernehmen")
+    await typed_roll(phones[0], TYPED, "2 3 1 1 1 1")
     await phones[1].click(text="Gelb 5")
     assert dora.has_text("Ana würfelt.")  # while away, nothing reaches the phone
     n_actions = len(table.record.actions)
@@ -657,8 +650,7 @@ async def test_picker_and_invite_in_english(ctx):
 async def test_other_phones_see_the_colour_phase_and_may_look_at_any_sheet(ctx):
     table = new_game(ctx, 2)
     ana, ben = await seat_phones(ctx, table, 2)
-    await ana.type_into(TYPED, "2 3 1 1 1 1")
-    await ana.click(text="Übernehmen")
+    await typed_roll(ana, TYPED, "2 3 1 1 1 1")
     await ana.click(text="Rot 5")
     await ben.wait_for(lambda: ben.find_all(text="Passen"))
     await ben.click(text="Passen")

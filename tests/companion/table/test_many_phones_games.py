@@ -6,16 +6,23 @@ assert on what each player sees.
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from scoring.engine import PlayerSpec
 from scoring.verflixxt import MoveFigure, Roll
 from scoring.verlies import DrawCard, Fight, RollDie, RoomCard
 from tests.companion.table.test_many_phones import NAMES, consistent, everyone_sees, no_crashes, open_phone, seat_phones
-from tests.harness.flet_session import make_context
+from tests.harness.flet_session import make_context, typed_roll
 
 LAYOUT = "+3 -2 G -4 +5 -1 +2 G"
-VX_TYPED = "Echte Würfel: Wert eingeben"
+VX_TYPED = "Gewürfelt (W6)"
+
+
+def rolled_die(phone) -> str | None:
+    """Verflixxt's die beside whose turn it is, as it is read ("Gewürfelt: 2"): it shows the number."""
+    return next((f.control.semantics_label for f in phone.walk() if getattr(f.control, "key", None) == "roll"), None)
 
 
 @pytest.fixture
@@ -39,16 +46,15 @@ async def test_verflixxt_only_the_player_on_turn_rolls_and_moves_on_her_phone(ct
     phones = await seat_phones(ctx, table, n)
     ana, others = phones[0], phones[1:]
     await everyone_sees(phones, "Ana ist dran")
-    assert ana.find_all(text="Würfeln") and ana.find_all(label=VX_TYPED)
+    assert ana.find_all(text="Würfeln") and ana.find_all(text="Echte Würfel")
     for p in others:
         assert p.has_text("Ana ist dran und würfelt.")
-        assert not p.find_all(text="Würfeln") and not p.find_all(label=VX_TYPED)
+        assert not p.find_all(text="Würfeln") and not p.find_all(text="Echte Würfel")
     assert not ana.has_text("Ana ist dran und würfelt.")
 
     # Ana rolls a 2 on her phone: only she gets the move; the others see her roll and that she moves
-    await ana.type_into(VX_TYPED, "2")
-    await ana.click(text="Übernehmen")
-    await everyone_sees(phones, "Gewürfelt: 2")
+    await typed_roll(ana, VX_TYPED, "2")
+    await asyncio.gather(*(p.wait_for(lambda p=p: rolled_die(p) == "Gewürfelt: 2") for p in phones))
     assert move_buttons(ana) == ["Figur A: Start » Feld 2 (−2)"]
     assert ana.find_all(label="Zugberatung")
     for p in others:
@@ -63,21 +69,19 @@ async def test_verflixxt_only_the_player_on_turn_rolls_and_moves_on_her_phone(ct
     ben = phones[1]
     assert ben.find_all(text="Würfeln") and not ana.find_all(text="Würfeln")
     assert ana.has_text("Ben ist dran und würfelt.")
-    await ben.type_into(VX_TYPED, "1")
-    await ben.click(text="Übernehmen")
+    await typed_roll(ben, VX_TYPED, "1")
     await ben.click(text="Figur B: Start » Feld 1 (+3)")
     await everyone_sees(phones, "Letzter Zug – Ben: Figur B: Start » Feld 1 (+3)")
 
     # Ana moves on and takes the −2: every phone says what the move collected
-    await ana.wait_for(lambda: bool(ana.find_all(text="Würfeln")) if n == 2 else True)
+    # Ana's phone keeps the real dice she chose: her die's field, not "Würfeln"
+    await ana.wait_for(lambda: bool(ana.find_all(label=VX_TYPED)) if n == 2 else True)
     if n == 3:
         cara = phones[2]
-        await cara.type_into(VX_TYPED, "1")
-        await cara.click(text="Übernehmen")
+        await typed_roll(cara, VX_TYPED, "1")
         await cara.click(text="Figur C: Start » Feld 1 (+3)")
-    await ana.wait_for(lambda: bool(ana.find_all(text="Würfeln")))
-    await ana.type_into(VX_TYPED, "2")
-    await ana.click(text="Übernehmen")
+    await ana.wait_for(lambda: bool(ana.find_all(label=VX_TYPED)))
+    await typed_roll(ana, VX_TYPED, "2")
     await ana.click(text="Figur A: Feld 2 (−2) » Feld 4 (−4), nimmt −2")
     await everyone_sees(phones, "Letzter Zug – Ana: Figur A: Feld 2 (−2) » Feld 4 (−4), nimmt −2")
     await everyone_sees(phones, "Ana nimmt −2.")
@@ -97,8 +101,7 @@ async def test_verflixxt_a_seat_phone_cannot_act_out_of_turn(ctx):
     assert ben.shell.submit(Roll(by=0, value=3)) is False
     await ben.settle()
     assert ben.has_text("Warum? table.seat") and table.seq == seq
-    await ana.type_into(VX_TYPED, "2")
-    await ana.click(text="Übernehmen")
+    await typed_roll(ana, VX_TYPED, "2")
     await cara.wait_for(lambda: cara.has_text("Ana zieht."))
     seq = table.seq
     # Cara's phone moves Ana's figure: refused

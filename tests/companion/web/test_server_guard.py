@@ -126,8 +126,14 @@ def _texts(frames: list) -> str:
 
 
 async def _typed_roll(port: int, gid: str, value) -> list:
-    """The host's phone types ``value`` into "Echte Würfel: Werte eingeben" and submits it."""
+    """The host's phone unfolds "Echte Würfel", types ``value`` into "Echte Würfel: Werte eingeben"
+    and submits it."""
     async with open_client(port, f"/g/{gid}?all", cookie=host_cookie(port)) as client:
+        frames = await _frames(client, 3.0)
+        real = _control(frames, lambda d: d.get("_c") == "Button" and isinstance(d.get("content"), dict)
+                        and d["content"].get("value") == "Echte Würfel")
+        assert real is not None
+        await client.click(real)
         frames = await _frames(client, 3.0)
         field = _control(frames, lambda d: d.get("_c") == "TextField"
                          and d.get("label") == "Echte Würfel: Werte eingeben")
