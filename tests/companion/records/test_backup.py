@@ -95,7 +95,8 @@ def test_an_import_that_fails_halfway_writes_nothing(full_store, tmp_path):
     before = dump_store(target)
     with pytest.raises(ImportRefused) as exc:
         import_backup(target, text)
-    assert exc.value.message("de") == "Einlesen fehlgeschlagen: die Daten ließen sich nicht speichern; nichts wurde geändert."
+    assert exc.value.message("de") == ("Einlesen fehlgeschlagen: die Daten ließen sich nicht speichern; nichts wurde "
+                                       "geändert.")
     assert exc.value.message("en") == "Import failed: the data could not be saved; nothing was changed."
     assert dump_store(target) == before and target.games() == []
     target.close()

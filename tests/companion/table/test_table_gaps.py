@@ -65,9 +65,9 @@ def test_an_undo_the_store_cannot_save_changes_nothing_and_says_so(tmp_path):
             t.undo()
         assert exc.value.rule == "table.store"
         assert exc.value.message("de") == ("Der Zug konnte nicht zurückgenommen werden, weil das Speichern "
-                                           "fehlschlug (db_write_failed); das Spiel bleibt, wie es war.")
-        assert exc.value.message("en") == ("The move could not be taken back because saving failed "
-                                           "(db_write_failed); the game stays as it was.")
+                                           "fehlschlug; das Spiel bleibt, wie es war.")
+        assert exc.value.message("en") == ("The move could not be taken back because saving failed; "
+                                           "the game stays as it was.")
         # the table as it was: the red cross still there, still undoable, nothing saved
         assert (t.state, t.cursor, t.rev) == (state, cursor, rev) and t.state.sheets[0].rows["red"] != ()
         assert t.can_undo() and not t.can_redo()
@@ -94,9 +94,9 @@ def test_a_redo_the_store_cannot_save_changes_nothing_and_says_so(tmp_path):
             t.redo()
         assert exc.value.rule == "table.store"
         assert exc.value.message("de") == ("Der Zug konnte nicht wiederhergestellt werden, weil das Speichern "
-                                           "fehlschlug (db_write_failed); das Spiel bleibt, wie es war.")
-        assert exc.value.message("en") == ("The move could not be redone because saving failed "
-                                           "(db_write_failed); the game stays as it was.")
+                                           "fehlschlug; das Spiel bleibt, wie es war.")
+        assert exc.value.message("en") == ("The move could not be redone because saving failed; "
+                                           "the game stays as it was.")
         assert (t.state, t.cursor, t.rev) == (state, cursor, rev) and t.can_redo()
     finally:
         holder.rollback()
