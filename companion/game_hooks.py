@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 
 if TYPE_CHECKING:
     from companion.shell import Shell
+    from scoring.engine import PlayerSpec
 
 ActionDict = dict[str, object]  # an action as the engine dumps it (``Game.dump_action``): field -> JSON value
 Words = dict[str, object]  # what an action's words template (``rules.act.<prefix>.<type>``) is filled with
@@ -40,6 +41,19 @@ class Figures:
     of_player: Callable[[Breakdown, dict[str, int]], dict[str, int]]
     from_replay: Callable[[int, Iterable[AnyState], AnyState], dict[str, dict[str, int]]] | None = None
 
+
+@dataclass(frozen=True)
+class Moment:
+    """One moment of a game as the history's replay shows it, for a game's ``picture`` hook.
+
+    ``players``: the record's seats (their names and the colours picked at setup, which the
+    state does not hold); ``state``: the game after the step shown; ``seat``: the seat in focus
+    (who made that step, or the player the viewer chose): its sheet, its pieces, its purse.
+    """
+
+    players: tuple[PlayerSpec, ...]
+    state: AnyState
+    seat: int
 
 
 # --- a game's rules text (``companion/games/<game>/rules_text.py``), in the project's own words --------
@@ -107,3 +121,4 @@ class GameHooks(TypedDict, total=False):
     disputed: Callable[[AnyState, int], list[ActionDict]]
     figures: Figures
     detail: Callable[[Shell, Breakdown], str]
+    picture: Callable[[Shell, Moment], Any]

@@ -5,9 +5,10 @@ same id, everything the app needs besides the rules engine (``GameUI``): the
 screens (setup, play, result, quick score where it exists), the optional hooks
 (explain a refused field or move, describe an action in the player's language,
 the rule behind an action, moves worth disputing, figures for statistics, one
-player's result in words) and the rules text with its title in German and
-English. The app shell, dispute mode, history, statistics and the rules screen
-loop over ``game_uis()``; none of them names a game.
+player's result in words, the board or sheet at a moment of a replay) and the
+rules text with its title in German and English. The app shell, dispute mode,
+history, statistics and the rules screen loop over ``game_uis()``; none of them
+names a game.
 
 A game's screen module registers itself on import (``register_ui`` at its end);
 the built-in ones are imported on first use. A registered engine without a
@@ -24,7 +25,16 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from companion.game_hooks import ActionDict, AnyState, Breakdown, Figures as Figures, GameRules, Target, Words
+from companion.game_hooks import (
+    ActionDict,
+    AnyState,
+    Breakdown,
+    Figures as Figures,
+    GameRules,
+    Moment,
+    Target,
+    Words,
+)
 
 if TYPE_CHECKING:
     from companion.shell import Shell
@@ -61,6 +71,9 @@ class GameUI:
     disputed: Callable[[AnyState, int], list[ActionDict]] | None = None  # (state, players) -> moves worth arguing about
     figures: Figures | None = None
     detail: Callable[[Shell, Breakdown], str] | None = None  # (shell, breakdown) -> one player's result in words
+    # (shell, moment) -> the game's board or sheet at that moment as a read-only Flet control (the
+    # history's replay draws it above the step's words); Any: a Flet control (no Flet here)
+    picture: Callable[[Shell, Moment], Any] | None = None
 
     def __post_init__(self) -> None:
         missing = [lang for lang in ("de", "en") if not self.title.get(lang)]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import flet as ft
 
 from companion import registry
-from companion.game_hooks import Breakdown
+from companion.game_hooks import Breakdown, Moment
 from companion.records import history as H
 from companion.screens import bgstats as bgstats_ui, history_words
 from companion.screens.backup import backup_screen
@@ -39,6 +39,7 @@ from companion.screens.history_parts import (
     known_games,
     label_of,
     pct,
+    read_only,
     stretch,
 )
 from companion.screens.profiles import profiles_screen
@@ -46,6 +47,7 @@ from companion.shell import EXTENSIONS, SCREENS
 from companion.table.dispute import describe_action
 from components import theme
 from components.common import TOUCH, big_button, info_line, section_title
+from components.player_switcher import player_switcher
 from scoring.engine import GameRecord, get_game
 from scoring.errors import InvalidInput, Refusal
 
@@ -131,7 +133,7 @@ def _history_item(shell: Shell, g: GameRow) -> ft.Control:
         buttons.append(big_button(shell.t("hist.open"), lambda e, gid=g["id"]: shell.open_table(gid),
                                   tooltip=shell.t("hist.open_tip", label=label)))
     buttons.append(big_button(shell.t("hist.replay"), lambda e, gid=g["id"]: shell.go("replay", hist_replay=gid,
-                                                                                       hist_step=None),
+                                                                                       hist_step=None, hist_seat=None),
                               tooltip=shell.t("hist.replay_tip", label=label)))
     buttons.append(big_button(shell.t("hist.export_one"),
                               lambda e, gid=g["id"]: shell.go("backup", hist_export=gid, hist_out=None, hist_msg=None),
@@ -199,7 +201,6 @@ def replay_screen(shell: Shell) -> list[ft.Control]:
         return [back_row(shell), info_line(shell.t("hist.none"))]
     data = _replay_data(shell, gid)
     record = data.record
-    game = get_game(record.game)
     out: list[ft.Control] = [
         back_row(shell),
         ft.Text(shell.t("hist.rp.title", game=game_title(shell, record.game)), size=22, weight=ft.FontWeight.BOLD),
@@ -211,14 +212,27 @@ def replay_screen(shell: Shell) -> list[ft.Control]:
     n = len(states) - 1
     k = shell.ui.get("hist_step")
     k = n if k is None else max(0, min(n, int(k)))
+    out.append(_steps(shell, k, n))
+    # the game as it was after this step, as a picture; the step in words right below it
+    out += _picture(shell, record, states[k], _focus_seat(shell, record, k))
+    if k == 0:
+        out.append(info_line(shell.t("hist.rp.start")))
+    else:
+        out.append(info_line(shell.t("hist.rp.move", k=k, what=action_words(shell, record, k, states))))
+    out.append(section_title(shell.t("hist.rp.standing")))
+    out.append(stretch(_standing(shell, record, states[k])))
+    return out
 
+
+def _steps(shell: Shell, k: int, n: int) -> ft.Control:
+    """Which step, and the four buttons that go through the game."""
     def goto(step: int) -> None:
         shell.ui["hist_step"] = step
         shell.render()
 
     # the step on its own line, the four buttons in one row below it: on a 360 px phone the row
     # with the text between them broke "Zum Ende" onto a line of its own
-    nav = ft.Column(
+    return ft.Column(
         [
             ft.Text(shell.t("hist.rp.step", k=k, n=n), size=18, weight=ft.FontWeight.BOLD,
                     text_align=ft.TextAlign.CENTER),
@@ -239,14 +253,43 @@ def replay_screen(shell: Shell) -> list[ft.Control]:
         horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         spacing=4,
     )
-    out.append(nav)
-    if k == 0:
-        out.append(info_line(shell.t("hist.rp.start")))
-    else:
-        out.append(info_line(shell.t("hist.rp.move", k=k, what=action_words(shell, record, k, states))))
-    state = states[k]
+
+
+def _focus_seat(shell: Shell, record: GameRecord, k: int) -> int:
+    """Whose sheet, pieces or purse the picture puts first: the player chosen, else who made step k
+    (the first seat before the first step)."""
+    count = len(record.players)
+    chosen = shell.ui.get("hist_seat")
+    if isinstance(chosen, int) and 0 <= chosen < count:
+        return chosen
+    actor = record.actions[k - 1].seat if k > 0 else None
+    return actor if isinstance(actor, int) and 0 <= actor < count else 0
+
+
+def _picture(shell: Shell, record: GameRecord, state: BaseModel, seat: int) -> list[ft.Control]:
+    """The game's own picture of this moment (its ``picture`` hook), read-only, and the players to
+    look at another's; a game without the hook: nothing (its words and standing still say it)."""
+    ui = registry.get_ui(record.game)
+    if ui is None or ui.picture is None:
+        return []
+    out: list[ft.Control] = []
+    names = [p.name for p in record.players]
+    if len(names) > 1:  # looking at another player's sheet is no move: the game itself stays as it was
+
+        def choose(i: int) -> None:
+            shell.ui["hist_seat"] = i
+            shell.render()
+
+        out.append(player_switcher(names, seat, choose))
+    picture = ui.picture(shell, Moment(tuple(record.players), state, seat))
+    out.append(ft.Container(read_only(picture), key="hist-picture"))
+    return out
+
+
+def _standing(shell: Shell, record: GameRecord, state: BaseModel) -> list[ft.Control]:
+    """Every player's place and points after this step; the winner's card stands out at the end."""
+    game = get_game(record.game)
     result = game.result(state)
-    out.append(section_title(shell.t("hist.rp.standing")))
     cards: list[ft.Control] = []
     for p in sorted(result.players, key=lambda p: (p.place, p.seat)):
         line = (shell.t("hist.lost", name=p.name, total=p.total) if p.lost
@@ -265,8 +308,7 @@ def replay_screen(shell: Shell) -> list[ft.Control]:
                 ),
             )
         )
-    out.append(stretch(cards))
-    return out
+    return cards
 
 
 # --- statistics -------------------------------------------------------------------------------

@@ -125,3 +125,27 @@ def host_only(screen: Callable[[Shell], list[ft.Control]]) -> Callable[[Shell], 
         return screen(shell)
 
     return guarded
+
+
+TAPS = ("on_click", "on_tap", "on_long_press", "on_double_tap", "on_change", "on_select")
+
+
+def read_only(control: ft.Control) -> ft.Control:
+    """A picture of the past, whatever a game draws in it: no tap handler anywhere inside, and
+    nothing read out as a button (a sheet's field is one on the play screen). Nothing in a replay
+    is a move."""
+    stack = [control]
+    while stack:
+        c = stack.pop()
+        for name in TAPS:
+            if getattr(c, name, None) is not None:
+                setattr(c, name, None)
+        if isinstance(c, ft.Semantics) and c.button:
+            c.button = False
+        if isinstance(c, ft.Container) and c.ink:
+            c.ink = False
+        content = getattr(c, "content", None)
+        if isinstance(content, ft.Control):
+            stack.append(content)
+        stack.extend(x for x in getattr(c, "controls", None) or () if isinstance(x, ft.Control))
+    return control

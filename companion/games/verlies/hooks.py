@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from companion.game_hooks import ActionDict, Breakdown, Figures, GameHooks, Words
 from companion.i18n import add_strings
+from companion.lazy import lazy_view
 from companion.table.dispute import word
 
 if TYPE_CHECKING:  # the engine only for the type checker: it is imported when the game is opened
@@ -157,4 +158,6 @@ HOOKS: GameHooks = {
     "disputed": disputed,
     "figures": FIGURES,
     "detail": detail,
+    # the board or sheet at a moment of the history's replay: its Flet controls are imported when first drawn
+    "picture": lazy_view("companion.games.verlies.picture", "picture"),
 }
