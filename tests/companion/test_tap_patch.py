@@ -237,11 +237,17 @@ VERLIES_WORDS = {
 
 
 def gold_row(app: AppSession, w: dict) -> list[tuple[str, int, bool]]:
-    """The purse's gold buttons in screen order: (words, control id, disabled)."""
+    """The gold buttons in screen order (the passage's in the turn's decision, the corrections in the
+    purse): (words, control id, disabled). A die's chip shows its form ("W3") and says the rest in
+    its tooltip."""
     names = [w["take"], *w["dice"], w["plus"], w["minus"]]
-    found = [f for f in app.walk() if isinstance(f.control, ft.Button) and isinstance(f.control.content, ft.Text)
-             and f.control.content.value in names]
-    return [(f.control.content.value, f.control._i, bool(f.control.disabled)) for f in found]
+
+    def said(b: ft.Button) -> str | None:
+        shown = b.content.value if isinstance(b.content, ft.Text) else None
+        return shown if shown in names else b.tooltip if b.tooltip in names else None
+
+    found = [(said(f.control), f.control) for f in app.walk() if isinstance(f.control, ft.Button)]
+    return [(name, b._i, bool(b.disabled)) for name, b in found if name is not None]
 
 
 def screen_ids(app: AppSession) -> set[int]:

@@ -2,7 +2,9 @@
 roll, who decides, the dice and every button of the decision lie inside a 360x740 and a 390x844
 phone's viewport, without a scroll; and a roll's die and what it did appear where it was tapped.
 
-The phases: the move (draw or walk), the card drawn, a fight (on the phone passed around and on
+The phases: the move (draw or walk), the card drawn, the passage laid with its gold (the amount,
+its button and the dice it may give instead; on the phone passed around and on the adventurer's
+own phone: they were down in the purse, below the fold), a fight (on the phone passed around and on
 the adventurer's own phone), an obstacle, gold by dice, and the spoils right after a fight's dice
 (the dice shown above them); the obstacle and the fight with the real dice chosen too ("Echte
 Würfel": the faces and the button that takes them). Then rolls tapped down a scrolled screen: their
@@ -27,6 +29,10 @@ KINDS = ("Abgrund", "Säuresee", "Lava", "Magie-Sperre", "Einsturz", "Tür", "Ho
 COLORS = ("Rot · Stärke 6", "Blau · Geist 3", "Grün · Geschick 3")
 FIGHT = {"Monsterwert −", "Monsterwert +", "Stärke 6", "Geist 3", "Geschick 3", "Monster: Ben", "Monster: Cara"}
 ROLL = {"Würfeln", "Echte Würfel"}
+# the passage just laid: its gold (rv.gold; by dice, rv.dice) and everything else the card allows
+PASSAGE = {"Gold auf dem Gang −", "Gold auf dem Gang +", "Gold im Gang +1", "Gold im Gang: W6 würfeln",
+           "Gold im Gang: W3 würfeln", "Gold im Gang: 1+W6 würfeln", "Hindernis prüfen", "Ausgang legen",
+           "Unberechtigt gezogen", "Zug beenden"}
 
 
 def faces(die: str) -> set[str]:
@@ -40,6 +46,8 @@ CASES = {
     "card": ("drawn", None, [], "Was ist die gezogene Karte?",
              {"Gang", "Raum", "Raum: Gold", "Raum: Monster", "Raum: Falle", "Hindernis prüfen", "Ausgang legen",
               "Unberechtigt gezogen", "Zug beenden"}),
+    "passage-gold": ("passage", None, [], "Gold im Gang: einmal je Karte (rv.gold)", PASSAGE),
+    "passage-gold-own-phone": ("passage", 0, [], "Gold im Gang: einmal je Karte (rv.gold)", PASSAGE),
     "fight": ("fight", None, [], "Monster! Ana kämpft.", FIGHT | ROLL),
     "fight-own-phone": ("fight", 0, [], "Monster! Ana kämpft.", FIGHT | ROLL),
     "fight-real-dice": ("fight", None, ["Echte Würfel"], "Monster! Ana kämpft.",
@@ -192,14 +200,15 @@ def in_view(page, names: set[str], width: int, height: int) -> None:
 
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_rolls_tapped_down_the_screen_show_their_die_and_result_in_view(browser, tables, size):
-    """A screen scrolled down, the turn's header gone above: the passage gold by dice tapped in the
-    purse brings up its roll in view; "Würfeln" shows the die, drawn as a die, and what it gave in
-    view; then the obstacle's die and result, "Würfeln" tapped at the bottom of its panel."""
+    """A screen scrolled down, the turn's header gone above: the passage gold by dice tapped
+    (scrolled back to it, as a thumb would) brings up its roll in view; "Würfeln" shows the die,
+    drawn as a die, and what it gave in view; then the obstacle's die and result, "Würfeln" tapped
+    at the bottom of its panel."""
     srv, ids = tables
     width, height = size
     page = open_table(browser, srv, ids[f"roll-{width}x{height}"], None, width, height)
     try:
-        scroll(page, 700)  # down to the purse, where gold by dice is tapped
+        scroll(page, 700)  # down to the purse and the gold log
         assert header_hidden(page)
         button(page, "Gold im Gang: W3 würfeln").click()
         in_view(page, {HEADER, "Gold würfeln (Gang): W3", "Würfeln", "Echte Würfel"}, width, height)

@@ -65,9 +65,9 @@ def test_three_adventurers_escape_in_chromium(app_page, server):
     text(page, "Ana hat eine Karte gelegt.")
     button(page, "Gang").click()  # rv.room: the card drawn is a passage
     text(page, "Ana hat einen Gang gelegt.")
-    button(page, "Betrag +").click()
+    button(page, "Gold auf dem Gang +").click()
     button(page, "Gold im Gang +2").wait_for()
-    button(page, "Betrag +").click()
+    button(page, "Gold auf dem Gang +").click()
     button(page, "Gold im Gang +3").click()
     text(page, "Zug 1: Ana +3 (Gang)")
     shot(page, "moved")

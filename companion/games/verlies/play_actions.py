@@ -35,7 +35,7 @@ def my_seats(shell: Shell, n: int) -> list[int]:
     return list(range(n)) if shell.seats is None else sorted(s for s in shell.seats if s < n)
 
 
-NumberKey = Literal["number", "monster_value", "gold", "room_gold", "treasure_value", "trap_gold"]
+NumberKey = Literal["number", "monster_value", "gold", "passage_gold", "room_gold", "treasure_value", "trap_gold"]
 TypedKey = Literal["typed", "typed_hero", "typed_monster"]  # a die typed in, as text
 TransientKey = Literal["typed", "typed_hero", "typed_monster", "treasure_name", "panel"]
 TRANSIENT: tuple[TransientKey, ...] = ("typed", "typed_hero", "typed_monster", "treasure_name", "panel")
@@ -56,7 +56,8 @@ class VerliesPlay:
     roller: int | None = None  # who rolls for the monster (rv.monster)
     typed_hero: str = ""
     typed_monster: str = ""
-    gold: int = 1  # the purse's amount counter
+    gold: int = 1  # the purse's amount counter (corrections)
+    passage_gold: int = 1  # the gold on the passage just laid (rv.gold), set beside its button
     room_gold: int = 2
     treasure_name: str = ""
     treasure_value: int = 3
@@ -325,6 +326,7 @@ def declare_and_roll(shell: Shell, declared: Declared | None, faces: list[int] |
     if declared is None:
         return False
     table = shell.game_table
+    rolled: list[int] = []
 
     def steps() -> None:
         table.submit(declared, shell.seats)
@@ -333,9 +335,21 @@ def declare_and_roll(shell: Shell, declared: Declared | None, faces: list[int] |
             if req is None or (shell.seats is not None and req.by not in shell.seats):
                 break
             table.roll(shell.seats, None if faces is None or i >= len(faces) else [faces[i]])
+            rolled.append(i)
         play_state(shell).clear()  # taken: what was entered for it goes with the tap's one redraw
 
-    return shell.act(steps)
+    taken = shell.act(steps)
+    if taken and rolled:
+        felt(shell)  # the dice rolled with the declaration are felt like any roll (``shell.roll``)
+    return taken
+
+
+def felt(shell: Shell) -> None:
+    """A roll is felt as well as seen: the shell's short vibration where the phone has one. A roll
+    declared and rolled in one tap goes through ``shell.act``, which does not vibrate itself."""
+    buzz = getattr(shell, "buzz", None)  # the app's shell has it; a screen's stand-in may not
+    if callable(buzz):
+        buzz()
 
 
 def typed_faces(shell: Shell, st: VerliesPlay, keys: tuple[TypedKey, ...]) -> list[int] | None:

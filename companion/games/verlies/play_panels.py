@@ -37,12 +37,14 @@ from companion.games.verlies.widgets import (
     pct,
     wrap_row,
 )
+from companion.i18n import add_strings
 from components import theme
-from components.common import big_button, toggle_row
+from components.common import big_button, keyed, toggle_row
 from components.gold_counter import clamp, gold_counter
 from scoring.engine import Range, Template
 from scoring.verlies import (
     ATTRIBUTE_OF,
+    DICE_FORMS,
     FAILURE,
     Adventurer,
     State,
@@ -52,6 +54,16 @@ from scoring.verlies import (
 
 if TYPE_CHECKING:
     from companion.shell import Shell
+
+# the passage gold's own counter, beside its button in the turn's decision (the purse's "Betrag"
+# stays the corrections')
+add_strings({
+    "rv.play.passage_amount": {"de": "Gold auf dem Gang", "en": "Gold on the passage"},
+    "rv.play.passage_minus": {"de": "Gold auf dem Gang −", "en": "Gold on the passage −"},
+    "rv.play.passage_plus": {"de": "Gold auf dem Gang +", "en": "Gold on the passage +"},
+    # before the dice the card may give instead: short, so its three dice share its line on a phone
+    "rv.play.passage_roll": {"de": "Würfeln:", "en": "Roll:"},
+})
 
 
 def _color_chips(shell: Shell, p: Adventurer, colors: Iterable[str], chosen: str,
@@ -184,6 +196,56 @@ def room_gold_panel(shell: Shell, st: VerliesPlay, amount: Template | None, dice
         ]
     by_dice = _dice_buttons(shell, dice, "rv.play.room_gold_dice")
     return card_box([*controls, *([by_dice] if by_dice else [])], color=theme.CARD_STRONG, frame=GOLDEN)
+
+
+def passage_gold_panel(shell: Shell, st: VerliesPlay, amount: Template | None, dice: Template | None,
+                       taken: bool) -> ft.Control:
+    """The gold of the passage just laid (rv.gold, rv.dice), right below the card in the turn's
+    decision: on the first screen of a phone, where the card was said; its amount, its button and
+    the dice the card may give instead.
+
+    Once its gold is taken (rv.gold: once per card) the buttons stay where they are, greyed out, and
+    one line says why: nothing below them moves under the finger, and the undo that gives the gold
+    back enables them again instead of sending them anew. Each part has its key, so it is the same
+    control on the phone from one tap to the next."""
+    spec = range_of(amount, "amount") if amount is not None else Range(lo=1, hi=99)
+    low, high = spec.lo, min(spec.hi, 99)
+    st.passage_gold = clamp(st.passage_gold, low, high)
+    value = st.passage_gold
+
+    def step(delta: int) -> None:
+        st.passage_gold = clamp(st.passage_gold + delta, low, high)
+        shell.render()
+
+    def take(e: ft.Event[ft.Button]) -> None:
+        if amount is not None:  # a disabled button sends no tap; this guards a stale one
+            submit(shell, filled(shell, amount, amount=st.passage_gold), clear=())
+
+    def roll(form: str) -> None:
+        if dice is not None and form in choices(dice, "dice"):
+            submit(shell, filled(shell, dice, dice=form), clear=())
+
+    forms = choices(dice, "dice") if dice is not None else ()
+    chips: list[ft.Control] = []
+    for form in DICE_FORMS:  # rv.dice: every form the card may give, the offered ones enabled
+        chip = choice_chip(shell.t(f"rv.dice.{form}"), False, lambda e, form=form: roll(form),
+                           tooltip=shell.t("rv.play.passage_dice", form=shell.t(f"rv.dice.{form}")))
+        chip.disabled = form not in forms
+        chips.append(keyed(chip, f"passage-{form}"))
+    offered = amount is not None or dice is not None
+    # the greyed buttons say why (one line that changes its words, never comes or goes with a tap)
+    why = shell.t("rv.play.passage_taken" if taken and not offered else "rv.play.passage_once")
+    counter = gold_counter(value, step, label=shell.t("rv.play.passage_amount"), low=low, high=high,
+                           minus_tip=shell.t("rv.play.passage_minus"), plus_tip=shell.t("rv.play.passage_plus"))
+    counter.disabled = amount is None  # greyed with its button once the gold is taken
+    return card_box([
+        keyed(ft.Text(why, size=14, weight=ft.FontWeight.W_600), "passage-why"),
+        keyed(counter, "passage-amount"),
+        keyed(big_button(shell.t("rv.play.passage", n=value), take, color=GOLD if amount is not None else None,
+                         text_color=ON_GOLD if amount is not None else None, disabled=amount is None), "passage"),
+        keyed(ft.Row([ft.Text(shell.t("rv.play.passage_roll"), size=15), *chips], wrap=True, spacing=6, run_spacing=6,
+                     vertical_alignment=ft.CrossAxisAlignment.CENTER), "passage-dice"),
+    ], color=theme.CARD_STRONG, frame=GOLDEN)
 
 
 def _check(*, label: str, value: bool, on_change: Callable[[bool], None]) -> ft.Control:

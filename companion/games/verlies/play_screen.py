@@ -24,6 +24,7 @@ from companion.games.verlies.play_panels import (
     decline_button,
     fight_panel,
     obstacle_panel,
+    passage_gold_panel,
     room_gold_panel,
     spoils_panel,
     trap_panel,
@@ -145,7 +146,7 @@ def play_view(shell: Shell) -> ft.Control:
                                        bgcolor=theme.SUCCESS if ok else theme.NOTICE),
                           f"event-{idx}"))
     acts += _decision(shell, state, st, mine, rolls)
-    picture = [keyed(_table_line(shell, state), "table-line"), *purse_section(shell, state, st, mine)]
+    picture = [keyed(table_line(shell, state), "table-line"), *purse_section(shell, state, st, mine)]
     play = ft.ResponsiveRow([
         keyed(ft.Column(acts, spacing=10, col=ACTIONS_COL, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
               "actions"),
@@ -175,7 +176,7 @@ def _decision(shell: Shell, state: State, st: VerliesPlay, mine: list[int], roll
     return _moved_controls(shell, state, st, offers)
 
 
-def _table_line(shell: Shell, state: State) -> ft.Control:
+def table_line(shell: Shell, state: State) -> ft.Control:
     if not state.exits_laid:  # what the exits mean for the table
         parts = [shell.t("rv.play.exits_none")]
     elif state.free_exits > 0:
@@ -265,6 +266,7 @@ def _moved_controls(shell: Shell, state: State, st: VerliesPlay, offers: list[Of
         out.append(keyed(info_line(shell.t("rv.play.lying", name=p.name), color=theme.NOTICE), "lying"))
     elif t.stopped:
         out.append(keyed(info_line(shell.t("rv.play.stopped"), color=theme.NOTICE), "stopped"))
+    out += _passage_gold(shell, state, st, offers)
 
     def toggle(panel: str) -> None:
         st.panel = None if st.panel == panel else panel
@@ -327,6 +329,20 @@ def _moved_controls(shell: Shell, state: State, st: VerliesPlay, offers: list[Of
         out.append(keyed(big_button(shell.t("rv.play.end_turn"), lambda e: submit(shell, end),
                                     color=theme.PRIMARY, text_color=theme.ON_PRIMARY), "end-turn"))
     return out
+
+
+def _passage_gold(shell: Shell, state: State, st: VerliesPlay, offers: list[Offer]) -> list[ft.Control]:
+    """rv.gold: the passage's gold right below the card said a passage (the first screen), while it
+    is offered or taken. While the obstacle's panel is the decision it needs the screen: the gold
+    stays mounted, hidden, and comes back as a change of ``visible``, not as its controls sent anew."""
+    amount = template_of(offers, "gain_gold", "amount", reason="passage")
+    dice = template_of(offers, "roll_gold", "dice", reason="passage")
+    taken = state.turn.passage_gold > 0
+    if state.turn.card != "passage" or not (amount or dice or taken):
+        return []
+    panel = passage_gold_panel(shell, st, amount, dice, taken)
+    panel.visible = st.panel != "obstacle"
+    return [keyed(panel, "passage-gold")]
 
 
 def _pending_controls(shell: Shell, state: State, pend: Pending, st: VerliesPlay,

@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import flet as ft
 
-from companion.games.verlies.play_actions import VerliesPlay, choices, filled, seat_name, submit, template_of
-from companion.games.verlies.widgets import GOLD, ON_GOLD, card_box, wrap_row
+from companion.games.verlies.play_actions import VerliesPlay, seat_name, submit
+from companion.games.verlies.widgets import card_box, wrap_row
 from companion.games.verlies.words import character_shown
 from companion.i18n import minus
 from components import theme
@@ -15,7 +15,6 @@ from components.common import TOUCH, big_button, keyed, section_title
 from components.gold_counter import clamp, gold_counter
 from components.player_switcher import player_switcher
 from scoring.verlies import (
-    DICE_FORMS,
     Adventurer,
     GainGold,
     GoldChange,
@@ -93,14 +92,9 @@ def _purse_head(shell: Shell, p: Adventurer) -> ft.Control:
     ])
 
 
-def _purse_gold(shell: Shell, state: State, st: VerliesPlay, seat: int) -> list[ft.Control]:
-    """The amount counter and what it does: passage gold when offered, corrections either way.
-
-    The passage gold buttons of the card just drawn stay where they are once its gold is
-    taken (rv.gold: once per card), greyed out, instead of leaving the screen: the corrections and
-    everything below keep their place (no jump under the finger), and the undo that gives the gold
-    back enables them again instead of sending and building four buttons anew. Each button has its
-    key, so it is the same control on the phone from one tap to the next."""
+def _purse_gold(shell: Shell, st: VerliesPlay, seat: int) -> list[ft.Control]:
+    """The amount counter and the corrections either way. The passage's gold is the turn's
+    decision, right below the card laid (``play_panels.passage_gold_panel``), not down here."""
     def set_gold(delta: int) -> None:
         st.gold = clamp(st.gold + delta, 1, 99)
         shell.render()
@@ -108,42 +102,13 @@ def _purse_gold(shell: Shell, state: State, st: VerliesPlay, seat: int) -> list[
     amount = st.gold
     counter = gold_counter(amount, set_gold, label=shell.t("rv.play.gold_amount"),
                            minus_tip=shell.t("rv.play.gold_minus"), plus_tip=shell.t("rv.play.gold_plus"))
-    offers = shell.game_table.game.legal(state, seat)  # rv.gold / rv.room: passage gold exactly when offered
-    passage = template_of(offers, "gain_gold", "amount", reason="passage")
-    dice = template_of(offers, "roll_gold", "dice", reason="passage")
-    taken = seat == state.current and state.turn.passage_gold > 0  # rv.gold: this card's gold is taken
-    gold_buttons: list[ft.Control] = []
-    passage_row = passage is not None or dice is not None or taken
-    if passage_row:
-        def take(e: ft.Event[ft.Button]) -> None:
-            if passage is not None:  # a disabled button sends no tap; this guards a stale one
-                submit(shell, filled(shell, passage, amount=amount), clear=())
-
-        def roll(form: str) -> None:
-            if dice is not None and form in choices(dice, "dice"):
-                submit(shell, filled(shell, dice, dice=form), clear=())
-
-        gold_buttons.append(keyed(big_button(shell.t("rv.play.passage", n=amount), take,
-                                             color=GOLD if passage is not None else None,
-                                             text_color=ON_GOLD if passage is not None else None,
-                                             disabled=passage is None), "passage"))
-        gold_buttons += [  # rv.dice: every form the card may give, the offered ones enabled
-            keyed(big_button(shell.t("rv.play.passage_dice", form=shell.t(f"rv.dice.{form}")),
-                             lambda e, form=form: roll(form),
-                             disabled=dice is None or form not in choices(dice, "dice")), f"passage-{form}")
-            for form in DICE_FORMS]
-    gold_buttons += [
+    gold_buttons: list[ft.Control] = [
         keyed(big_button(shell.t("rv.play.correct_plus", n=amount), lambda e: submit(
             shell, GainGold(by=seat, amount=amount, reason="correction"), clear=())), "correct-plus"),
         keyed(big_button(shell.t("rv.play.correct_minus", n=amount), lambda e: submit(
             shell, LoseGold(by=seat, amount=amount, reason="correction"), clear=())), "correct-minus"),
     ]
-    if not passage_row:
-        return [counter, wrap_row(gold_buttons)]
-    # the greyed buttons say why (one line that changes its words, never comes or goes with a tap)
-    why = keyed(ft.Text(shell.t("rv.play.passage_taken" if taken and passage is None and dice is None
-                                else "rv.play.passage_once"), size=14), "passage-why")
-    return [counter, why, wrap_row(gold_buttons)]
+    return [counter, wrap_row(gold_buttons)]
 
 
 def _treasure_row(shell: Shell, state: State, seat: int, i: int, tr: PlayerView, may_reveal: bool) -> ft.Control:
@@ -212,7 +177,7 @@ def purse_section(shell: Shell, state: State, st: VerliesPlay, mine: list[int]) 
     items: list[ft.Control] = [_purse_head(shell, state.players[seat])]
     acting = shell.seats is None or seat in shell.seats
     if acting and state.phase != "over":
-        items += _purse_gold(shell, state, st, seat)
+        items += _purse_gold(shell, st, seat)
     items += _purse_treasures(shell, state, seat, acting)
     # the strong panel colour: its buttons stand out from it in a dark theme too (no shadow there)
     out.append(keyed(card_box(items, color=theme.CARD_STRONG), "purse"))

@@ -116,16 +116,26 @@ def _face(shell: Shell, state: State, r: Rolled) -> DieFace:
 
 def roll_card(shell: Shell, state: State, rolls: list[Rolled]) -> ft.Control | None:
     """The dice as dice (each its value, its colour and its letter) and, beside them, what they did:
-    green when it went the player's way, the notice colour when not."""
+    green when it went the player's way, the notice colour when not.
+
+    The same card while it shows the same (``Shell.memo``): a tap later in the turn leaves the
+    dice lying as they landed, instead of a new card whose dice land again."""
     if not rolls:
         return None
     lines, ok = _words(shell, state, rolls)
-    ink = theme.TEXT if ok else theme.ON_NOTICE
-    return ft.Container(
-        ft.Row([
-            dice_tray([_face(shell, state, r) for r in rolls], size=48),
-            ft.Column([ft.Text(t, size=16, weight=ft.FontWeight.W_600, color=ink) for t in lines], spacing=4,
-                      expand=True),
-        ], spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        bgcolor=theme.SUCCESS if ok else theme.NOTICE, border_radius=12, padding=8,
-    )
+    faces = tuple(_face(shell, state, r) for r in rolls)
+
+    def build() -> ft.Control:
+        ink = theme.TEXT if ok else theme.ON_NOTICE
+        return ft.Container(
+            ft.Row([
+                dice_tray(list(faces), size=48, lands="new"),  # the card comes only with a roll
+                ft.Column([ft.Text(t, size=16, weight=ft.FontWeight.W_600, color=ink) for t in lines], spacing=4,
+                          expand=True),
+            ], spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            bgcolor=theme.SUCCESS if ok else theme.NOTICE, border_radius=12, padding=8,
+        )
+
+    # which roll it is (the turn, where in the game's log it fell) and how it reads
+    which = (state.turn_no, len(rolls[0].before.log), len(rolls[0].before.gold_log))
+    return shell.memo((shell.game_table.id, "rv-roll-card"), (which, faces, tuple(lines), ok), build)

@@ -113,6 +113,7 @@ def test_undo_of_an_obstacle_takes_its_roll_too_in_english(shell):
 def test_the_english_setup_names_the_placeholder_adventurers_in_english(shell):
     english(shell)
     shell.go_setup("raus-aus-dem-verlies")
+    click(shell, "More options")  # the characters wait folded
     fields = {c.label: c.value for c in walk(shell.body.controls) if isinstance(c, ft.TextField)}
     assert [fields[f"Character player {n}"] for n in (1, 2)] == ["Adventurer 1", "Adventurer 2"]
     shell.lang = "de"

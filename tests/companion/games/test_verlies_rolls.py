@@ -19,9 +19,12 @@ from tests.companion.games.test_verlies_ui import (
     click,
     english,
     face_labels,
+    has_text,
+    real_dice,
     start,
     tap_face,
     texts,
+    type_into,
     walk,
 )
 
@@ -171,6 +174,38 @@ def test_the_adventurers_die_shows_while_the_monsters_is_due_on_another_phone(sh
 
 
 # --- the decision first, the picture below -----------------------------------------------------
+def test_every_verlies_roll_is_felt_like_the_other_games_rolls(shell):
+    """An obstacle's and a fight's dice are declared and rolled in one tap, past the table's roll
+    that vibrates: they were seen but not felt. Now every roll vibrates once where the phone can:
+    real dice tapped in, the obstacle's die, the fight's two dice, gold by dice; a refused one not."""
+    felt: list[str] = []
+    shell.buzz = lambda: felt.append(shell.table.record.actions[-1].action["type"])  # the phone's vibration
+    obstacle_open(shell)
+    real_dice(shell)
+    type_into(shell, "Gewürfelt (W6)", "9")
+    click(shell, "Übernehmen")
+    assert has_text(shell, "Bitte eine Zahl von 1 bis 6") and felt == []  # refused: nothing rolled
+    tap_face(shell, "W6 zeigt 4")
+    click(shell, "Übernehmen")
+    assert dice_shown(top(shell)) == ["W6 4"] and felt == ["roll"]
+    click(shell, "Hindernis prüfen")  # the next obstacle with the app's die
+    click(shell, "App würfelt")
+    shell.table.dice = Dice(FixedSource([5]))
+    click(shell, "Würfeln")
+    assert dice_shown(top(shell)) == ["W6 5"] and felt == ["roll", "roll"]
+    click(shell, "Zug beenden")
+    click(shell, "Karte ziehen")  # Ben meets a monster: his die and the monster's in one tap
+    click(shell, "Raum: Monster")
+    shell.table.dice = Dice(FixedSource([6, 1]))
+    click(shell, "Würfeln")
+    assert len(dice_shown(top(shell))) == 2 and len(felt) == 3  # one tap, felt once
+    click(shell, "Monstergold: W3 würfeln")  # the spoils by dice: asked for, then rolled
+    assert len(felt) == 3
+    shell.table.dice = Dice(FixedSource([5]))
+    click(shell, "Würfeln")
+    assert dice_shown(top(shell)) == ["W6 5"] and len(felt) == 4
+
+
 def test_the_decision_comes_before_the_table_and_the_purses(shell):
     obstacle_open(shell)
     order = texts(shell)

@@ -139,6 +139,8 @@ def start(shell: AppShell, names=("Ana", "Ben", "Cara"), exit_min_gold: int = 0)
         click(shell, f"Spieler {len(st.players)} entfernen")
     for i, n in enumerate(names):
         type_into(shell, f"Name Spieler {i + 1}", n)
+    if exit_min_gold:
+        click(shell, "Mehr Optionen")  # the house rules wait folded
     for _ in range(exit_min_gold):
         click(shell, "Gold zum Entkommen +")
     click(shell, "Spiel starten")
@@ -153,14 +155,16 @@ def test_setup_tells_the_deck_and_draws_a_start_player(shell):
     click(shell, "Spieler hinzufügen")
     click(shell, "Spieler hinzufügen")
     assert has_text(shell, "Rot + Blau + Grün")
-    click(shell, "Startspieler auslosen")
-    assert 0 <= shell.ui["rv_setup"].start_player < 4
+    click(shell, "Auslosen")
+    sp = shell.ui["rv_setup"].start_player
+    assert 0 <= sp < 4 and has_text(shell, f"Startspieler: Spieler {sp + 1} (ausgelost)")
     click(shell, "Startspieler Spieler 2")
     assert has_text(shell, "Startspieler: Spieler 2")
 
 
 def test_edited_characters_are_remembered_for_the_next_game(shell):
     shell.go_setup(ui.GAME)
+    click(shell, "Mehr Optionen")
     type_into(shell, "Charakter Spieler 1", "Zwergin")
     click(shell, "Stärke Spieler 1 +")
     click(shell, "Geist Spieler 1 −")
@@ -177,11 +181,15 @@ def test_edited_characters_are_remembered_for_the_next_game(shell):
 
 def test_same_character_twice_is_refused_in_place(shell):
     shell.go_setup(ui.GAME)
+    click(shell, "Mehr Optionen")
     type_into(shell, "Charakter Spieler 2", "Abenteurer 1")
+    click(shell, "Mehr Optionen")  # folded again before the start
     click(shell, "Spiel starten")
     assert shell.table is None
     assert has_text(shell, "Jeder Charakter nur einmal")
     assert "Warum? rv.setup" in buttons(shell)
+    # unfolded again: the characters are shown beside the refusal, as typed
+    assert field_value(shell, "Charakter Spieler 2") == "Abenteurer 1"
 
 
 def test_obstacle_chance_is_shown_before_the_roll_and_a_typed_roll_passes(shell):
@@ -602,8 +610,9 @@ def test_the_card_drawn_is_said_to_be_a_passage_or_a_room_rv_room(shell):
     offered = buttons(shell)
     for b in ("Gang", "Raum: Gold", "Raum: Monster", "Raum: Falle", "Ausgang legen", "Unberechtigt gezogen"):
         assert b in offered, b
-    # rv.room: passage gold or an obstacle also says "passage" (the engine's legal(), which the screen shows)
-    assert "Hindernis prüfen" in offered and "Gold im Gang +1" in offered
+    # rv.room: an obstacle also says "passage" (the engine's legal(), which the screen shows); the passage's
+    # gold comes with "Gang", right below it (the card's choices fill the first screen until then)
+    assert "Hindernis prüfen" in offered and "Gold im Gang +1" not in offered
     click(shell, "Gang")
     assert "Ana hat einen Gang gelegt." in texts(shell)
     offered = buttons(shell)
@@ -632,6 +641,7 @@ def test_the_card_drawn_is_said_to_be_a_passage_or_a_room_rv_room(shell):
 
 def test_setup_offers_the_penalty_option_and_stores_it_rv_penalty(shell):
     shell.go_setup(ui.GAME)
+    click(shell, "Mehr Optionen")
     assert "Wer unberechtigt eine Karte zieht, setzt aus:" in texts(shell)
     assert {"den nächsten Zug", "nur diesen Zug"} <= set(buttons(shell))
     shell.lang = "en"
@@ -675,6 +685,7 @@ def test_an_unauthorised_draw_ends_the_turn_and_the_next_is_sat_out_rv_penalty(s
 
 def test_penalty_this_turn_only_in_english_rv_penalty(shell):
     shell.go_setup(ui.GAME)
+    click(shell, "Mehr Optionen")
     click(shell, "nur diesen Zug")
     click(shell, "Spiel starten")
     shell.lang = "en"
@@ -799,8 +810,9 @@ def test_passage_gold_by_dice_goes_through_the_roll_panel_rv_dice(shell):
     start(shell)
     click(shell, "Karte ziehen")
     click(shell, "Gang")
-    assert {"Gold im Gang +1", "Gold im Gang: W6 würfeln", "Gold im Gang: W3 würfeln",
-            "Gold im Gang: 1+W6 würfeln"} <= set(buttons(shell))
+    tips = {c.tooltip for c in walk(shell.body.controls) if getattr(c, "on_click", None) and not c.disabled}
+    assert "Gold im Gang +1" in buttons(shell)  # the dice by their form ("W3"), said in full by their tooltips
+    assert {"Gold im Gang: W6 würfeln", "Gold im Gang: W3 würfeln", "Gold im Gang: 1+W6 würfeln"} <= tips
     click(shell, "Gold im Gang: W3 würfeln")
     assert "Gold würfeln (Gang): W3" in texts(shell)
     assert "Zug beenden" not in buttons(shell)  # nothing but the die while it is due
@@ -832,7 +844,7 @@ def test_the_exit_buttons_follow_the_engine_not_a_copy_of_its_rules_rv_exit(shel
     start(shell, exit_min_gold=2)
     click(shell, "Karte ziehen")
     click(shell, "Gang")
-    click(shell, "Betrag +")
+    click(shell, "Gold auf dem Gang +")
     click(shell, "Gold im Gang +2")
     assert shell.table.state.players[0].gold == 2
     assert {"Ausgang legen", "Ausgang zurückmischen"} <= set(buttons(shell))  # 2 - 2 of this card < 2
