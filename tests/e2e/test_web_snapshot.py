@@ -21,7 +21,7 @@ from tests.e2e.test_web_offline import site  # noqa: F401  # the built site (bui
 
 ROOT = Path(__file__).resolve().parents[2]
 SNAPSHOT = ROOT / "build" / "web" / "snapshot.mjs"
-SELF_CHECK = "ok Client(role='guest', game='g1', phone=None, notice=None, notice_n=0) 45B literal_error"
+SELF_CHECK = "ok Client(role='guest', game='g1', space=None, phone=None, notice=None, notice_n=0) 52B literal_error"
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
 
 
