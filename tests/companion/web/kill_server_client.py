@@ -83,10 +83,11 @@ class FletClient:
 
 
 @contextlib.asynccontextmanager
-async def open_client(port: int, route: str, cookie: str | None = None):
-    """A registered ``FletClient`` on ``route`` (``cookie``: the Cookie header a browser would send)."""
+async def open_client(port: int, route: str, cookie: str | None = None, path: str = "/ws"):
+    """A registered ``FletClient`` on ``route`` (``cookie``: the Cookie header a browser would send;
+    ``path``: the websocket's path, ``/ws/<shard>`` on a public server's shard)."""
     headers = {"Cookie": cookie} if cookie else None
-    async with websockets.connect(f"ws://127.0.0.1:{port}/ws", max_size=None, open_timeout=20,
+    async with websockets.connect(f"ws://127.0.0.1:{port}{path}", max_size=None, open_timeout=20,
                                   additional_headers=headers) as ws:
         page = {"route": route, "width": 412, "height": 915, "web": True, "platform": "android"}
         await ws.send(b"\x00" + msgpack.packb([1, {"session_id": "", "page_name": "", "page": page}]))
