@@ -13,17 +13,10 @@ from typing import TYPE_CHECKING
 
 import flet as ft
 
-from companion.games.verflixxt.colors import (
-    GUARD_COLOR,
-    PLAYER_COLORS,
-    TEXT_ON,
-    WURM_COLOR,
-    letter,
-    tile_text,
-)
-from companion.games.verflixxt.play_screen import figure_label, pos_text
+from companion.games.verflixxt.colors import PLAYER_COLORS
+from companion.games.verflixxt.play_screen import board_slots
 from components import theme
-from components.tile_strip import Piece, Slot, tile_strip
+from components.tile_strip import tile_strip
 from scoring.verflixxt import State
 
 if TYPE_CHECKING:
@@ -36,37 +29,6 @@ def seat_colors(moment: Moment) -> list[str]:
     n = len(moment.state.names)
     picked = [p.color for p in moment.players]
     return [(picked[s] if s < len(picked) else None) or PLAYER_COLORS[s % len(PLAYER_COLORS)] for s in range(n)]
-
-
-def _slots(shell: Shell, state: State, colors: list[str], focus: int) -> list[Slot]:
-    """The track's slots as the play screen names them ("Feld 2 (−1): A1, Wächter"); the focused
-    seat's figures' places framed."""
-    pieces: dict[int, list[Piece]] = {}
-    said: dict[int, list[str]] = {}
-    for seat, figs in enumerate(state.figures):
-        for i, p in enumerate(figs):
-            label = figure_label(state, seat, i)
-            ink = TEXT_ON.get(colors[seat], ft.Colors.WHITE.value)
-            pieces.setdefault(p, []).append(Piece(label, colors[seat], ink))
-            said.setdefault(p, []).append(label)
-    for p in state.guards:
-        pieces.setdefault(p, []).append(Piece(shell.t("vx.letter.guard"), GUARD_COLOR, round=False))
-        said.setdefault(p, []).append(shell.t("vx.slot.guard"))
-    if state.wurminator is not None:
-        pieces.setdefault(state.wurminator, []).append(Piece(shell.t("vx.letter.wurm"), WURM_COLOR, round=False))
-        said.setdefault(state.wurminator, []).append(shell.t("vx.slot.wurm"))
-    framed = set(state.figures[focus]) if 0 <= focus < len(state.figures) else set()
-
-    def slot(p: int, label: str, kind: str) -> Slot:
-        place = pos_text(shell, state, p)
-        words = shell.t("vx.slot.words", place=place, pieces=", ".join(said[p])) if p in said else place
-        return Slot(p, label, kind, tuple(pieces.get(p, ())), p in framed, words)
-
-    out = [slot(0, letter(shell.lang, "start"), "start")]
-    out += [slot(i, tile_text(t, shell.lang) if t else "", t.kind if t else "gap")
-            for i, t in enumerate(state.parcours, start=1)]
-    out.append(slot(state.goal, letter(shell.lang, "goal"), "goal"))
-    return out
 
 
 def picture(shell: Shell, moment: Moment) -> ft.Control:
@@ -85,7 +47,8 @@ def picture(shell: Shell, moment: Moment) -> ft.Control:
                     ft.Text(shell.t("vx.play.roll_chip", value=state.roll), size=16, weight=ft.FontWeight.BOLD,
                             color=theme.ON_PRIMARY)], spacing=6, tight=True),
             bgcolor=theme.PRIMARY, border_radius=8, padding=ft.Padding.symmetric(horizontal=10, vertical=4)))
-    strip = tile_strip(_slots(shell, state, colors, focus))
+    framed = set(state.figures[focus]) if 0 <= focus < len(state.figures) else set()
+    strip = tile_strip(board_slots(shell, state, framed, colors))
     if not head:
         return strip
     return ft.Column([ft.Row(head, spacing=8, vertical_alignment=ft.CrossAxisAlignment.CENTER), strip], spacing=6)

@@ -102,14 +102,17 @@ def pos_text(shell: Shell, state: State, p: int) -> str:
     return shell.t("vx.pos.slot", n=p, tile=tile_text(tile, shell.lang))
 
 
-def board_slots(shell: Shell, state: State, highlight: set[int] | None = None) -> list[Slot]:
-    """The strip's slots, each named as a screen reader reads it: "Feld 2 (−1): A1, Wächter"."""
+def board_slots(shell: Shell, state: State, highlight: set[int] | None = None,
+                colors: list[str] | None = None) -> list[Slot]:
+    """The strip's slots, each named as a screen reader reads it: "Feld 2 (−1): A1, Wächter".
+    ``colors``: each seat's colour as given (a replay's, from the record's players); else this
+    table's seat colours."""
     highlight = highlight or set()
     pieces: dict[int, list[Piece]] = {}
     said: dict[int, list[str]] = {}  # the pieces' words: a figure by its letter, guard and Wurminator by name
     for seat, figs in enumerate(state.figures):
         for i, p in enumerate(figs):
-            color = seat_color(shell, seat)
+            color = colors[seat] if colors is not None else seat_color(shell, seat)
             label = figure_label(state, seat, i)
             pieces.setdefault(p, []).append(Piece(label, color, text_on(color)))
             said.setdefault(p, []).append(label)
