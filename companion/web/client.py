@@ -38,6 +38,16 @@ def route_ident(part: str) -> str:
     return rest if sep and shard.isalnum() and shard.islower() and len(shard) <= 8 else part
 
 
+def as_guest(client: Client, route: str) -> bool:
+    """Whether a session of ``client`` opening ``route`` is its game's guest: it holds a game and the
+    page is that game's link, or it holds no space to be the host of."""
+    if client.game is None:
+        return False
+    parts = [p for p in urlsplit(route or "/").path.split("/") if p]
+    ident = route_ident(parts[1]) if len(parts) >= 2 and parts[0] == "g" else ""
+    return client.space is None or (len(ident) >= 6 and client.game.startswith(ident))
+
+
 def client_here(client: Client | None, space: str | None, has_game: Callable[[str], bool], route: str) -> Client | None:
     """Who ``client`` is in a session of ``space`` that opened ``route``. On a public server a browser
     may hold its own space and be another game's guest: the page decides (that game's link: its
@@ -45,11 +55,8 @@ def client_here(client: Client | None, space: str | None, has_game: Callable[[st
     Elsewhere (``space`` None) the client as the gate found it."""
     if client is None or space is None:
         return client
-    if client.game is not None:
-        parts = [p for p in urlsplit(route).path.split("/") if p]
-        ident = route_ident(parts[1]) if len(parts) >= 2 and parts[0] == "g" else ""
-        if client.space is None or (len(ident) >= 6 and client.game.startswith(ident)):
-            return client.model_copy(update={"role": "guest", "space": None}) if has_game(client.game) else None
+    if as_guest(client, route):
+        return client.model_copy(update={"role": "guest", "space": None}) if has_game(client.game or "") else None
     if client.space == space:
         return client.model_copy(update={"role": "host", "game": None})
     return None

@@ -21,10 +21,9 @@ import os
 import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
-from urllib.parse import urlsplit
 
 from companion.i18n import add_strings
-from companion.web.client import CLIENT, Client, route_ident
+from companion.web.client import CLIENT, Client, as_guest
 from companion.web.cookies import PUBLIC_NAMES, CookieNames, guest_matches, guest_value
 from companion.web.guard import ASGIApp, Scope, Send
 from companion.web.server import _IDENT_RE, _PHONE_RE, _TABLE_TOKEN_RE, Gate, _Request, _same, log
@@ -182,12 +181,7 @@ def _space_for(spaces: Spaces, client: Client | None, route: str) -> str | None:
     browser with no space); else the browser's own."""
     if client is None:
         return None
-    if client.game is not None:
-        parts = [p for p in urlsplit(route or "/").path.split("/") if p]
-        ident = route_ident(parts[1]) if len(parts) >= 2 and parts[0] == "g" else ""
-        if client.space is None or (len(ident) >= 6 and client.game.startswith(ident)):
-            return spaces.space_of_game(client.game)
-    return client.space
+    return spaces.space_of_game(client.game or "") if as_guest(client, route) else client.space
 
 
 def public_main(spaces: Spaces) -> Callable[[ft.Page], Awaitable[None]]:
