@@ -26,7 +26,7 @@ from companion.i18n import add_strings
 from companion.web.client import CLIENT, Client, as_guest
 from companion.web.cookies import PUBLIC_NAMES, CookieNames, guest_matches, guest_value
 from companion.web.guard import ASGIApp, Scope, Send
-from companion.web.server import _IDENT_RE, _PHONE_RE, _TABLE_TOKEN_RE, Gate, _Request, _same, log
+from companion.web.server import _IDENT_RE, _PHONE_RE, Gate, _Request, log
 from companion.web.spaces import SPACES_PER_ADDRESS_PER_DAY, Spaces, split_shard
 
 if TYPE_CHECKING:
@@ -137,7 +137,7 @@ class PublicGate(Gate):
                 out.append(self._set(PUBLIC_NAMES.host, cookie, secure))
         tok = next(iter(req.query.get("t") or ()), None)
         if tok is not None:
-            joined = self._join(scope.get("path", ""), tok)
+            joined = self._join_link(scope.get("path", ""), req.query)  # resolve: this shard's games only
             if joined is None:
                 self.tries.failed(req.peer)
             else:
@@ -146,17 +146,6 @@ class PublicGate(Gate):
                                     phone=had.phone if had else None)
                 out.append(self._set(PUBLIC_NAMES.guest, self._guest_cookie(*joined), secure))
         return out
-
-    def _join(self, path: str, tok: str) -> tuple[str, str] | None:
-        parts = [p for p in path.split("/") if p]
-        if len(parts) < 2 or parts[0] != "g" or len(parts[1]) > 100 or not _TABLE_TOKEN_RE.fullmatch(tok):
-            return None
-        try:
-            gid = self.resolve(parts[1])  # another shard's name, or no game of this shard: None
-            return (gid, tok) if gid and _same(self.table_token(gid), tok) else None
-        except Exception:  # a store in trouble: no guest gets in (logged: it is not expected)
-            log.exception("join link not checked: the store failed")
-            return None
 
     async def _newcomer(self, scope: Scope, send: Send, req: _Request, secure: bool,
                         set_cookies: list[tuple[bytes, bytes]]) -> bool:

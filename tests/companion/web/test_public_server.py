@@ -100,3 +100,26 @@ def test_new_spaces_per_address_and_day_are_bounded_with_the_sentence(shard):
         "Tischrichter: 20 new spaces were already made from this network today. Please come back tomorrow, or "
         "open the link of an existing space.")
     assert get(shard.port, "/", {"X-Forwarded-For": "198.51.100.100"})[0] == 200  # another address
+
+
+def test_a_games_join_link_makes_its_guest_and_a_wrong_token_does_not(tmp_path):
+    from companion.web.spaces import Spaces
+    from scoring.engine import PlayerSpec
+    from tests.harness.ws import link_cookies
+
+    spaces = Spaces(tmp_path, "a", "http://x/")
+    space, _ = spaces.mint("192.0.2.9")
+    ctx = spaces.context(space)
+    table = ctx.tables.create("raus-aus-dem-verlies", [PlayerSpec(name="Ana"), PlayerSpec(name="Ben")],
+                              {"start_player": 0})
+    spaces.announce(space, table.id)
+    token = ctx.store.table_token(table.id)
+    spaces.close()
+    srv = Server(tmp_path / "unused.db", extra=["--public", "--shard", "a", "--data", str(tmp_path)])
+    try:
+        got = link_cookies(srv.port, f"/g/a-{table.id[:8]}?t={token}")
+        assert got["tischrichter_guest"].startswith(f"a-{table.id}.")  # the proxy routes on its first name
+        assert "tischrichter_space" not in got  # a guest gets no space of its own
+        assert link_cookies(srv.port, f"/g/a-{table.id[:8]}?t={token[:-1]}{'x' if token[-1] != 'x' else 'y'}") == {}
+    finally:
+        srv.kill()
