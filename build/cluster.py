@@ -137,6 +137,11 @@ def haproxy_cfg(c: Cluster) -> str:
         "    timeout http-request 10s",
         "    timeout tunnel 1h",  # a phone's websocket, idle while its player thinks
         "    timeout client-fin 30s",
+        # A shard drawing many phones' first screens (a restart, a café arriving) answers /healthz late;
+        # without this the check's read timeout is `inter` (2 s): the shard would count as down, and
+        # every phone connecting meanwhile would get a 503. A dead shard refuses the connection at once,
+        # so it is still found down within a second or two.
+        "    timeout check 10s",
         "    retries 3",  # a shard that is being restarted refuses the connection for a moment
         # a shard found down is checked every half second: back in the rotation soon after it restarts
         "    default-server inter 2s downinter 500ms fall 2 rise 1",

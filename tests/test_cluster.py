@@ -71,7 +71,7 @@ def test_two_shards_are_routed_by_path_then_cookie_and_health_checked(tmp_path):
     assert backend(cfg, "shard_b") == [*health, "server b 127.0.0.1:8552 check"]
     assert backend(cfg, "any") == ["balance roundrobin", *health, "server a 127.0.0.1:8551 check",
                                    "server b 127.0.0.1:8552 check"]
-    for line in ("option forwardfor", "timeout tunnel 1h"):
+    for line in ("option forwardfor", "timeout tunnel 1h", "timeout check 10s"):
         assert f"\n    {line}\n" in cfg
     assert "frontend plain" not in cfg and " ssl " not in cfg
     cfg_file, _ = cluster.write(c)
