@@ -517,18 +517,26 @@ class AppShell(ControlReuse, PhoneSettings):
         self._shown_key = screen_key
         self.body.controls = [ft.Column(content, key=screen_key, spacing=10)]
         bar_key = (self.lang,)
+        whole = getattr(self, "_bar_key", None) != bar_key or not self.page.controls or self._page_changed()
         if getattr(self, "_bar_key", None) != bar_key or not self.page.controls:
             # the frame is built once per language; a tap only replaces the body's controls
             self._bar_key = bar_key
-            self.page.controls = [
-                ft.SafeArea(
-                    ft.Column([self.top_bar(), self._body_box], spacing=0, expand=True),
-                    expand=True,
-                )
-            ]
-        self.page.update()
+            self._frame = ft.Column([self.top_bar(), self._body_box], spacing=0, expand=True)
+            self.page.controls = [ft.SafeArea(self._frame, expand=True)]
+        if whole:
+            self.page.update()
+        else:
+            # Only the frame (the top bar and the body) is diffed: a whole page's diff also walks the
+            # page's theme, services and window, unchanged on a tap, and took half of a redraw's time
+            # (build/BENCH.md "The server's share of a tap"). Services and dialogs send themselves.
+            self.page.update(self._frame)
         self._reindex_reused()
         self._keep_awake()
+
+    def _page_changed(self) -> bool:
+        """A property of the page or its view was set since the last update (the theme, say): the
+        next update must be the whole page's, not only the frame's."""
+        return bool(self.page._dirty) or any(v._dirty for v in self.page.views)
 
     def _screen(self) -> list[ft.Control]:
         out: list[ft.Control] = []

@@ -435,8 +435,13 @@ def tell_phone(page: object, key: str, **params: object) -> bool:
 
 
 def install_guards() -> None:
-    """Flet's web server makes its sessions from ``flet_web.fastapi.flet_app.Session``."""
+    """Flet's web server makes its sessions from ``flet_web.fastapi.flet_app.Session``; the frames it
+    sends are no longer turned into text for a debug line nobody writes (``flet_frames``)."""
     import flet_web.fastapi.flet_app as flet_app
+
+    from companion.web import flet_frames
+
+    flet_frames.install()
 
     if not getattr(flet_app.Session, "_tischrichter_guarded", False):
         cls = guarded_session_class()

@@ -18,8 +18,10 @@ class StubPage:
     def __init__(self) -> None:
         self.controls: list[Any] = []
         self.dialogs: list[Any] = []
+        self.views: list[Any] = []  # Flet's page: its one view (none here)
+        self._dirty: dict[str, None] = {}  # Flet's page: the properties set since its last update
 
-    def update(self) -> None:
+    def update(self, *controls: Any) -> None:
         pass
 
     def run_task(self, *a: Any, **k: Any) -> None:

@@ -27,8 +27,10 @@ FIGHT_LOST_8 = "Fight: Strength 6 + 1 = 7 against monster 5 + 3 = 8 – lost. (B
 class StubPage:
     route = "/"
     controls: list = []
+    views: list = []
+    _dirty: dict = {}
 
-    def update(self) -> None:
+    def update(self, *controls: Any) -> None:
         pass
 
     def run_task(self, *a: Any, **k: Any) -> None:
