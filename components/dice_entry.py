@@ -18,10 +18,8 @@ Hooking it into a game::
 
     req = game.pending_roll(state)                        # RollRequest(dice=(DieSpec("w6", 6),))
     slots = slots_for(req.dice, lambda d: DieSlot(d.name, d.sides, "W6", "W6", color))
-    roll_entry(slots, real=real_mode(shell.ui, table.id), text=typed_text(shell.ui, table.id, table.seq),
-               texts=RollEntryTexts(...), on_roll=lambda: shell.roll(),
-               on_mode=lambda real: (set_real_mode(shell.ui, table.id, real), shell.render()),
-               on_text=lambda text, redraw: ..., on_apply=lambda text: ...)   # ``taken(text, slots)``
+    table_roll_entry(slots, shell.ui, table.id, table.seq, RollEntryTexts(...), render=shell.render,
+                     roll=shell.roll, refuse=lambda text: shell.refuse(...))   # or roll_entry, wired by hand
 """
 
 from __future__ import annotations
@@ -268,6 +266,42 @@ def roll_entry(
     if status:
         footer.append(ft.Text(status, size=14, expand=True))
     return [*out, ft.Row([field]), ft.Row(footer, spacing=10, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+
+
+def table_roll_entry(
+    slots: list[DieSlot],
+    ui: ScreenMemory,
+    table: Hashable,
+    roll_id: Hashable,
+    texts: RollEntryTexts,
+    *,
+    render: Callable[[], object],
+    roll: Callable[[list[int] | None], object],
+    refuse: Callable[[str], object],
+) -> list[ft.Control]:
+    """``roll_entry`` for a table's roll, as every game wires it: the way (the app or real dice) kept in
+    the screen memory ``ui`` for ``table``, the values entered so far for this roll (``roll_id``: once
+    the roll is taken they are forgotten). ``render()`` draws the screen again; ``roll(values)`` rolls
+    (``None``: the app rolls); ``refuse(text)`` says why the entered text is no roll of these dice."""
+
+    def mode(real: bool) -> None:
+        set_real_mode(ui, table, real)
+        render()
+
+    def text(value: str, redraw: bool) -> None:
+        keep_text(ui, table, roll_id, value)
+        if redraw:
+            render()
+
+    def apply(value: str) -> None:
+        values = taken(value, slots)
+        if values is None:
+            refuse(value)
+            return
+        roll(values)  # taken: the table's roll moves on and the entered values are forgotten
+
+    return roll_entry(slots, real=real_mode(ui, table), text=typed_text(ui, table, roll_id), texts=texts,
+                      on_roll=lambda: roll(None), on_mode=mode, on_text=text, on_apply=apply)
 
 
 def _status(texts: RollEntryTexts, slots: list[DieSlot], faces: list[int | None], done: list[int] | None) -> str:

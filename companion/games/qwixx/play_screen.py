@@ -20,13 +20,8 @@ from components.cross_row import RowModel, cross_row
 from components.dice_entry import (
     DieSlot,
     RollEntryTexts,
-    keep_text,
-    real_mode,
-    roll_entry,
-    set_real_mode,
     slots_for,
-    taken,
-    typed_text,
+    table_roll_entry,
 )
 from components.dice_tray import DieFace, dice_tray
 from components.player_switcher import player_switcher
@@ -329,31 +324,18 @@ def roll_controls(shell: Shell, state: State, mine: list[int]) -> list[ft.Contro
     # the dice of the roll the engine asks for: removed colours are absent
     slots = slots_for(req.dice, lambda d: die_slot(shell, d))
 
-    def mode(real: bool) -> None:
-        set_real_mode(shell.ui, table.id, real)
-        shell.render()
+    def refuse(value: str) -> None:
+        got = " ".join(str(v) for v in parse_numbers(value)) or "–"
+        shell.refuse(InvalidInput("bad_action", detail=shell.t(
+            "play.typed_roll_bad", count=len(slots), sides=max(s.sides for s in slots), got=got)))
 
-    def text(value: str, redraw: bool) -> None:
-        keep_text(shell.ui, table.id, table.seq, value)
-        if redraw:
-            shell.render()
-
-    def apply(value: str) -> None:
-        values = taken(value, slots)
-        if values is None:
-            got = " ".join(str(v) for v in parse_numbers(value)) or "–"
-            shell.refuse(InvalidInput("bad_action", detail=shell.t(
-                "play.typed_roll_bad", count=len(slots), sides=max(s.sides for s in slots), got=got)))
-            return
-        shell.roll(values)  # taken: the table's seq moves on and the entered values are forgotten
-
-    return roll_entry(
-        slots, real=real_mode(shell.ui, table.id), text=typed_text(shell.ui, table.id, table.seq),
-        texts=RollEntryTexts(roll=shell.t("play.roll"), real=shell.t("dice.toggle"), app=shell.t("q8.play.app_dice"),
-                             face=shell.t("dice.face"), field=shell.t("play.typed_roll"),
-                             apply=shell.t("play.typed_roll_apply"), missing=shell.t("dice.missing"),
-                             ready=shell.t("dice.ready")),
-        on_roll=lambda: shell.roll(), on_mode=mode, on_text=text, on_apply=apply)
+    return table_roll_entry(
+        slots, shell.ui, table.id, table.seq,
+        RollEntryTexts(roll=shell.t("play.roll"), real=shell.t("dice.toggle"), app=shell.t("q8.play.app_dice"),
+                       face=shell.t("dice.face"), field=shell.t("play.typed_roll"),
+                       apply=shell.t("play.typed_roll_apply"), missing=shell.t("dice.missing"),
+                       ready=shell.t("dice.ready")),
+        render=shell.render, roll=shell.roll, refuse=refuse)
 
 
 def die_slot(shell: Shell, die: DieSpec) -> DieSlot:

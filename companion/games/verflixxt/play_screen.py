@@ -36,12 +36,9 @@ from components.common import (
 from components.dice_entry import (
     DieSlot,
     RollEntryTexts,
-    keep_text,
     real_mode,
-    roll_entry,
-    set_real_mode,
     slots_for,
-    taken,
+    table_roll_entry,
     typed_text,
 )
 from components.tile_strip import Piece, Slot, tile_strip
@@ -193,29 +190,16 @@ def roll_controls(shell: Shell, state: State) -> list[ft.Control]:
     die = shell.t("vx.play.die")
     slots = slots_for(req.dice if req else (), lambda d: DieSlot(d.name, d.sides, die, die, color, text_on(color)))
 
-    def mode(real: bool) -> None:
-        set_real_mode(shell.ui, table.id, real)
-        shell.render()
+    def refuse(value: str) -> None:
+        said = value.strip() or shell.t("vx.play.bad_typed")
+        shell.refuse(InvalidInput("vx_bad_roll", rule="vx.move", value=said))
 
-    def text(value: str, redraw: bool) -> None:
-        keep_text(shell.ui, table.id, table.seq, value)
-        if redraw:
-            shell.render()
-
-    def apply(value: str) -> None:
-        values = taken(value, slots)
-        if values is None:
-            said = value.strip() or shell.t("vx.play.bad_typed")
-            shell.refuse(InvalidInput("vx_bad_roll", rule="vx.move", value=said))
-            return
-        shell.roll(values)  # taken: the table's seq moves on and the entered value is forgotten
-
-    return roll_entry(
-        slots, real=real_mode(shell.ui, table.id), text=typed_text(shell.ui, table.id, table.seq),
-        texts=RollEntryTexts(roll=shell.t("play.roll"), real=shell.t("dice.toggle"), app=shell.t("vx.play.app_dice"),
-                             face=shell.t("dice.face"), field=shell.t("vx.play.typed_roll"),
-                             apply=shell.t("play.typed_roll_apply")),
-        on_roll=lambda: shell.roll(), on_mode=mode, on_text=text, on_apply=apply)
+    return table_roll_entry(
+        slots, shell.ui, table.id, table.seq,
+        RollEntryTexts(roll=shell.t("play.roll"), real=shell.t("dice.toggle"), app=shell.t("vx.play.app_dice"),
+                       face=shell.t("dice.face"), field=shell.t("vx.play.typed_roll"),
+                       apply=shell.t("play.typed_roll_apply")),
+        render=shell.render, roll=shell.roll, refuse=refuse)
 
 
 def _locked_guard_chip(shell: Shell, state: State, p: int, err: RefereeError) -> ft.Control:
