@@ -384,10 +384,13 @@ def _start_block(shell: Shell, st: VerflixxtSetup, fields: Fields) -> list[ft.Co
     def start(e: ft.Event[ft.Button]) -> None:
         _start(shell, st, fields)
 
-    out: list[ft.Control] = start_controls(shell, st.start_error, start)
-    out.append(ft.OutlinedButton(content=shell.t("vx.setup.quick"), icon=ft.Icons.CALCULATE_OUTLINED,
-                                 on_click=lambda e: shell.go("vx_quick"), height=TOUCH))
-    return out
+    return start_controls(shell, st.start_error, start)
+
+
+def _quick_button(shell: Shell) -> ft.Control:
+    """Not a game: only the scores of a game played on paper ("Nur Punkte zählen")."""
+    return ft.OutlinedButton(content=shell.t("vx.setup.quick"), icon=ft.Icons.CALCULATE_OUTLINED,
+                             on_click=lambda e: shell.go("vx_quick"), height=TOUCH)
 
 
 def setup_view(shell: Shell) -> ft.Control:
@@ -400,6 +403,12 @@ def setup_view(shell: Shell) -> ft.Control:
     first = FirstPlayer(shell, st, fields, profiles)
     rows += _seat_block(shell, st, fields, first.renamed, profiles)
     rows += first.controls()
-    rows += _more_block(shell, st, fields)
-    rows += _start_block(shell, st, fields)
+    if st.more:  # the options open: the start after them, where changing them ends
+        rows += _more_block(shell, st, fields) + _start_block(shell, st, fields)
+    else:
+        # folded: the start right after who begins, the fold with its summary under it — above it the
+        # summary's two lines (three with a changed figure count) pushed the start below the first
+        # screen of a 360 x 740 phone once three seats came from the profiles
+        rows += _start_block(shell, st, fields) + _more_block(shell, st, fields)
+    rows.append(_quick_button(shell))
     return ft.Column(rows, spacing=10, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)

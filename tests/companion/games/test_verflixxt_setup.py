@@ -102,16 +102,23 @@ def test_everything_but_players_and_who_begins_is_folded_with_a_line_saying_what
             else "3 figures each · without the Wurminator · random track (26 tiles)")
     t = texts(sh)
     assert line in t
-    # the fold comes after who begins and before the start button
-    order = [c for c in walk(sh.body.controls)]
-    at = {name: next(i for i, c in enumerate(order) if getattr(c, "content", None) == name
-                     or getattr(getattr(c, "content", None), "value", None) == name)
-          for name in (MORE[lang], START[lang], "Auslosen" if de else "Draw")}
-    assert at["Auslosen" if de else "Draw"] < at[MORE[lang]] < at[START[lang]]
+    # folded, the start comes right after who begins and the fold under it (a 360 px phone shows the
+    # start with three seats); open, the options come before the start, where changing them ends
+    draw = "Auslosen" if de else "Draw"
+
+    def at() -> dict[str, int]:
+        order = [c for c in walk(sh.body.controls)]
+        return {name: next(i for i, c in enumerate(order) if getattr(c, "content", None) == name
+                           or getattr(getattr(c, "content", None), "value", None) == name)
+                for name in (MORE[lang], START[lang], draw)}
+
+    assert at()[draw] < at()[START[lang]] < at()[MORE[lang]]
     tap(sh, MORE[lang])
     assert all(has_field(sh, f) for f in folded) and line not in texts(sh)
+    assert at()[draw] < at()[MORE[lang]] < at()[START[lang]]
     tap(sh, MORE[lang])
     assert line in texts(sh)
+    assert at()[draw] < at()[START[lang]] < at()[MORE[lang]]
 
 
 def tap_toggle(sh: AppShell, label: str) -> None:
