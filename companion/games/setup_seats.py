@@ -22,11 +22,13 @@ from companion.i18n import add_strings
 from components import theme
 from components.common import big_button, keyed, refusal_line
 from components.seat_editor import AddSeat, Seat, SeatColor
+from scoring.dice import Dice
 from scoring.engine import NAME_MAX, visible
 from scoring.errors import RefereeError
 from scoring.names import has_bidi_control, name_key
 
 if TYPE_CHECKING:
+    from companion.records.profiles import Profile
     from companion.shell import Shell
 
 add_strings(
@@ -266,6 +268,17 @@ def settle_youngest(y: Youngest, ids: Sequence[str | None], years: Sequence[int 
         y.lot = ids_of[roll(len(group)) - 1]
     y.group = ids_of
     return group[ids_of.index(str(y.lot))]
+
+
+def profile_years(ids: Sequence[str | None], profiles: Sequence[Profile]) -> list[int | None]:
+    """Each seat's birth year from the saved profiles (``ids``: the seats' profile ids, None when typed)."""
+    return birth_years(ids, {p.id: p.birth_year for p in profiles})
+
+
+def youngest_seat(y: Youngest, ids: Sequence[str | None], profiles: Sequence[Profile], *,
+                  default: bool = False) -> int | None:
+    """``settle_youngest`` with the seats' years from the profiles and the app's die for a tie."""
+    return settle_youngest(y, ids, profile_years(ids, profiles), lambda n: Dice().roll(n)[0], default=default)
 
 
 def youngest_chip(shell: Shell, y: Youngest, years: Sequence[int | None],

@@ -21,15 +21,15 @@ from companion.games.setup_seats import (
     StartProblem,
     Youngest,
     add_seat,
-    birth_years,
     check_names,
     error_texts,
+    profile_years,
     seats_for,
-    settle_youngest,
     start_controls,
     start_rows,
     youngest_chip,
     youngest_line,
+    youngest_seat,
 )
 from companion.records.profiles import Profile, list_profiles
 from components import theme
@@ -223,13 +223,12 @@ def _seat_block(shell: Shell, st: QwixxSetup, fields: SeatFields, profiles: list
 
 
 def _years(st: QwixxSetup, profiles: list[Profile]) -> list[int | None]:
-    return birth_years([p.profile_id for p in st.players], {p.id: p.birth_year for p in profiles})
+    return profile_years([p.profile_id for p in st.players], profiles)
 
 
 def _settle_start(st: QwixxSetup, profiles: list[Profile]) -> None:
     """While the youngest begins, the start seat follows the seats (and their profiles)."""
-    seat = settle_youngest(st.youngest, [p.profile_id for p in st.players], _years(st, profiles),
-                           lambda n: Dice().roll(n)[0])
+    seat = youngest_seat(st.youngest, [p.profile_id for p in st.players], profiles)
     if seat is not None:
         st.start, st.start_drawn = seat, False
 

@@ -13,16 +13,16 @@ import flet as ft
 
 from companion.games.setup_seats import (
     add_seat,
-    birth_years,
     check_names,
     error_texts,
     names_to_start,
+    profile_years,
     seats_for,
-    settle_youngest,
     start_controls,
     start_rows,
     youngest_chip,
     youngest_line,
+    youngest_seat,
 )
 from companion.games.verflixxt.colors import COLOR_KEYS, COLOR_OF, TEXT_ON
 from companion.games.verflixxt.setup_parcours import Parcours, tile_set_block
@@ -175,13 +175,12 @@ def _seat_block(shell: Shell, st: VerflixxtSetup, fields: Fields, renamed: Calla
 
 # --- setup: who begins -------------------------------------------------------------------------
 def _years(st: VerflixxtSetup, profiles: list[Profile]) -> list[int | None]:
-    return birth_years(st.profiles, {p.id: p.birth_year for p in profiles})
+    return profile_years(st.profiles, profiles)
 
 
 def settle_first(st: VerflixxtSetup, profiles: list[Profile]) -> None:
     """vx.setup: the youngest begins when the profiles tell who it is, until the table chooses."""
-    seat = settle_youngest(st.youngest, st.profiles, _years(st, profiles), lambda n: Dice().roll(n)[0],
-                           default=True)
+    seat = youngest_seat(st.youngest, st.profiles, profiles, default=True)
     if seat is not None:
         st.first, st.first_drawn = seat, False
 

@@ -19,16 +19,16 @@ from companion.games.setup_seats import (
     SetupErrors,
     Youngest,
     add_seat,
-    birth_years,
     check_names,
     error_texts,
     names_to_start,
+    profile_years,
     seats_for,
-    settle_youngest,
     start_controls,
     start_rows,
     youngest_chip,
     youngest_line,
+    youngest_seat,
 )
 from companion.games.verlies.widgets import choice_chip, wrap_row
 from companion.games.verlies.words import GAME, META_PRESETS
@@ -310,13 +310,12 @@ def _seat_block(shell: Shell, st: VerliesSetup, fields: SeatFields, profiles: li
 
 
 def _years(st: VerliesSetup, profiles: list[Profile]) -> list[int | None]:
-    return birth_years([p.profile_id for p in st.players], {p.id: p.birth_year for p in profiles})
+    return profile_years([p.profile_id for p in st.players], profiles)
 
 
 def _settle_start(st: VerliesSetup, profiles: list[Profile]) -> None:
     """While the youngest begins, the start seat follows the seats (and their profiles)."""
-    seat = settle_youngest(st.youngest, [p.profile_id for p in st.players], _years(st, profiles),
-                           lambda n: Dice().roll(n)[0])
+    seat = youngest_seat(st.youngest, [p.profile_id for p in st.players], profiles)
     if seat is not None:
         st.start_player, st.start_drawn = seat, False
 
