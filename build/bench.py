@@ -243,13 +243,15 @@ def launch_browser():
     return pw, browser
 
 
-IN_PAGE_JS = """([txt, exact]) => {
+# The in-page measure: pointerdown -> the semantics tree changed so that ``txt`` shows (or, with
+# ``gone``, no longer shows: the coach's fold).
+IN_PAGE_JS = """([txt, exact, gone]) => {
   window.__tap = {down: null, seen: null};
   // exact: the text is a whole line of the page (innerText puts each semantics node on its own line)
   const shows = () => exact ? ('\\n' + document.body.innerText + '\\n').includes('\\n' + txt + '\\n')
                             : document.body.innerText.includes(txt);
   const done = () => {
-    if (window.__tap.seen === null && window.__tap.down !== null && shows()) {
+    if (window.__tap.seen === null && window.__tap.down !== null && shows() !== !!gone) {
       window.__tap.seen = performance.now();
       obs.disconnect();
     }
@@ -260,6 +262,16 @@ IN_PAGE_JS = """([txt, exact]) => {
   const obs = new MutationObserver(done);
   obs.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
 }"""
+
+IN_PAGE_MS = "() => window.__tap && window.__tap.seen !== null ? window.__tap.seen - window.__tap.down : null"
+
+
+def write_json(res: dict, path: pathlib.Path | str) -> pathlib.Path:
+    """A section's figures as JSON (its folder made first); the path, for the line that names it."""
+    path = pathlib.Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(res, indent=2, default=str))
+    return path
 
 
 def tap(page, name: str, expect: str, exact: bool = False) -> tuple[float, float | None]:
@@ -278,10 +290,7 @@ def tap(page, name: str, expect: str, exact: bool = False) -> tuple[float, float
         loc.click()
     target.wait_for(timeout=20_000)
     ms = (time.perf_counter() - t0) * 1000
-    inner = page.evaluate(
-        "() => window.__tap && window.__tap.seen !== null ? window.__tap.seen - window.__tap.down : null"
-    )
-    return ms, inner
+    return ms, page.evaluate(IN_PAGE_MS)
 
 
 class Alternating:
@@ -1428,10 +1437,7 @@ def main(argv: list[str] | None = None) -> int:
             print("faults ...", flush=True)
             res["faults"] = bench_faults(kill_rounds, 5 if args.quick else 30, fuzz_examples, tmp)
     print_report(res)
-    path = pathlib.Path(args.json)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(res, indent=2, default=str))
-    print(f"JSON: {path}")
+    print(f"JSON: {write_json(res, args.json)}")
     return 0
 
 

@@ -267,25 +267,6 @@ def _to_game(page, info: dict[str, Any]) -> None:
     button(page, TIP).wait_for(60)
 
 
-# bench.py's in-page measure (pointerdown → the semantics tree changed so that ``txt`` shows), here
-# also for the moment it is gone (``gone``: the fold, the same tap without the coach)
-IN_PAGE_JS = """([txt, gone]) => {
-  window.__tap = {down: null, seen: null};
-  const done = () => {
-    if (window.__tap.seen === null && window.__tap.down !== null && document.body.innerText.includes(txt) !== gone) {
-      window.__tap.seen = performance.now();
-      obs.disconnect();
-    }
-  };
-  document.addEventListener('pointerdown', () => {
-    if (window.__tap.down === null) window.__tap.down = performance.now();
-  }, {capture: true, once: true});
-  const obs = new MutationObserver(done);
-  obs.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
-}"""
-IN_PAGE_MS = "() => window.__tap && window.__tap.seen !== null ? window.__tap.seen - window.__tap.down : null"
-
-
 def _tap(page, title: str, gone: bool) -> tuple[float, float | None]:
     """One tap on "Tipp?" (a finger, as on a phone): ms from Playwright's tap until ``title`` shows
     (or is gone), and the same inside the page."""
@@ -293,11 +274,11 @@ def _tap(page, title: str, gone: bool) -> tuple[float, float | None]:
 
     loc = button(page, TIP).first  # resolved before the clock starts
     target = page.get_by_text(title).first
-    page.evaluate(IN_PAGE_JS, [title, gone])
+    page.evaluate(bench.IN_PAGE_JS, [title, False, gone])  # gone: the fold, the same tap without the coach
     t0 = time.perf_counter()
     loc.tap()
     target.wait_for(state="detached" if gone else "visible", timeout=30_000)
-    return (time.perf_counter() - t0) * 1000, page.evaluate(IN_PAGE_MS)
+    return (time.perf_counter() - t0) * 1000, page.evaluate(bench.IN_PAGE_MS)
 
 
 def _shows(page, worker, info: dict[str, Any], shows: int) -> list[dict[str, Any]]:
@@ -442,7 +423,7 @@ def main(argv: list[str] | None = None) -> int:
     res = bench_coach_phone(args.shows, args.calls, args.phone_cpu, args.site)
     print_coach_phone(res)
     if args.json:
-        args.json.write_text(json.dumps(res, indent=2, default=str))
+        bench.write_json(res, args.json)
     return 0
 
 

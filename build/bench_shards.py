@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import os
 import pathlib
 import random
@@ -763,10 +762,7 @@ def main(argv: list[str] | None = None) -> int:
         res["shards"] = bench_shards(tables, shard_counts, a.seconds or (15 if a.quick else 40), fault, work,
                                      nice=a.nice, check_timeout=a.check_timeout, quiet=a.quiet, again=a.again)
     print_shards(res["shards"])
-    path = pathlib.Path(a.json)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(res, indent=2, default=str))
-    print(f"JSON: {path}")
+    print(f"JSON: {bench.write_json(res, a.json)}")
     return 0
 
 
