@@ -517,13 +517,13 @@ class AppShell(ControlReuse, PhoneSettings):
         self._shown_key = screen_key
         self.body.controls = [ft.Column(content, key=screen_key, spacing=10)]
         bar_key = (self.lang,)
-        whole = getattr(self, "_bar_key", None) != bar_key or not self.page.controls or self._page_changed()
-        if getattr(self, "_bar_key", None) != bar_key or not self.page.controls:
+        new_frame = getattr(self, "_bar_key", None) != bar_key or not self.page.controls
+        if new_frame:
             # the frame is built once per language; a tap only replaces the body's controls
             self._bar_key = bar_key
             self._frame = ft.Column([self.top_bar(), self._body_box], spacing=0, expand=True)
             self.page.controls = [ft.SafeArea(self._frame, expand=True)]
-        if whole:
+        if new_frame or self._page_changed():
             self.page.update()
         else:
             # Only the frame (the top bar and the body) is diffed: a whole page's diff also walks the

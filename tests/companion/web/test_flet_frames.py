@@ -26,7 +26,7 @@ def test_a_frame_is_not_spelled_out_while_flets_transport_log_is_quiet(monkeypat
     monkeypatch.setattr(flet_frames.TRANSPORT_LOG, "disabled", False)
     restore = _level(logging.WARNING)
     try:
-            assert f"{_frame()}" == f"Message(action={MessageAction.PATCH_CONTROL!r}, body=...)"
+        assert f"{_frame()}" == f"Message(action={MessageAction.PATCH_CONTROL!r}, body=...)"
     finally:
         restore()
 
